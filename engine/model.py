@@ -1,0 +1,152 @@
+"""What every pairing system takes in and gives back.
+
+The engine is a pure function ``PairingRequest -> Pairing``: no events, no SQL, no files.
+Callers (the TRF mapping, the event projections) build the request from whatever they hold;
+every system (Dutch, Burstein, Dubov, Lim, Amalfi) reads the same request.
+
+Points are :class:`fractions.Fraction` so that 1/½/0, 3/1/0 and any regulation value are
+exact; systems scale them to integers where a matching weight needs it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import NewType
+
+__all__ = [
+    "Board",
+    "Colour",
+    "PairingNumber",
+    "PairingRequest",
+    "Pairing",
+    "PlayerEntry",
+    "PointSystem",
+    "RoundKind",
+    "RoundRecord",
+]
+
+PairingNumber = NewType("PairingNumber", int)
+"""A player's tournament pairing number (TPN), 1-based; 1 is the highest-ranked entry."""
+
+
+class Colour(enum.Enum):
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class RoundKind(enum.Enum):
+    """What one round was for one player (general.md §1, "round record")."""
+
+    PLAYED = "played"
+    FORFEIT_WIN = "forfeit-win"
+    FORFEIT_LOSS = "forfeit-loss"
+    PAB = "pab"
+    FULL_BYE = "full-bye"
+    HALF_BYE = "half-bye"
+    ZERO_BYE = "zero-bye"
+    NOT_PAIRED = "not-paired"
+    """Absent without a requested bye, withdrawn, or not yet entered (late entry)."""
+
+    @property
+    def played(self) -> bool:
+        return self is RoundKind.PLAYED
+
+
+@dataclass(frozen=True, slots=True)
+class PointSystem:
+    """Points for each kind of round record; the defaults are FIDE's 1 / ½ / 0."""
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    pab: Fraction = Fraction(1)
+    full_bye: Fraction = Fraction(1)
+    half_bye: Fraction = Fraction(1, 2)
+    zero_bye: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One player's record for one past round.
+
+    ``colour`` is set only for games actually played; ``opponent`` for played games and
+    forfeits. ``points`` is what the round scored (the caller applies the point system, so
+    that unusual results such as 0-0 or ½-0 are carried as they were recorded).
+    """
+
+    kind: RoundKind
+    points: Fraction
+    opponent: PairingNumber | None = None
+    colour: Colour | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    """A registered player as the engine sees them before the round is paired.
+
+    ``history`` holds one record per past round, round 1 first; a late entry's missed
+    rounds are ``NOT_PAIRED`` (or a bye with the points the regulations give).
+    ``acceleration`` maps a round number to virtual points added to the score for
+    pairing that round (Baku acceleration, XXA / TRF-2026 record 250).
+    """
+
+    number: PairingNumber
+    rating: int = 0
+    history: tuple[RoundRecord, ...] = ()
+    available: bool = True
+    acceleration: dict[int, Fraction] = field(default_factory=dict)
+    name: str = ""
+
+    @property
+    def score(self) -> Fraction:
+        return sum((record.points for record in self.history), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRequest:
+    """Everything needed to pair round ``round_no``.
+
+    ``initial_colour`` is the colour drawn for the top player in round 1 (Dutch Art. 5.1).
+    ``forbidden_pairs`` are arbiter-set pairs that must not meet (XXP / record 260),
+    treated like the absolute criterion C1.
+    """
+
+    round_no: int
+    total_rounds: int
+    players: tuple[PlayerEntry, ...]
+    points: PointSystem = PointSystem()
+    initial_colour: Colour = Colour.WHITE
+    forbidden_pairs: frozenset[frozenset[PairingNumber]] = frozenset()
+
+    def player(self, number: PairingNumber) -> PlayerEntry:
+        for entry in self.players:
+            if entry.number == number:
+                return entry
+        raise KeyError(number)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    white: PairingNumber
+    black: PairingNumber
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """A round's pairing: boards in board order, and the player given the PAB, if any.
+
+    ``explanation`` is the engine's own trace of its decisions (``--explain``), as plain
+    lines grouped by bracket.
+    """
+
+    boards: tuple[Board, ...]
+    bye: PairingNumber | None = None
+    explanation: tuple[str, ...] = ()

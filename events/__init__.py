@@ -1,0 +1,1 @@
+"""Event types, the event store, projections and command decisions."""

@@ -1,0 +1,1 @@
+"""Projections: pure folds of a tournament's events into state."""

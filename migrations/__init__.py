@@ -1,0 +1,1 @@
+"""The SQLite schema as sqlite_utils.Migrations steps."""

@@ -1,0 +1,1 @@
+"""The edges: the click CLI and the aiohttp server over one application service."""
