@@ -1,0 +1,204 @@
+"""Rules every Swiss system shares (C.04.1 Basic Rules, C.04.2 General Handling Rules).
+
+Colour facts use the compressed sequence of played games (GHR 3.4); opponents are those
+actually played (GHR 3.5: a forfeit is not a meeting); PAB eligibility follows BR 4; floats
+are recorded per tournament round (Dutch Art. 1.4, shared by the systems that use floats);
+boards are ordered by GHR 3.6.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.model import (
+    Board,
+    Colour,
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    PointSystem,
+    RoundKind,
+)
+
+__all__ = [
+    "ColourPreference",
+    "Float",
+    "Strength",
+    "alternation_colours",
+    "board_order",
+    "colour_difference",
+    "colour_preference",
+    "compatible",
+    "float_history",
+    "opponents",
+    "pab_eligible",
+    "pairing_score",
+    "played_colours",
+    "score_before",
+    "unplayed_count",
+]
+
+
+def played_colours(entry: PlayerEntry) -> tuple[Colour, ...]:
+    """The colours of games actually played, oldest first (GHR 3.4 compression)."""
+    return tuple(r.colour for r in entry.history if r.kind.played and r.colour is not None)
+
+
+def colour_difference(entry: PlayerEntry) -> int:
+    """Whites minus Blacks over played games."""
+    colours = played_colours(entry)
+    return colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+
+
+class Strength(enum.IntEnum):
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ColourPreference:
+    colour: Colour | None
+    strength: Strength
+    difference: int
+
+
+def colour_preference(entry: PlayerEntry) -> ColourPreference:
+    """A player's colour preference (Dutch Art. 1.7, the common FIDE definition).
+
+    Absolute when |CD| > 1 or the last two played games had the same colour; the colour
+    difference is checked first, so it decides should the two tests ever disagree.
+    """
+    colours = played_colours(entry)
+    cd = colour_difference(entry)
+    if not colours:
+        return ColourPreference(None, Strength.NONE, 0)
+    if cd > 1:
+        return ColourPreference(Colour.BLACK, Strength.ABSOLUTE, cd)
+    if cd < -1:
+        return ColourPreference(Colour.WHITE, Strength.ABSOLUTE, cd)
+    if len(colours) >= 2 and colours[-1] == colours[-2]:
+        return ColourPreference(colours[-1].opposite, Strength.ABSOLUTE, cd)
+    if cd == 1:
+        return ColourPreference(Colour.BLACK, Strength.STRONG, cd)
+    if cd == -1:
+        return ColourPreference(Colour.WHITE, Strength.STRONG, cd)
+    return ColourPreference(colours[-1].opposite, Strength.MILD, cd)
+
+
+def alternation_colours(first: PlayerEntry, second: PlayerEntry) -> tuple[Colour, Colour] | None:
+    """Colours for ``(first, second)`` that alternate from the latest round in which one had
+    White and the other Black, comparing compressed histories from their latest game back.
+
+    ``None`` when no such round exists (including when either has played no game).
+    """
+    for mine, theirs in zip(reversed(played_colours(first)), reversed(played_colours(second))):
+        if mine != theirs:
+            return mine.opposite, theirs.opposite
+    return None
+
+
+def opponents(entry: PlayerEntry) -> frozenset[PairingNumber]:
+    """Opponents actually met over the board (forfeits excluded, GHR 3.5)."""
+    return frozenset(
+        r.opponent for r in entry.history if r.kind.played and r.opponent is not None
+    )
+
+
+def compatible(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
+    """Whether two players may meet at all: not already met, not an arbiter-forbidden pair."""
+    return (
+        a.number != b.number
+        and b.number not in opponents(a)
+        and frozenset((a.number, b.number)) not in request.forbidden_pairs
+    )
+
+
+def pab_eligible(entry: PlayerEntry, points: PointSystem) -> bool:
+    """BR 4: no previous PAB, and no single unplayed round that scored a win's points."""
+    for record in entry.history:
+        if record.kind is RoundKind.PAB:
+            return False
+        if not record.kind.played and record.points >= points.win:
+            return False
+    return True
+
+
+def unplayed_count(entry: PlayerEntry) -> int:
+    """Rounds without a game played, forfeits included (Dutch C9)."""
+    return sum(1 for r in entry.history if not r.kind.played)
+
+
+def score_before(entry: PlayerEntry, round_no: int) -> Fraction:
+    """Points scored in rounds before ``round_no``."""
+    return sum((r.points for r in entry.history[: round_no - 1]), Fraction(0))
+
+
+def pairing_score(entry: PlayerEntry, round_no: int) -> Fraction:
+    """Score before ``round_no`` plus that round's acceleration virtual points (C.04.7)."""
+    return score_before(entry, round_no) + entry.acceleration.get(round_no, Fraction(0))
+
+
+class Float(enum.Enum):
+    DOWN = "down"
+    UP = "up"
+
+
+def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | None, ...]]:
+    """Each player's float in every past round, indexed by tournament round (not compressed).
+
+    A played game between different pairing scores floats the higher down and the lower up;
+    an unplayed round that scored more than a played loss is a downfloat (the PAB included
+    whenever it is worth more than a loss); nothing else floats (Dutch Art. 1.4, 2026).
+    """
+    by_number: Mapping[PairingNumber, PlayerEntry] = {p.number: p for p in request.players}
+    result: dict[PairingNumber, tuple[Float | None, ...]] = {}
+    for entry in request.players:
+        floats: list[Float | None] = []
+        for index, record in enumerate(entry.history):
+            round_no = index + 1
+            floats.append(_float_for(entry, record.kind, record.points, record.opponent,
+                                     round_no, by_number, request.points))
+        result[entry.number] = tuple(floats)
+    return result
+
+
+def _float_for(
+    entry: PlayerEntry,
+    kind: RoundKind,
+    points: Fraction,
+    opponent: PairingNumber | None,
+    round_no: int,
+    by_number: Mapping[PairingNumber, PlayerEntry],
+    point_system: PointSystem,
+) -> Float | None:
+    if kind.played:
+        other = by_number.get(opponent) if opponent is not None else None
+        if other is None:
+            return None
+        mine, theirs = pairing_score(entry, round_no), pairing_score(other, round_no)
+        if mine > theirs:
+            return Float.DOWN
+        if mine < theirs:
+            return Float.UP
+        return None
+    return Float.DOWN if points > point_system.loss else None
+
+
+def board_order(
+    boards: Iterable[Board],
+    scores: Mapping[PairingNumber, Fraction],
+    rank: Mapping[PairingNumber, int],
+) -> tuple[Board, ...]:
+    """Order boards by GHR 3.6: the higher-ranked player's score, the sum of both scores,
+    then the higher-ranked player's rank (``rank``: smaller is higher, e.g. the TPN)."""
+
+    def key(board: Board) -> tuple[Fraction, Fraction, int]:
+        top = min((board.white, board.black), key=lambda n: (-scores[n], rank[n]))
+        return (-scores[top], -(scores[board.white] + scores[board.black]), rank[top])
+
+    return tuple(sorted(boards, key=key))

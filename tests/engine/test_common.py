@@ -1,0 +1,120 @@
+"""Shared rules (engine/common.py), checked against the examples in spec/general.md and
+spec/dutch.md §2.5."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.common import (
+    Float,
+    Strength,
+    alternation_colours,
+    board_order,
+    colour_preference,
+    float_history,
+    opponents,
+    pab_eligible,
+    unplayed_count,
+)
+from engine.model import (
+    Board,
+    Colour,
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    PointSystem,
+    RoundKind,
+    RoundRecord,
+)
+
+W, B = Colour.WHITE, Colour.BLACK
+ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+
+
+def game(colour: Colour, opponent: int = 99, points: Fraction = HALF) -> RoundRecord:
+    return RoundRecord(RoundKind.PLAYED, points, PairingNumber(opponent), colour)
+
+
+def unplayed(kind: RoundKind, points: Fraction = ZERO, opponent: int | None = None) -> RoundRecord:
+    return RoundRecord(kind, points, PairingNumber(opponent) if opponent else None)
+
+
+def player(number: int, *history: RoundRecord) -> PlayerEntry:
+    return PlayerEntry(number=PairingNumber(number), history=tuple(history))
+
+
+def test_absolute_preference_from_last_two_games() -> None:
+    # dutch.md §2.5: W W W B B has CD = +1 and ends B B: absolute preference for White.
+    pref = colour_preference(player(1, game(W), game(W), game(W), game(B), game(B)))
+    assert (pref.colour, pref.strength) == (W, Strength.ABSOLUTE)
+
+
+def test_colour_difference_decides_before_last_two_games() -> None:
+    # CD = +2 with the last two games Black cannot arise under C3, but CD decides (engine note).
+    pref = colour_preference(player(1, game(W), game(W), game(W), game(W), game(B), game(B)))
+    assert (pref.colour, pref.strength) == (B, Strength.ABSOLUTE)
+
+
+def test_strong_and_mild_and_none() -> None:
+    assert colour_preference(player(1, game(W))).strength is Strength.STRONG
+    assert colour_preference(player(1, game(W))).colour is B
+    mild = colour_preference(player(1, game(B), game(W)))
+    assert (mild.colour, mild.strength) == (B, Strength.MILD)
+    assert colour_preference(player(1, unplayed(RoundKind.HALF_BYE, HALF))).strength is Strength.NONE
+
+
+def test_unplayed_rounds_are_compressed_away() -> None:
+    # GHR 3.4: B W B u W reads as u B W B W: CD = 0, last game White: mild preference for Black.
+    pref = colour_preference(
+        player(1, game(B), game(W), game(B), unplayed(RoundKind.ZERO_BYE), game(W))
+    )
+    assert (pref.colour, pref.strength) == (B, Strength.MILD)
+
+
+def test_forfeit_is_not_a_meeting_and_counts_as_unplayed() -> None:
+    # GHR 3.5: a forfeited pairing is not a meeting; dutch.md §8: it is an unplayed game.
+    entry = player(1, game(W, 5), unplayed(RoundKind.FORFEIT_WIN, ONE, 7))
+    assert opponents(entry) == {5}
+    assert unplayed_count(entry) == 1
+
+
+def test_pab_eligibility_br4() -> None:
+    points = PointSystem()
+    assert pab_eligible(player(1, unplayed(RoundKind.HALF_BYE, HALF), game(W)), points)
+    assert not pab_eligible(player(1, unplayed(RoundKind.PAB, ONE)), points)
+    assert not pab_eligible(player(1, unplayed(RoundKind.FORFEIT_WIN, ONE, 4)), points)
+    assert not pab_eligible(player(1, unplayed(RoundKind.FULL_BYE, ONE)), points)
+    assert pab_eligible(player(1, unplayed(RoundKind.ZERO_BYE), unplayed(RoundKind.ZERO_BYE)), points)
+
+
+def test_alternation_walks_back_to_the_last_different_round() -> None:
+    # dutch.md 5.2.3: u u W B, B W W B and W B W B all end ... W B; here the players differ
+    # in the second-last game (W against B), so each gets the opposite of that game's colour.
+    first = player(1, game(B), game(W), game(W), game(B))
+    second = player(2, game(W), game(B), game(B), game(B))
+    assert alternation_colours(first, second) == (B, W)
+    same = player(3, game(W), game(B))
+    assert alternation_colours(same, player(4, game(W), game(B))) is None
+    assert alternation_colours(same, player(5)) is None
+
+
+def test_floats_follow_scores_and_unplayed_points() -> None:
+    # 1 beat 2 in round 1 (equal scores: no float); round 2: 1 (1 point) beat 3 (0 points):
+    # 1 downfloats, 3 upfloats; 2 got a half-point bye in round 2: a downfloat (draw > loss).
+    one = player(1, game(W, 2, ONE), game(B, 3, ONE))
+    two = player(2, game(B, 1, ZERO), unplayed(RoundKind.HALF_BYE, HALF))
+    three = player(3, unplayed(RoundKind.ZERO_BYE), game(W, 1, ZERO))
+    floats = float_history(PairingRequest(round_no=3, total_rounds=5, players=(one, two, three)))
+    assert floats[PairingNumber(1)] == (None, Float.DOWN)
+    assert floats[PairingNumber(2)] == (None, Float.DOWN)
+    assert floats[PairingNumber(3)] == (None, Float.UP)
+
+
+def test_board_order_ghr_3_6() -> None:
+    scores = {PairingNumber(n): s for n, s in {1: ONE, 2: ONE, 3: HALF, 4: ONE, 5: ZERO, 6: HALF}.items()}
+    rank = {n: int(n) for n in scores}
+    boards = [Board(PairingNumber(5), PairingNumber(6)), Board(PairingNumber(3), PairingNumber(2)),
+              Board(PairingNumber(4), PairingNumber(1))]
+    ordered = board_order(boards, scores, rank)
+    # 1-4 (top 1 point, sum 2) before 2-3 (top 1 point, sum 1.5) before 6-5 (top 0.5).
+    assert [(b.white, b.black) for b in ordered] == [(4, 1), (3, 2), (5, 6)]
