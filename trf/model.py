@@ -1,0 +1,334 @@
+"""The format-level TRF document: one record per physical line, in file order.
+
+A :class:`TrfDocument` is what a file *says*, not what the tournament *is*: fields keep the
+file's own codes (result ``"+"``, title ``"g"``, XXC words) so that a document can be written
+back without losing anything. Interpreting it (who had a bye, which point system applies) is
+the job of :mod:`trf.codes`, :mod:`trf.scoring` and the mapping to events.
+
+Every physical line becomes exactly one record, blank lines included, so the 1-based line
+number of ``document.records[i]`` is ``i + 1`` both in the file it was read from and in the
+file the writer produces from it. Problems found later (validation) can therefore name lines
+without the records carrying line numbers, and equal documents stay equal after a round trip.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Literal, TypeAlias, TypeVar
+
+import msgspec
+
+__all__ = [
+    "AbnormalPoints",
+    "AcceleratedRounds",
+    "Blank",
+    "ByeRecord",
+    "Comment",
+    "EngineOptions",
+    "ForbiddenPairs",
+    "Header",
+    "InitialColour",
+    "NationalRating",
+    "OpaqueRecord",
+    "PairingNo",
+    "Player",
+    "PointValues",
+    "Record",
+    "RoundEntry",
+    "RoundNo",
+    "TotalRounds",
+    "TrfDocument",
+    "TrfProblem",
+    "Unrecognised",
+    "XxaAcceleration",
+    "XxzAbsent",
+]
+
+PairingNo: TypeAlias = int
+"""A starting rank (TPN) as written in columns 5-8 of a ``001`` line."""
+
+RoundNo: TypeAlias = int
+"""A 1-based round number."""
+
+
+class _Record(msgspec.Struct, frozen=True, kw_only=True, tag_field="record"):
+    """Base of every line record; the tag names the record type in JSON."""
+
+
+class RoundEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """One 10-column round block of a ``001`` line (trf.md §4.2).
+
+    ``opponent`` is ``None`` for ``0000`` or blanks. ``colour`` is the character in the colour
+    column with a blank read as ``"-"``; ``result`` is the result column upper-cased, ``""``
+    when blank. Invalid characters are kept as read (and reported) rather than replaced.
+    """
+
+    opponent: PairingNo | None = None
+    colour: str = "-"
+    result: str = ""
+
+    @property
+    def is_blank(self) -> bool:
+        """True for an all-blank block: nothing entered for this round."""
+        return self.opponent is None and self.colour == "-" and self.result == ""
+
+
+BLANK_ENTRY = RoundEntry()
+
+
+class Player(_Record, tag="player"):
+    """A ``001`` player record (trf.md §4.1); text fields are stripped, unknown = empty/None."""
+
+    pairing_no: PairingNo
+    sex: str = ""
+    title: str = ""
+    name: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: int | None = None
+    birth_date: str = ""
+    points: Decimal | None = None
+    rank: int | None = None
+    rounds: tuple[RoundEntry, ...] = ()
+    """Round r is ``rounds[r - 1]``; trailing all-blank blocks are not stored."""
+
+    def entry(self, round_no: RoundNo) -> RoundEntry:
+        """The block for ``round_no``; rounds past the end of the line are blank."""
+        if 1 <= round_no <= len(self.rounds):
+            return self.rounds[round_no - 1]
+        return BLANK_ENTRY
+
+
+class Header(_Record, tag="header"):
+    """A free-text tournament tag (``012`` … ``132``, ``172`` … ``362``): value from column 5."""
+
+    code: str
+    value: str = ""
+
+
+class TotalRounds(_Record, tag="total-rounds"):
+    """``XXR n`` (JaVaFo) or ``142 n`` (TRF-2026): the number of rounds of the event."""
+
+    code: Literal["XXR", "142"]
+    rounds: int
+
+
+class EngineOptions(_Record, tag="engine-options"):
+    """``XXC`` configuration words, e.g. ``("rank", "white1")`` (trf.md §6.1)."""
+
+    words: tuple[str, ...] = ()
+
+
+class InitialColour(_Record, tag="initial-colour"):
+    """``152 W`` / ``152 B``: the colour of the top-ranked player in round 1 (TRF-2026)."""
+
+    colour: str
+
+
+class PointValues(_Record, tag="point-values"):
+    """A point-system line: ``XXS`` (``WW=1.0 …``), ``162`` (``W 3.0 …``) or one ``BB?`` line.
+
+    ``values`` holds ``(code, points)`` in file order; for ``BBW`` … ``BBU`` the single code
+    is the line's last letter (``W`` for ``BBW``).
+    """
+
+    code: str
+    values: tuple[tuple[str, Decimal], ...] = ()
+
+
+class XxaAcceleration(_Record, tag="xxa"):
+    """``XXA``: fictitious points per round for one player; ``None`` where a round is blank."""
+
+    pairing_no: PairingNo
+    points: tuple[Decimal | None, ...] = ()
+
+
+class AcceleratedRounds(_Record, tag="accelerated-rounds"):
+    """``250``: fictitious points for a range of players over a range of rounds (TRF-2026)."""
+
+    first_round: RoundNo
+    last_round: RoundNo
+    first_id: PairingNo
+    last_id: PairingNo
+    match_points: Decimal | None = None
+    game_points: Decimal | None = None
+
+
+class ForbiddenPairs(_Record, tag="forbidden-pairs"):
+    """``XXP ids`` (whole event) or ``260 first last ids`` (TRF-2026, a round range)."""
+
+    code: Literal["XXP", "260"]
+    ids: tuple[PairingNo, ...] = ()
+    first_round: RoundNo | None = None
+    last_round: RoundNo | None = None
+
+
+class XxzAbsent(_Record, tag="xxz"):
+    """``XXZ ids``: players not to be paired in the round being paired (JaVaFo)."""
+
+    ids: tuple[PairingNo, ...] = ()
+
+
+class ByeRecord(_Record, tag="bye"):
+    """``240 T RRR ids``: byes of type ``F``/``H``/``Z`` in one round (TRF-2026)."""
+
+    kind: str
+    round_no: RoundNo
+    ids: tuple[PairingNo, ...] = ()
+
+
+class AbnormalPoints(_Record, tag="abnormal-points"):
+    """``299``: a penalty, bonus or adjudication (TRF-2026); ``round_no`` None = whole event."""
+
+    kind: str = ""
+    match_points: Decimal | None = None
+    game_points: Decimal | None = None
+    round_no: RoundNo | None = None
+    ids: tuple[PairingNo, ...] = ()
+
+
+class NationalRating(_Record, tag="national-rating"):
+    """A TRF-2026 national-rating (NRS) line: identifier = federation, ``001`` static layout."""
+
+    federation: str
+    pairing_no: PairingNo
+    sex: str = ""
+    classification: str = ""
+    name: str = ""
+    rating: int | None = None
+    origin: str = ""
+    national_id: str = ""
+    birth_date: str = ""
+
+
+class Comment(_Record, tag="comment"):
+    """A ``###`` (TRF-2026) or ``#`` comment line, kept verbatim."""
+
+    text: str
+
+
+class Blank(_Record, tag="blank"):
+    """An empty or all-blank line (kept so that line numbers survive a round trip)."""
+
+
+class OpaqueRecord(_Record, tag="opaque"):
+    """A known record Arbiter keeps verbatim without interpreting it.
+
+    Team records (``013``, ``300``, ``310``, ``320``, ``330``, ``801``, ``802``) and other
+    programs' private lines (Tornelo ``DAT``/``XRS``, CPPDubovSystem ``TNR``/``ACC``/``BYE``/
+    ``FOR``): individual Swiss pairing does not use them, but an export must not drop them.
+    """
+
+    code: str
+    text: str
+
+
+class Unrecognised(_Record, tag="unrecognised"):
+    """A line whose identifier is unknown or that could not be parsed; kept verbatim."""
+
+    text: str
+
+
+Record: TypeAlias = (
+    Player
+    | Header
+    | TotalRounds
+    | EngineOptions
+    | InitialColour
+    | PointValues
+    | XxaAcceleration
+    | AcceleratedRounds
+    | ForbiddenPairs
+    | XxzAbsent
+    | ByeRecord
+    | AbnormalPoints
+    | NationalRating
+    | Comment
+    | Blank
+    | OpaqueRecord
+    | Unrecognised
+)
+
+_R = TypeVar("_R", bound=_Record)
+
+
+class TrfDocument(msgspec.Struct, frozen=True, kw_only=True):
+    """A whole TRF file as records in physical order (record i is line i + 1)."""
+
+    records: tuple[Record, ...] = ()
+
+    def records_of(self, kind: type[_R]) -> tuple[_R, ...]:
+        """All records of one type, in file order."""
+        return tuple(record for record in self.records if isinstance(record, kind))
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The ``001`` records in physical order (which matters for ``XXC rank``)."""
+        return self.records_of(Player)
+
+    def players_by_number(self) -> dict[PairingNo, Player]:
+        """``001`` records keyed by pairing number (the first one wins on duplicates)."""
+        found: dict[PairingNo, Player] = {}
+        for player in self.players:
+            found.setdefault(player.pairing_no, player)
+        return found
+
+    def header(self, code: str) -> str | None:
+        """The value of the last header line with ``code`` (e.g. ``"012"``), or None."""
+        values = self.headers(code)
+        return values[-1] if values else None
+
+    def headers(self, code: str) -> tuple[str, ...]:
+        """Values of every header line with ``code`` (``112`` repeats, one per deputy)."""
+        return tuple(h.value for h in self.records_of(Header) if h.code == code)
+
+    @property
+    def total_rounds(self) -> int | None:
+        """Rounds of the event: the last ``142`` if any, else the last ``XXR`` (trf.md §8.7)."""
+        lines = self.records_of(TotalRounds)
+        for code in ("142", "XXR"):
+            values = [line.rounds for line in lines if line.code == code]
+            if values:
+                return values[-1]
+        return None
+
+    @property
+    def initial_colour(self) -> Literal["w", "b"] | None:
+        """Round-1 colour of the top player: ``152`` first, else ``XXC white1/black1``."""
+        for line in reversed(self.records_of(InitialColour)):
+            if line.colour in ("W", "B"):
+                return "w" if line.colour == "W" else "b"
+        for options in reversed(self.records_of(EngineOptions)):
+            for word in reversed(options.words):
+                if word.lower() in ("white1", "black1"):
+                    return "w" if word.lower() == "white1" else "b"
+        return None
+
+    @property
+    def pair_by_physical_order(self) -> bool:
+        """True when ``XXC rank`` asks engines to use the order of the ``001`` lines."""
+        return any(
+            word.lower() == "rank"
+            for options in self.records_of(EngineOptions)
+            for word in options.words
+        )
+
+    @property
+    def rounds_in_file(self) -> int:
+        """The highest round with a non-blank block on any ``001`` line."""
+        return max((len(player.rounds) for player in self.players), default=0)
+
+
+class TrfProblem(msgspec.Struct, frozen=True, kw_only=True):
+    """Something wrong or odd in a file, located by 1-based line and column (0 = unknown)."""
+
+    line: int
+    column: int = 0
+    message: str
+    severity: Literal["error", "warning"] = "error"
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" if self.line else "file"
+        if self.column:
+            where += f", column {self.column}"
+        return f"{where}: {self.severity}: {self.message}"
