@@ -1,1 +1,34 @@
-"""Projections: pure folds of a tournament's events into state."""
+"""Projections: pure folds of a tournament's events into state, and read models on it."""
+
+from events.projections.standings import StandingRow, TieBreak, points_str, standings
+from events.projections.tournament import (
+    EMPTY,
+    BoardState,
+    Float,
+    PlayerRound,
+    PlayerState,
+    RoundState,
+    TournamentState,
+    apply,
+    fold,
+    state_after_round,
+    state_at_version,
+)
+
+__all__ = [
+    "EMPTY",
+    "BoardState",
+    "Float",
+    "PlayerRound",
+    "PlayerState",
+    "RoundState",
+    "StandingRow",
+    "TieBreak",
+    "TournamentState",
+    "apply",
+    "fold",
+    "points_str",
+    "standings",
+    "state_after_round",
+    "state_at_version",
+]

@@ -1,0 +1,76 @@
+"""What the store adds around an event: its place in the log and who caused it."""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+from typing import Any, NewType
+
+import msgspec
+
+from events.types import Event
+
+__all__ = [
+    "ANY",
+    "NO_STREAM",
+    "STREAM_EXISTS",
+    "AppendResult",
+    "ExpectedVersion",
+    "GlobalPosition",
+    "RecordedEvent",
+    "StreamState",
+    "StreamVersion",
+]
+
+StreamVersion = NewType("StreamVersion", int)
+"""Position of an event within its stream, 1-based; 0 means "no events yet"."""
+
+GlobalPosition = NewType("GlobalPosition", int)
+"""Position of an event across all streams; increasing, but not necessarily contiguous."""
+
+
+class StreamState(enum.Enum):
+    """Expected-version sentinels, named as in EventStoreDB."""
+
+    ANY = "any"
+    NO_STREAM = "no-stream"
+    STREAM_EXISTS = "stream-exists"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+ANY = StreamState.ANY
+NO_STREAM = StreamState.NO_STREAM
+STREAM_EXISTS = StreamState.STREAM_EXISTS
+
+ExpectedVersion = int | StreamState
+"""An exact stream version (0 for a new stream) or a :class:`StreamState` sentinel."""
+
+
+class RecordedEvent(msgspec.Struct, frozen=True, kw_only=True):
+    """One row of the log: the event, upcast to its current schema, and its envelope.
+
+    ``schema_version`` is the version the payload was *stored* with.
+    """
+
+    global_position: GlobalPosition
+    event_id: str
+    stream_id: str
+    stream_version: StreamVersion
+    event_type: str
+    schema_version: int
+    event: Event
+    metadata: dict[str, Any]
+    recorded_at: datetime
+
+
+class AppendResult(msgspec.Struct, frozen=True, kw_only=True):
+    """Where an appended batch landed; ``replayed`` when an idempotent retry wrote nothing."""
+
+    stream_id: str
+    first_version: StreamVersion
+    last_version: StreamVersion
+    first_position: GlobalPosition
+    last_position: GlobalPosition
+    replayed: bool = False

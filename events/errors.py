@@ -1,0 +1,264 @@
+"""Errors raised by the event store and by command decisions.
+
+Two small hierarchies under :class:`ArbiterError`: :class:`StoreError` (the store could not
+do what was asked) and :class:`CommandRejected` (a command is invalid for the tournament as
+it stands; nothing was written). Each class carries its HTTP meaning in ``status`` and its
+data in ``details``, so the edges (problem+json, CLI exit codes) translate them without
+parsing messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+__all__ = [
+    "AllRoundsPaired",
+    "AlreadyWithdrawn",
+    "ArbiterError",
+    "BoardNotPaired",
+    "ByeAlreadyRequested",
+    "ByeNotAllowed",
+    "CommandRejected",
+    "DuplicateFideId",
+    "EventDecodeError",
+    "IdempotencyKeyReused",
+    "InvalidCommand",
+    "NoResultToCorrect",
+    "NoSuchBye",
+    "NoValidPairing",
+    "NotEnoughPlayers",
+    "PairingRejected",
+    "PairingSystemUnavailable",
+    "ResultAlreadyRecorded",
+    "RoundAlreadyPaired",
+    "RoundHasResults",
+    "RoundIncomplete",
+    "StoreError",
+    "TournamentClosed",
+    "TournamentExists",
+    "TournamentNotFound",
+    "UnknownPlayer",
+    "WrongExpectedVersion",
+]
+
+
+class ArbiterError(Exception):
+    """Root of every error Arbiter raises on purpose; ``details`` are JSON-ready."""
+
+    status: ClassVar[int] = 500
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+# -- store ------------------------------------------------------------------------------
+
+
+class StoreError(ArbiterError):
+    """The event store failed; the driver's exception, if any, is ``__cause__``."""
+
+
+class WrongExpectedVersion(StoreError):
+    """An append was based on a stale stream version: reload, decide again."""
+
+    status = 409
+
+    def __init__(self, stream_id: str, expected: object, actual: int) -> None:
+        super().__init__(
+            f"stream {stream_id} is at version {actual}, not {expected}",
+            stream_id=stream_id,
+            expected=str(expected) if not isinstance(expected, int) else expected,
+            actual=actual,
+        )
+        self.stream_id = stream_id
+        self.expected = expected
+        self.actual = actual
+
+
+class IdempotencyKeyReused(StoreError):
+    """The same idempotency key came with a different request."""
+
+    status = 422
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"idempotency key {key!r} was already used for another request", key=key)
+        self.key = key
+
+
+class EventDecodeError(StoreError):
+    """A stored event cannot be read back (unknown type, missing upcaster, bad payload)."""
+
+
+# -- decisions --------------------------------------------------------------------------
+
+
+class CommandRejected(ArbiterError):
+    """A command is invalid for the tournament as it stands; nothing was written."""
+
+    status = 409
+
+
+class InvalidCommand(CommandRejected):
+    """A command's own fields are invalid (``field`` names which one)."""
+
+    status = 422
+
+    def __init__(self, message: str, *, field: str | None = None, **details: Any) -> None:
+        super().__init__(message, field=field, **details)
+        self.field = field
+
+
+class TournamentNotFound(CommandRejected):
+    status = 404
+
+    def __init__(self, tournament_id: str) -> None:
+        super().__init__(f"no tournament {tournament_id!r}", tournament_id=tournament_id)
+
+
+class TournamentExists(CommandRejected):
+    def __init__(self, tournament_id: str) -> None:
+        super().__init__(f"tournament {tournament_id!r} already exists", tournament_id=tournament_id)
+
+
+class TournamentClosed(CommandRejected):
+    def __init__(self, tournament_id: str) -> None:
+        super().__init__(f"tournament {tournament_id!r} is closed", tournament_id=tournament_id)
+
+
+class UnknownPlayer(CommandRejected):
+    status = 404
+
+    def __init__(self, player_id: int) -> None:
+        super().__init__(f"no player {player_id} in this tournament", player_id=player_id)
+
+
+class DuplicateFideId(CommandRejected):
+    def __init__(self, fide_id: int, player_id: int) -> None:
+        super().__init__(
+            f"FIDE id {fide_id} is already registered as player {player_id}",
+            fide_id=fide_id,
+            player_id=player_id,
+        )
+
+
+class AlreadyWithdrawn(CommandRejected):
+    def __init__(self, player_id: int, from_round: int) -> None:
+        super().__init__(
+            f"player {player_id} already withdrew from round {from_round}",
+            player_id=player_id,
+            from_round=from_round,
+        )
+
+
+class RoundAlreadyPaired(CommandRejected):
+    """A change aimed at a round whose pairing is already published (GHR 4.3)."""
+
+    def __init__(self, round_no: int, what: str) -> None:
+        super().__init__(f"round {round_no} is already paired: {what}", round_no=round_no)
+
+
+class ByeAlreadyRequested(CommandRejected):
+    def __init__(self, player_id: int, round_no: int) -> None:
+        super().__init__(
+            f"player {player_id} already has a bye for round {round_no}",
+            player_id=player_id,
+            round_no=round_no,
+        )
+
+
+class ByeNotAllowed(CommandRejected):
+    """The tournament regulations do not allow this bye."""
+
+
+class NoSuchBye(CommandRejected):
+    status = 404
+
+    def __init__(self, player_id: int, round_no: int) -> None:
+        super().__init__(
+            f"player {player_id} has no bye requested for round {round_no}",
+            player_id=player_id,
+            round_no=round_no,
+        )
+
+
+class BoardNotPaired(CommandRejected):
+    status = 404
+
+    def __init__(self, round_no: int, board: int) -> None:
+        super().__init__(
+            f"round {round_no} has no board {board}", round_no=round_no, board=board
+        )
+
+
+class ResultAlreadyRecorded(CommandRejected):
+    def __init__(self, round_no: int, board: int, result: str) -> None:
+        super().__init__(
+            f"round {round_no} board {board} already has the result {result}; "
+            "use a correction to change it",
+            round_no=round_no,
+            board=board,
+            result=result,
+        )
+
+
+class NoResultToCorrect(CommandRejected):
+    def __init__(self, round_no: int, board: int) -> None:
+        super().__init__(
+            f"round {round_no} board {board} has no result yet; record it first",
+            round_no=round_no,
+            board=board,
+        )
+
+
+class RoundIncomplete(CommandRejected):
+    def __init__(self, round_no: int, boards: list[int]) -> None:
+        listed = ", ".join(str(board) for board in boards)
+        super().__init__(
+            f"round {round_no} still has no result on board(s) {listed}",
+            round_no=round_no,
+            boards=boards,
+        )
+
+
+class RoundHasResults(CommandRejected):
+    def __init__(self, round_no: int) -> None:
+        super().__init__(
+            f"round {round_no} already has results; it cannot be unpaired", round_no=round_no
+        )
+
+
+class AllRoundsPaired(CommandRejected):
+    def __init__(self, rounds: int) -> None:
+        super().__init__(f"all {rounds} rounds are already paired", rounds=rounds)
+
+
+class NotEnoughPlayers(CommandRejected):
+    def __init__(self, round_no: int, available: int) -> None:
+        super().__init__(
+            f"round {round_no} cannot be paired: {available} player(s) available",
+            round_no=round_no,
+            available=available,
+        )
+
+
+class NoValidPairing(CommandRejected):
+    """The pairing system found no pairing that satisfies the absolute criteria."""
+
+    def __init__(self, round_no: int, reason: str) -> None:
+        super().__init__(f"no valid pairing for round {round_no}: {reason}", round_no=round_no)
+
+
+class PairingSystemUnavailable(CommandRejected):
+    status = 501
+
+    def __init__(self, system: str) -> None:
+        super().__init__(f"pairing system {system!r} is not available", system=system)
+
+
+class PairingRejected(ArbiterError):
+    """An engine answered with a pairing that breaks the round's facts (an engine bug)."""
+
+    def __init__(self, round_no: int, reason: str) -> None:
+        super().__init__(f"engine pairing for round {round_no} rejected: {reason}", round_no=round_no)

@@ -1,0 +1,169 @@
+"""The event store protocol, and the rules every backend shares.
+
+One stream per tournament (``tournament-<id>``). ``append`` writes a whole batch or nothing,
+checks the expected version first, and treats a repeated idempotency key as a retry of the
+first append: it returns the first result and writes nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, NamedTuple, Protocol
+
+import msgspec
+
+from events.codec import (
+    EncodedEvent,
+    batch_hash,
+    decode_event,
+    decode_metadata,
+    encode_event,
+    encode_metadata,
+)
+from events.envelope import (
+    AppendResult,
+    ExpectedVersion,
+    GlobalPosition,
+    RecordedEvent,
+    StreamState,
+    StreamVersion,
+)
+from events.errors import IdempotencyKeyReused, WrongExpectedVersion
+from events.types import Event
+
+__all__ = ["EventStore", "PreparedBatch", "StoredRow", "check_expected_version"]
+
+
+class EventStore(Protocol):
+    """What the service needs from a store; every backend passes tests/contracts."""
+
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[Event],
+        *,
+        expected_version: ExpectedVersion,
+        metadata: Mapping[str, Any] | None = None,
+        idempotency_key: str | None = None,
+        request_hash: str | None = None,
+    ) -> AppendResult:
+        """Append ``events`` at the end of the stream, all or nothing.
+
+        :raises WrongExpectedVersion: the stream is not at ``expected_version``.
+        :raises IdempotencyKeyReused: the key was used for a different request
+            (``request_hash`` defaults to a digest of the batch).
+        """
+        ...
+
+    def read_stream(
+        self, stream_id: str, *, from_version: int = 1, to_version: int | None = None
+    ) -> list[RecordedEvent]:
+        """The stream's events from ``from_version`` up to and including ``to_version``."""
+        ...
+
+    def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        """At most ``limit`` events with a global position greater than ``after``, in order."""
+        ...
+
+    def current_version(self, stream_id: str) -> StreamVersion:
+        """The stream's last version; 0 when the stream does not exist."""
+        ...
+
+    def stream_ids(self) -> list[str]:
+        """Every stream, in order of creation."""
+        ...
+
+    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
+        """The request hash and result first recorded under ``key``, if any."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def check_expected_version(stream_id: str, expected: ExpectedVersion, actual: int) -> None:
+    """Raise unless a stream at version ``actual`` (0 = no stream) satisfies ``expected``."""
+    if expected is StreamState.ANY:
+        ok = True
+    elif expected is StreamState.NO_STREAM:
+        ok = actual == 0
+    elif expected is StreamState.STREAM_EXISTS:
+        ok = actual > 0
+    else:
+        ok = actual == expected
+    if not ok:
+        raise WrongExpectedVersion(stream_id, expected, actual)
+
+
+class StoredRow(NamedTuple):
+    """One event row exactly as stored (both backends keep the encoded JSON)."""
+
+    global_position: int
+    event_id: str
+    stream_id: str
+    stream_version: int
+    event_type: str
+    schema_version: int
+    payload: str
+    metadata: str
+    recorded_at: str
+
+    def recorded(self) -> RecordedEvent:
+        """Decode the row, upcasting an old payload."""
+        return RecordedEvent(
+            global_position=GlobalPosition(self.global_position),
+            event_id=self.event_id,
+            stream_id=self.stream_id,
+            stream_version=StreamVersion(self.stream_version),
+            event_type=self.event_type,
+            schema_version=self.schema_version,
+            event=decode_event(self.event_type, self.schema_version, self.payload),
+            metadata=decode_metadata(self.metadata),
+            recorded_at=datetime.fromisoformat(self.recorded_at),
+        )
+
+
+class PreparedBatch(NamedTuple):
+    """An append's batch, encoded before any lock is taken."""
+
+    encoded: tuple[EncodedEvent, ...]
+    metadata: str
+    request_hash: str
+
+    @classmethod
+    def prepare(
+        cls,
+        stream_id: str,
+        events: Sequence[Event],
+        metadata: Mapping[str, Any] | None,
+        idempotency_key: str | None,
+        request_hash: str | None,
+    ) -> PreparedBatch:
+        if not stream_id:
+            raise ValueError("stream_id must not be empty")
+        if not events:
+            raise ValueError("nothing to append")
+        encoded = tuple(encode_event(event) for event in events)
+        stamped = dict(metadata or {})
+        if idempotency_key is not None:
+            stamped["idempotency_key"] = idempotency_key
+        return cls(encoded, encode_metadata(stamped), request_hash or batch_hash(stream_id, encoded))
+
+    def rows(self, stream_id: str, current: int, first_position: int) -> list[StoredRow]:
+        """The rows to insert after version ``current``; positions are a backend's guess."""
+        now = datetime.now(UTC).isoformat()
+        return [
+            StoredRow(first_position + offset, str(uuid.uuid4()), stream_id, current + 1 + offset,
+                      encoded.event_type, encoded.schema_version, encoded.payload, self.metadata, now)
+            for offset, encoded in enumerate(self.encoded)
+        ]
+
+    def replay(self, key: str, found: tuple[str, AppendResult] | None) -> AppendResult | None:
+        """The first result when ``key`` was already used for this same request."""
+        if found is None:
+            return None
+        stored_hash, result = found
+        if stored_hash != self.request_hash:
+            raise IdempotencyKeyReused(key)
+        return msgspec.structs.replace(result, replayed=True)

@@ -1,0 +1,163 @@
+"""Tie-break codes: parse ``"BH/C1 BH SB DE"`` into :class:`Tiebreak` values and back.
+
+The syntax is the TEC "Mandatory Tie-Breaks" one used by TRF-2026 records 202/212
+(spec/tiebreaks.md §7): ``NAME[/Cn|/Mn][/L±n][/P][/F]``, case-insensitive, items separated by
+commas or blanks; Handbook prose writes modifiers with a hyphen (``BH-C1``), which is accepted.
+Team-only codes and team point types (``:MP``, ``:GP``) are refused: Arbiter ranks individuals.
+
+>>> [str(t) for t in parse_sequence("pts, bh-c1 BH/M1 ks/l+1")]
+['PTS', 'BH/C1', 'BH/M1', 'KS/L+1']
+>>> parse_tiebreak("SB/C1").cut
+1
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from events.tiebreaks.errors import TiebreakError, TiebreakSyntaxError
+from events.tiebreaks.model import Edition
+
+__all__ = [
+    "ASCENDING",
+    "RATING_BASED",
+    "Tiebreak",
+    "check_edition",
+    "parse_sequence",
+    "parse_tiebreak",
+]
+
+INDIVIDUAL_CODES = frozenset(
+    {
+        "PTS", "DE", "WIN", "WON", "BPG", "BWG", "PS", "REP", "GE", "STD", "TPN",
+        "BH", "AOB", "FB", "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG",
+    }
+)  # fmt: skip
+"""Art. 5-10 acronyms; ``GE`` is the pre-August-2024 name of ``REP``."""
+
+TEAM_CODES = frozenset(
+    {"BC", "TBR", "BBE", "MPVGP", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "EDET",
+     "EDEBT", "EDEBB", "EDEB", "EDEC", "SSSC", "MPTS", "GPTS"}
+)  # fmt: skip
+
+NEW_IN_2026 = frozenset({"STD", "TPN", "RTNG"})
+
+RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+"""Art. 10: removed from the list when unrated players take part and no rating is set for them."""
+
+ASCENDING = frozenset({"TPN"})
+"""Lower is better (7.8); every other individual tie-break ranks higher values first."""
+
+_CUTTABLE = frozenset({"BH", "FB", "SB", "PS", "ARO"})
+_MEDIAN = frozenset({"BH", "FB", "SB", "ARO"})
+_MODIFIER = re.compile(r"^(?:(?P<cm>[CM])(?P<n>[12])|L(?P<sign>[+-])(?P<steps>\d+)|(?P<flag>[PF]))$")
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreak:
+    """One item of a tie-break list.
+
+    ``cut`` drops that many least significant values (Cut-n, 14.1); ``median`` drops that many
+    at both ends (Median-n). ``limit`` moves the Koya threshold by half-point steps (14.5).
+    ``fore`` asks AOB for the opponents' Fore Buchholz ([2026] 8.2); ``as_played`` counts
+    forfeits as played games in DE (6.1.1).
+    """
+
+    name: str
+    cut: int = 0
+    median: int = 0
+    limit: int = 0
+    fore: bool = False
+    as_played: bool = False
+
+    def __str__(self) -> str:
+        text = self.name
+        if self.cut:
+            text += f"/C{self.cut}"
+        if self.median:
+            text += f"/M{self.median}"
+        if self.limit:
+            text += f"/L{self.limit:+d}"
+        if self.as_played:
+            text += "/P"
+        if self.fore:
+            text += "/F"
+        return text
+
+    @property
+    def ascending(self) -> bool:
+        """True when the lower value ranks first (TPN)."""
+        return self.name in ASCENDING
+
+    @property
+    def koya_shift(self) -> Fraction:
+        """The /L modifier in game points: each step is half a point."""
+        return Fraction(self.limit, 2)
+
+
+def parse_tiebreak(token: str) -> Tiebreak:
+    """Read one code such as ``BH/C1``, ``bh-m1`` or ``KS/L-2``.
+
+    :raises TiebreakSyntaxError: for an unknown acronym, a team code, or a modifier the
+        tie-break does not take.
+    """
+    text = token.strip().upper()
+    parts = text.split("/") if "/" in text else text.split("-")
+    name = parts[0]
+    if ":" in name:
+        raise TiebreakSyntaxError(token, "team point types (:MP, :GP) are for team events")
+    if name in TEAM_CODES:
+        raise TiebreakSyntaxError(token, "a team tie-break (C.07 Art. 12-13)")
+    if name not in INDIVIDUAL_CODES:
+        raise TiebreakSyntaxError(token, "unknown tie-break code")
+    options: dict[str, int | bool] = {}
+    for part in parts[1:]:
+        _apply_modifier(token, name, part, options)
+    return Tiebreak(name, **options)  # type: ignore[arg-type]
+
+
+def _apply_modifier(token: str, name: str, part: str, options: dict[str, int | bool]) -> None:
+    match = _MODIFIER.match(part)
+    if match is None:
+        raise TiebreakSyntaxError(token, f"unknown modifier {part!r}")
+    if match["cm"] == "C" and name in _CUTTABLE:
+        options["cut"] = int(match["n"])
+    elif match["cm"] == "M" and name in _MEDIAN:
+        options["median"] = int(match["n"])
+    elif match["sign"] and name == "KS":
+        options["limit"] = int(match["sign"] + match["steps"])
+    elif match["flag"] == "P" and name == "DE":
+        options["as_played"] = True
+    elif match["flag"] == "F" and name == "AOB":
+        options["fore"] = True
+    else:
+        raise TiebreakSyntaxError(token, f"{name} does not take the modifier {part}")
+    if options.get("cut") and options.get("median"):
+        raise TiebreakSyntaxError(token, "Cut and Median cannot be combined")
+
+
+def parse_sequence(text: str) -> tuple[Tiebreak, ...]:
+    """Read a tie-break list separated by commas and/or blanks (TRF 202/212 style).
+
+    :raises TiebreakSyntaxError: for an empty list or any unreadable item.
+    """
+    tokens = [token for token in re.split(r"[,\s]+", text) if token]
+    if not tokens:
+        raise TiebreakSyntaxError(text, "the tie-break list is empty")
+    return tuple(parse_tiebreak(token) for token in tokens)
+
+
+def check_edition(sequence: tuple[Tiebreak, ...], edition: Edition) -> None:
+    """Refuse tie-breaks that the chosen C.07 edition does not define.
+
+    :raises TiebreakError: naming the first such tie-break.
+    """
+    if edition is Edition.C07_2026:
+        return
+    for tiebreak in sequence:
+        if tiebreak.name in NEW_IN_2026 or tiebreak.fore:
+            raise TiebreakError(
+                f"tie-break {tiebreak} is defined by the 2026 edition of C.07, not by 2024"
+            )

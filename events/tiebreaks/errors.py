@@ -1,0 +1,22 @@
+"""Errors of tie-break computation; each carries what a caller needs to show the user."""
+
+from __future__ import annotations
+
+__all__ = ["TiebreakError", "TiebreakInputError", "TiebreakSyntaxError"]
+
+
+class TiebreakError(ValueError):
+    """Root of the tie-break errors (a ValueError: they all mean bad input)."""
+
+
+class TiebreakSyntaxError(TiebreakError):
+    """A tie-break code or sequence that cannot be read, naming the offending token."""
+
+    def __init__(self, token: str, reason: str) -> None:
+        super().__init__(f"tie-break {token!r}: {reason}")
+        self.token = token
+        self.reason = reason
+
+
+class TiebreakInputError(TiebreakError):
+    """A crosstable that cannot be ranked (inconsistent pairings, missing rounds)."""

@@ -1,0 +1,267 @@
+"""The facts of a tournament stream: one frozen, tagged, versioned struct per event type.
+
+Each tag is the stable ``event_type`` stored in the log (never a class path). Payloads hold
+facts only (ids, round numbers, results), never derived standings. Types evolve additively:
+a new field gets a default; any other change bumps ``schema_version`` and registers an
+upcaster in :mod:`events.upcasting`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import typing
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import ClassVar, NewType
+
+import msgspec
+
+from engine.model import Colour, PointSystem
+from events.results import Result
+
+__all__ = [
+    "EVENT_TYPES",
+    "ByeCancelled",
+    "ByeKind",
+    "ByeRequested",
+    "Colour",
+    "Event",
+    "NotPaired",
+    "NotPairedReason",
+    "PairedBoard",
+    "PlayerDetailsCorrected",
+    "PlayerId",
+    "PlayerRegistered",
+    "PlayerWithdrawn",
+    "PointValues",
+    "ResultCorrected",
+    "ResultRecorded",
+    "RoundNo",
+    "RoundPaired",
+    "RoundUnpaired",
+    "TournamentClosed",
+    "TournamentCreated",
+    "event_type",
+    "schema_version",
+]
+
+PlayerId = NewType("PlayerId", int)
+"""A player's registration number in one tournament: 1, 2, 3 … in order of registration.
+
+Stable for the whole tournament, unlike the pairing number (TPN), which late entries and
+early rating corrections may change (general.md §3.2-3.3)."""
+
+RoundNo = NewType("RoundNo", int)
+"""A tournament round, 1-based."""
+
+UNSET = msgspec.UNSET
+Unset = msgspec.UnsetType
+
+
+class ByeKind(enum.Enum):
+    """Byes a player may ask for (GHR 3.3); the PAB is the pairing's, not requested."""
+
+    HALF = "half"
+    ZERO = "zero"
+    FULL = "full"
+
+
+class NotPairedReason(enum.Enum):
+    """Why a registered player is not on a board (and is not the PAB) in a round."""
+
+    HALF_BYE = "half-point-bye"
+    ZERO_BYE = "zero-point-bye"
+    FULL_BYE = "full-point-bye"
+    WITHDRAWN = "withdrawn"
+    LATE_ENTRY = "late-entry"
+
+
+class PointValues(msgspec.Struct, frozen=True, kw_only=True):
+    """The regulations' points per kind of round record; defaults are FIDE's 1 / ½ / 0.
+
+    ``pab`` is one value for every PAB (C.04.1 Art. 3); ``missed_round`` is what a late
+    entry scores for each round missed (GHR 2.4: nothing, unless the regulations say so).
+    """
+
+    win: Decimal = Decimal(1)
+    draw: Decimal = Decimal("0.5")
+    loss: Decimal = Decimal(0)
+    forfeit_win: Decimal = Decimal(1)
+    forfeit_loss: Decimal = Decimal(0)
+    pab: Decimal = Decimal(1)
+    full_bye: Decimal = Decimal(1)
+    half_bye: Decimal = Decimal("0.5")
+    zero_bye: Decimal = Decimal(0)
+    missed_round: Decimal = Decimal(0)
+
+    def to_engine(self) -> PointSystem:
+        """The same values as the engine's exact fractions."""
+        names = (field.name for field in dataclasses.fields(PointSystem))
+        return PointSystem(**{name: Fraction(getattr(self, name)) for name in names})
+
+
+class _Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    schema_version: ClassVar[int] = 1
+
+
+class TournamentCreated(_Event, tag="tournament-created"):
+    """A tournament and its regulations: the first event of every stream."""
+
+    tournament_id: str
+    name: str
+    rounds: int
+    system: str = "dutch"
+    points: PointValues = PointValues()
+    initial_colour: Colour = Colour.WHITE
+    """The colour drawn for the top player in round 1 (a fact of the drawing of lots)."""
+    rules_edition: str = "fide-2026"
+    place: str = ""
+    federation: str = ""
+    start_date: date | None = None
+    end_date: date | None = None
+    chief_arbiter: str = ""
+    time_control: str = ""
+    max_half_point_byes: int | None = None
+    """How many half-point byes one player may request; ``None``: no limit set."""
+    full_point_byes: bool = False
+    """Whether the regulations let the arbiter grant full-point byes."""
+
+
+class PlayerRegistered(_Event, tag="player-registered"):
+    """A player entered the tournament; ``joins_round`` > 1 makes it a late entry."""
+
+    schema_version: ClassVar[int] = 2
+
+    player_id: PlayerId
+    surname: str
+    given_name: str = ""
+    fide_id: int | None = None
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    sex: str = ""
+    birth_date: date | None = None
+    club: str = ""
+    joins_round: RoundNo = RoundNo(1)
+    missed_round_points: Decimal = Decimal(0)
+    """Points scored for each round before ``joins_round`` (GHR 2.4)."""
+
+
+class PlayerDetailsCorrected(_Event, tag="player-details-corrected"):
+    """Corrected ranking or identity data; absent fields are unchanged."""
+
+    player_id: PlayerId
+    surname: str | Unset = UNSET
+    given_name: str | Unset = UNSET
+    fide_id: int | None | Unset = UNSET
+    rating: int | Unset = UNSET
+    title: str | Unset = UNSET
+    federation: str | Unset = UNSET
+    sex: str | Unset = UNSET
+    birth_date: date | None | Unset = UNSET
+    club: str | Unset = UNSET
+    reason: str = ""
+
+
+class PlayerWithdrawn(_Event, tag="player-withdrawn"):
+    """The player is not paired from ``from_round`` on (GHR 3.2)."""
+
+    player_id: PlayerId
+    from_round: RoundNo
+    reason: str = ""
+
+
+class ByeRequested(_Event, tag="bye-requested"):
+    player_id: PlayerId
+    round_no: RoundNo
+    kind: ByeKind
+
+
+class ByeCancelled(_Event, tag="bye-cancelled"):
+    player_id: PlayerId
+    round_no: RoundNo
+
+
+class PairedBoard(msgspec.Struct, frozen=True, kw_only=True):
+    white: PlayerId
+    black: PlayerId
+
+
+class NotPaired(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: PlayerId
+    reason: NotPairedReason
+
+
+class RoundPaired(_Event, tag="round-paired"):
+    """A published pairing: boards in board order (board 1 first), the PAB, the rest.
+
+    ``pairing_numbers`` lists player ids in TPN order (TPN 1 first): the numbering the
+    engine saw, kept so that a checker can replay the round (general.md §3.3).
+    """
+
+    round_no: RoundNo
+    boards: tuple[PairedBoard, ...]
+    pab: PlayerId | None = None
+    not_paired: tuple[NotPaired, ...] = ()
+    system: str = "dutch"
+    engine_version: str = ""
+    pairing_numbers: tuple[PlayerId, ...] = ()
+
+
+class RoundUnpaired(_Event, tag="round-unpaired"):
+    """The pairing of the latest round was withdrawn before any result (GHR 4.4)."""
+
+    round_no: RoundNo
+    reason: str = ""
+
+
+class ResultRecorded(_Event, tag="result-recorded"):
+    round_no: RoundNo
+    board: int
+    result: Result
+
+
+class ResultCorrected(_Event, tag="result-corrected"):
+    """A recorded result replaced by another; ``previous`` keeps the audit readable."""
+
+    round_no: RoundNo
+    board: int
+    result: Result
+    previous: Result
+    reason: str = ""
+
+
+class TournamentClosed(_Event, tag="tournament-closed"):
+    reason: str = ""
+
+
+Event = (
+    TournamentCreated
+    | PlayerRegistered
+    | PlayerDetailsCorrected
+    | PlayerWithdrawn
+    | ByeRequested
+    | ByeCancelled
+    | RoundPaired
+    | RoundUnpaired
+    | ResultRecorded
+    | ResultCorrected
+    | TournamentClosed
+)
+
+EVENT_TYPES: dict[str, type[_Event]] = {
+    cls.__struct_config__.tag: cls for cls in typing.get_args(Event)  # type: ignore[misc]
+}
+"""Every stored ``event_type`` and the struct it decodes to."""
+
+
+def event_type(event: _Event) -> str:
+    """The stable kebab-case name stored in the log."""
+    return type(event).__struct_config__.tag  # type: ignore[return-value]
+
+
+def schema_version(event_type_name: str) -> int:
+    """The schema version new events of this type are written with."""
+    return EVENT_TYPES[event_type_name].schema_version
