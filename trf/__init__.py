@@ -2,7 +2,9 @@
 
 The document model is format-level: one record per line, in file order (see
 :mod:`trf.model`). :func:`read_trf` is lenient and returns the problems it found alongside
-the document; ``strict=True`` raises :class:`TrfError` at the first error.
+the document; ``strict=True`` raises :class:`TrfError` at the first error. :func:`validate`
+checks what the lines say about each other, :func:`write_trf` writes a document back, and
+:func:`point_system` / :func:`entry_points` give the points a file's round blocks are worth.
 """
 
 from trf.codes import EntryKind, entry_kind, normalise_title
@@ -33,6 +35,9 @@ from trf.model import (
     XxzAbsent,
 )
 from trf.reader import read_trf, read_trf_file
+from trf.scoring import PointSystem, entry_points, point_system
+from trf.validate import announced_round, check_trf, validate
+from trf.writer import format_points, write_trf
 
 __all__ = [
     "AbnormalPoints",
@@ -49,6 +54,7 @@ __all__ = [
     "OpaqueRecord",
     "PairingNo",
     "Player",
+    "PointSystem",
     "PointValues",
     "Record",
     "RoundEntry",
@@ -60,8 +66,15 @@ __all__ = [
     "Unrecognised",
     "XxaAcceleration",
     "XxzAbsent",
+    "announced_round",
+    "check_trf",
     "entry_kind",
+    "entry_points",
+    "format_points",
     "normalise_title",
+    "point_system",
     "read_trf",
     "read_trf_file",
+    "validate",
+    "write_trf",
 ]

@@ -1,0 +1,117 @@
+"""The point system a TRF file declares, and the points each round block is worth.
+
+Three notations say the same thing for different engines (trf.md §5.1, §6.1, §6.2): JaVaFo's
+``XXS`` (``WW=1.0 … PAB=1.0``), TRF-2026's ``162`` (``W 3.0 D 1.0 …``) and bbpPairings'
+``BBW``/``BBD``/… lines. They are applied in file order, later values overriding earlier ones,
+so a file that states one system in several notations gets that system.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import msgspec
+
+from trf.codes import EntryKind, entry_kind
+from trf.model import PointValues, RoundEntry, TrfDocument
+
+__all__ = ["SCORE_CODES", "PointSystem", "entry_points", "point_system", "score_targets"]
+
+SCORE_CODES = ("WW", "BW", "WD", "BD", "WL", "BL", "FW", "FL", "PAB", "FPB", "HPB", "ZPB", "X")
+"""JaVaFo's ``XXS`` codes (plus ``X``, TRF-2026's unknown result), the finest distinction."""
+
+# What each notation's code sets, in SCORE_CODES terms.
+_XXS_SHORTCUTS = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),  # not in the JaVaFo manual; written by the fixtures' truncation tool
+}
+_162 = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),
+    "A": ("ZPB", "FL"),
+    "P": ("PAB",),
+    "X": ("X",),
+}
+_BB = {
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),
+    "Z": ("ZPB",),
+    "F": ("FL",),
+    "U": ("PAB",),
+}
+
+
+class PointSystem(msgspec.Struct, frozen=True, kw_only=True):
+    """Points per kind of round, in JaVaFo's ``XXS`` terms; defaults are FIDE's 1 / ½ / 0."""
+
+    WW: Decimal = Decimal("1.0")
+    BW: Decimal = Decimal("1.0")
+    WD: Decimal = Decimal("0.5")
+    BD: Decimal = Decimal("0.5")
+    WL: Decimal = Decimal("0.0")
+    BL: Decimal = Decimal("0.0")
+    FW: Decimal = Decimal("1.0")
+    FL: Decimal = Decimal("0.0")
+    PAB: Decimal = Decimal("1.0")
+    FPB: Decimal = Decimal("1.0")
+    HPB: Decimal = Decimal("0.5")
+    ZPB: Decimal = Decimal("0.0")
+    X: Decimal = Decimal("0.5")
+    """Unknown result (TRF-2026 ``162 X``), by default valued as a draw."""
+
+
+def score_targets(line: PointValues, code: str) -> tuple[str, ...] | None:
+    """The :data:`SCORE_CODES` one code of a point-system line sets; None if unknown."""
+    if line.code == "XXS":
+        return _XXS_SHORTCUTS.get(code) or ((code,) if code in SCORE_CODES else None)
+    table = _162 if line.code == "162" else _BB
+    return table.get(code)
+
+
+def point_system(doc: TrfDocument) -> PointSystem:
+    """The point system the file declares (unknown codes are ignored; validation names them).
+
+    The pairing-allocated bye is worth a win unless a line sets it (``P``, ``BBU``, ``PAB``),
+    as TRF-2026 and bbpPairings define it.
+
+    >>> from trf.reader import read_trf
+    >>> point_system(read_trf("162  W 3.0    D 1.0")[0]).PAB
+    Decimal('3.0')
+    """
+    values: dict[str, Decimal] = {}
+    for line in doc.records_of(PointValues):
+        for code, points in line.values:
+            for target in score_targets(line, code) or ():
+                values[target] = points
+    if "PAB" not in values and "WW" in values:
+        values["PAB"] = values["WW"]
+    return PointSystem(**values)
+
+
+def entry_points(entry: RoundEntry, system: PointSystem) -> Decimal:
+    """Points one round block is worth to its player (trf.md §4.3 mapping table).
+
+    A pending pairing (no result yet) and an invalid block are worth nothing.
+    """
+    kind = entry_kind(entry)
+    if kind is EntryKind.PLAYED:
+        outcome = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}.get(entry.result)
+        if outcome is None:
+            return system.X
+        return getattr(system, ("W" if entry.colour == "w" else "B") + outcome)
+    return getattr(system, _UNPLAYED_CODE[kind]) if kind in _UNPLAYED_CODE else Decimal(0)
+
+
+_UNPLAYED_CODE = {
+    EntryKind.FORFEIT_WIN: "FW",
+    EntryKind.FORFEIT_LOSS: "FL",
+    EntryKind.PAB: "PAB",
+    EntryKind.FULL_UNPLAYED: "PAB",  # bbpPairings scores 0000 - + as a PAB (§4.3)
+    EntryKind.FULL_BYE: "FPB",
+    EntryKind.HALF_BYE: "HPB",
+    EntryKind.ZERO_BYE: "ZPB",
+    EntryKind.NONE: "ZPB",
+}

@@ -1,0 +1,301 @@
+"""Consistency checks across a document's lines (trf.md §4.3, §6.3, §8): reported, never fixed.
+
+The reader checks each line on its own; this module checks what lines say about each other:
+opponents that do not point back, a player paired twice in a round, colours and results
+that cannot belong to one game, Points that are not the sum of the results, a round count
+smaller than the rounds present, ranks out of order, and ids that name nobody.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+from trf.codes import PLAYED_RESULTS, RESULT_CODES, COLOURS, EntryKind, entry_kind
+from trf.model import (
+    AbnormalPoints,
+    ByeRecord,
+    EngineOptions,
+    ForbiddenPairs,
+    InitialColour,
+    OpaqueRecord,
+    PairingNo,
+    Player,
+    PointValues,
+    Record,
+    RoundEntry,
+    TotalRounds,
+    TrfDocument,
+    TrfProblem,
+    XxaAcceleration,
+    XxzAbsent,
+)
+from trf.reader import read_trf
+from trf.scoring import entry_points, point_system, score_targets
+
+__all__ = ["announced_round", "check_trf", "validate"]
+
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "X": "X"}
+
+
+def check_trf(data: str | bytes) -> tuple[TrfDocument, list[TrfProblem]]:
+    """Read a file and validate it: every problem of both passes, in line order.
+
+    >>> doc, problems = check_trf("001    1      A\\n001    1      B\\n")
+    >>> [str(p) for p in problems]
+    ['line 2, column 5: error: pairing number 1 is also used on line 1']
+    """
+    doc, problems = read_trf(data)
+    return doc, sorted(problems + validate(doc), key=lambda p: (p.line, p.column))
+
+
+def validate(doc: TrfDocument) -> list[TrfProblem]:
+    """Every cross-line problem of ``doc``; line numbers are record positions + 1."""
+    return _Validator(doc).run()
+
+
+def announced_round(doc: TrfDocument) -> int | None:
+    """The round column holding only byes announced before pairing, if the file has one.
+
+    Files prepared for an engine write ``0000 - H``/``Z``/``F`` in the column of the round
+    to be paired (trf.md §6.1); that column has no opponent and no pairing-allocated bye.
+    """
+    last = doc.rounds_in_file
+    if last == 0:
+        return None
+    kinds = {entry_kind(player.entry(last)) for player in doc.players}
+    announced = {EntryKind.NONE, EntryKind.HALF_BYE, EntryKind.FULL_BYE, EntryKind.ZERO_BYE}
+    return last if kinds <= announced else None
+
+
+def _block_column(round_no: int, offset: int) -> int:
+    """Column of a round block's field: offset 0 = opponent, 5 = colour, 7 = result."""
+    return 92 + 10 * (round_no - 1) + offset
+
+
+class _Validator:
+    def __init__(self, doc: TrfDocument) -> None:
+        self.doc = doc
+        self.problems: list[TrfProblem] = []
+        self.line_of: dict[int, int] = {}  # id(record) -> line
+        self.players: dict[PairingNo, Player] = {}
+        self.player_line: dict[PairingNo, int] = {}
+        self.team_file = any(r.code in ("013", "310") for r in doc.records_of(OpaqueRecord))
+        for index, record in enumerate(doc.records):
+            self.line_of[id(record)] = index + 1
+
+    def error(self, record: Record, column: int, message: str) -> None:
+        self.problems.append(TrfProblem(line=self.line_of[id(record)], column=column, message=message))
+
+    def warn(self, record: Record, column: int, message: str) -> None:
+        line = self.line_of[id(record)]
+        self.problems.append(
+            TrfProblem(line=line, column=column, message=message, severity="warning")
+        )
+
+    def run(self) -> list[TrfProblem]:
+        self.collect_players()
+        for player in self.players.values():
+            self.check_rounds(player)
+        self.check_paired_once()
+        self.check_points()
+        self.check_ranks()
+        self.check_round_count()
+        self.check_colour_lines()
+        self.check_point_lines()
+        self.check_ids()
+        return sorted(self.problems, key=lambda p: (p.line, p.column))
+
+    def collect_players(self) -> None:
+        for player in self.doc.players:
+            if player.pairing_no in self.players:
+                first = self.player_line[player.pairing_no]
+                self.error(player, 5, f"pairing number {player.pairing_no} is also used on line {first}")
+                continue
+            self.players[player.pairing_no] = player
+            self.player_line[player.pairing_no] = self.line_of[id(player)]
+
+    def check_rounds(self, player: Player) -> None:
+        for round_no, entry in enumerate(player.rounds, start=1):
+            kind = entry_kind(entry)
+            if kind is EntryKind.INVALID:
+                self.explain_invalid(player, round_no, entry)
+            elif kind is EntryKind.PENDING:
+                self.warn(player, _block_column(round_no, 7), f"round {round_no}: pairing without a result")
+            if entry.opponent is not None and kind is not EntryKind.INVALID:
+                self.check_opponent(player, round_no, entry)
+
+    def explain_invalid(self, player: Player, round_no: int, entry: RoundEntry) -> None:
+        if entry.colour not in COLOURS or entry.result not in RESULT_CODES | {""}:
+            return  # the reader has reported the character itself
+        where = f"round {round_no}"
+        if entry.opponent is None and entry.colour != "-":
+            self.error(player, _block_column(round_no, 5), f"{where}: colour {entry.colour} without an opponent")
+        elif entry.opponent is None:
+            self.error(player, _block_column(round_no, 7), f"{where}: result {entry.result} needs an opponent")
+        elif entry.result in PLAYED_RESULTS | {"X"}:
+            self.error(player, _block_column(round_no, 5), f"{where}: a played game needs colour w or b")
+        else:
+            self.error(player, _block_column(round_no, 7), f"{where}: bye code {entry.result} with opponent {entry.opponent}")
+
+    def check_opponent(self, player: Player, round_no: int, entry: RoundEntry) -> None:
+        assert entry.opponent is not None
+        column = _block_column(round_no, 0)
+        where = f"round {round_no}"
+        opponent = self.players.get(entry.opponent)
+        if entry.opponent == player.pairing_no:
+            self.error(player, column, f"{where}: player {player.pairing_no} is paired with itself")
+            return
+        if opponent is None:
+            self.error(player, column, f"{where}: opponent {entry.opponent} is not in the file")
+            return
+        other = opponent.entry(round_no)
+        if other.opponent != player.pairing_no:
+            listed = f"lists {other.opponent}" if other.opponent else "lists no opponent"
+            self.error(
+                player, column,
+                f"{where}: {player.pairing_no} lists {entry.opponent} as opponent, but {entry.opponent} {listed}",
+            )  # fmt: skip
+            return
+        if player.pairing_no < entry.opponent:
+            self.check_game(player, round_no, entry, other)
+
+    def check_game(self, player: Player, round_no: int, mine: RoundEntry, theirs: RoundEntry) -> None:
+        """Both lines of one pairing agree on colours and results (§4.3 "Played game")."""
+        pair = f"round {round_no}: {player.pairing_no} and {mine.opponent}"
+        kinds = {entry_kind(mine), entry_kind(theirs)}
+        if EntryKind.INVALID in kinds:
+            return
+        if mine.colour != "-" and mine.colour == theirs.colour:
+            self.error(player, _block_column(round_no, 5), f"{pair} both have colour {mine.colour}")
+        forfeit = {EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS}
+        if kinds <= forfeit:
+            if mine.result == theirs.result == "+":
+                self.error(player, _block_column(round_no, 7), f"{pair} both won by forfeit")
+        elif kinds == {EntryKind.PLAYED}:
+            if _COMPLEMENT[mine.result] != theirs.result:
+                self.error(
+                    player, _block_column(round_no, 7),
+                    f"{pair} have results {mine.result} and {theirs.result}, which do not match",
+                )  # fmt: skip
+        elif kinds != {EntryKind.PENDING}:
+            self.error(
+                player, _block_column(round_no, 7),
+                f"{pair} have results {mine.result or 'blank'} and {theirs.result or 'blank'}, which do not match",
+            )  # fmt: skip
+
+    def check_paired_once(self) -> None:
+        listed_by: dict[tuple[int, PairingNo], list[Player]] = defaultdict(list)
+        pabs: dict[int, list[Player]] = defaultdict(list)
+        for player in self.players.values():
+            for round_no, entry in enumerate(player.rounds, start=1):
+                if entry.opponent is not None:
+                    listed_by[(round_no, entry.opponent)].append(player)
+                if entry_kind(entry) is EntryKind.PAB:
+                    pabs[round_no].append(player)
+        for (round_no, opponent), players in listed_by.items():
+            for player in players[1:]:
+                self.error(
+                    player, _block_column(round_no, 0),
+                    f"round {round_no}: {opponent} is paired twice (by {players[0].pairing_no} and {player.pairing_no})",
+                )  # fmt: skip
+        for round_no, players in pabs.items():
+            for player in players[1:]:
+                self.error(
+                    player, _block_column(round_no, 7),
+                    f"round {round_no}: second pairing-allocated bye (also {players[0].pairing_no})",
+                )  # fmt: skip
+
+    def check_points(self) -> None:
+        """Points = Σ results in the declared system (+ ``299`` adjustments), as engines check.
+
+        Like bbpPairings, accept the field with or without the byes announced in the column
+        of the round to be paired, and with or without acceleration (trf.md §4.1, §6.3).
+        """
+        system = point_system(self.doc)
+        announced = announced_round(self.doc)
+        adjustments = self.adjustments()
+        acceleration = self.acceleration()
+        for player in self.players.values():
+            if player.points is None:
+                continue
+            total = sum((entry_points(e, system) for e in player.rounds), Decimal(0))
+            total += adjustments.get(player.pairing_no, Decimal(0))
+            accepted = {total, total + acceleration.get(player.pairing_no, Decimal(0))}
+            if announced is not None:
+                without = total - entry_points(player.entry(announced), system)
+                accepted |= {without, without + acceleration.get(player.pairing_no, Decimal(0))}
+            if player.points not in accepted:
+                self.error(player, 81, f"points {player.points} but the results give {total}")
+
+    def adjustments(self) -> dict[PairingNo, Decimal]:
+        """Points given or taken by ``299`` lines (in a team file their ids are teams)."""
+        found: dict[PairingNo, Decimal] = defaultdict(Decimal)
+        if self.team_file:
+            return found
+        for record in self.doc.records_of(AbnormalPoints):
+            for pairing_no in record.ids:
+                found[pairing_no] += record.game_points or Decimal(0)
+        return found
+
+    def acceleration(self) -> dict[PairingNo, Decimal]:
+        """Fictitious points of the round after the last one in the file (the one to pair)."""
+        round_no = self.doc.rounds_in_file + (0 if announced_round(self.doc) else 1)
+        found: dict[PairingNo, Decimal] = defaultdict(Decimal)
+        for line in self.doc.records_of(XxaAcceleration):
+            if 1 <= round_no <= len(line.points):
+                found[line.pairing_no] += line.points[round_no - 1] or Decimal(0)
+        return found
+
+    def check_ranks(self) -> None:
+        """Warn only: engines ignore the rank field and ITDX files often hold the TPN there."""
+        ranked = sorted(
+            (p for p in self.players.values() if p.rank and p.points is not None),
+            key=lambda p: p.rank or 0,
+        )
+        for above, below in zip(ranked, ranked[1:]):
+            assert above.points is not None and below.points is not None
+            if below.points > above.points:
+                self.warn(
+                    below, 86,
+                    f"rank {below.rank} has {below.points} points, more than rank {above.rank} ({above.points})",
+                )  # fmt: skip
+
+    def check_round_count(self) -> None:
+        present = self.doc.rounds_in_file
+        lines = self.doc.records_of(TotalRounds)
+        for line in lines:
+            if line.rounds < present:
+                self.error(line, 5, f"{line.code} {line.rounds} is smaller than the {present} rounds present")
+        if len({line.rounds for line in lines}) > 1:
+            self.warn(lines[-1], 5, "the total-rounds lines (XXR, 142) disagree")
+
+    def check_colour_lines(self) -> None:
+        stated = {line.colour.lower() for line in self.doc.records_of(InitialColour)}
+        for options in self.doc.records_of(EngineOptions):
+            stated |= {w.lower()[0] for w in options.words if w.lower() in ("white1", "black1")}
+            unknown = [w for w in options.words if w.lower() not in ("white1", "black1", "rank")]
+            if unknown:
+                self.warn(options, 5, f"XXC words not understood: {' '.join(unknown)}")
+        if len(stated) > 1:
+            last = (self.doc.records_of(InitialColour) + self.doc.records_of(EngineOptions))[-1]
+            self.error(last, 5, "152 and XXC give different initial colours")
+
+    def check_point_lines(self) -> None:
+        for line in self.doc.records_of(PointValues):
+            unknown = [code for code, _ in line.values if score_targets(line, code) is None]
+            if unknown:
+                self.error(line, 5, f"{line.code}: unknown point code(s) {', '.join(unknown)}")
+
+    def check_ids(self) -> None:
+        """Ids in extension lines name players; team files number teams there, so skip them."""
+        checked: list[XxzAbsent | ForbiddenPairs | XxaAcceleration | ByeRecord | AbnormalPoints]
+        checked = [*self.doc.records_of(XxzAbsent), *self.doc.records_of(XxaAcceleration)]
+        checked += [line for line in self.doc.records_of(ForbiddenPairs) if line.code == "XXP" or not self.team_file]
+        if not self.team_file:
+            checked += [*self.doc.records_of(ByeRecord), *self.doc.records_of(AbnormalPoints)]
+        for line in checked:
+            ids = (line.pairing_no,) if isinstance(line, XxaAcceleration) else line.ids
+            missing = [str(i) for i in ids if i not in self.players]
+            if missing and self.players:
+                self.error(line, 5, f"id(s) {', '.join(missing)} name no player of this file")
