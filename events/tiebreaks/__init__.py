@@ -1,0 +1,40 @@
+"""FIDE tie-breaks (Handbook C.07, editions 2024 and 2026): pure, exact computation.
+
+Build a :class:`Crosstable` (from events or from a TRF file), then
+``rank(crosstable, "BH/C1 BH SB DE", Edition.C07_2026, unrated_rating=1400)``.
+"""
+
+from events.tiebreaks.codes import Tiebreak, parse_sequence, parse_tiebreak
+from events.tiebreaks.errors import TiebreakError, TiebreakInputError, TiebreakSyntaxError
+from events.tiebreaks.model import (
+    Colour,
+    Crosstable,
+    Edition,
+    PairingNumber,
+    PlayerRecord,
+    Result,
+    RoundEntry,
+    RoundKind,
+)
+from events.tiebreaks.ranking import Standings, StandingsRow, TiebreakValue, rank
+
+__all__ = [
+    "Colour",
+    "Crosstable",
+    "Edition",
+    "PairingNumber",
+    "PlayerRecord",
+    "Result",
+    "RoundEntry",
+    "RoundKind",
+    "Standings",
+    "StandingsRow",
+    "Tiebreak",
+    "TiebreakError",
+    "TiebreakInputError",
+    "TiebreakSyntaxError",
+    "TiebreakValue",
+    "parse_sequence",
+    "parse_tiebreak",
+    "rank",
+]
