@@ -125,6 +125,8 @@ class PairingRequest:
     points: PointSystem = PointSystem()
     initial_colour: Colour = Colour.WHITE
     forbidden_pairs: frozenset[frozenset[PairingNumber]] = frozenset()
+    maxi: bool = False
+    """A maxi-tournament: the Lim system's 100-point rating limits apply (C.04.4.3 3.2, 3.8, 5.7)."""
 
     def player(self, number: PairingNumber) -> PlayerEntry:
         for entry in self.players:
