@@ -26,6 +26,7 @@ from events.errors import (
 from events.memory_store import MemoryEventStore
 from events.names import name_str, parse_name
 from events.results import Outcome, Result, parse_result, result_str
+from events.sqlite_store import SqliteEventStore
 from events.store import EventStore
 from events.types import (
     EVENT_TYPES,
@@ -87,6 +88,7 @@ __all__ = [
     "RoundNo",
     "RoundPaired",
     "RoundUnpaired",
+    "SqliteEventStore",
     "StoreError",
     "StreamVersion",
     "TournamentClosed",

@@ -113,8 +113,9 @@ class InvalidCommand(CommandRejected):
 class TournamentNotFound(CommandRejected):
     status = 404
 
-    def __init__(self, tournament_id: str) -> None:
-        super().__init__(f"no tournament {tournament_id!r}", tournament_id=tournament_id)
+    def __init__(self, tournament_id: str | None = None) -> None:
+        named = f" {tournament_id!r}" if tournament_id else ""
+        super().__init__(f"no tournament{named}", tournament_id=tournament_id)
 
 
 class TournamentExists(CommandRejected):

@@ -1,0 +1,198 @@
+"""The SQLite event store, through sqlite-utils, with the schema from :mod:`migrations`.
+
+One connection per store, used under a lock, so a process has one writer; WAL lets readers
+in other processes carry on while it writes, and ``busy_timeout`` makes a second writing
+process wait instead of failing. Each append runs in ``BEGIN IMMEDIATE``: the write lock is
+taken before the current version is read, so the check and the insert cannot interleave
+with another writer. ``UNIQUE(stream_id, stream_version)`` is the backstop.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from events.envelope import AppendResult, ExpectedVersion, GlobalPosition, RecordedEvent, StreamVersion
+from events.errors import StoreError, WrongExpectedVersion
+from events.store import PreparedBatch, StoredRow, check_expected_version
+from events.types import Event
+from migrations import migrate
+
+__all__ = ["SqliteEventStore"]
+
+_COLUMNS = (
+    "global_position, event_id, stream_id, stream_version, event_type, schema_version, "
+    "payload, metadata, recorded_at"
+)
+
+
+class SqliteEventStore:
+    """An event store in one SQLite file (``":memory:"`` for a private in-memory one).
+
+    >>> store = SqliteEventStore(":memory:")
+    >>> store.current_version("tournament-open")
+    0
+    """
+
+    def __init__(self, path: str | Path, *, busy_timeout_ms: int = 5000) -> None:
+        try:
+            connection = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False, timeout=busy_timeout_ms / 1000
+            )
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            connection.execute("PRAGMA foreign_keys=ON")
+            connection.execute("PRAGMA synchronous=NORMAL")
+            self.db = sqlite_utils.Database(connection, execute_plugins=False)
+            migrate(self.db)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the event store {path}: {error}", path=str(path)) from error
+        self._conn = connection
+        self._lock = threading.RLock()
+
+    def append(
+        self,
+        stream_id: str,
+        events: Sequence[Event],
+        *,
+        expected_version: ExpectedVersion,
+        metadata: Mapping[str, Any] | None = None,
+        idempotency_key: str | None = None,
+        request_hash: str | None = None,
+    ) -> AppendResult:
+        batch = PreparedBatch.prepare(stream_id, events, metadata, idempotency_key, request_hash)
+        with self._lock, self._immediate():
+            if idempotency_key is not None:
+                replayed = batch.replay(idempotency_key, self.idempotent_result(idempotency_key))
+                if replayed is not None:
+                    return replayed
+            current = self.current_version(stream_id)
+            check_expected_version(stream_id, expected_version, current)
+            now = datetime.now(UTC).isoformat()
+            if current == 0:
+                self._conn.execute(
+                    "INSERT INTO streams (stream_id, stream_type, current_version, created_at) "
+                    "VALUES (?, ?, 0, ?)",
+                    (stream_id, stream_id.partition("-")[0], now),
+                )
+            try:
+                positions = [
+                    self._write_row(row) for row in batch.rows(stream_id, current, first_position=0)
+                ]
+            except sqlite3.IntegrityError as error:
+                # Only another writer bypassing this store can get here (see module doc).
+                actual = self._conn.execute(
+                    "SELECT MAX(stream_version) FROM events WHERE stream_id = ?", (stream_id,)
+                ).fetchone()[0]
+                raise WrongExpectedVersion(stream_id, expected_version, actual or 0) from error
+            result = AppendResult(
+                stream_id=stream_id,
+                first_version=StreamVersion(current + 1),
+                last_version=StreamVersion(current + len(positions)),
+                first_position=GlobalPosition(positions[0]),
+                last_position=GlobalPosition(positions[-1]),
+            )
+            self._conn.execute(
+                "UPDATE streams SET current_version = ? WHERE stream_id = ?",
+                (result.last_version, stream_id),
+            )
+            if idempotency_key is not None:
+                self._conn.execute(
+                    "INSERT INTO idempotency_keys (key, request_hash, stream_id, first_version, "
+                    "last_version, first_position, last_position, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (idempotency_key, batch.request_hash, stream_id, result.first_version,
+                     result.last_version, result.first_position, result.last_position, now),
+                )
+            return result
+
+    def _write_row(self, row: StoredRow) -> int:
+        """Insert one event row; returns its global position (assigned by SQLite)."""
+        cursor = self._conn.execute(
+            "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, "
+            "payload, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            row[1:],
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    @contextmanager
+    def _immediate(self) -> Iterator[None]:
+        """One ``BEGIN IMMEDIATE`` transaction; anything raised inside rolls it all back."""
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise StoreError(f"the event store is busy: {error}") from error
+        try:
+            yield
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        try:
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            self._conn.execute("ROLLBACK")
+            raise StoreError(f"cannot commit: {error}") from error
+
+    def read_stream(
+        self, stream_id: str, *, from_version: int = 1, to_version: int | None = None
+    ) -> list[RecordedEvent]:
+        return self._select(
+            f"SELECT {_COLUMNS} FROM events WHERE stream_id = ? AND stream_version >= ? "
+            "AND stream_version <= ? ORDER BY stream_version",
+            (stream_id, from_version, to_version if to_version is not None else 2**62),
+        )
+
+    def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        return self._select(
+            f"SELECT {_COLUMNS} FROM events WHERE global_position > ? "
+            "ORDER BY global_position LIMIT ?",
+            (after, limit),
+        )
+
+    def _select(self, sql: str, parameters: tuple[Any, ...]) -> list[RecordedEvent]:
+        with self._lock:
+            rows = [StoredRow(*row) for row in self._conn.execute(sql, parameters)]
+        return [row.recorded() for row in rows]
+
+    def current_version(self, stream_id: str) -> StreamVersion:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT current_version FROM streams WHERE stream_id = ?", (stream_id,)
+            ).fetchone()
+        return StreamVersion(row[0] if row else 0)
+
+    def stream_ids(self) -> list[str]:
+        with self._lock:
+            return [row[0] for row in self._conn.execute("SELECT stream_id FROM streams ORDER BY rowid")]
+
+    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT request_hash, stream_id, first_version, last_version, first_position, "
+                "last_position FROM idempotency_keys WHERE key = ?",
+                (key,),
+            ).fetchone()
+        if row is None:
+            return None
+        request_hash, stream_id, first_version, last_version, first_position, last_position = row
+        return request_hash, AppendResult(
+            stream_id=stream_id,
+            first_version=first_version,
+            last_version=last_version,
+            first_position=first_position,
+            last_position=last_position,
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()

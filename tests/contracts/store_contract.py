@@ -1,0 +1,205 @@
+"""The event-store contract, written once and run against every backend (STYLE rule 7).
+
+A backend's test module subclasses :class:`StoreContract` and provides a ``store`` fixture.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from datetime import UTC
+
+import pytest
+
+from events import (
+    ANY,
+    NO_STREAM,
+    STREAM_EXISTS,
+    EventStore,
+    IdempotencyKeyReused,
+    PlayerRegistered,
+    PlayerId,
+    TournamentCreated,
+    WrongExpectedVersion,
+)
+
+
+def created(tournament: str = "open") -> TournamentCreated:
+    return TournamentCreated(tournament_id=tournament, name=f"{tournament} tournament", rounds=5)
+
+
+def registered(player_id: int) -> PlayerRegistered:
+    return PlayerRegistered(player_id=PlayerId(player_id), surname=f"Player {player_id}", rating=2000 + player_id)
+
+
+class StoreContract:
+    """Behaviour every :class:`events.EventStore` backend must show."""
+
+    def test_new_stream_starts_at_version_one(self, store: EventStore) -> None:
+        batch = [created(), registered(1), registered(2)]
+        result = store.append("tournament-open", batch, expected_version=NO_STREAM)
+        assert (result.first_version, result.last_version) == (1, 3)
+        assert result.last_position - result.first_position == 2
+        assert not result.replayed
+        stored = store.read_stream("tournament-open")
+        assert [e.event for e in stored] == batch
+        assert [e.stream_version for e in stored] == [1, 2, 3]
+        assert [e.event_type for e in stored] == ["tournament-created", "player-registered", "player-registered"]
+        assert store.current_version("tournament-open") == 3
+
+    def test_missing_stream_is_version_zero_and_empty(self, store: EventStore) -> None:
+        assert store.current_version("tournament-none") == 0
+        assert store.read_stream("tournament-none") == []
+
+    def test_exact_expected_version_appends(self, store: EventStore) -> None:
+        store.append("tournament-open", [created()], expected_version=0)
+        result = store.append("tournament-open", [registered(1)], expected_version=1)
+        assert result.last_version == 2
+
+    def test_stale_expected_version_is_refused_and_writes_nothing(self, store: EventStore) -> None:
+        store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM)
+        with pytest.raises(WrongExpectedVersion) as caught:
+            store.append("tournament-open", [registered(2), registered(3)], expected_version=1)
+        assert (caught.value.expected, caught.value.actual) == (1, 2)
+        assert caught.value.status == 409
+        assert store.current_version("tournament-open") == 2
+        assert len(store.read_all()) == 2
+
+    def test_stream_state_sentinels(self, store: EventStore) -> None:
+        with pytest.raises(WrongExpectedVersion):
+            store.append("tournament-open", [created()], expected_version=STREAM_EXISTS)
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        with pytest.raises(WrongExpectedVersion):
+            store.append("tournament-open", [registered(1)], expected_version=NO_STREAM)
+        store.append("tournament-open", [registered(1)], expected_version=STREAM_EXISTS)
+        store.append("tournament-open", [registered(2)], expected_version=ANY)
+        assert store.current_version("tournament-open") == 3
+
+    def test_versions_cannot_jump(self, store: EventStore) -> None:
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        with pytest.raises(WrongExpectedVersion):
+            store.append("tournament-open", [registered(1)], expected_version=5)
+        assert store.current_version("tournament-open") == 1
+
+    def test_idempotent_retry_returns_first_result_and_writes_nothing(self, store: EventStore) -> None:
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        first = store.append(
+            "tournament-open", [registered(1)], expected_version=1, idempotency_key="req-1"
+        )
+        # The retry still carries the version the client read, now stale: it is not a conflict.
+        again = store.append(
+            "tournament-open", [registered(1)], expected_version=1, idempotency_key="req-1"
+        )
+        assert again.replayed
+        assert (again.first_version, again.last_version, again.first_position, again.last_position) == (
+            first.first_version, first.last_version, first.first_position, first.last_position)
+        assert store.current_version("tournament-open") == 2
+        assert len(store.read_all()) == 2
+        assert store.read_stream("tournament-open")[-1].metadata["idempotency_key"] == "req-1"
+        request_hash, recorded = store.idempotent_result("req-1")  # type: ignore[misc]
+        assert recorded.last_version == first.last_version and request_hash
+
+    def test_idempotency_key_reused_for_another_request_is_refused(self, store: EventStore) -> None:
+        store.append("tournament-open", [created()], expected_version=NO_STREAM, idempotency_key="k")
+        with pytest.raises(IdempotencyKeyReused):
+            store.append("tournament-other", [created("other")], expected_version=NO_STREAM, idempotency_key="k")
+        assert store.current_version("tournament-other") == 0
+        assert store.idempotent_result("unused") is None
+
+    def test_caller_request_hash_decides_what_a_retry_is(self, store: EventStore) -> None:
+        store.append("tournament-open", [created()], expected_version=NO_STREAM,
+                     idempotency_key="k", request_hash="command-1")
+        with pytest.raises(IdempotencyKeyReused):
+            store.append("tournament-open", [created()], expected_version=ANY,
+                         idempotency_key="k", request_hash="command-2")
+
+    def test_global_order_across_streams(self, store: EventStore) -> None:
+        store.append("tournament-a", [created("a")], expected_version=NO_STREAM)
+        store.append("tournament-b", [created("b")], expected_version=NO_STREAM)
+        store.append("tournament-a", [registered(1), registered(2)], expected_version=1)
+        store.append("tournament-b", [registered(1)], expected_version=1)
+        everything = store.read_all()
+        assert [(e.stream_id, e.stream_version) for e in everything] == [
+            ("tournament-a", 1), ("tournament-b", 1), ("tournament-a", 2),
+            ("tournament-a", 3), ("tournament-b", 2),
+        ]
+        positions = [e.global_position for e in everything]
+        assert positions == sorted(positions) and len(set(positions)) == 5
+        assert store.stream_ids() == ["tournament-a", "tournament-b"]
+
+    def test_read_stream_by_version_range(self, store: EventStore) -> None:
+        store.append("tournament-open", [created(), *(registered(n) for n in range(1, 6))],
+                     expected_version=NO_STREAM)
+        assert [e.stream_version for e in store.read_stream("tournament-open", to_version=3)] == [1, 2, 3]
+        assert [e.stream_version for e in store.read_stream("tournament-open", from_version=5)] == [5, 6]
+        assert store.read_stream("tournament-open", to_version=0) == []
+
+    def test_read_all_in_pages_after_a_position(self, store: EventStore) -> None:
+        store.append("tournament-open", [created(), *(registered(n) for n in range(1, 7))],
+                     expected_version=NO_STREAM)
+        pages, after = [], 0
+        while page := store.read_all(after=after, limit=3):
+            pages.append([e.stream_version for e in page])
+            after = page[-1].global_position
+        assert pages == [[1, 2, 3], [4, 5, 6], [7]]
+        with pytest.raises(ValueError):
+            store.read_all(limit=0)
+
+    def test_envelope_fields(self, store: EventStore) -> None:
+        store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM,
+                     metadata={"actor": "arbiter", "correlation_id": "c-1"})
+        first, second = store.read_stream("tournament-open")
+        assert first.metadata == {"actor": "arbiter", "correlation_id": "c-1"}
+        assert first.recorded_at.tzinfo is not None and first.recorded_at.utcoffset() == UTC.utcoffset(None)
+        assert uuid.UUID(first.event_id) != uuid.UUID(second.event_id)
+        assert second.schema_version == 2  # player-registered is at schema version 2
+
+    def test_empty_batch_is_a_programming_error(self, store: EventStore) -> None:
+        with pytest.raises(ValueError):
+            store.append("tournament-open", [], expected_version=NO_STREAM)
+
+    def test_crash_mid_append_leaves_no_partial_batch(self, store: EventStore, monkeypatch: pytest.MonkeyPatch) -> None:
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        write_row = store._write_row  # type: ignore[attr-defined]
+        calls = []
+
+        def crash_on_second_row(*args: object) -> object:
+            calls.append(args)
+            if len(calls) == 2:
+                raise RuntimeError("injected crash")
+            return write_row(*args)
+
+        monkeypatch.setattr(store, "_write_row", crash_on_second_row)
+        with pytest.raises(RuntimeError, match="injected crash"):
+            store.append("tournament-open", [registered(1), registered(2), registered(3)],
+                         expected_version=1, idempotency_key="crashed")
+        monkeypatch.undo()
+        assert len(calls) == 2
+        assert store.current_version("tournament-open") == 1
+        assert [e.stream_version for e in store.read_all()] == [1]
+        assert store.idempotent_result("crashed") is None
+        # The stream is usable afterwards and the retry writes the whole batch once.
+        result = store.append("tournament-open", [registered(1), registered(2), registered(3)],
+                              expected_version=1, idempotency_key="crashed")
+        assert (result.first_version, result.last_version) == (2, 4)
+
+    def test_racing_writers_one_wins_each_version(self, store: EventStore) -> None:
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        outcomes: list[str] = []
+        barrier = threading.Barrier(4)
+
+        def writer(player_id: int) -> None:
+            barrier.wait()
+            try:
+                store.append("tournament-open", [registered(player_id)], expected_version=1)
+                outcomes.append("ok")
+            except WrongExpectedVersion:
+                outcomes.append("conflict")
+
+        threads = [threading.Thread(target=writer, args=(n,)) for n in range(1, 5)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(outcomes) == ["conflict"] * 3 + ["ok"]
+        assert [e.stream_version for e in store.read_stream("tournament-open")] == [1, 2]

@@ -1,0 +1,131 @@
+"""The store contract on SQLite, plus what only a file database can show."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from events import NO_STREAM, PlayerRegistered, SqliteEventStore, WrongExpectedVersion
+from tests.contracts.store_contract import StoreContract, created, registered
+
+FIXTURES = Path(__file__).resolve().parents[1] / "events" / "fixtures"
+
+
+class TestSqliteStore(StoreContract):
+    @pytest.fixture
+    def store(self, tmp_path: Path) -> Iterator[SqliteEventStore]:
+        store = SqliteEventStore(tmp_path / "events.db")
+        yield store
+        store.close()
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "arbiter.db"
+
+
+def test_connection_settings(path: Path) -> None:
+    store = SqliteEventStore(path)
+    conn = store.db.conn
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    store.close()
+
+
+def test_schema_comes_from_recorded_migrations(path: Path) -> None:
+    SqliteEventStore(path).close()
+    store = SqliteEventStore(path)  # reopening applies nothing twice
+    applied = list(store.db.query("SELECT migration_set, name FROM _sqlite_migrations"))
+    assert applied == [{"migration_set": "arbiter", "name": "0001_events"}]
+    assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
+    store.close()
+
+
+def test_events_are_append_only(path: Path) -> None:
+    store = SqliteEventStore(path)
+    store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        store.db.execute("UPDATE events SET payload = '{}'")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        store.db.execute("DELETE FROM events")
+    store.close()
+
+
+def test_stale_writer_on_another_connection_is_refused(path: Path) -> None:
+    first, second = SqliteEventStore(path), SqliteEventStore(path)
+    first.append("tournament-open", [created()], expected_version=NO_STREAM)
+    seen = second.current_version("tournament-open")
+    first.append("tournament-open", [registered(1)], expected_version=seen)
+    with pytest.raises(WrongExpectedVersion) as caught:
+        second.append("tournament-open", [registered(2)], expected_version=seen)
+    assert (caught.value.expected, caught.value.actual) == (1, 2)
+    assert [e.event for e in second.read_stream("tournament-open")][1] == registered(1)
+    first.close()
+    second.close()
+
+
+def test_unique_stream_version_is_the_backstop(path: Path) -> None:
+    """A writer that bypassed the streams table still cannot take an existing version; the
+    driver's IntegrityError surfaces as WrongExpectedVersion with the driver error as cause."""
+    store = SqliteEventStore(path)
+    store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM)
+    store.db.execute("UPDATE streams SET current_version = 1")
+    with pytest.raises(WrongExpectedVersion) as caught:
+        store.append("tournament-open", [registered(2)], expected_version=1)
+    assert caught.value.actual == 2
+    assert isinstance(caught.value.__cause__, sqlite3.IntegrityError)
+    assert len(store.read_all()) == 2
+    store.close()
+
+
+def test_process_killed_mid_append_leaves_no_partial_batch(path: Path) -> None:
+    """A real crash: the writing process dies (os._exit) after one row of a three-event batch."""
+    script = textwrap.dedent(
+        f"""
+        import os
+        from events import NO_STREAM, SqliteEventStore
+        from tests.contracts.store_contract import created, registered
+
+        store = SqliteEventStore({str(path)!r})
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        write_row = store._write_row
+        def die_after_first(row):
+            write_row(row)
+            os._exit(17)
+        store._write_row = die_after_first
+        store.append("tournament-open", [registered(1), registered(2), registered(3)], expected_version=1)
+        """
+    )
+    root = Path(__file__).resolve().parents[2]
+    finished = subprocess.run([sys.executable, "-c", script], cwd=root, timeout=60)
+    assert finished.returncode == 17
+    store = SqliteEventStore(path)
+    assert store.current_version("tournament-open") == 1
+    assert [e.event for e in store.read_all()] == [created()]
+    store.close()
+
+
+def test_old_schema_rows_are_upcast_on_read(path: Path) -> None:
+    """A player-registered row stored at schema version 1 (frozen fixture) reads as v2."""
+    fixture = json.loads((FIXTURES / "player-registered.v1.json").read_text(encoding="utf-8"))
+    store = SqliteEventStore(path)
+    store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    store.db.execute(
+        "INSERT INTO events (event_id, stream_id, stream_version, event_type, schema_version, "
+        "payload, metadata, recorded_at) VALUES ('e-old', 'tournament-open', 2, ?, ?, ?, '{}', "
+        "'2024-03-01T10:00:00+00:00')",
+        [fixture["event_type"], fixture["schema_version"], json.dumps(fixture["payload"])],
+    )
+    old = store.read_stream("tournament-open")[1]
+    assert old.schema_version == 1
+    assert isinstance(old.event, PlayerRegistered)
+    assert (old.event.surname, old.event.given_name) == ("Lindqvist", "Astrid")
+    store.close()
