@@ -1,0 +1,112 @@
+"""The FIDE Dubov system (C.04.4.1, 2026 edition): ``PairingRequest -> Pairing``.
+
+A round is paired in the order of Art. 3: the pairing-allocated bye first (Art. 3.1), then
+the scoregroups from the highest score down, each as one bracket of its remaining residents
+plus the upfloaters it needs (:mod:`engine.dubov_bracket`), then the colours of every pair
+(Art. 5) and the board order of C.04.2 Art. 3.6.
+
+>>> from engine.model import PairingRequest, PlayerEntry, PairingNumber
+>>> field = tuple(PlayerEntry(PairingNumber(n), rating=2500 - 10 * n) for n in range(1, 6))
+>>> pairing = pair_dubov(PairingRequest(round_no=1, total_rounds=5, players=field))
+>>> [(b.white, b.black) for b in pairing.boards], pairing.bye
+([(1, 3), (4, 2)], 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.common import Strength, alternation_colours, board_order
+from engine.dubov_bracket import BracketRules, NoLegalPairing, pair_bracket
+from engine.dubov_matching import perfectly_matchable
+from engine.dubov_players import DubovPlayer, dubov_players
+from engine.model import Board, Colour, Pairing, PairingRequest
+
+__all__ = ["NoLegalPairing", "allocate_colours", "choose_pab", "pair_dubov"]
+
+
+def pair_dubov(request: PairingRequest) -> Pairing:
+    """Pair ``request.round_no`` by the Dubov system.
+
+    :raises NoLegalPairing: when no round-pairing complies with [C1]-[C4] (Art. 1.9, the
+        arbiter decides).
+    :raises UnratedPlayer: when a player to be paired has no rating (Art. 1.1).
+    """
+    players = dubov_players(request)
+    rules = BracketRules(
+        last_round=request.round_no >= request.total_rounds,
+        forbidden=request.forbidden_pairs,
+    )
+    trace: list[str] = []
+    bye = None
+    if len(players) % 2:
+        bye = choose_pab(players, rules)
+        players = [p for p in players if p is not bye]
+        trace.append(f"PAB {bye.number} (score {bye.score}, {bye.games} games played)")
+    elif not perfectly_matchable(players, rules.compatible):
+        raise NoLegalPairing("the players to be paired cannot all be paired legally ([C1], [C3])")
+
+    pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
+    unpaired = sorted(players, key=lambda p: (-p.score, p.number))
+    while unpaired:
+        top = unpaired[0].score
+        residents = [p for p in unpaired if p.score == top]
+        lower = [p for p in unpaired if p.score < top]
+        bracket = pair_bracket(residents, lower, rules)
+        pairs.extend(bracket.pairs)
+        trace.extend(bracket.trace)
+        done = {id(p) for pair in bracket.pairs for p in pair}
+        unpaired = [p for p in unpaired if id(p) not in done]
+
+    boards = [allocate_colours(a, b, request.initial_colour) for a, b in pairs]
+    everyone = [*players, *([bye] if bye else [])]
+    ordered = board_order(
+        boards,
+        scores={p.number: p.score for p in everyone},
+        rank={p.number: int(p.number) for p in everyone},
+    )
+    return Pairing(boards=ordered, bye=bye.number if bye else None, explanation=tuple(trace))
+
+
+def choose_pab(players: Sequence[DubovPlayer], rules: BracketRules) -> DubovPlayer:
+    """The PAB of Art. 3.1: an eligible player ([C2]) whose absence leaves everyone else
+    pairable ([C4]), with the lowest score, then the most games played, then the largest TPN.
+
+    :raises NoLegalPairing: when no eligible player leaves a pairable field.
+    """
+    candidates = sorted(
+        (p for p in players if p.may_get_pab), key=lambda p: (p.score, -p.games, -p.number)
+    )
+    for candidate in candidates:
+        rest = [p for p in players if p is not candidate]
+        if perfectly_matchable(rest, rules.compatible):
+            return candidate
+    raise NoLegalPairing(
+        "no player can take the pairing-allocated bye ([C2]) and leave the others pairable"
+    )
+
+
+def allocate_colours(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> Board:
+    """Colours of one pair by Art. 5.2, the first rule that decides:
+
+    5.2.1 neither has played: the higher-ranked player (HRP) gets the initial colour if their
+    TPN is odd, the other colour if even; 5.2.2 both preferences; 5.2.3 the stronger one;
+    5.2.4 alternate from the latest round in which they had different colours; 5.2.5 the
+    HRP's preference.
+    """
+    hrp, other = (a, b) if (a.score, -a.number) > (b.score, -b.number) else (b, a)
+    mine, theirs = hrp.preference, other.preference
+    if not hrp.has_played and not other.has_played:
+        colour = initial_colour if hrp.number % 2 else initial_colour.opposite
+    elif mine.colour is not theirs.colour:
+        colour = mine.colour
+    elif mine.strength is not theirs.strength:
+        stronger = mine.strength > theirs.strength
+        colour = mine.colour if stronger else mine.colour.opposite
+    else:
+        alternated = alternation_colours(hrp.entry, other.entry)
+        colour = alternated[0] if alternated else mine.colour
+    assert colour is not None and theirs.strength is not Strength.NONE
+    if colour is Colour.WHITE:
+        return Board(white=hrp.number, black=other.number)
+    return Board(white=other.number, black=hrp.number)

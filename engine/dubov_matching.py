@@ -1,0 +1,149 @@
+"""Matching tools for the Dubov bracket steps.
+
+The Dubov articles ask for "the first set, in a given order, that complies best with criteria
+ranked by priority". Each such question becomes a maximum-weight matching (rustworkx) whose
+integer edge weights pack the ranked criteria into one number (:class:`Tiers`), followed by a
+walk through the candidates in the article's order that tests, one matching each, whether a
+candidate can be added without losing anything on the criteria.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import rustworkx as rx
+
+__all__ = [
+    "Tiers",
+    "first_transposition",
+    "max_weight_mate",
+    "perfectly_matchable",
+]
+
+_WEIGHT_LIMIT = 1 << 110
+"""rustworkx sums weights in 128-bit integers; stay well below that."""
+
+
+class Tiers:
+    """Lexicographic costs packed into one integer (a mixed-radix number).
+
+    ``bounds`` lists, most important first, the largest total each cost can reach in the
+    matchings that matter (the optimal ones); a cost of one unit in a tier outweighs any
+    combination of the tiers below it.
+    """
+
+    def __init__(self, bounds: Sequence[tuple[str, int]]) -> None:
+        self.radix: dict[str, int] = {}
+        unit = 1
+        for name, bound in reversed(bounds):
+            self.radix[name] = unit
+            unit *= bound + 1
+        self.span = unit
+        """One more than the largest packed total: the unit of the next tier up."""
+
+
+def max_weight_mate(size: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
+    """A maximum-weight matching of vertices ``0..size-1``, as a mate list (-1 = unmatched).
+
+    Every weight must be positive; a zero-weight edge could be left out of the matching.
+    """
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(size))
+    edge_list = list(edges)
+    for _, _, weight in edge_list:
+        if not 0 < weight < _WEIGHT_LIMIT:
+            raise OverflowError(f"matching weight {weight} outside (0, 2**110)")
+    graph.add_edges_from(edge_list)
+    mate = [-1] * size
+    for a, b in rx.max_weight_matching(graph, weight_fn=int):
+        mate[a], mate[b] = b, a
+    return mate
+
+
+def perfectly_matchable(vertices: Sequence[int], compatible: Callable[[int, int], bool]) -> bool:
+    """Whether ``vertices`` can all be paired with each other (used for [C4] completion).
+
+    A greedy pass that pairs the most constrained vertex first settles almost every real case;
+    only when it fails is an exact maximum-cardinality matching computed.
+    """
+    count = len(vertices)
+    if count % 2:
+        return False
+    if count == 0:
+        return True
+    degree = {
+        v: sum(1 for w in vertices if w != v and compatible(v, w)) for v in vertices
+    }
+    order = sorted(vertices, key=lambda v: degree[v])
+    free = dict.fromkeys(order)
+    for v in order:
+        if v not in free:
+            continue
+        del free[v]
+        partner = next((w for w in free if compatible(v, w)), None)
+        if partner is None:
+            break
+        del free[partner]
+    else:
+        return True
+    index = {v: i for i, v in enumerate(vertices)}
+    edges = [
+        (index[v], index[w], 1)
+        for i, v in enumerate(vertices)
+        for w in vertices[i + 1 :]
+        if compatible(v, w)
+    ]
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(count))
+    graph.add_edges_from(edges)
+    return 2 * len(rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)) == count
+
+
+def first_transposition(
+    rows: Sequence[int], columns: Sequence[int], compatible: Callable[[int, int], bool]
+) -> list[int] | None:
+    """The lexicographically first assignment of ``columns`` to ``rows`` (Dubov Art. 4.4).
+
+    Row ``i`` gets the earliest column that still leaves a complete assignment of the later
+    rows; this is the first transposition, in lexicographic order of the column sequence, that
+    pairs every row with a compatible column. ``None`` when no complete assignment exists.
+    """
+    size = len(rows)
+    if len(columns) != size:
+        return None
+    allowed = [[c for c in range(size) if compatible(rows[r], columns[c])] for r in range(size)]
+    row_of = [-1] * size  # column -> row
+    col_of = [-1] * size  # row -> column
+
+    def augment(row: int, seen: list[bool], fixed: int) -> bool:
+        # Kuhn's augmenting path, rows below ``fixed`` keep their columns.
+        for c in allowed[row]:
+            if seen[c]:
+                continue
+            seen[c] = True
+            owner = row_of[c]
+            if owner == -1 or (owner >= fixed and augment(owner, seen, fixed)):
+                row_of[c], col_of[row] = row, c
+                return True
+        return False
+
+    for row in range(size):
+        if not augment(row, [False] * size, 0):
+            return None
+    for row in range(size):
+        # Column c < current is possible when its owner, a later row, can move along an
+        # augmenting path among the later rows to the column that ``row`` gives up.
+        current = col_of[row]
+        for c in allowed[row]:
+            if c >= current:
+                break
+            owner = row_of[c]
+            if owner < row:
+                continue  # held by an earlier, already settled row
+            seen = [False] * size
+            seen[c] = True
+            row_of[current], row_of[c], col_of[row] = -1, row, c
+            if augment(owner, seen, row + 1):
+                break
+            row_of[current], row_of[c], col_of[row] = row, owner, current
+    return [columns[col_of[r]] for r in range(size)]
