@@ -7,6 +7,7 @@ meaning; the reader, the validator, the writer and the mapping all look them up 
 from __future__ import annotations
 
 import enum
+from decimal import Decimal
 
 from trf.model import RoundEntry
 
@@ -20,6 +21,7 @@ __all__ = [
     "TITLES",
     "entry_kind",
     "normalise_title",
+    "points_text",
 ]
 
 FREE_TEXT_HEADERS = frozenset(
@@ -68,6 +70,23 @@ def normalise_title(title: str) -> str | None:
     ('GM', 'WIM', None)
     """
     return TITLES.get(title.strip().upper())
+
+
+def points_text(points: Decimal, width: int = 4) -> str | None:
+    """Points as TRF writes them (``11.5``, one decimal), or None if they cannot fit ``width``.
+
+    Values that need more room drop the decimal (``9999``) or keep their own (``1.25``).
+
+    >>> points_text(Decimal("3")), points_text(Decimal("1.25")), points_text(Decimal("9999"))
+    ('3.0', '1.25', '9999')
+    >>> points_text(Decimal("100.5")) is None
+    True
+    """
+    one_decimal = points.quantize(Decimal("0.1")) if points.is_finite() else None
+    if one_decimal == points and len(text := f"{one_decimal:.1f}") <= width:
+        return text
+    text = format(points.normalize(), "f")
+    return text if len(text) <= width else None
 
 
 class EntryKind(enum.Enum):

@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
-from trf.codes import COLOURS, FREE_TEXT_HEADERS, OPAQUE_CODES, RESULT_CODES
+from trf.codes import COLOURS, FREE_TEXT_HEADERS, OPAQUE_CODES, RESULT_CODES, points_text
 from trf.errors import TrfError
 from trf.model import (
     AbnormalPoints,
@@ -170,11 +170,15 @@ def _optional_int(text: str, column: int, what: str) -> int | None:
     return _int(text, column, what) if text.strip() else None
 
 
-def _decimal(text: str, column: int, what: str = "points value") -> Decimal:
+def _decimal(text: str, column: int, what: str = "points value", width: int = 4) -> Decimal:
+    """A points value; it must fit ``width`` columns as TRF writes it (``11.5``)."""
     stripped = text.strip()
     if not _DECIMAL.fullmatch(stripped):
         raise _Bad(column, f"{what} {stripped!r} is not a number like 1.5")
-    return Decimal(stripped)
+    value = Decimal(stripped)
+    if points_text(value, width) is None:
+        raise _Bad(column, f"{what} {stripped!r} does not fit {width} columns")
+    return value
 
 
 def _optional_decimal(text: str, column: int, what: str) -> Decimal | None:
@@ -182,7 +186,15 @@ def _optional_decimal(text: str, column: int, what: str) -> Decimal | None:
 
 
 def _ids(tokens: list[str], column: int) -> tuple[int, ...]:
-    return tuple(_int(token, column, "player id") for token in tokens)
+    return tuple(_bounded(token, column, "player id", 9999) for token in tokens)
+
+
+def _bounded(text: str, column: int, what: str, largest: int) -> int:
+    """A number that must fit its columns: ids have 4 (≤ 9999), rounds 3 (≤ 999)."""
+    value = _int(text, column, what)
+    if value > largest:
+        raise _Bad(column, f"{what} {value} is larger than {largest}")
+    return value
 
 
 def _player(line: str, report: _Report) -> Record:
@@ -191,6 +203,10 @@ def _player(line: str, report: _Report) -> Record:
     if pairing_no == 0:
         raise _Bad(5, "pairing number 0 is not allowed (1-9999)")
     rating = _optional_int(padded[48:52], 49, "rating") or None
+    shifted = padded[79] != " " and padded[69] == " "
+    for column in _PLAYER_GAPS:
+        if padded[column - 1] != " " and not (shifted and column == 80):
+            report.warn(column, f"column {column} should be blank; {padded[column - 1]!r} ignored")
     return Player(
         pairing_no=pairing_no,
         sex=padded[9].strip(),
@@ -204,6 +220,10 @@ def _player(line: str, report: _Report) -> Record:
         rank=_optional_int(padded[85:89], 86, "rank"),
         rounds=_rounds(line, report),
     )
+
+
+_PLAYER_GAPS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+"""Columns of the static part of a ``001`` line that separate fields (trf.md §4.1)."""
 
 
 def _fide_id(text: str) -> int | None:
@@ -240,7 +260,8 @@ def _round_entry(block: str, start: int, report: _Report) -> RoundEntry:
     colour = block[5] if block[5] != " " else "-"
     if colour not in COLOURS:
         report.error(start + 6, f"round {round_no}: colour {colour!r} is not w, b or -")
-    result = block[7].upper() if block[7] != " " else ""
+    result = block[7].upper() if block[7].isascii() else block[7]
+    result = "" if result == " " else result
     if result and result not in RESULT_CODES:
         report.error(start + 8, f"round {round_no}: result code {block[7]!r} is unknown")
     elif result == "X":
@@ -288,11 +309,11 @@ def _xxs(line: str, report: _Report) -> Record:
         code, equals, points = token.partition("=")
         if not equals or not code:
             raise _Bad(5, f"{token!r} is not CODE=POINTS")
-        values.append((code.upper(), _decimal(points, 5)))
+        values.append((code.upper(), _decimal(points, 5, width=12)))
     return PointValues(code="XXS", values=tuple(values))
 
 
-_CODE_POINTS = re.compile(r"\s*([A-Z]{1,2})\s*(\S+)")
+_CODE_POINTS = re.compile(r"\s*([A-Z])\s*(\S+)")
 
 
 def _point_grid(line: str, report: _Report) -> Record:
@@ -324,8 +345,8 @@ def _accelerated_rounds(line: str, report: _Report) -> Record:
     return AcceleratedRounds(
         match_points=_optional_decimal(padded[4:8], 5, "match points"),
         game_points=_optional_decimal(padded[9:13], 10, "game points"),
-        first_round=_int(padded[14:17], 15, "first round"),
-        last_round=_int(padded[18:21], 19, "last round"),
+        first_round=_bounded(padded[14:17], 15, "first round", 999),
+        last_round=_bounded(padded[18:21], 19, "last round", 999),
         first_id=_int(padded[22:26], 23, "first id"),
         last_id=_int(padded[27:31], 28, "last id"),
     )
@@ -341,8 +362,8 @@ def _prohibited(line: str, report: _Report) -> Record:
         raise _Bad(5, "expected a first and a last round")
     return ForbiddenPairs(
         code="260",
-        first_round=_int(tokens[0], 5, "first round"),
-        last_round=_int(tokens[1], 9, "last round"),
+        first_round=_bounded(tokens[0], 5, "first round", 999),
+        last_round=_bounded(tokens[1], 9, "last round", 999),
         ids=_ids(tokens[2:], 13),
     )
 
@@ -358,7 +379,7 @@ def _byes(line: str, report: _Report) -> Record:
         raise _Bad(7, "expected a round number")
     return ByeRecord(
         kind=padded[4].strip(),
-        round_no=_int(tokens[0], 7, "round"),
+        round_no=_bounded(tokens[0], 7, "round", 999),
         ids=_ids(tokens[1:], 11),
     )
 
@@ -373,7 +394,7 @@ def _abnormal_points(line: str, report: _Report) -> Record:
         raise _Bad(6, "expected up to two point values, a round and player ids")
     match_points = points[0] if len(points) == 2 else None
     game_points = points[-1] if points else None
-    round_no = _int(integers[0], 20, "round") if integers else None
+    round_no = _bounded(integers[0], 20, "round", 999) if integers else None
     return AbnormalPoints(
         kind=padded[4].strip(),
         match_points=match_points,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import singledispatch
 
+from trf.codes import points_text
 from trf.errors import TrfError
 from trf.model import (
     AbnormalPoints,
@@ -77,16 +78,18 @@ def write_trf(doc: TrfDocument, *, line_ending: str = "\r\n") -> str:
 
 
 def format_points(points: Decimal | None, width: int = 4) -> str:
-    """Points as TRF writes them (``11.5``, one decimal), right-aligned in ``width`` columns.
+    """Points right-aligned in ``width`` columns (blank for None), as TRF writes them.
+
+    :raises ValueError: when the value cannot fit.
 
     >>> format_points(Decimal("3")), format_points(None)
     (' 3.0', '    ')
     """
     if points is None:
         return " " * width
-    text = f"{points:.1f}" if points == points.quantize(Decimal("0.1")) else str(points)
-    if len(text) > width:
-        raise ValueError(f"{text} does not fit {width} columns")
+    text = points_text(points, width)
+    if text is None:
+        raise ValueError(f"{points} does not fit {width} columns")
     return text.rjust(width)
 
 
@@ -178,7 +181,7 @@ def _(record: InitialColour) -> str:
 @_line.register
 def _(record: PointValues) -> str:
     if record.code == "XXS":
-        return " ".join(["XXS"] + [f"{code}={format_points(v).strip()}" for code, v in record.values])
+        return " ".join(["XXS"] + [f"{code}={_points(v, 5, code, 12).strip()}" for code, v in record.values])
     if record.code == "162":  # code at column 6, points 7-10, 9-column stride (§5.1)
         groups = [f" {_fit(c, 1, 6, '162 code')}{_points(v, 7, '162 points')}" for c, v in record.values]
         return "162 " + "   ".join(groups)

@@ -1,0 +1,63 @@
+"""The reader never crashes (issue 3 part 1): hypothesis mutates the real files byte by byte.
+
+Properties checked on every mutated file: lenient reading and validation return normally;
+strict reading raises :class:`TrfError` exactly when lenient reading found an error; a
+document without errors is written and read back unchanged.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.corpus import shared_files
+from trf import TrfError, read_trf, validate, write_trf
+
+CORPUS = [p.read_bytes() for p in shared_files("*", "fixtures", "trf-real") if p.name != "SOURCES.md"]
+
+# Bytes that matter to the format: line breaks, blanks, digits, codes, UTF-8 lead bytes.
+SPECIAL = [b"\r", b"\n", b"\r\n", b" ", b"0", b"9", b"-", b"+", b"=", b"w", b"b", b".", b"#", b"\xc3", b"\xa9", b"\xff", b"\x00"]
+
+
+@st.composite
+def mutated_files(draw: st.DrawFn) -> bytes:
+    data = bytearray(draw(st.sampled_from(CORPUS or [b"001    1"])))
+    for _ in range(draw(st.integers(min_value=1, max_value=6))):
+        position = draw(st.integers(min_value=0, max_value=len(data)))
+        insert = draw(st.sampled_from(SPECIAL) | st.binary(min_size=1, max_size=3))
+        operation = draw(st.sampled_from(["replace", "insert", "delete", "truncate"]))
+        if operation == "replace":
+            data[position : position + len(insert)] = insert
+        elif operation == "insert":
+            data[position:position] = insert
+        elif operation == "delete":
+            del data[position : position + draw(st.integers(min_value=1, max_value=12))]
+        else:
+            del data[position:]
+    return bytes(data)
+
+
+def check(data: bytes) -> None:
+    doc, problems = read_trf(data)
+    validate(doc)
+    has_errors = any(p.severity == "error" for p in problems)
+    try:
+        read_trf(data, strict=True)
+    except TrfError:
+        assert has_errors
+    else:
+        assert not has_errors
+    if not has_errors:
+        assert read_trf(write_trf(doc).encode("utf-8"))[0] == doc
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_files())
+def test_mutated_real_files(data: bytes) -> None:
+    check(data)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=400))
+def test_arbitrary_bytes(data: bytes) -> None:
+    check(b"001 " + data)

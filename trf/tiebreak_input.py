@@ -1,0 +1,112 @@
+"""A TRF document as tie-break input: the :class:`~events.tiebreaks.Crosstable` after round R.
+
+Round blocks map to round kinds as in trf.md §4.3 and tiebreaks.md §5.7: ``W``/``D``/``L``
+(games of less than one move) are played games, ``0000 - +`` is scored as a PAB (as
+bbpPairings does), ``-`` without an opponent and a blank block are absences (zero-point byes),
+and a double forfeit is a forfeit loss for both. Points come from the file's point system.
+
+>>> from trf.reader import read_trf
+>>> doc, _ = read_trf('''\\
+... 001    1      A                                 2000                             1.0          2 w 1
+... 001    2      B                                 1900                             0.0          1 b 0
+... ''')
+>>> table = crosstable_from_trf(doc)
+>>> table.rounds, [str(p.points) for p in table.players]
+(1, ['1', '0'])
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from events.tiebreaks import (
+    Crosstable,
+    PlayerRecord,
+    Result,
+    RoundEntry,
+    RoundKind,
+    TiebreakInputError,
+)
+from trf.codes import EntryKind, entry_kind
+from trf.model import Player, TrfDocument
+from trf.model import RoundEntry as TrfRoundEntry
+from trf.scoring import PointSystem, entry_points, point_system
+
+__all__ = ["crosstable_from_trf", "last_round_with_results"]
+
+_RESULTS = {"1": Result.WIN, "W": Result.WIN, "=": Result.DRAW, "D": Result.DRAW,
+            "0": Result.LOSS, "L": Result.LOSS}  # fmt: skip
+
+_BYES = {
+    EntryKind.PAB: RoundKind.PAB,
+    EntryKind.FULL_UNPLAYED: RoundKind.PAB,
+    EntryKind.FULL_BYE: RoundKind.FULL_POINT_BYE,
+    EntryKind.HALF_BYE: RoundKind.HALF_POINT_BYE,
+    EntryKind.ZERO_BYE: RoundKind.ZERO_POINT_BYE,
+    EntryKind.NONE: RoundKind.ABSENT,
+}
+
+
+def last_round_with_results(doc: TrfDocument) -> int:
+    """The last round in which two players have a result (played or forfeited).
+
+    A column holding only announced byes or pairings without results is not a finished round.
+    """
+    finished = {EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS}
+    rounds = [
+        round_no
+        for player in doc.players
+        for round_no, entry in enumerate(player.rounds, start=1)
+        if entry_kind(entry) in finished
+    ]
+    return max(rounds, default=0)
+
+
+def crosstable_from_trf(doc: TrfDocument, round_no: int | None = None) -> Crosstable:
+    """The crosstable after ``round_no`` (default: :func:`last_round_with_results`).
+
+    :raises TiebreakInputError: naming the player and round of a block that cannot be ranked
+        (an unknown result ``X``, a pairing without a result, an invalid block) or of an
+        inconsistent pairing.
+    """
+    rounds = last_round_with_results(doc) if round_no is None else round_no
+    if rounds < 1:
+        raise TiebreakInputError("the file has no round with results")
+    system = point_system(doc)
+    players = tuple(
+        PlayerRecord(
+            pairing_number=player.pairing_no,
+            rounds=tuple(_entry(player, r, system) for r in range(1, rounds + 1)),
+            rating=player.rating or None,
+            name=player.name,
+        )
+        for player in doc.players
+    )
+    return Crosstable(
+        players,
+        rounds,
+        win_points=Fraction(system.WW),
+        draw_points=Fraction(system.WD),
+    )
+
+
+def _entry(player: Player, round_no: int, system: PointSystem) -> RoundEntry:
+    block: TrfRoundEntry = player.entry(round_no)
+    kind = entry_kind(block)
+    points = Fraction(entry_points(block, system))
+    colour = block.colour if block.colour in ("w", "b") else None
+    where = f"player {player.pairing_no}, round {round_no}"
+    if kind is EntryKind.PLAYED:
+        result = _RESULTS.get(block.result)
+        if result is None or colour is None or block.opponent is None:
+            raise TiebreakInputError(f"{where}: result {block.result!r} is not a finished game")
+        return RoundEntry.game(opponent=block.opponent, colour=colour, result=result, points=points)
+    if kind in (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS):
+        assert block.opponent is not None
+        won = kind is EntryKind.FORFEIT_WIN
+        return RoundEntry.forfeit(opponent=block.opponent, won=won, points=points, colour=colour)
+    if kind in _BYES:
+        return RoundEntry.bye(_BYES[kind], points=points)
+    if kind is EntryKind.PENDING:
+        raise TiebreakInputError(f"{where}: the pairing has no result yet")
+    raise TiebreakInputError(f"{where}: invalid round block {block}")
