@@ -26,7 +26,7 @@ from events.errors import (
     TournamentNotFound,
 )
 from events.projections.tournament import TournamentState
-from events.types import PairedBoard, PlayerId, RoundNo, RoundPaired, TournamentCreated
+from events.types import Event, PairedBoard, PlayerId, RoundNo, RoundPaired, TournamentCreated
 
 __all__ = [
     "PairManually",
@@ -101,7 +101,7 @@ def pairing_request(state: TournamentState) -> PairingRequest:
 
 def decide_pairing(
     state: TournamentState, command: PairRound, engine: PairingEngine, *, engine_version: str = ""
-) -> list[RoundPaired]:
+) -> list[Event]:
     """Pair the next round with ``engine``.
 
     :raises CommandRejected: the round cannot be paired now (missing results, all rounds
@@ -131,7 +131,7 @@ def decide_pairing(
     return [_round_paired(state, boards, pab, command.system or settings.system, engine_version)]
 
 
-def decide_manual_pairing(state: TournamentState, command: PairManually) -> list[RoundPaired]:
+def decide_manual_pairing(state: TournamentState, command: PairManually) -> list[Event]:
     """Publish a pairing given board by board, checked like an engine's.
 
     :raises InvalidCommand: naming what is wrong with the pairing.

@@ -1,0 +1,68 @@
+"""What every ``arbiter`` command shares: the database option's context, and the one table
+that turns errors into exit codes (STYLE.md: 0 ok, 1 no valid pairing, 2 unexpected,
+3 invalid input, 4 limits, 5 file access)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from engine.errors import InvalidRequest, NoValidPairing as EngineNoValidPairing
+from events import ArbiterError, CommandRejected, IdempotencyKeyReused, SqliteEventStore, StoreError
+from events.errors import NoValidPairing, WrongExpectedVersion
+from server.service import TournamentService
+
+__all__ = ["EXIT_CODES", "CliContext", "describe", "exit_code", "pass_service"]
+
+EXIT_CODES: tuple[tuple[type[BaseException], int], ...] = (
+    (NoValidPairing, 1),
+    (EngineNoValidPairing, 1),
+    (InvalidRequest, 3),
+    (CommandRejected, 3),
+    (IdempotencyKeyReused, 3),
+    (WrongExpectedVersion, 2),
+    (StoreError, 5),
+    (sqlite3.Error, 5),
+    (OSError, 5),
+    (ArbiterError, 2),
+)
+"""Error class -> exit code; the first class the error is an instance of wins."""
+
+UNEXPECTED = 2
+
+
+def exit_code(error: BaseException) -> int:
+    for kind, code in EXIT_CODES:
+        if isinstance(error, kind):
+            return code
+    return UNEXPECTED
+
+
+def describe(error: BaseException) -> str:
+    """The one line printed for an error; errors outside the table are flagged as bugs."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    if any(isinstance(error, kind) for kind, _ in EXIT_CODES):
+        return text
+    return f"unexpected {type(error).__name__} (please report it): {text}"
+
+
+@dataclass
+class CliContext:
+    """Holds ``--db`` and opens the store only when a command needs it."""
+
+    db: Path
+    _service: TournamentService | None = field(default=None, repr=False)
+
+    def service(self) -> TournamentService:
+        if self._service is None:
+            store = SqliteEventStore(self.db)
+            click.get_current_context().call_on_close(store.close)
+            self._service = TournamentService(store)
+        return self._service
+
+
+pass_service = click.make_pass_decorator(CliContext)
+"""Decorator giving a command the :class:`CliContext` (call ``.service()`` on it)."""

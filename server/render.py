@@ -1,0 +1,102 @@
+"""Plain-text views of a tournament for the command line (one function per view)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from events import RecordedEvent
+from events.projections import RoundState, StandingRow, TournamentState, points_str
+
+__all__ = ["render_log", "render_round", "render_standings", "render_state"]
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    cells = [[str(cell) for cell in row] for row in [header, *rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in cells]
+
+
+def render_state(state: TournamentState) -> str:
+    """The tournament header, its players in TPN order, and every paired round."""
+    settings = state.settings
+    assert settings is not None
+    status = "closed" if state.closed else f"{state.rounds_paired} of {settings.rounds} rounds paired"
+    lines = [
+        f"{settings.name} ({settings.tournament_id}): {settings.rounds} rounds, "
+        f"{settings.system}, rules {settings.rules_edition}; {status}; stream version {state.version}",
+    ]
+    if settings.place or settings.start_date:
+        lines.append(" ".join(part for part in (settings.place, _dates(state)) if part))
+    lines += ["", "Players"]
+    rows = []
+    for number, player_id in enumerate(state.order, 1):
+        player = state.player(player_id)
+        notes = []
+        if player.joins_round > 1:
+            notes.append(f"late entry from round {player.joins_round}")
+        if player.withdrawn_from is not None:
+            notes.append(f"withdrawn from round {player.withdrawn_from}")
+        notes += [
+            f"{bye.kind.value}-point bye round {bye.round_no}"
+            for bye in state.byes
+            if bye.player_id == player_id and bye.round_no >= state.next_round
+        ]
+        rows.append((number, player_id, player.name, player.title, player.rating or "",
+                     player.federation, points_str(player.score), "; ".join(notes)))
+    lines += _table(("TPN", "id", "name", "title", "rating", "fed", "pts", "notes"), rows)
+    for round_ in state.rounds:
+        lines += ["", *render_round(state, round_).splitlines()]
+    return "\n".join(lines)
+
+
+def _dates(state: TournamentState) -> str:
+    settings = state.settings
+    assert settings is not None
+    if settings.start_date and settings.end_date and settings.end_date != settings.start_date:
+        return f"{settings.start_date.isoformat()} to {settings.end_date.isoformat()}"
+    return settings.start_date.isoformat() if settings.start_date else ""
+
+
+def render_round(state: TournamentState, round_: RoundState) -> str:
+    """One round: boards with results, then the PAB and who was not paired, and why."""
+    lines = [f"Round {round_.round_no} ({round_.system})"]
+    rows = []
+    for board in round_.boards:
+        white, black = state.player(board.white), state.player(board.black)
+        before_white = white.rounds[round_.round_no - 1].score_before
+        before_black = black.rounds[round_.round_no - 1].score_before
+        rows.append((board.number, f"{white.name} ({points_str(before_white)})",
+                     board.result.value if board.result else "…",
+                     f"{black.name} ({points_str(before_black)})"))
+    lines += _table(("board", "white", "result", "black"), rows)
+    if round_.pab is not None:
+        lines.append(f"pairing-allocated bye: {state.player(round_.pab).name}")
+    for entry in round_.not_paired:
+        lines.append(f"not paired: {state.player(entry.player_id).name} ({entry.reason.value})")
+    return "\n".join(lines)
+
+
+def render_standings(state: TournamentState, rows: Sequence[StandingRow]) -> str:
+    settings = state.settings
+    assert settings is not None
+    title = f"Standings after round {state.rounds_paired}" if state.rounds else "Standings"
+    body = _table(
+        ("rank", "TPN", "name", "rating", "pts"),
+        [(row.rank, row.pairing_number, row.name + (" (withdrawn)" if row.withdrawn else ""),
+          row.rating or "", points_str(row.score)) for row in rows],
+    )
+    return "\n".join([f"{title}: {settings.name}", *body])
+
+
+def render_log(events: Sequence[RecordedEvent]) -> str:
+    """The audit trail: version, position, time, type and payload of every event."""
+    rows = []
+    for recorded in events:
+        payload = msgspec.to_builtins(recorded.event)
+        del payload["type"]
+        rows.append((recorded.stream_version, recorded.global_position,
+                     recorded.recorded_at.strftime("%Y-%m-%d %H:%M:%S"), recorded.event_type,
+                     msgspec.json.encode(payload).decode()))
+    return "\n".join(_table(("version", "position", "recorded (UTC)", "type", "payload"), rows))

@@ -1,0 +1,310 @@
+"""The application service: load a tournament's stream, fold it, decide, append.
+
+Every edge (CLI, HTTP, TRF import) goes through :class:`TournamentService`, so each command
+is checked by the same decisions and written with the same concurrency guard: the append
+carries the stream version the decision was made on, and a concurrent change makes it fail
+with :class:`~events.WrongExpectedVersion` instead of overwriting anything.
+
+>>> from events import MemoryEventStore
+>>> from events.commands import CreateTournament, RegisterPlayer
+>>> service = TournamentService(MemoryEventStore())
+>>> _ = service.create(CreateTournament(tournament_id="open", name="Open", rounds=5))
+>>> service.execute("open", RegisterPlayer(surname="Polgar", rating=2700)).state.players[0].name
+'Polgar'
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, NamedTuple
+
+import msgspec
+
+from events import (
+    NO_STREAM,
+    AppendResult,
+    Event,
+    EventStore,
+    IdempotencyKeyReused,
+    RecordedEvent,
+    WrongExpectedVersion,
+)
+from events.commands import Command, CreateTournament, decide
+from events.errors import PairingSystemUnavailable, TournamentNotFound
+from events.pairing import PairingEngine, PairManually, PairRound, decide_manual_pairing, decide_pairing
+from events.projections import TournamentState, fold, state_after_round
+
+__all__ = [
+    "CommandResult",
+    "EngineResolver",
+    "PairingSystem",
+    "TournamentService",
+    "installed_engine",
+    "stream_id",
+]
+
+Decision = Callable[[TournamentState], list[Event]]
+
+
+class PairingSystem(NamedTuple):
+    """An engine ready to pair: the pure function and the version recorded with its pairings."""
+
+    pair: PairingEngine
+    version: str
+
+
+EngineResolver = Callable[[str], PairingSystem]
+"""Finds the engine for a system name, or raises :class:`PairingSystemUnavailable`."""
+
+
+def installed_engine(system: str) -> PairingSystem:
+    """The pairing system ``system`` from the ``engine`` package, imported only when needed.
+
+    :raises PairingSystemUnavailable: when the engine does not offer ``system``.
+    """
+    engine = importlib.import_module("engine")
+    pair = getattr(engine, "pair", None)
+    systems = getattr(engine, "SYSTEMS", None)
+    if pair is None or (systems is not None and system not in systems):
+        raise PairingSystemUnavailable(system)
+    return PairingSystem(functools.partial(pair, system=system), f"arbiter {_package_version()}")
+
+
+def _package_version() -> str:
+    try:
+        return version("arbiter")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "unknown"
+
+
+def stream_id(tournament_id: str) -> str:
+    """One stream per tournament."""
+    return f"tournament-{tournament_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class CommandResult:
+    """What a command wrote, and the tournament after it.
+
+    ``append.replayed`` is true when an idempotent retry returned the first result.
+    """
+
+    tournament_id: str
+    events: tuple[Event, ...]
+    append: AppendResult
+    state: TournamentState
+
+
+class TournamentService:
+    """Commands and queries over one event store.
+
+    ``retries`` bounds how often a command is decided again after losing a race to another
+    writer; it applies only when the caller did not pin ``expected_version`` (then the
+    caller must reload and decide) and never to pairing, which is not retried blindly.
+    """
+
+    def __init__(
+        self, store: EventStore, *, engines: EngineResolver = installed_engine, retries: int = 3
+    ) -> None:
+        self.store = store
+        self.engines = engines
+        self.retries = retries
+
+    # -- queries -------------------------------------------------------------------------
+
+    def tournament_ids(self) -> list[str]:
+        prefix = stream_id("")
+        return [sid.removeprefix(prefix) for sid in self.store.stream_ids() if sid.startswith(prefix)]
+
+    def history(self, tournament_id: str, *, to_version: int | None = None) -> list[RecordedEvent]:
+        """The tournament's recorded events, up to ``to_version``.
+
+        :raises TournamentNotFound: when there is no such tournament.
+        """
+        recorded = self.store.read_stream(stream_id(tournament_id), to_version=to_version)
+        if not recorded and self.store.current_version(stream_id(tournament_id)) == 0:
+            raise TournamentNotFound(tournament_id)
+        return recorded
+
+    def load(
+        self, tournament_id: str, *, to_version: int | None = None, after_round: int | None = None
+    ) -> TournamentState:
+        """The tournament now, as of a stream version, or as of the end of a round.
+
+        :raises TournamentNotFound: when there is no such tournament.
+        """
+        events = [recorded.event for recorded in self.history(tournament_id, to_version=to_version)]
+        if after_round is not None:
+            return state_after_round(events, after_round)
+        return fold(events)
+
+    # -- commands ------------------------------------------------------------------------
+
+    def create(
+        self,
+        command: CreateTournament,
+        *,
+        idempotency_key: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> CommandResult:
+        """Start a tournament stream (refused if the id is taken)."""
+        return self.run(
+            command.tournament_id,
+            lambda state: decide(state, command),
+            request=command,
+            new_stream=True,
+            idempotency_key=idempotency_key,
+            metadata=metadata,
+        )
+
+    def execute(
+        self,
+        tournament_id: str,
+        command: Command,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> CommandResult:
+        """Decide ``command`` on the tournament's current state and append the result."""
+        return self.run(
+            tournament_id,
+            lambda state: decide(state, command),
+            request=command,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+            metadata=metadata,
+        )
+
+    def pair_round(
+        self,
+        tournament_id: str,
+        command: PairRound = PairRound(),
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> CommandResult:
+        """Pair the next round with the tournament's system (or ``command.system``).
+
+        :raises PairingSystemUnavailable: when no engine offers the system.
+        """
+
+        def decision(state: TournamentState) -> list[Event]:
+            system = command.system or (state.settings.system if state.settings else "dutch")
+            engine = self.engines(system)
+            return decide_pairing(state, command, engine.pair, engine_version=engine.version)
+
+        return self.run(
+            tournament_id,
+            decision,
+            request=command,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+            metadata=metadata,
+            retries=0,
+        )
+
+    def pair_manually(
+        self,
+        tournament_id: str,
+        command: PairManually,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> CommandResult:
+        """Publish a pairing given board by board (checked like an engine's)."""
+        return self.run(
+            tournament_id,
+            lambda state: decide_manual_pairing(state, command),
+            request=command,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+            metadata=metadata,
+            retries=0,
+        )
+
+    def run(
+        self,
+        tournament_id: str,
+        decision: Decision,
+        *,
+        request: msgspec.Struct,
+        new_stream: bool = False,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        retries: int | None = None,
+    ) -> CommandResult:
+        """Load, decide with ``decision``, append with the version decided on.
+
+        The building block of every command, public for edges with their own pure
+        decisions (a TRF import). ``request`` identifies the command for idempotency: the
+        same key with another request is refused.
+
+        :raises WrongExpectedVersion: the stream moved since ``expected_version``, or kept
+            moving through every retry.
+        :raises IdempotencyKeyReused: the key was used for a different request.
+        """
+        sid = stream_id(tournament_id)
+        request_hash = _request_hash(tournament_id, request)
+        if idempotency_key is not None:
+            replayed = self._replay(sid, idempotency_key, request_hash)
+            if replayed is not None:
+                return replayed
+        attempts = 1 + (self.retries if retries is None else retries)
+        for attempt in range(attempts):
+            recorded = self.store.read_stream(sid)
+            state = fold(recorded_event.event for recorded_event in recorded)
+            if expected_version is not None and state.version != expected_version:
+                raise WrongExpectedVersion(sid, expected_version, state.version)
+            if state.version == 0 and not new_stream:
+                raise TournamentNotFound(tournament_id)
+            events = decision(state)
+            try:
+                append = self.store.append(
+                    sid,
+                    events,
+                    expected_version=state.version if state.version else NO_STREAM,
+                    idempotency_key=idempotency_key,
+                    request_hash=request_hash,
+                    metadata=metadata,
+                )
+            except WrongExpectedVersion:
+                if expected_version is not None or attempt == attempts - 1:
+                    raise
+                continue
+            return CommandResult(tournament_id, tuple(events), append, fold(events, state))
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _replay(self, sid: str, key: str, request_hash: str) -> CommandResult | None:
+        found = self.store.idempotent_result(key)
+        if found is None:
+            return None
+        stored_hash, append = found
+        if stored_hash != request_hash or append.stream_id != sid:
+            raise IdempotencyKeyReused(key)
+        recorded = self.store.read_stream(sid)
+        written = tuple(
+            r.event for r in recorded if append.first_version <= r.stream_version <= append.last_version
+        )
+        return CommandResult(
+            sid.removeprefix(stream_id("")),
+            written,
+            msgspec.structs.replace(append, replayed=True),
+            fold(r.event for r in recorded),
+        )
+
+
+def _request_hash(tournament_id: str, request: msgspec.Struct) -> str:
+    """Identifies a request for idempotency: the tournament, the command type and fields."""
+    digest = hashlib.sha256(tournament_id.encode())
+    digest.update(type(request).__name__.encode())
+    digest.update(msgspec.json.encode(request))
+    return digest.hexdigest()
