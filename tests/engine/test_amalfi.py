@@ -481,3 +481,10 @@ def test_pairing_number_used_twice_is_invalid() -> None:
     players = cross_table(2, []) + (PlayerEntry(PairingNumber(2)),)
     with pytest.raises(InvalidRequest, match="pairing number 2 is used twice"):
         amalfi(1, 5, players)
+
+
+def test_acceleration_is_refused() -> None:
+    # Ruling "Amalfi: ... acceleration": no acceleration is defined for the system.
+    players = (PlayerEntry(PairingNumber(1), acceleration={1: ONE}),) + cross_table(3, [])[1:]
+    with pytest.raises(InvalidRequest, match="player 1: acceleration"):
+        amalfi(1, 5, players)
