@@ -324,21 +324,24 @@ class _ListPairer:
     def _backtrack(self) -> bool:
         """B.3.3.5: undo pairs back to the last one after which the rest was still pairable,
         and resume its top player; ``False`` when even the whole list is not pairable."""
-        # Pairability of what is left can only be lost as pairs are added, so bisect for the
-        # number of pairs after which it is first lost (it is lost after all of them).
-        low, high = 0, len(self._steps)
-        while low < high:
-            middle = (low + high) // 2
+        # Pairability of what is left can only be lost as pairs are added, and it is lost
+        # after all of them. Find the first pair after which it is lost: gallop back from the
+        # latest (dead ends mostly come near the bottom, where the rest is small), then bisect.
+        lost, gap = len(self._steps), 1
+        while not self._completable(self._unpaired(after=(kept := max(0, lost - gap)))):
+            if kept == 0:
+                return False
+            lost, gap = kept, 2 * gap
+        while lost - kept > 1:
+            middle = (kept + lost) // 2
             if self._completable(self._unpaired(after=middle)):
-                low = middle + 1
+                kept = middle
             else:
-                high = middle
-        if low == 0:
-            return False
-        wrong = self._steps[low - 1]
-        for step in self._steps[low - 1:]:
+                lost = middle
+        wrong = self._steps[lost - 1]
+        for step in self._steps[lost - 1:]:
             self._paired -= {step.top, step.opponent}
-        del self._steps[low - 1:]
+        del self._steps[lost - 1:]
         wrong.refused.append(
             f"pos {wrong.opponent + 1} #{self._listed[wrong.opponent].number} {_LOOK_AHEAD}"
         )
