@@ -1,0 +1,276 @@
+"""The FIDE Lim system (C.04.4.3, 2026 edition): ``PairingRequest -> Pairing``.
+
+The round is paired scoregroup by scoregroup (2.2): from the top group down to just above
+the median group, then from the bottom group up to just below it, and the median group
+(score = half the rounds played) last, downward. Groups above the median send floaters
+down, groups below send them up, so every floater ends in a later group; the median group
+collects what is left and, when it cannot be paired, takes back pairs of the neighbouring
+groups one at a time (2.6). :mod:`engine.lim_groups` pairs one group,
+:mod:`engine.lim_floaters` chooses floaters, :mod:`engine.lim_colours` gives colours.
+
+Every decision is kept as data (:class:`LimTrace`): which player floated, of which kind
+(3.9 a–d), under which article and why; why each opponent and each colour. The
+``Pairing.explanation`` lines are rendered from it.
+
+>>> from engine.model import PairingRequest, PlayerEntry, PairingNumber
+>>> field = tuple(PlayerEntry(PairingNumber(n), rating=2000 - n) for n in range(1, 5))
+>>> pair_lim(PairingRequest(round_no=1, total_rounds=5, players=field)).boards
+(Board(white=1, black=3), Board(white=4, black=2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.common import Float, board_order, pab_eligible
+from engine.errors import InvalidRequest, NoValidPairing
+from engine.lim_colours import ColourReason, allocate_colours
+from engine.lim_floaters import FloatDecision, floater_kinds
+from engine.lim_groups import PairNote, ScoreGroup, pair_off, settle_group
+from engine.lim_matching import perfect_matching
+from engine.lim_players import LimField, LimPlayer, build_field
+from engine.model import Board, Pairing, PairingNumber, PairingRequest
+
+__all__ = ["GroupTrace", "LimOutcome", "LimTrace", "PairTrace", "explain_lim", "pair_lim"]
+
+
+@dataclass(frozen=True, slots=True)
+class PairTrace:
+    board: Board
+    first: PairingNumber
+    """The player whose turn it was; the other was chosen as their opponent."""
+    opponent_reason: str
+    colour_reason: ColourReason
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTrace:
+    """One scoregroup as paired: its own players, the floaters it received, the floaters
+    it sent on (2.6 take-backs included) and its pairs."""
+
+    score: Fraction
+    direction: Float
+    median: bool
+    players: tuple[PairingNumber, ...]
+    arrivals: tuple[tuple[PairingNumber, Float], ...]
+    floats: tuple[FloatDecision, ...]
+    pairs: tuple[PairTrace, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LimTrace:
+    """The engine's decisions for one round, groups in the order they were paired."""
+
+    round_no: int
+    total_rounds: int
+    median: Fraction
+    maxi: bool
+    bye: PairingNumber | None
+    bye_reason: str
+    groups: tuple[GroupTrace, ...]
+
+    @property
+    def floats(self) -> tuple[FloatDecision, ...]:
+        return tuple(decision for group in self.groups for decision in group.floats)
+
+    def lines(self) -> tuple[str, ...]:
+        """The ``--explain`` text."""
+        out = [
+            f"Lim system (C.04.4.3): round {self.round_no} of {self.total_rounds}; median score "
+            f"{_score(self.median)}; maxi-tournament: {'yes' if self.maxi else 'no'}"
+            + ("; last round: colour limits are wishes (Art. 6)" if self.round_no >= self.total_rounds else "")
+        ]
+        if self.bye is not None:
+            out.append(f"PAB: {self.bye} ({self.bye_reason})")
+        for group in self.groups:
+            place = "median group" if group.median else ("above" if group.score > self.median else "below") + " the median"
+            way = "downward" if group.direction is Float.DOWN else "upward"
+            head = f"Group {_score(group.score)} ({place}, paired {way}): {' '.join(map(str, group.players)) or '-'}"
+            if group.arrivals:
+                head += "; floaters received: " + ", ".join(
+                    f"{n} (from {'above' if way_in is Float.DOWN else 'below'})" for n, way_in in group.arrivals
+                )
+            out.append(head)
+            for decision in group.floats:
+                out.append(
+                    f"  floater {decision.player} {decision.direction.value} from group {_score(decision.group)}: "
+                    f"kind {decision.kind.value} ({decision.kind.meaning}); {decision.article}: {decision.reason}"
+                )
+            for pair in group.pairs:
+                out.append(
+                    f"  {pair.board.white}-{pair.board.black}: {pair.first}'s opponent: {pair.opponent_reason}; "
+                    f"colours: {pair.colour_reason.value}"
+                )
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class LimOutcome:
+    pairing: Pairing
+    trace: LimTrace
+
+
+def pair_lim(request: PairingRequest) -> Pairing:
+    """Pair ``request.round_no`` by the Lim system (``request.maxi``: 100-point limits).
+
+    :raises InvalidRequest: a player's history does not cover the rounds before this one.
+    :raises NoValidPairing: no pairing respects the absolute rules.
+    """
+    return explain_lim(request).pairing
+
+
+def explain_lim(request: PairingRequest) -> LimOutcome:
+    """:func:`pair_lim` with the engine's decisions as data."""
+    _validate(request)
+    field = build_field(request)
+    players = field.ranked(field.players.values())
+    bye, bye_reason = _choose_bye(field, players)
+    if bye is not None:
+        players = [p for p in players if p is not bye]
+    elif perfect_matching(players, field.compatible) is None:
+        raise NoValidPairing(f"round {request.round_no}: the players cannot all be paired without a rematch "
+                             "or a breach of the colour limits")
+    groups = _pair_groups(field, players)
+    positions = {p.number: i for i, p in enumerate(sorted(players, key=lambda p: p.number), start=1)}
+    traces = tuple(_group_trace(field, group, positions) for group in groups)
+    boards = [pair.board for group in traces for pair in group.pairs]
+    scores = {p.number: p.score for p in players}
+    trace = LimTrace(request.round_no, request.total_rounds, field.median, field.maxi,
+                     bye.number if bye else None, bye_reason, traces)
+    pairing = Pairing(
+        boards=board_order(boards, scores, {n: int(n) for n in scores}),
+        bye=bye.number if bye else None,
+        explanation=trace.lines(),
+    )
+    return LimOutcome(pairing, trace)
+
+
+def _validate(request: PairingRequest) -> None:
+    if not 1 <= request.round_no <= request.total_rounds:
+        raise InvalidRequest(f"round {request.round_no} is outside 1..{request.total_rounds}")
+    seen: set[PairingNumber] = set()
+    for entry in request.players:
+        if entry.number in seen:
+            raise InvalidRequest(f"player {entry.number} is listed twice")
+        seen.add(entry.number)
+        if len(entry.history) != request.round_no - 1:
+            raise InvalidRequest(
+                f"player {entry.number}: {len(entry.history)} round records, expected {request.round_no - 1}"
+            )
+
+
+def _choose_bye(field: LimField, players: Sequence[LimPlayer]) -> tuple[LimPlayer | None, str]:
+    """1.1: the lowest-ranked player of the lowest scoregroup; round 1 (7.1): the lowest-rated.
+
+    Arbiter's reading: a player barred by Basic Rule 4, or whose absence would leave the
+    others unpairable, is passed over for the next one up the same group, then the groups above.
+    """
+    if len(players) % 2 == 0:
+        return None, ""
+    if field.request.round_no == 1:
+        order = sorted(players, key=lambda p: (p.rating, -p.number))
+        rule = "7.1: the lowest-rated player"
+    else:
+        order = sorted(players, key=lambda p: (p.score, -p.number))
+        rule = "1.1: the lowest-ranked player of the lowest scoregroup"
+    passed: list[str] = []
+    for candidate in order:
+        if not pab_eligible(candidate.entry, field.request.points):
+            passed.append(f"{candidate} (Basic Rule 4)")
+            continue
+        rest = [p for p in players if p is not candidate]
+        if perfect_matching(rest, field.compatible) is None:
+            passed.append(f"{candidate} (the others could not all be paired)")
+            continue
+        return candidate, rule + (f"; passed over: {', '.join(passed)}" if passed else "")
+    raise NoValidPairing(f"round {field.request.round_no}: no player can receive the pairing-allocated bye "
+                         "with all the others paired")
+
+
+def _pair_groups(field: LimField, players: Sequence[LimPlayer]) -> list[ScoreGroup]:
+    """2.2: the groups above the median downward, those below upward, the median last."""
+    scores = sorted({p.score for p in players} | {field.median}, reverse=True)
+    groups = {
+        score: ScoreGroup(score, Float.UP if score < field.median else Float.DOWN,
+                          [p for p in players if p.score == score])
+        for score in scores
+    }
+    median = groups[field.median]
+    above = [groups[s] for s in scores if s > field.median]
+    below = [groups[s] for s in reversed(scores) if s < field.median]
+    for chain, way in ((above, Float.DOWN), (below, Float.UP)):
+        for group, following in zip(chain, [*chain[1:], median]):
+            for floater in settle_group(field, group, following.members()):
+                following.arrivals.append((floater, way))
+    _settle_median(field, median, above[::-1], below[::-1])
+    ordered = [*above, *below, median]
+    return [group for group in ordered if group.members() or group.pairs]
+
+
+def _settle_median(
+    field: LimField, median: ScoreGroup, above: list[ScoreGroup], below: list[ScoreGroup]
+) -> None:
+    """Pair the median group; while it cannot be paired, take back the next pair of the
+    neighbouring groups (2.6): of the group below when more floaters came from above than
+    from below, else of the group above; nearest the median first.
+
+    Arbiter's reading: the side is chosen once, from the floaters received before any take-back;
+    when that side has no pairs left the other side gives them.
+    """
+    from_above = sum(1 for _, way in median.arrivals if way is Float.DOWN)
+    from_below = len(median.arrivals) - from_above
+    sides = (below, above) if from_above > from_below else (above, below)
+    takebacks = _takebacks(sides)
+    while perfect_matching(median.members(), field.compatible) is None:
+        taken = next(takebacks, None)
+        if taken is None:  # cannot happen: the whole field was checked to be pairable
+            raise NoValidPairing(f"round {field.request.round_no}: the median group cannot be paired")
+        group, note = taken
+        group.pairs.remove(note)
+        way = group.direction
+        players = [note.first, note.second]
+        kinds = floater_kinds(field, players, median.members(), way, group.received())
+        for player in players:
+            median.arrivals.append((player, way))
+            group.floats.append(FloatDecision(
+                player.number, group.score, way, kinds[player], "2.6",
+                f"pair {note.first}-{note.second} taken back: the median group could not be paired",
+            ))
+    median.pairs = pair_off(field, median, median.members())
+
+
+def _takebacks(sides: tuple[list[ScoreGroup], list[ScoreGroup]]) -> Iterator[tuple[ScoreGroup, PairNote]]:
+    """2.6 "next pairing": a group below gives its pair with the top-most player first, a
+    group above its pair with the bottom-most player first; nearest group first."""
+    for side in sides:
+        for group in side:
+            if group.direction is Float.UP:
+                ordered = sorted(group.pairs, key=lambda n: min(n.first.rank, n.second.rank))
+            else:
+                ordered = sorted(group.pairs, key=lambda n: max(n.first.rank, n.second.rank), reverse=True)
+            for note in ordered:
+                yield group, note
+
+
+def _group_trace(field: LimField, group: ScoreGroup, positions: dict[PairingNumber, int]) -> GroupTrace:
+    pairs = []
+    for note in group.pairs:
+        higher = min((note.first, note.second), key=lambda p: p.rank)
+        allocation = allocate_colours(field, note.first, note.second, upper=field.upper_half(group.score),
+                                      list_position=positions[higher.number])
+        pairs.append(PairTrace(allocation.board, note.first.number, note.why, allocation.reason))
+    return GroupTrace(
+        score=group.score,
+        direction=group.direction,
+        median=group.score == field.median,
+        players=tuple(p.number for p in field.ranked(group.residents)),
+        arrivals=tuple((p.number, way) for p, way in group.arrivals),
+        floats=tuple(group.floats),
+        pairs=tuple(pairs),
+    )
+
+
+def _score(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
