@@ -204,20 +204,23 @@ def _bye_candidates(
     """B.2, in the order tried: from the bottom of the list up, players who may still get
     a bye (at most one; a win without playing counts as one), those who have played a game
     before those who have not (ruling "Amalfi: bye to a player without a game")."""
-    eligible = []
-    for player in reversed(ordered):
-        if pab_eligible(player.entry, points):
-            eligible.append(player)
-        else:
-            lines.append(f"#{player.number} may not get the bye: already had a bye or an "
-                         "unplayed win (B.2)")
+    eligible = [p for p in reversed(ordered) if pab_eligible(p.entry, points)]
     played = [p for p in eligible if p.games]
     unplayed = [p for p in eligible if not p.games]
-    if played and not eligible[0].games:
-        lines.append(f"#{unplayed[0].number} has played no game while #{played[0].number} "
-                     "above has: the bye passes up (B.2)")
     if not eligible:
         lines.append("nobody may get the bye (B.2)")
+        return []
+    first = (played + unplayed)[0]
+    without_game = {p.number for p in unplayed}
+    for player in reversed(ordered):
+        if player is first:
+            break
+        if player.number in without_game:
+            lines.append(f"#{player.number} has played no game while #{first.number} above "
+                         "has: the bye passes up (B.2)")
+        else:  # below the lowest eligible player who has played: not eligible
+            lines.append(f"#{player.number} may not get the bye: already had a bye or an "
+                         "unplayed win (B.2)")
     return played + unplayed
 
 
