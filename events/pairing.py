@@ -3,8 +3,8 @@
 The engine is a parameter (any ``PairingRequest -> Pairing`` callable), so this module
 stays pure and tests pair with a small fake. The decision checks the engine's answer against
 the round's facts before it becomes an event: every player to be paired is placed exactly
-once, nobody else is, the PAB exists only for an odd count and goes to an eligible player,
-and no two players meet twice (C.04.1 Arts 2-4).
+once (so there is a PAB exactly when their number is odd), nobody else is, the PAB goes to
+an eligible player, and no two players meet twice (C.04.1 Arts 2-4).
 """
 
 from __future__ import annotations
@@ -180,8 +180,6 @@ def _pairing_problem(
     missing = sorted(set(available) - set(placed))
     if missing:
         return f"player(s) {_ids(missing)} are neither paired nor given the bye"
-    if (pab is not None) != (len(available) % 2 == 1):
-        return "a pairing-allocated bye is given exactly when the number to pair is odd"
     if pab is not None and not state.player(pab).pab_eligible(state.points):
         return f"player {pab} may not receive the pairing-allocated bye again (C.04.1 Art. 4)"
     for board in boards:
