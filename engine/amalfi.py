@@ -134,8 +134,9 @@ def pair(request: PairingRequest) -> Pairing:
         if bye is not None:
             lines.append(f"bye: #{bye.number} (B.2)")
         distance = _distance(request, len(listed))
-        lines.append(f"N = {len(listed)}: d = min(R - r + 1, floor(N/2)) = {distance}, counted "
-                     "in list positions, paired or not (B.3.3)")
+        lines.append(f"N = {len(listed)}: d = min(R - r + 1, floor(N/2)) = "
+                     f"min({request.total_rounds - request.round_no + 1}, {len(listed) // 2}) = "
+                     f"{distance}, counted in list positions, paired or not (B.3.3)")
         pairs = _ListPairer(listed, distance, rules).run()
         if pairs is not None:
             boards = _boards(pairs, listed, request, lines)
