@@ -40,6 +40,7 @@ from events.errors import (
 )
 from events.projections.tournament import TITLE_ORDER, BoardState, PlayerState, TournamentState
 from events.results import Result
+from events.tiebreaks import TiebreakError, parse_settings
 from events.types import (
     ByeCancelled,
     ByeKind,
@@ -103,6 +104,9 @@ class CreateTournament(_Command):
     time_control: str = ""
     max_half_point_byes: int | None = None
     full_point_byes: bool = False
+    tiebreaks: str = ""
+    tiebreak_rules: str = ""
+    unrated_rating: int | None = None
 
 
 class RegisterPlayer(_Command):
@@ -229,6 +233,10 @@ def _(command: CreateTournament, state: TournamentState) -> list[Event]:
     _check_points(command.points)
     if command.max_half_point_byes is not None and command.max_half_point_byes < 0:
         raise InvalidCommand("max_half_point_byes cannot be negative", field="max_half_point_byes")
+    try:
+        parse_settings(command.tiebreaks, command.tiebreak_rules)
+    except TiebreakError as error:
+        raise InvalidCommand(str(error), field="tiebreaks") from None
     return [TournamentCreated(**msgspec.structs.asdict(command))]
 
 

@@ -127,6 +127,12 @@ class TournamentCreated(_Event, tag="tournament-created"):
     """How many half-point byes one player may request; ``None``: no limit set."""
     full_point_byes: bool = False
     """Whether the regulations let the arbiter grant full-point byes."""
+    tiebreaks: str = ""
+    """The C.07 tie-break list in TEC syntax (``"BH/C1 BH SB DE"``); empty: points only."""
+    tiebreak_rules: str = ""
+    """The C.07 edition of ``tiebreaks``: ``"2024"`` or ``"2026"``, never guessed from dates."""
+    unrated_rating: int | None = None
+    """The rating unrated players count with in rating-based tie-breaks (C.07 Art. 10)."""
 
 
 class PlayerRegistered(_Event, tag="player-registered"):

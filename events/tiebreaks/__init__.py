@@ -4,7 +4,7 @@ Build a :class:`Crosstable` (from events or from a TRF file), then
 ``rank(crosstable, "BH/C1 BH SB DE", Edition.C07_2026, unrated_rating=1400)``.
 """
 
-from events.tiebreaks.codes import Tiebreak, parse_sequence, parse_tiebreak
+from events.tiebreaks.codes import Tiebreak, parse_sequence, parse_settings, parse_tiebreak
 from events.tiebreaks.errors import TiebreakError, TiebreakInputError, TiebreakSyntaxError
 from events.tiebreaks.model import (
     Colour,
@@ -17,6 +17,7 @@ from events.tiebreaks.model import (
     RoundKind,
 )
 from events.tiebreaks.ranking import Standings, StandingsRow, TiebreakValue, rank
+from events.tiebreaks.tournament import crosstable_from_state, tournament_standings
 
 __all__ = [
     "Colour",
@@ -34,7 +35,10 @@ __all__ = [
     "TiebreakInputError",
     "TiebreakSyntaxError",
     "TiebreakValue",
+    "crosstable_from_state",
     "parse_sequence",
+    "parse_settings",
     "parse_tiebreak",
     "rank",
+    "tournament_standings",
 ]

@@ -26,6 +26,7 @@ __all__ = [
     "Tiebreak",
     "check_edition",
     "parse_sequence",
+    "parse_settings",
     "parse_tiebreak",
 ]
 
@@ -161,3 +162,24 @@ def check_edition(sequence: tuple[Tiebreak, ...], edition: Edition) -> None:
             raise TiebreakError(
                 f"tie-break {tiebreak} is defined by the 2026 edition of C.07, not by 2024"
             )
+
+
+def parse_settings(tiebreaks: str, rules: str) -> tuple[tuple[Tiebreak, ...], Edition] | None:
+    """A tournament's declared tie-break list and C.07 edition; None when none is declared.
+
+    The edition must be given with the list: it is a regulation, never guessed from a date.
+
+    :raises TiebreakError: for an unreadable list, a missing or unknown edition, or a
+        tie-break that edition does not define.
+    """
+    if not tiebreaks.strip():
+        return None
+    try:
+        edition = Edition(rules)
+    except ValueError:
+        raise TiebreakError(
+            f"the C.07 edition of the tie-break rules must be set to 2024 or 2026, not {rules!r}"
+        ) from None
+    sequence = parse_sequence(tiebreaks)
+    check_edition(sequence, edition)
+    return sequence, edition

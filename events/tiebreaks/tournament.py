@@ -1,0 +1,107 @@
+"""Tie-break standings of a stored tournament: its folded state as a :class:`Crosstable`.
+
+Only rounds whose every board has a result are ranked, so standings during a round are
+those after the last complete round.
+"""
+
+from __future__ import annotations
+
+from engine.model import Colour as EngineColour
+from engine.model import RoundKind as EngineKind
+from events.projections.tournament import PlayerRound, TournamentState
+from events.results import Outcome
+from events.tiebreaks.codes import parse_settings
+from events.tiebreaks.errors import TiebreakError
+from events.tiebreaks.model import (
+    Crosstable,
+    PlayerRecord,
+    Result,
+    RoundEntry,
+    RoundKind,
+)
+from events.tiebreaks.ranking import Standings, rank
+from events.types import NotPairedReason
+
+__all__ = ["crosstable_from_state", "tournament_standings"]
+
+_OUTCOMES = {Outcome.WIN: Result.WIN, Outcome.DRAW: Result.DRAW, Outcome.LOSS: Result.LOSS}
+
+_BYES = {
+    EngineKind.PAB: RoundKind.PAB,
+    EngineKind.FULL_BYE: RoundKind.FULL_POINT_BYE,
+    EngineKind.HALF_BYE: RoundKind.HALF_POINT_BYE,
+    EngineKind.ZERO_BYE: RoundKind.ZERO_POINT_BYE,
+}
+
+_NOT_PAIRED = {
+    NotPairedReason.WITHDRAWN: RoundKind.WITHDRAWN,
+    NotPairedReason.LATE_ENTRY: RoundKind.NOT_ENTERED,
+}
+
+
+def _complete_rounds(state: TournamentState) -> int:
+    complete = 0
+    for round_ in state.rounds:
+        if round_.missing_results:
+            break
+        complete += 1
+    return complete
+
+
+def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
+    if record.kind in _BYES:
+        return RoundEntry.bye(_BYES[record.kind], points=record.points)
+    if record.kind is EngineKind.NOT_PAIRED:
+        kind = _NOT_PAIRED.get(record.reason, RoundKind.ABSENT) if record.reason else RoundKind.ABSENT
+        return RoundEntry.bye(kind, points=record.points)
+    assert record.opponent is not None and record.result is not None and record.colour is not None
+    opponent = state.pairing_number(record.opponent)
+    colour = "w" if record.colour is EngineColour.WHITE else "b"
+    if record.kind is EngineKind.PLAYED:
+        outcome = record.result.white if colour == "w" else record.result.black
+        return RoundEntry.game(
+            opponent=opponent, colour=colour, result=_OUTCOMES[outcome], points=record.points
+        )
+    won = record.kind is EngineKind.FORFEIT_WIN
+    return RoundEntry.forfeit(opponent=opponent, won=won, points=record.points, colour=colour)
+
+
+def crosstable_from_state(state: TournamentState) -> Crosstable:
+    """Every registered player, numbered by pairing number, over the complete rounds."""
+    rounds = _complete_rounds(state)
+    players = []
+    for number, player_id in enumerate(state.order, start=1):
+        player = state.player(player_id)
+        entries = tuple(_entry(state, record) for record in player.rounds[:rounds])
+        players.append(PlayerRecord(number, entries, rating=player.rating or None, name=player.name))
+    return Crosstable(
+        tuple(players), rounds, win_points=state.points.win, draw_points=state.points.draw
+    )
+
+
+def tournament_standings(
+    state: TournamentState,
+    *,
+    tiebreaks: str | None = None,
+    rules: str | None = None,
+    unrated_rating: int | None = None,
+) -> Standings | None:
+    """Rank the tournament by its declared tie-breaks, or by those given here instead.
+
+    Returns None when the tournament declares no list and none is given.
+
+    :raises TiebreakError: when a list has no explicit C.07 edition, or is invalid.
+    """
+    settings = state.settings
+    declared_list = settings.tiebreaks if settings else ""
+    declared_rules = settings.tiebreak_rules if settings else ""
+    parsed = parse_settings(tiebreaks or declared_list, rules or declared_rules)
+    if parsed is None:
+        if rules:
+            raise TiebreakError("a C.07 edition was given but no tie-break list")
+        return None
+    sequence, edition = parsed
+    if unrated_rating is None and settings is not None:
+        unrated_rating = settings.unrated_rating
+    return rank(crosstable_from_state(state), sequence, edition, unrated_rating=unrated_rating)
+
