@@ -17,18 +17,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.common import Strength, alternation_colours, board_order
-from engine.dubov_bracket import BracketRules, NoLegalPairing, pair_bracket
+from engine.dubov_bracket import BracketRules, pair_bracket
 from engine.dubov_matching import perfectly_matchable
 from engine.dubov_players import DubovPlayer, dubov_players
+from engine.errors import NoValidPairing
 from engine.model import Board, Colour, Pairing, PairingRequest
 
-__all__ = ["NoLegalPairing", "allocate_colours", "choose_pab", "pair_dubov"]
+__all__ = ["allocate_colours", "choose_pab", "pair_dubov"]
 
 
 def pair_dubov(request: PairingRequest) -> Pairing:
     """Pair ``request.round_no`` by the Dubov system.
 
-    :raises NoLegalPairing: when no round-pairing complies with [C1]-[C4] (Art. 1.9, the
+    :raises NoValidPairing: when no round-pairing complies with [C1]-[C4] (Art. 1.9, the
         arbiter decides).
     :raises UnratedPlayer: when a player to be paired has no rating (Art. 1.1).
     """
@@ -44,7 +45,7 @@ def pair_dubov(request: PairingRequest) -> Pairing:
         players = [p for p in players if p is not bye]
         trace.append(f"PAB {bye.number} (score {bye.score}, {bye.games} games played)")
     elif not perfectly_matchable(players, rules.compatible):
-        raise NoLegalPairing("the players to be paired cannot all be paired legally ([C1], [C3])")
+        raise NoValidPairing("the players to be paired cannot all be paired legally ([C1], [C3])")
 
     pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
     unpaired = sorted(players, key=lambda p: (-p.score, p.number))
@@ -72,7 +73,7 @@ def choose_pab(players: Sequence[DubovPlayer], rules: BracketRules) -> DubovPlay
     """The PAB of Art. 3.1: an eligible player ([C2]) whose absence leaves everyone else
     pairable ([C4]), with the lowest score, then the most games played, then the largest TPN.
 
-    :raises NoLegalPairing: when no eligible player leaves a pairable field.
+    :raises NoValidPairing: when no eligible player leaves a pairable field.
     """
     candidates = sorted(
         (p for p in players if p.may_get_pab), key=lambda p: (p.score, -p.games, -p.number)
@@ -81,7 +82,7 @@ def choose_pab(players: Sequence[DubovPlayer], rules: BracketRules) -> DubovPlay
         rest = [p for p in players if p is not candidate]
         if perfectly_matchable(rest, rules.compatible):
             return candidate
-    raise NoLegalPairing(
+    raise NoValidPairing(
         "no player can take the pairing-allocated bye ([C2]) and leave the others pairable"
     )
 

@@ -24,12 +24,12 @@ from fractions import Fraction
 
 from engine.dubov_matching import Tiers, first_transposition, max_weight_mate, perfectly_matchable
 from engine.dubov_players import DubovPlayer
+from engine.errors import NoValidPairing
 from engine.model import Colour, PairingNumber
 
 __all__ = [
     "BracketPairing",
     "BracketRules",
-    "NoLegalPairing",
     "choose_upfloaters",
     "pair_bracket",
     "middle_outward",
@@ -38,11 +38,6 @@ __all__ = [
 _SMALL = 64
 """Up to this many players (residents plus lower players) the completion criterion [C4] is
 built into every matching; above it, it is checked on the result (exact either way)."""
-
-
-class NoLegalPairing(ValueError):
-    """No pairing complies with the absolute criteria [C1]-[C3] and completion [C4]
-    (Art. 1.9: the arbiter decides)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +104,7 @@ def pair_bracket(
 ) -> BracketPairing:
     """Pair the residents of one scoregroup, with upfloaters from ``lower`` as needed.
 
-    :raises NoLegalPairing: when no legal pairing of the residents leaves the lower players
+    :raises NoValidPairing: when no legal pairing of the residents leaves the lower players
         pairable.
     """
     upfloaters, trace = choose_upfloaters(residents, lower, rules)
@@ -126,7 +121,7 @@ def choose_upfloaters(
 ) -> tuple[list[DubovPlayer], list[str]]:
     """The upfloater set of Art. 3.2.2 and a line describing its quality.
 
-    :raises NoLegalPairing: see :func:`pair_bracket`.
+    :raises NoValidPairing: see :func:`pair_bracket`.
     """
     lower = sorted(lower, key=sequence_order)
     if len(residents) + len(lower) > _SMALL:
@@ -137,7 +132,7 @@ def choose_upfloaters(
                 return found
     found = _UpfloaterSearch(residents, lower, rules, completion=True).run()
     if found is None:
-        raise NoLegalPairing(
+        raise NoValidPairing(
             f"the players on {residents[0].score} "
             f"({', '.join(str(p.number) for p in residents)}) cannot be paired legally "
             "while keeping the rest of the round pairable"
@@ -329,7 +324,7 @@ def _pair_players(
     t2 = sorted(g2, key=black_seeker_order)
     order = first_transposition(range(len(s1)), range(len(t2)), lambda r, c: rules.compatible(s1[r], t2[c]))
     if order is None:
-        raise NoLegalPairing(
+        raise NoValidPairing(
             "no legal transposition for the bracket "
             + " ".join(str(p.number) for p in bracket)
         )
@@ -387,7 +382,7 @@ class _Recomposition:
     def run(self, trace: list[str]) -> tuple[list[DubovPlayer], list[DubovPlayer]]:
         mate = self._solve()
         if mate is None:
-            raise NoLegalPairing(
+            raise NoValidPairing(
                 "the bracket "
                 + " ".join(str(p.number) for p in self.players)
                 + " has no legal pairing"

@@ -22,6 +22,7 @@ from engine.common import (
     pab_eligible,
     pairing_score,
 )
+from engine.errors import InvalidRequest
 from engine.model import Colour, PairingNumber, PairingRequest, PlayerEntry
 
 __all__ = [
@@ -34,7 +35,7 @@ __all__ = [
 ]
 
 
-class UnratedPlayer(ValueError):
+class UnratedPlayer(InvalidRequest):
     """A player to be paired has no rating; Art. 1.1 requires one (provisional if unrated)."""
 
     def __init__(self, number: PairingNumber) -> None:
