@@ -1,5 +1,6 @@
 """Pairing systems: a pure function from a :class:`PairingRequest` to a :class:`Pairing`."""
 
+from engine.errors import InvalidRequest, NoValidPairing, PairingError
 from engine.model import (
     Board,
     Colour,
@@ -11,9 +12,13 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
+from engine.systems import pair, system_names
 
 __all__ = [
     "Board",
+    "InvalidRequest",
+    "NoValidPairing",
+    "PairingError",
     "Colour",
     "Pairing",
     "PairingNumber",
@@ -22,4 +27,6 @@ __all__ = [
     "PointSystem",
     "RoundKind",
     "RoundRecord",
+    "pair",
+    "system_names",
 ]

@@ -38,7 +38,8 @@ class _ArbiterGroup(click.Group):
 @click.pass_context
 def main(ctx: click.Context, db: Path) -> None:
     """Arbiter: FIDE Swiss tournaments, event-sourced."""
-    ctx.obj = CliContext(db)
+    if not isinstance(ctx.obj, CliContext):
+        ctx.obj = CliContext(db)
 
 
 from server.cli_tournament import COMMANDS  # noqa: E402  (commands register on the group above)
@@ -46,3 +47,11 @@ from server.cli_demo import demo  # noqa: E402
 
 for _command in (*COMMANDS, demo):
     main.add_command(_command)
+
+from server.standings_command import crosstable  # noqa: E402
+
+main.add_command(crosstable)
+
+from server.pair_command import pair_command  # noqa: E402
+
+main.add_command(pair_command)

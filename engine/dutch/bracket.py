@@ -1,0 +1,378 @@
+"""Pairing a round bracket by bracket, as a sequence of weighted matchings (dutch.md §5.7).
+
+One matching graph holds every player still unpaired (plus a dummy vertex standing for the
+PAB when the number to pair is odd), so that every solution is a complete round pairing
+(C1-C4, C2 and C5 through the dummy's edges). For each bracket the edges among the bracket
+and the next score group get the criteria weights of :mod:`engine.dutch.weights`; everything
+else only has to exist. The optimum fixes the criteria values; the Art. 4 generation order
+then picks, among the optimal pairings, the earliest one, decided one choice at a time by
+re-solving with a small preference in the low *stage* bits:
+
+1. which MDPs are paired (the valid MDP set with the smallest differing BSN, Art. 4.4);
+2. each paired MDP's opponent, highest-ranked first (the first M1 places of S2);
+3. how many residents are exchanged and the smallest BSN-sum difference (exchange rules 1-2);
+4. who leaves S1 (rule 3) and who enters it (rule 4);
+5. each S1 player's partner, lowest BSN first (transpositions, Art. 4.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.dutch.players import DutchPlayer
+from engine.dutch.weights import BracketContext, BracketWeights
+from engine.errors import NoValidPairing
+from engine.matching import MAX_WEIGHT_BITS, MatchingGraph
+
+__all__ = ["BracketRecord", "RoundPairer"]
+
+
+@dataclass(slots=True)
+class BracketRecord:
+    """What happened in one bracket, for the explanation."""
+
+    score: Fraction
+    mdps: tuple[int, ...]
+    residents: tuple[int, ...]
+    selected_mdps: tuple[int, ...] = ()
+    pairs: list[tuple[int, int]] = field(default_factory=list)
+    downfloaters: tuple[int, ...] = ()
+    exchanges: int = 0
+    weights: BracketWeights | None = None
+
+
+class RoundPairer:
+    """Pairs one round; :meth:`run` returns the pairs (pairing-order indices) and the PAB."""
+
+    def __init__(self, players: list[DutchPlayer], compatible: set[tuple[int, int]], *,
+                 played_rounds: int) -> None:
+        self.players = players
+        self.played_rounds = played_rounds
+        n = len(players)
+        self.dummy: int | None = n if n % 2 else None
+        self.graph = MatchingGraph(n + (1 if self.dummy is not None else 0))
+        self.neighbours: dict[int, set[int]] = {i: set() for i in range(n)}
+        for u, v in compatible:
+            self.graph.set_weight(u, v, 0)
+            self.neighbours[u].add(v)
+            self.neighbours[v].add(u)
+        self.unpaired: set[int] = set(range(n))
+        self.pairs: list[tuple[int, int]] = []
+        self.records: list[BracketRecord] = []
+        self.mate: dict[int, int] = {}
+        self.bye_score: Fraction | None = None
+        self.bye_rank: dict[int, int] = {}
+
+    # -- round level --------------------------------------------------------------------
+
+    def run(self) -> tuple[list[tuple[int, int]], int | None]:
+        if not self.players:
+            return [], None
+        single_bye = self._start()
+        groups = self._score_groups()
+        carry: tuple[int, ...] = ()
+        residents = groups[0]
+        position = 1
+        while True:
+            following = groups[position] if position < len(groups) else ()
+            if len(carry) + len(residents) <= 1 and not following:
+                break
+            context = BracketContext(
+                mdps=carry,
+                residents=residents,
+                following=following,
+                bye_rank=self.bye_rank if single_bye else None,
+            )
+            carry = self._pair_bracket(context)
+            single_bye = self._single_bye_next(carry, following)
+            residents = following
+            position += 1
+        left = sorted(self.unpaired)
+        bye = left[0] if left else None
+        return self.pairs, bye
+
+    def _score_groups(self) -> list[tuple[int, ...]]:
+        groups: list[list[int]] = []
+        for player in self.players:
+            if groups and self.players[groups[-1][0]].score == player.score:
+                groups[-1].append(player.index)
+            else:
+                groups.append([player.index])
+        return [tuple(group) for group in groups]
+
+    def _start(self) -> bool:
+        """Check that the round can be completed (C1-C4) and find the PAB score (C5).
+
+        Returns whether C9 is in force in the first bracket: the PAB comes from the top
+        score group and the best completion pairs everyone else of that group inside it.
+        """
+        p = self.players
+        dummy = self.dummy
+        if dummy is not None:
+            for player in p:
+                if player.eligible_for_bye:
+                    self.graph.set_weight(player.index, dummy, 0)
+        mate = self.graph.solve()
+        expected = len(p) + (1 if dummy is not None else 0)
+        if len(mate) != expected:
+            raise NoValidPairing(
+                "no pairing of all players satisfies the absolute criteria C1-C3"
+                + (" with a player eligible for the PAB left over (C2)" if dummy is not None else "")
+            )
+        if dummy is None:
+            return False
+        # Lowest PAB score first (C5), then as many pairs inside the top score group.
+        levels = sorted({player.score for player in p})
+        top = p[0].score
+        in_top = sum(1 for player in p if player.score == top)
+        for player in p:
+            if player.eligible_for_bye:
+                rise = len(levels) - 1 - levels.index(player.score)
+                self.graph.set_weight(player.index, dummy, rise * (in_top + 1))
+        for u in range(in_top):
+            for v in self.neighbours[u]:
+                if u < v < in_top:
+                    self.graph.set_weight(u, v, 1)
+        mate = self.graph.solve()
+        bye = mate[dummy]
+        self.bye_score = p[bye].score
+        for player in p:
+            if player.eligible_for_bye:
+                if player.score <= self.bye_score:
+                    self.graph.set_weight(player.index, dummy, 0)
+                else:
+                    self.graph.remove_edge(player.index, dummy)
+        for u in range(in_top):
+            for v in self.neighbours[u]:
+                if u < v < in_top:
+                    self.graph.set_weight(u, v, 0)
+        played = sorted((player.played_games for player in p if player.score == self.bye_score),
+                        reverse=True)
+        rank_of_count = {count: position for position, count in enumerate(played)}
+        self.bye_rank = {
+            player.index: rank_of_count[player.played_games]
+            for player in p
+            if player.score == self.bye_score
+        }
+        self.mate = mate
+        if self.bye_score < top:
+            return False
+        return all(mate[u] == dummy or p[mate[u]].score >= top for u in range(in_top))
+
+    def _single_bye_next(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
+        """Whether C9 is in force in the next bracket (dutch.md §3.4, engine note): the
+        round is odd, the next residents score at most the PAB score, and the current best
+        pairing pairs everyone of the next bracket but the PAB inside it."""
+        if self.dummy is None or not following or self.bye_score is None:
+            return False
+        floor = self.players[following[0]].score
+        if self.bye_score < floor:
+            return False
+        for u in carry + following:
+            other = self.mate.get(u, u)
+            if other == self.dummy:
+                other = u
+            if self.players[other].score < floor:
+                return False
+        return True
+
+    # -- one bracket --------------------------------------------------------------------
+
+    def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
+        p = self.players
+        current = context.current
+        members = current + context.following
+        stage_bits = _stage_bits(len(context.mdps), len(context.residents))
+        weights = BracketWeights(p, context, played_rounds=self.played_rounds, stage_bits=stage_bits)
+        if weights.bits >= MAX_WEIGHT_BITS:
+            raise OverflowError(f"bracket weight needs {weights.bits} bits")
+        self.weights = weights
+        mdp_set = set(context.mdps)
+        for a, u in enumerate(members):
+            for v in members[a + 1:]:
+                if self.graph.has_edge(u, v):
+                    if u in mdp_set and v in mdp_set:
+                        self.graph.set_weight(u, v, 0)
+                    else:
+                        self.graph.set_weight(u, v, weights.weight(u, v))
+        record = BracketRecord(score=p[context.residents[0]].score, mdps=context.mdps,
+                               residents=context.residents, weights=weights)
+        self.records.append(record)
+        self._solve()
+        residents = set(context.residents)
+        selected = self._select_mdps(context, residents)
+        record.selected_mdps = tuple(selected)
+        self._fix_mdp_opponents(selected, context, residents, record)
+        remainder = [r for r in context.residents if r in self.unpaired]
+        self._pair_remainder(remainder, context, record)
+        carry = tuple(u for u in current if u in self.unpaired)
+        record.downfloaters = carry
+        return carry
+
+    def _solve(self) -> None:
+        self.mate = self.graph.solve()
+
+    def _stage(self, u: int, v: int, extra: int) -> None:
+        """Set the weight of ``u``-``v`` to its base weight plus ``extra`` stage bits."""
+        self.graph.set_weight(u, v, self.weights.weight(u, v) + extra)
+
+    def _fix(self, u: int, v: int, record: BracketRecord) -> None:
+        self.pairs.append((u, v) if u < v else (v, u))
+        record.pairs.append((u, v) if u < v else (v, u))
+        for w in (u, v):
+            self.unpaired.discard(w)
+            self.graph.remove_vertex(w)
+            for other in self.neighbours.pop(w):
+                if other in self.neighbours:
+                    self.neighbours[other].discard(w)
+
+    def _select_mdps(self, context: BracketContext, residents: set[int]) -> list[int]:
+        """Art. 4.4: at each MDP score level, keep an MDP in S1 whenever an optimal pairing
+        still pairs it (together with the ones already kept), in BSN order."""
+        p = self.players
+        selected: list[int] = []
+        levels: list[list[int]] = []
+        for m in context.mdps:
+            if levels and p[levels[-1][0]].score == p[m].score:
+                levels[-1].append(m)
+            else:
+                levels.append([m])
+        keep_bonus = 2
+        for level in levels:
+            matched = sum(1 for m in level if self.mate.get(m) in residents)
+            remaining = len(level)
+            for m in level:
+                if not matched:
+                    break
+                if remaining <= matched:
+                    selected.append(m)
+                    continue
+                remaining -= 1
+                if self.mate.get(m) not in residents:
+                    for r in self.neighbours[m] & residents:
+                        self._stage(m, r, 1)
+                    self._solve()
+                if self.mate.get(m) in residents:
+                    selected.append(m)
+                    matched -= 1
+                    for r in self.neighbours[m] & residents:
+                        self._stage(m, r, keep_bonus)
+                else:
+                    for r in self.neighbours[m] & residents:
+                        self._stage(m, r, 0)
+        return selected
+
+    def _fix_mdp_opponents(self, selected: list[int], context: BracketContext,
+                           residents: set[int], record: BracketRecord) -> None:
+        """Each kept MDP, in BSN order, meets the highest-ranked resident an optimal
+        pairing allows (the first M1 places of the S2 transpositions, Art. 4.2)."""
+        keep_bonus = len(context.residents) + 1
+        for m in selected:
+            for other in selected:
+                if other != m and other in self.unpaired:
+                    for r in self.neighbours[other] & residents:
+                        self._stage(other, r, keep_bonus)
+            options = sorted(self.neighbours[m] & residents, reverse=True)
+            for rank, r in enumerate(options, start=1):
+                self._stage(m, r, rank)
+            self._solve()
+            opponent = self.mate[m]
+            self._fix(m, opponent, record)
+
+    def _pair_remainder(self, remainder: list[int], context: BracketContext,
+                        record: BracketRecord) -> None:
+        """Exchanges (rules 1-4 of Art. 4.3) then transpositions for the residents left."""
+        if not remainder:
+            return
+        position = {r: i for i, r in enumerate(remainder)}
+        members = set(remainder)
+        mate = self.mate
+        pairs_inside = sum(1 for r in remainder if mate.get(r) in members and mate[r] < r)
+        s1 = remainder[:pairs_inside]
+        top_index = len(remainder) - 1
+        sum_bits = (pairs_inside * top_index).bit_length()
+
+        def exchange_value(a: int) -> int:
+            in_s1 = 1 if position[a] < pairs_inside else 0
+            return ((in_s1 << sum_bits) + (top_index - position[a])) << 1
+
+        def set_exchange_weights(a: int, delta: int = 0) -> None:
+            for b in self.neighbours[a] & members:
+                if b > a:
+                    self._stage(a, b, exchange_value(a) + delta)
+
+        for a in remainder:
+            set_exchange_weights(a)
+        self._solve()
+
+        def upper(a: int) -> bool:
+            other = self.mate.get(a)
+            return other is not None and other in members and other > a
+
+        exchanges = sum(1 for a in s1 if not upper(a))
+        record.exchanges = exchanges
+        # Rule 3: move out of S1 the highest BSNs that an optimal pairing allows.
+        remaining = exchanges
+        for a in reversed(s1):
+            if not remaining:
+                break
+            if upper(a):
+                set_exchange_weights(a, -1)
+                self._solve()
+            if not upper(a):
+                remaining -= 1
+                for b in list(self.neighbours[a] & members):
+                    if b > a:
+                        self._forbid(a, b)
+            else:
+                set_exchange_weights(a)
+        # Rule 4: move into S1 the lowest BSNs of S2 that an optimal pairing allows.
+        remaining = exchanges
+        following = set(context.following)
+        for b in remainder[pairs_inside:]:
+            if remaining <= 1:
+                break
+            already = upper(b)
+            if not already:
+                set_exchange_weights(b, 1)
+                self._solve()
+            if upper(b):
+                remaining -= 1
+                for c in list(self.neighbours[b] & (members | following)):
+                    if c < b or c in following:
+                        self._forbid(b, c)
+            if not already:
+                set_exchange_weights(b)
+        # The exchange is settled: S1 are the upper players of the current optimum.
+        uppers = [a for a in remainder if upper(a)]
+        upper_set = set(uppers)
+        for a in remainder:
+            for b in list(self.neighbours[a] & members):
+                if b > a:
+                    if a not in upper_set or b in upper_set:
+                        self._forbid(a, b)
+                    else:
+                        self._stage(a, b, 0)
+        # Transpositions: each S1 player, in BSN order, gets the lowest BSN still optimal.
+        for a in uppers:
+            options = sorted((b for b in self.neighbours[a] & members if b > a), reverse=True)
+            for rank, b in enumerate(options, start=1):
+                self._stage(a, b, rank)
+            self._solve()
+            self._fix(a, self.mate[a], record)
+
+    def _forbid(self, u: int, v: int) -> None:
+        """Remove a pair for the rest of the round (as the reference engine's zeroed edge)."""
+        self.graph.remove_edge(u, v)
+        self.neighbours[u].discard(v)
+        self.neighbours[v].discard(u)
+
+
+def _stage_bits(mdps: int, residents: int) -> int:
+    """Low bits the tie-breaking stages may use in a bracket of this size."""
+    pairs = residents // 2
+    exchange = pairs.bit_length() + 1 + (pairs * residents).bit_length() + 2
+    mdp = (mdps * (residents + 1) + residents + 1).bit_length() + 1
+    transposition = (residents + 1).bit_length() + 1
+    return max(exchange, mdp, transposition)

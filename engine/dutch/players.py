@@ -1,0 +1,156 @@
+"""What the Dutch system needs to know about each player to be paired (dutch.md §1, §2).
+
+Everything here is derived once per round from the :class:`PairingRequest`; the bracket
+procedure only reads it. Scores are pairing scores (score plus the round's virtual points,
+C.04.7), which is what every Dutch criterion compares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from engine.common import (
+    ColourPreference,
+    Float,
+    Strength,
+    colour_preference,
+    float_history,
+    opponents,
+    pab_eligible,
+    pairing_score,
+    played_colours,
+    score_before,
+)
+from engine.errors import InvalidRequest
+from engine.model import Colour, PairingNumber, PairingRequest, PlayerEntry, RoundKind
+
+__all__ = ["DutchPlayer", "build_players", "colour_rank_indices"]
+
+
+@dataclass(frozen=True, slots=True)
+class DutchPlayer:
+    """One player to be paired, with the facts the criteria and colour rules read.
+
+    ``index`` is the position in the pairing order (pairing score descending, then TPN),
+    which doubles as the vertex number in the matching graph.
+    """
+
+    index: int
+    number: PairingNumber
+    score: Fraction
+    """Pairing score: points so far plus this round's acceleration."""
+    real_score: Fraction
+    colour_rank: int
+    """0-based pairing number for Art. 5.2.5 among players who count for it (dutch.md §7.2)."""
+    preference: ColourPreference
+    colours: tuple[Colour, ...]
+    """Colours of the games actually played, oldest first (GHR 3.4)."""
+    repeated: Colour | None
+    """The colour of the last two played games when they were the same."""
+    eligible_for_bye: bool
+    played_games: int
+    float_previous: Float | None
+    float_before_previous: Float | None
+    topscorer: bool
+    met: frozenset[PairingNumber]
+
+    @property
+    def imbalance(self) -> int:
+        """|colour difference|, which decides Art. 5.2.2 between two absolute preferences."""
+        return abs(self.preference.difference)
+
+    @property
+    def absolute(self) -> bool:
+        return self.preference.strength is Strength.ABSOLUTE
+
+    @property
+    def strong(self) -> bool:
+        """A strong preference in the strict sense: |CD| = 1 and not absolute."""
+        return self.preference.strength is Strength.STRONG
+
+    @property
+    def wants(self) -> Colour | None:
+        return self.preference.colour
+
+
+def colour_rank_indices(request: PairingRequest) -> dict[PairingNumber, int]:
+    """0-based numbers whose parity Art. 5.2.5 reads.
+
+    Registered players who are not to be paired this round and have never taken part in a
+    pairing (a game, a forfeit or a PAB) are left out; everybody else keeps their TPN order
+    (dutch.md §7.2 engine note, general.md §3.3).
+    """
+    counted = [
+        entry.number
+        for entry in sorted(request.players, key=lambda e: e.number)
+        if entry.available or any(_took_part(record.kind) for record in entry.history)
+    ]
+    return {number: position for position, number in enumerate(counted)}
+
+
+def _took_part(kind: RoundKind) -> bool:
+    return kind in (RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB)
+
+
+def build_players(request: PairingRequest) -> list[DutchPlayer]:
+    """The players to be paired this round, in pairing order (Art. 1.2).
+
+    :raises InvalidRequest: when a history does not cover exactly the rounds played so far.
+    """
+    played_rounds = request.round_no - 1
+    for entry in request.players:
+        if len(entry.history) != played_rounds:
+            raise InvalidRequest(
+                f"player {entry.number}: {len(entry.history)} round records, "
+                f"expected {played_rounds} before round {request.round_no}"
+            )
+    floats = float_history(request)
+    ranks = colour_rank_indices(request)
+    available = [entry for entry in request.players if entry.available]
+    threshold = _topscorer_threshold(request)
+    ordered = sorted(available, key=lambda e: (-pairing_score(e, request.round_no), e.number))
+    result = []
+    for index, entry in enumerate(ordered):
+        score = pairing_score(entry, request.round_no)
+        history = floats[entry.number]
+        colours = played_colours(entry)
+        result.append(
+            DutchPlayer(
+                index=index,
+                number=entry.number,
+                score=score,
+                real_score=score_before(entry, request.round_no),
+                colour_rank=ranks[entry.number],
+                preference=colour_preference(entry),
+                colours=colours,
+                repeated=_repeated(colours),
+                eligible_for_bye=pab_eligible(entry, request.points),
+                played_games=len(colours),
+                float_previous=history[-1] if played_rounds >= 1 else None,
+                float_before_previous=history[-2] if played_rounds >= 2 else None,
+                topscorer=threshold is not None and score > threshold,
+                met=opponents(entry),
+            )
+        )
+    return result
+
+
+def _repeated(colours: tuple[Colour, ...]) -> Colour | None:
+    if len(colours) >= 2 and colours[-1] == colours[-2]:
+        return colours[-1]
+    return None
+
+
+def _topscorer_threshold(request: PairingRequest) -> Fraction | None:
+    """Topscorers exist only when the final round is paired (Art. 1.8): more than half of
+    the points the rounds played so far could have given (the larger of win and draw)."""
+    if request.round_no < request.total_rounds:
+        return None
+    best = max(request.points.win, request.points.draw)
+    return (request.round_no - 1) * best / 2
+
+
+def player_entry_score(entry: PlayerEntry, round_no: int) -> Fraction:
+    """The real score before ``round_no`` (used for board order)."""
+    return score_before(entry, round_no)

@@ -1,0 +1,57 @@
+"""Entry point of the Dutch system: request in, boards with colours out."""
+
+from __future__ import annotations
+
+from engine.common import board_order
+from engine.dutch.bracket import RoundPairer
+from engine.dutch.colours import allocate_colours
+from engine.dutch.players import DutchPlayer, build_players
+from engine.model import Board, Colour, Pairing, PairingRequest
+
+__all__ = ["pair_dutch"]
+
+
+def pair_dutch(request: PairingRequest) -> Pairing:
+    """Pair ``request.round_no`` by the Dutch rules.
+
+    :raises engine.errors.NoValidPairing: when no pairing satisfies the absolute criteria.
+    :raises engine.errors.InvalidRequest: when the request contradicts itself.
+    """
+    players = build_players(request)
+    compatible = _compatible_pairs(players, request)
+    pairer = RoundPairer(players, compatible, played_rounds=request.round_no - 1)
+    pairs, bye = pairer.run()
+    boards = []
+    for u, v in pairs:
+        high, low = players[u], players[v]
+        colour, _rule = allocate_colours(high, low, request.initial_colour)
+        if colour is Colour.WHITE:
+            boards.append(Board(white=high.number, black=low.number))
+        else:
+            boards.append(Board(white=low.number, black=high.number))
+    scores = {player.number: player.score for player in players}
+    ranks = {player.number: player.number for player in players}
+    return Pairing(
+        boards=board_order(boards, scores, ranks),
+        bye=players[bye].number if bye is not None else None,
+    )
+
+
+def _compatible_pairs(players: list[DutchPlayer], request: PairingRequest) -> set[tuple[int, int]]:
+    """Pairs allowed by C1 (no second meeting, arbiter-forbidden pairs) and C3 (two
+    non-topscorers with the same absolute colour preference may not meet)."""
+    forbidden = request.forbidden_pairs
+    result = set()
+    for a, high in enumerate(players):
+        for low in players[a + 1:]:
+            if low.number in high.met or frozenset((high.number, low.number)) in forbidden:
+                continue
+            if (
+                high.absolute
+                and low.absolute
+                and high.wants == low.wants
+                and not (high.topscorer or low.topscorer)
+            ):
+                continue
+            result.add((high.index, low.index))
+    return result

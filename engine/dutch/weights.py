@@ -1,0 +1,244 @@
+"""The Dutch quality criteria of one bracket as a lexicographic integer edge weight.
+
+A pair's weight is a stack of fields, most important first (dutch.md §5.7 step 1): pairs and
+paired scores in this bracket (C6, C7), in the next bracket (C8), the bye receiver's unplayed
+games (C9), colours (C10-C13), float counts (C14-C17) and float score levels (C18-C21), and a
+low *stage* region that the tie-breaking stages of :mod:`engine.dutch.bracket` use for the
+generation order. A maximum-weight matching then maximises the fields in order, because each
+field is given enough bits to hold its largest possible sum over a matching.
+
+Every field counts something good ("a pair", "a colour preference granted", "a player who
+downfloated last round is paired here"), so a larger sum is better. Fields whose sum is fixed
+once the fields above it are fixed are left out (for example the score levels of a bracket
+without MDPs repeat the pair count), which keeps the weight within the solver's 124 bits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.common import Float
+from engine.dutch.players import DutchPlayer
+
+__all__ = ["BracketContext", "BracketWeights", "colour_failures"]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketContext:
+    """Who is where while one bracket is paired.
+
+    ``current`` holds the MDPs then the residents, ``following`` the next score group; the
+    indices are pairing-order indices. ``bye_rank`` maps a player at the PAB score to the
+    C9 bonus for having them paired (None when C9 is not in force for this bracket).
+    """
+
+    mdps: tuple[int, ...]
+    residents: tuple[int, ...]
+    following: tuple[int, ...]
+    bye_rank: dict[int, int] | None
+
+    @property
+    def current(self) -> tuple[int, ...]:
+        return self.mdps + self.residents
+
+
+def colour_failures(low: DutchPlayer, high: DutchPlayer) -> tuple[bool, bool, bool, bool]:
+    """Whether a pair fails C10, C11, C12 and C13 under the colours Art. 5 would give.
+
+    C10: both have |CD| > 1 towards the same colour, so one ends beyond ±2. C11: both have
+    the same absolute preference and the one losing it (the smaller |CD|, Art. 5.2.2) played
+    that colour twice running already. C12: the same preference, so one is not granted.
+    C13: the same preference, at least one strong in the strict sense, and the loser's was
+    strong (an overridden absolute preference counts for C12 only, dutch.md §3.4).
+    """
+    same = low.wants is not None and low.wants == high.wants
+    if not same:
+        return (False, False, False, False)
+    c10 = low.imbalance > 1 and high.imbalance > 1
+    c11 = False
+    if low.absolute and high.absolute:
+        if low.imbalance == high.imbalance:
+            c11 = low.repeated is not None and low.repeated == high.repeated
+        else:
+            loser = high if low.imbalance > high.imbalance else low
+            c11 = loser.repeated is not None and loser.repeated != low.wants
+    either_weak = not (low.strong or low.absolute) or not (high.strong or high.absolute)
+    c13 = not either_weak and not (low.absolute and high.absolute)
+    return (c10, c11, True, c13)
+
+
+@dataclass(slots=True)
+class _Field:
+    name: str
+    bound: int = 0
+    values: dict[tuple[int, int], int] = field(default_factory=dict)
+
+
+class BracketWeights:
+    """The packed base weight of every pair of a bracket (and of its next score group).
+
+    ``weight(u, v)`` is the base weight shifted above ``stage_bits`` free low bits; pairs
+    outside the bracket weigh 0. ``fields`` keeps the per-criterion values so that the
+    explanation can say which criteria a chosen pairing could not meet.
+    """
+
+    def __init__(
+        self,
+        players: list[DutchPlayer],
+        context: BracketContext,
+        *,
+        played_rounds: int,
+        stage_bits: int,
+    ) -> None:
+        self.players = players
+        self.context = context
+        self.stage_bits = stage_bits
+        self._fields: list[_Field] = []
+        self._build(played_rounds)
+        self.base: dict[tuple[int, int], int] = {}
+        offset = stage_bits
+        offsets = []
+        for spec in reversed(self._fields):
+            offsets.append(offset)
+            offset += spec.bound.bit_length()
+        self.bits = offset
+        for spec, shift in zip(reversed(self._fields), offsets):
+            for key, value in spec.values.items():
+                self.base[key] = self.base.get(key, 0) + (value << shift)
+        self.field_names = tuple(spec.name for spec in self._fields)
+
+    def weight(self, u: int, v: int) -> int:
+        return self.base.get((u, v) if u < v else (v, u), 0)
+
+    def field_values(self, name: str) -> dict[tuple[int, int], int]:
+        for spec in self._fields:
+            if spec.name == name:
+                return spec.values
+        return {}
+
+    # -- building -------------------------------------------------------------------------
+
+    def _build(self, played_rounds: int) -> None:
+        ctx = self.context
+        p = self.players
+        current = set(ctx.current)
+        mdps = set(ctx.mdps)
+        following = ctx.following
+        cur_levels = sorted({p[i].score for i in ctx.current}, reverse=True)
+        all_levels = sorted({p[i].score for i in ctx.current + following}, reverse=True)
+
+        # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8).
+        current_pairs = [
+            (h, l)
+            for a, l in enumerate(ctx.current)
+            if l not in mdps
+            for h in ctx.current[:a]
+        ]
+        members = ctx.current + following
+        next_pairs = [
+            (h, l) for a, l in enumerate(members) if l in set(following) for h in members[:a]
+        ]
+        half_current = len(ctx.current) // 2
+
+        self._count("C6", {pair: 1 for pair in current_pairs}, half_current)
+        self._levels("C7", current_pairs, cur_levels, half_current)
+        self._count("C8 pairs", {pair: 1 for pair in next_pairs}, min(len(following), len(members) // 2))
+        self._levels("C8 scores", next_pairs, all_levels, len(members) // 2)
+        if ctx.bye_rank is not None:
+            self._bye_ranks(current_pairs + next_pairs, ctx.bye_rank)
+
+        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
+        for position, name in enumerate(("C10", "C11", "C12", "C13")):
+            if any(bad[position] for bad in failures.values()):
+                self._count(
+                    name,
+                    {pair: 0 if bad[position] else 1 for pair, bad in failures.items()},
+                    half_current,
+                )
+        windows = ((1, "C14", "C15", "C18", "C19"), (2, "C16", "C17", "C20", "C21"))
+        for back, down_name, up_name, down_levels, up_levels in windows:
+            if played_rounds >= back:
+                self._float_fields(
+                    current_pairs, cur_levels, back, down_name, up_name, down_levels, up_levels
+                )
+        del current
+
+    def _count(self, name: str, values: dict[tuple[int, int], int], bound: int) -> None:
+        values = {pair: value for pair, value in values.items() if value}
+        if values and bound:
+            self._fields.append(_Field(name, bound, values))
+
+    def _levels(
+        self,
+        name: str,
+        pairs: list[tuple[int, int]],
+        levels: list[Fraction],
+        bound: int,
+    ) -> None:
+        """One sub-field per score level of the higher player, highest level first; the
+        lowest level repeats the pair count minus the others and is left out."""
+        p = self.players
+        for level in levels[:-1]:
+            at_level = [pair for pair in pairs if p[pair[0]].score == level]
+            holders = sum(1 for i in {pair[0] for pair in at_level})
+            self._count(f"{name} {level}", {pair: 1 for pair in at_level}, min(holders, bound))
+
+    def _bye_ranks(self, pairs: list[tuple[int, int]], rank: dict[int, int]) -> None:
+        values = {pair: rank.get(pair[0], 0) + rank.get(pair[1], 0) for pair in pairs}
+        self._count("C9", values, sum(rank.values()))
+
+    def _float_fields(
+        self,
+        pairs: list[tuple[int, int]],
+        levels: list[Fraction],
+        back: int,
+        down_name: str,
+        up_name: str,
+        down_levels: str,
+        up_levels: str,
+    ) -> None:
+        p = self.players
+
+        def moved(i: int) -> Float | None:
+            player = p[i]
+            return player.float_previous if back == 1 else player.float_before_previous
+
+        half = len(self.context.current) // 2
+        # C14/C16: residents who downfloated then and are paired now (an MDP higher player
+        # counts only in the score-level field below).
+        downs = {
+            pair: (moved(pair[1]) is Float.DOWN)
+            + (p[pair[0]].score <= p[pair[1]].score and moved(pair[0]) is Float.DOWN)
+            for pair in pairs
+        }
+        self._count(down_name, downs, sum(1 for i in self.context.current if moved(i) is Float.DOWN))
+        # C15/C17: MDP opponents who upfloated then.
+        repeat_up = {
+            pair: p[pair[0]].score > p[pair[1]].score and moved(pair[1]) is Float.UP
+            for pair in pairs
+        }
+        if any(repeat_up.values()):
+            self._count(up_name, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, half)
+        # C18/C20: the score levels of paired MDPs who downfloated then (the residents'
+        # level repeats C14/C16 and is left out).
+        for level in levels[:-1]:
+            values = {
+                pair: (moved(pair[0]) is Float.DOWN and p[pair[0]].score == level)
+                + (moved(pair[1]) is Float.DOWN and p[pair[1]].score == level)
+                for pair in pairs
+            }
+            holders = sum(
+                1 for i in self.context.current if p[i].score == level and moved(i) is Float.DOWN
+            )
+            self._count(f"{down_levels} {level}", values, holders)
+        # C19/C21: per MDP score level, pairs whose resident did not upfloat then.
+        for level in levels[:-1]:
+            at_level = [pair for pair in pairs if p[pair[0]].score == level]
+            if any(repeat_up[pair] for pair in at_level):
+                holders = sum(1 for i in self.context.current if p[i].score == level)
+                self._count(
+                    f"{up_levels} {level}",
+                    {pair: 0 if repeat_up[pair] else 1 for pair in at_level},
+                    holders,
+                )

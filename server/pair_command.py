@@ -1,0 +1,175 @@
+"""``arbiter pair``: the JaVaFo / bbpPairings command line, so that other programs can call
+Arbiter exactly as they call those engines.
+
+``arbiter pair --dutch INPUT.trf -p [OUTPUT]`` pairs the round the file asks for and writes
+the number of pairs, then ``white black`` per board and the PAB as ``N 0`` (to stdout when
+OUTPUT is omitted). ``-c`` re-pairs every round of a complete file and lists the rounds whose
+recorded pairing differs. Exit codes are bbpPairings': 0 ok, 1 no valid pairing, 3 invalid
+input, 5 file access. Each registered pairing system gets its own flag (``--dutch``, ...).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from engine import Pairing, PairingError, PairingRequest, pair, system_names
+from trf import EntryKind, TrfDocument, TrfError, entry_kind, read_trf
+from trf.engine_request import next_round_request, paired_rounds, round_request
+
+__all__ = ["pair_command", "render_pairing"]
+
+EXIT_NO_VALID_PAIRING = 1
+EXIT_INVALID_INPUT = 3
+EXIT_FILE_ACCESS = 5
+
+
+def render_pairing(pairing: Pairing) -> str:
+    """The engines' output format: pairs count, ``white black`` lines, the PAB as ``N 0``.
+
+    >>> from engine.model import Board, PairingNumber as N
+    >>> print(render_pairing(Pairing((Board(N(1), N(3)),), bye=N(2))), end="")
+    2
+    1 3
+    2 0
+    """
+    lines = [f"{board.white} {board.black}" for board in pairing.boards]
+    if pairing.bye is not None:
+        lines.append(f"{pairing.bye} 0")
+    return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+class _Failure(Exception):
+    def __init__(self, message: str, exit_code: int) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _system_flags(function: click.Command) -> click.Command:
+    for name in reversed(system_names()):
+        function = click.option(
+            f"--{name}", "system", flag_value=name, help=f"Pair by the {name.title()} system."
+        )(function)
+    return function
+
+
+@click.command("pair")
+@click.argument("input_file", metavar="INPUT.trf", type=click.Path(path_type=Path))
+@click.option(
+    "-p", "output", is_flag=False, flag_value="-", default=None, metavar="[OUTPUT]",
+    help="Pair the file's next round; write the pairing to OUTPUT (stdout if omitted).",
+)
+@click.option("-c", "check", is_flag=True, help="Re-pair every round and list those that differ.")
+@click.option("--explain", is_flag=True, help="Also print why each bracket was paired as it was.")
+def _pair(input_file: Path, output: str | None, check: bool, explain: bool, system: str | None) -> None:
+    """Pair a TRF file like bbpPairings / JaVaFo do.
+
+    Example:
+
+        arbiter pair --dutch round5.trf -p pairing.txt
+    """
+    chosen = system or "dutch"
+    try:
+        document = _read(input_file)
+        if check:
+            click.echo(_check(document, chosen), nl=False)
+        elif output is not None or explain:
+            pairing = _pair_next(document, chosen)
+            _write(render_pairing(pairing), output or "-")
+            if explain:
+                click.echo("\n".join(pairing.explanation), err=output in (None, "-"))
+        else:
+            raise _Failure("say what to do: -p [OUTPUT] to pair, -c to check", EXIT_INVALID_INPUT)
+    except _Failure as failure:
+        click.echo(f"Error: {failure}", err=True)
+        sys.exit(failure.exit_code)
+
+
+pair_command = _system_flags(_pair)
+
+
+def _read(path: Path) -> TrfDocument:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise _Failure(f"cannot read {path}: {error.strerror or error}", EXIT_FILE_ACCESS) from error
+    document, problems = read_trf(data)
+    errors = [problem for problem in problems if problem.severity == "error"]
+    if errors:
+        raise _Failure(f"{path}: {errors[0]}", EXIT_INVALID_INPUT)
+    return document
+
+
+def _pair_next(document: TrfDocument, system: str) -> Pairing:
+    try:
+        request = next_round_request(document)
+    except TrfError as error:
+        raise _Failure(str(error), EXIT_INVALID_INPUT) from error
+    return _run(request, system)
+
+
+def _run(request: PairingRequest, system: str) -> Pairing:
+    try:
+        return pair(request, system)
+    except PairingError as error:
+        raise _Failure(str(error), error.exit_code) from error
+
+
+def _write(text: str, output: str) -> None:
+    if output == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(output).write_text(text)
+    except OSError as error:
+        raise _Failure(f"cannot write {output}: {error.strerror or error}", EXIT_FILE_ACCESS) from error
+
+
+def _check(document: TrfDocument, system: str) -> str:
+    """One line per round: whether the recorded pairing is the one the rules give."""
+    lines = []
+    for round_no in range(1, paired_rounds(document) + 1):
+        try:
+            request = round_request(document, round_no, replay=True)
+        except TrfError as error:
+            raise _Failure(str(error), EXIT_INVALID_INPUT) from error
+        recorded = _recorded(document, round_no)
+        try:
+            expected = pair(request, system)
+        except PairingError as error:
+            lines.append(f"round {round_no}: no valid pairing ({error})")
+            continue
+        computed = {(b.white, b.black) for b in expected.boards}
+        if expected.bye is not None:
+            computed.add((expected.bye, 0))
+        if computed == recorded:
+            lines.append(f"round {round_no}: ok")
+        else:
+            missing = sorted(recorded - computed)
+            extra = sorted(computed - recorded)
+            lines.append(
+                f"round {round_no}: differs; recorded only: {_pairs_text(missing)}; "
+                f"rules only: {_pairs_text(extra)}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def _recorded(document: TrfDocument, round_no: int) -> set[tuple[int, int]]:
+    pairs: set[tuple[int, int]] = set()
+    for player in document.players:
+        entry = player.entry(round_no)
+        kind = entry_kind(entry)
+        if kind in (EntryKind.PAB, EntryKind.FULL_UNPLAYED):
+            pairs.add((player.pairing_no, 0))
+        elif entry.opponent is not None and entry.colour == "w":
+            pairs.add((player.pairing_no, entry.opponent))
+        elif entry.opponent is not None and entry.colour == "-" and player.pairing_no < entry.opponent:
+            pairs.add((player.pairing_no, entry.opponent))
+    return pairs
+
+
+def _pairs_text(pairs: list[tuple[int, int]]) -> str:
+    return ", ".join(f"{a}-{b}" for a, b in pairs) or "none"
+

@@ -1,0 +1,266 @@
+"""From a TRF document to the engine's :class:`~engine.model.PairingRequest`.
+
+This is how Arbiter reads a file the way JaVaFo and bbpPairings do when asked to pair its
+next round (trf.md §6): the rounds written on the ``001`` lines are history; a round column
+holding only announced byes (``0000 - H``/``F``/``Z``) is the round to pair, and the players
+with such a bye there, or listed on an ``XXZ`` line or in a ``240`` record for that round,
+are not paired. The score column is not trusted: scores are recomputed from the results
+(the fixtures' files, like JaVaFo's, include announced byes in it; bbpPairings accepts both).
+
+:func:`round_request` builds the request for any round of a complete file, which is what
+the checker mode (``arbiter pair -c``) replays.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+from engine.model import (
+    Colour,
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    PointSystem,
+    RoundKind,
+    RoundRecord,
+)
+from trf.codes import EntryKind, entry_kind
+from trf.errors import TrfError
+from trf.model import (
+    AcceleratedRounds,
+    ByeRecord,
+    ForbiddenPairs,
+    Header,
+    Player,
+    TrfDocument,
+    XxaAcceleration,
+    XxzAbsent,
+)
+from trf.scoring import PointSystem as TrfPointSystem
+from trf.scoring import entry_points, point_system
+from trf.validate import announced_round
+
+__all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
+
+_KINDS = {
+    EntryKind.PLAYED: RoundKind.PLAYED,
+    EntryKind.FORFEIT_WIN: RoundKind.FORFEIT_WIN,
+    EntryKind.FORFEIT_LOSS: RoundKind.FORFEIT_LOSS,
+    EntryKind.PAB: RoundKind.PAB,
+    EntryKind.FULL_UNPLAYED: RoundKind.PAB,  # ``0000 - +``: bbpPairings reads it as a PAB
+    EntryKind.FULL_BYE: RoundKind.FULL_BYE,
+    EntryKind.HALF_BYE: RoundKind.HALF_BYE,
+    EntryKind.ZERO_BYE: RoundKind.ZERO_BYE,
+    EntryKind.NONE: RoundKind.NOT_PAIRED,
+}
+_TOOK_PART = {EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.PAB,
+              EntryKind.FULL_UNPLAYED}
+
+
+def next_round(doc: TrfDocument) -> int:
+    """The round a file asks to be paired: its bye-only column, else the one after the last."""
+    announced = announced_round(doc)
+    return announced if announced is not None else doc.rounds_in_file + 1
+
+
+def paired_rounds(doc: TrfDocument) -> int:
+    """How many rounds of the file have a pairing (for the checker)."""
+    announced = announced_round(doc)
+    return doc.rounds_in_file - (1 if announced is not None else 0)
+
+
+def next_round_request(doc: TrfDocument) -> PairingRequest:
+    """The request for the round the file asks to pair.
+
+    :raises TrfError: when the file cannot be paired as it stands (no total number of
+        rounds, a result that is not a result, a round beyond the announced total).
+    """
+    return round_request(doc, next_round(doc), replay=False)
+
+
+def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRequest:
+    """The request for ``round_no``: rounds before it are history.
+
+    With ``replay`` (checker mode) the players to pair are those the file shows paired in
+    ``round_no`` (a game, a forfeit or the PAB); otherwise everybody except the players
+    announced absent for it.
+    """
+    total = doc.total_rounds
+    if total is None:
+        raise TrfError("the total number of rounds is not given (XXR or 142 line)")
+    if round_no > total:
+        raise TrfError(f"round {round_no} is beyond the {total} rounds the file announces")
+    trf_points = point_system(doc)
+    points = _engine_points(trf_points)
+    absent = _announced_absent(doc, round_no)
+    accelerations = _accelerations(doc, total)
+    entries = []
+    for player in doc.players:
+        history = tuple(
+            _record(player, r, trf_points) for r in range(1, round_no)
+        )
+        this_round = entry_kind(player.entry(round_no))
+        if replay:
+            available = this_round in _TOOK_PART
+        else:
+            available = player.pairing_no not in absent and this_round is EntryKind.NONE
+        entries.append(
+            PlayerEntry(
+                number=PairingNumber(player.pairing_no),
+                rating=player.rating or 0,
+                history=history,
+                available=available,
+                acceleration=accelerations.get(player.pairing_no, {}),
+                name=player.name,
+            )
+        )
+    return PairingRequest(
+        round_no=round_no,
+        total_rounds=total,
+        players=tuple(entries),
+        points=points,
+        initial_colour=_initial_colour(doc),
+        forbidden_pairs=_forbidden_pairs(doc, round_no),
+    )
+
+
+def _record(player: Player, round_no: int, points: TrfPointSystem) -> RoundRecord:
+    entry = player.entry(round_no)
+    kind = entry_kind(entry)
+    if kind not in _KINDS:
+        raise TrfError(
+            f"player {player.pairing_no}, round {round_no}: "
+            f"{'no result for the game' if kind is EntryKind.PENDING else 'invalid round entry'}"
+        )
+    value = _fraction(entry_points(entry, points))
+    mapped = _KINDS[kind]
+    if mapped is RoundKind.PLAYED:
+        colour = Colour.WHITE if entry.colour == "w" else Colour.BLACK
+        return RoundRecord(mapped, value, PairingNumber(entry.opponent or 0), colour)
+    opponent = PairingNumber(entry.opponent) if entry.opponent is not None else None
+    return RoundRecord(mapped, value, opponent)
+
+
+def _fraction(value: Decimal) -> Fraction:
+    return Fraction(value)
+
+
+def _engine_points(system: TrfPointSystem) -> PointSystem:
+    return PointSystem(
+        win=_fraction(system.WW),
+        draw=_fraction(system.WD),
+        loss=_fraction(system.WL),
+        forfeit_win=_fraction(system.FW),
+        forfeit_loss=_fraction(system.FL),
+        pab=_fraction(system.PAB),
+        full_bye=_fraction(system.FPB),
+        half_bye=_fraction(system.HPB),
+        zero_bye=_fraction(system.ZPB),
+    )
+
+
+def _announced_absent(doc: TrfDocument, round_no: int) -> set[int]:
+    """Players named on ``XXZ`` lines (JaVaFo) or in ``240`` byes for ``round_no``."""
+    absent: set[int] = set()
+    for line in doc.records_of(XxzAbsent):
+        absent.update(line.ids)
+    for record in doc.records_of(ByeRecord):
+        if record.round_no == round_no:
+            absent.update(record.ids)
+    return absent
+
+
+def _initial_colour(doc: TrfDocument) -> Colour:
+    """``152`` / ``XXC white1|black1``; failing those, what round 1 shows (the reference
+    engines' inference, dutch.md §7.1); failing that, White."""
+    stated = doc.initial_colour
+    if stated is not None:
+        return Colour.WHITE if stated == "w" else Colour.BLACK
+    inferred = _infer_initial_colour(doc)
+    return inferred if inferred is not None else Colour.WHITE
+
+
+def _infer_initial_colour(doc: TrfDocument) -> Colour | None:
+    """The first round in which anyone has a colour, read off the first player (in TPN
+    order) with a colour there, counting only players who had taken part in a pairing by
+    then: their colour if their place in that count is odd, else the opposite."""
+    players = sorted(doc.players, key=lambda p: p.pairing_no)
+    coloured = [
+        r
+        for r in range(1, doc.rounds_in_file + 1)
+        if any(p.entry(r).colour in ("w", "b") for p in players)
+    ]
+    if not coloured:
+        return None
+    first = coloured[0]
+    place = 0
+    for player in players:
+        if not any(entry_kind(player.entry(r)) in _TOOK_PART for r in range(1, first + 1)):
+            continue
+        colour = player.entry(first).colour
+        if colour in ("w", "b"):
+            mine = Colour.WHITE if colour == "w" else Colour.BLACK
+            return mine if place % 2 == 0 else mine.opposite
+        place += 1
+    return None
+
+
+def _forbidden_pairs(doc: TrfDocument, round_no: int) -> frozenset[frozenset[PairingNumber]]:
+    """``XXP`` groups (whole event) and ``260`` groups whose round range holds ``round_no``:
+    every two players of a group must not meet."""
+    pairs: set[frozenset[PairingNumber]] = set()
+    for line in doc.records_of(ForbiddenPairs):
+        if line.code == "260":
+            first = line.first_round or 1
+            last = line.last_round or first
+            if not first <= round_no <= last:
+                continue
+        ids = [PairingNumber(i) for i in line.ids]
+        for a, first_id in enumerate(ids):
+            for second_id in ids[a + 1:]:
+                if first_id != second_id:
+                    pairs.add(frozenset((first_id, second_id)))
+    return frozenset(pairs)
+
+
+def _accelerations(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction]]:
+    """Virtual points per player and round: ``XXA`` and ``250`` lines; without them, the
+    Baku method (C.04.7) when the ``192`` line asks for it."""
+    found: dict[int, dict[int, Fraction]] = {}
+    for line in doc.records_of(XxaAcceleration):
+        rounds = found.setdefault(line.pairing_no, {})
+        for index, value in enumerate(line.points):
+            if value:
+                rounds[index + 1] = _fraction(value)
+    for record in doc.records_of(AcceleratedRounds):
+        value = _fraction(record.game_points or Decimal(0))
+        for pairing_no in range(record.first_id, record.last_id + 1):
+            rounds = found.setdefault(pairing_no, {})
+            for round_no in range(record.first_round, record.last_round + 1):
+                rounds[round_no] = value
+    if found or not _asks_for_baku(doc):
+        return found
+    return _baku(doc, total)
+
+
+def _asks_for_baku(doc: TrfDocument) -> bool:
+    return any(h.code == "192" and h.value.strip().upper().endswith("_BAKU")
+               for h in doc.records_of(Header))
+
+
+def _baku(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction]]:
+    """C.04.7 (general.md §7): group A is the first 2⌈N/4⌉ players of the round-1 list;
+    they get a win's points in the first ⌈⌈R/2⌉/2⌉ rounds and half of that in the rest of
+    the first ⌈R/2⌉ rounds."""
+    system = _engine_points(point_system(doc))
+    starters = sorted(
+        (p for p in doc.players if entry_kind(p.entry(1)) in _TOOK_PART | {EntryKind.NONE}),
+        key=lambda p: p.pairing_no,
+    )
+    group_a = starters[: 2 * math.ceil(len(starters) / 4)]
+    accelerated = math.ceil(total / 2)
+    full = math.ceil(accelerated / 2)
+    virtual = {r: system.win if r <= full else system.win / 2 for r in range(1, accelerated + 1)}
+    return {p.pairing_no: dict(virtual) for p in group_a}
