@@ -427,7 +427,10 @@ def _(event: RoundPaired, state: TournamentState) -> TournamentState:
         engine_version=event.engine_version,
         pairing_numbers=event.pairing_numbers,
     )
-    return dataclasses.replace(state, players=players, rounds=state.rounds + (round_,))
+    # The numbering the round was paired with stays the TPN order (an imported round keeps
+    # the file's pairing numbers; for Arbiter's own pairings it already is state.order).
+    order = event.pairing_numbers if sorted(event.pairing_numbers) == sorted(state.order) else state.order
+    return dataclasses.replace(state, players=players, rounds=state.rounds + (round_,), order=order)
 
 
 @_apply.register
