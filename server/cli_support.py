@@ -13,7 +13,7 @@ import click
 from engine.errors import InvalidRequest, NoValidPairing as EngineNoValidPairing
 from events import ArbiterError, CommandRejected, IdempotencyKeyReused, SqliteEventStore, StoreError
 from events.errors import NoValidPairing, WrongExpectedVersion
-from server.service import TournamentService
+from server.service import EngineResolver, TournamentService, installed_engine
 
 __all__ = ["EXIT_CODES", "CliContext", "describe", "exit_code", "pass_service"]
 
@@ -51,16 +51,18 @@ def describe(error: BaseException) -> str:
 
 @dataclass
 class CliContext:
-    """Holds ``--db`` and opens the store only when a command needs it."""
+    """Holds ``--db`` (and the engine resolver) and opens the store only when a command
+    needs it. Tests pass their own as ``obj`` to swap in a fake engine."""
 
     db: Path
+    engines: EngineResolver = installed_engine
     _service: TournamentService | None = field(default=None, repr=False)
 
     def service(self) -> TournamentService:
         if self._service is None:
             store = SqliteEventStore(self.db)
             click.get_current_context().call_on_close(store.close)
-            self._service = TournamentService(store)
+            self._service = TournamentService(store, engines=self.engines)
         return self._service
 
 

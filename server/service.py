@@ -63,16 +63,15 @@ EngineResolver = Callable[[str], PairingSystem]
 
 
 def installed_engine(system: str) -> PairingSystem:
-    """The pairing system ``system`` from the ``engine`` package, imported only when needed.
+    """The pairing system ``system`` from the ``engine`` package, imported only when needed
+    (commands that never pair never load the engines).
 
     :raises PairingSystemUnavailable: when the engine does not offer ``system``.
     """
     engine = importlib.import_module("engine")
-    pair = getattr(engine, "pair", None)
-    systems = getattr(engine, "SYSTEMS", None)
-    if pair is None or (systems is not None and system not in systems):
+    if system not in engine.system_names():
         raise PairingSystemUnavailable(system)
-    return PairingSystem(functools.partial(pair, system=system), f"arbiter {_package_version()}")
+    return PairingSystem(functools.partial(engine.pair, system=system), f"arbiter {_package_version()}")
 
 
 def _package_version() -> str:
