@@ -13,7 +13,9 @@ import click
 from engine.errors import InvalidRequest, NoValidPairing as EngineNoValidPairing
 from events import ArbiterError, CommandRejected, IdempotencyKeyReused, SqliteEventStore, StoreError
 from events.errors import NoValidPairing, WrongExpectedVersion
+from events.tiebreaks import TiebreakError
 from server.service import EngineResolver, TournamentService, installed_engine
+from trf import TrfError
 
 __all__ = ["EXIT_CODES", "CliContext", "describe", "exit_code", "pass_service"]
 
@@ -21,6 +23,8 @@ EXIT_CODES: tuple[tuple[type[BaseException], int], ...] = (
     (NoValidPairing, 1),
     (EngineNoValidPairing, 1),
     (InvalidRequest, 3),
+    (TiebreakError, 3),
+    (TrfError, 3),
     (CommandRejected, 3),
     (IdempotencyKeyReused, 3),
     (WrongExpectedVersion, 2),

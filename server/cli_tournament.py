@@ -10,6 +10,7 @@ import random
 import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any
 
 import click
@@ -33,6 +34,7 @@ from events.pairing import PairRound
 from events.projections import TournamentState, standings
 from server.cli_support import CliContext, pass_service
 from server.render import render_log, render_round, render_standings, render_state
+from server.standings_command import standings_options, stored_standings, trf_standings
 
 __all__ = ["COMMANDS"]
 
@@ -118,6 +120,11 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
               help="Point value, e.g. win=3 draw=1 pab=1 (repeatable).")
 @click.option("--max-half-point-byes", type=click.IntRange(min=0), help="Half-point byes a player may request.")
 @click.option("--full-point-byes/--no-full-point-byes", default=False, help="Allow full-point byes.")
+@click.option("--tiebreaks", default="", help='C.07 tie-break list, e.g. "BH/C1 BH SB DE".')
+@click.option("--tiebreak-rules", type=click.Choice(["2024", "2026"]), default="",
+              help="C.07 edition of the tie-breaks (required with --tiebreaks).")
+@click.option("--unrated-rating", type=click.IntRange(0, 4000),
+              help="Rating unrated players count with in rating-based tie-breaks.")
 @pass_service
 def create_tournament(ctx: CliContext, name: str, tournament_id: str | None, initial_colour: str,
                       start_date: Any, end_date: Any, point_pairs: tuple[str, ...], **options: Any) -> None:
@@ -377,18 +384,32 @@ def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int
 
 
 @click.command("standings")
-@click.argument("tournament")
+@click.argument("tournament", required=False)
 @_as_of_options
+@standings_options
 @pass_service
-def show_standings(ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None) -> None:
-    """Show the standings by score.
+def show_standings(ctx: CliContext, tournament: str | None, round_no: int | None, to_version: int | None,
+                   trf_file: Path | None, **tiebreak_options: Any) -> None:
+    """Show the standings: score, then the tie-breaks (FIDE C.07) declared or given.
+
+    With --trf, rank the tournament of a TRF file (someone else's event) instead.
 
     Example:
 
         arbiter standings spring-open --round 5
+
+        arbiter standings --trf open.trf --rules 2026 --tiebreaks "BH/C1 BH SB" --format json
     """
+    if trf_file is not None:
+        click.echo(trf_standings(trf_file=trf_file, round_no=round_no, **tiebreak_options))
+        return
+    if tournament is None:
+        raise click.UsageError("give a TOURNAMENT or --trf FILE")
     state = _state(ctx, tournament, round_no, to_version)
-    click.echo(render_standings(state, standings(state)))
+    text = stored_standings(state, **tiebreak_options)
+    if text is None and tiebreak_options["output_format"] != "text":
+        raise click.UsageError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
+    click.echo(text if text is not None else render_standings(state, standings(state)))
 
 
 @click.command("log")

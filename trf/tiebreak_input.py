@@ -65,13 +65,16 @@ def last_round_with_results(doc: TrfDocument) -> int:
 def crosstable_from_trf(doc: TrfDocument, round_no: int | None = None) -> Crosstable:
     """The crosstable after ``round_no`` (default: :func:`last_round_with_results`).
 
-    :raises TiebreakInputError: naming the player and round of a block that cannot be ranked
-        (an unknown result ``X``, a pairing without a result, an invalid block) or of an
-        inconsistent pairing.
+    :raises TiebreakInputError: for a round outside the results, or naming the player and
+        round of a block that cannot be ranked (an unknown result ``X``, a pairing without a
+        result, an invalid block) or of an inconsistent pairing.
     """
-    rounds = last_round_with_results(doc) if round_no is None else round_no
-    if rounds < 1:
+    last = last_round_with_results(doc)
+    if last < 1:
         raise TiebreakInputError("the file has no round with results")
+    rounds = last if round_no is None else round_no
+    if not 1 <= rounds <= last:
+        raise TiebreakInputError(f"round {rounds}: the file has results for rounds 1 to {last}")
     system = point_system(doc)
     players = tuple(
         PlayerRecord(

@@ -10,7 +10,11 @@ from __future__ import annotations
 import textwrap
 from fractions import Fraction
 
+from events import ByeKind, PairedBoard, PlayerId, parse_result
+from events.commands import CreateTournament, RecordResult, RegisterPlayer, RequestBye, WithdrawPlayer
+from events.pairing import PairManually
 from events.tiebreaks import Crosstable, PlayerRecord, Result, RoundEntry, RoundKind
+from server.service import TournamentService
 
 HALF = Fraction(1, 2)
 ONE = Fraction(1)
@@ -70,3 +74,30 @@ def worked_example() -> Crosstable:
         PlayerRecord(number, rounds, rating=rating) for number, (rating, rounds) in rows.items()
     )
     return Crosstable(players, rounds=3)
+
+
+def play_worked_example(service: TournamentService, tournament_id: str, **settings: object) -> None:
+    """Play the §5.8 event through the service's commands (``settings``: tie-break fields)."""
+    service.create(CreateTournament(tournament_id=tournament_id, name="Example Open", rounds=3,
+                                    **settings))  # type: ignore[arg-type]  # fmt: skip
+    for surname, given_name, rating in (
+        ("Example", "Anna-Lena", 2105), ("Beispiel", "Berta", 2050), ("Muster", "Carl", 1990),
+        ("Sample", "Dan", 1900), ("Exemple", "Eve", 1850), ("Ejemplo", "Felipe", 0),
+        ("Esempio", "Gino", 0),
+    ):  # fmt: skip
+        service.execute(tournament_id, RegisterPlayer(surname=surname, given_name=given_name, rating=rating))
+
+    def play(round_no: int, boards: list[tuple[int, int, str]], pab: int | None = None) -> None:
+        pairing = PairManually(
+            boards=tuple(PairedBoard(white=PlayerId(w), black=PlayerId(b)) for w, b, _ in boards),
+            pab=None if pab is None else PlayerId(pab),
+        )
+        service.pair_manually(tournament_id, pairing)
+        for board, (_, _, result) in enumerate(boards, start=1):
+            service.execute(tournament_id, RecordResult(round_no=round_no, board=board, result=parse_result(result)))
+
+    play(1, [(1, 4, "1-0"), (5, 2, "0-1"), (3, 6, "1/2-1/2")], pab=7)
+    service.execute(tournament_id, RequestBye(player_id=6, round_no=2, kind=ByeKind.HALF))
+    play(2, [(2, 1, "1/2-1/2"), (4, 5, "-/+"), (7, 3, "0-1")])
+    service.execute(tournament_id, WithdrawPlayer(player_id=4, from_round=3))
+    play(3, [(3, 1, "0-1"), (6, 2, "1-0"), (5, 7, "1/2-1/2")])

@@ -33,9 +33,10 @@ def test_the_spec_example_file_gives_the_hand_built_crosstable() -> None:
 
 def test_points_follow_the_162_point_system() -> None:
     table = table_of("162  W 3.0    D 1.0    L 0.0", line(1, 2000, "   2 w 1", "0000 - H"),
-                     line(2, 1900, "   1 b 0", "0000 - U"), round_no=2)  # fmt: skip
-    assert (table.win_points, table.draw_points) == (3, 1)
-    assert [p.points for p in table.players] == [4, 3]  # win 3 + HPB 1; PAB = win = 3
+                     line(2, 1900, "   1 b 0", "   3 w 1"), line(3, 1800, "0000 - U", "   2 b 0"))  # fmt: skip
+    assert (table.rounds, table.win_points, table.draw_points) == (2, 3, 1)
+    # win 3 + HPB 1; loss 0 + win 3; PAB (= a win, 162 has no P) 3 + loss 0
+    assert [p.points for p in table.players] == [4, 3, 3]
 
 
 def test_games_of_less_than_one_move_are_played_games() -> None:
@@ -46,11 +47,10 @@ def test_games_of_less_than_one_move_are_played_games() -> None:
 
 
 def test_full_point_unplayed_without_kind_is_a_pab() -> None:
-    table = table_of(
-        line(1, 2000, "   2 w 1", "0000 - +"), line(2, 1900, "   1 b 0", "0000 - Z"), round_no=2
-    )
+    table = table_of(line(1, 2000, "   2 w 1", "0000 - +"), line(2, 1900, "   1 b 0", "   3 w 1"),
+                     line(3, 1800, "0000 - Z", "   2 b 0"))  # fmt: skip
     assert table.players[0].rounds[1].kind is RoundKind.PAB
-    assert table.players[1].rounds[1].kind is RoundKind.ZERO_POINT_BYE
+    assert table.players[2].rounds[0].kind is RoundKind.ZERO_POINT_BYE
 
 
 def test_double_forfeit_is_a_forfeit_loss_for_both() -> None:
@@ -61,11 +61,15 @@ def test_double_forfeit_is_a_forfeit_loss_for_both() -> None:
         assert entry.points == Fraction(0)
 
 
-def test_a_pending_pairing_is_not_a_finished_round() -> None:
-    lines = (line(1, 2000, "   2 w 1", "   2 b  "), line(2, 1900, "   1 b 0", "   1 w  "))
-    assert last_round_with_results(read_trf("\n".join(lines))[0]) == 1
+def test_a_pending_pairing_is_refused_and_a_later_round_too() -> None:
+    lines = (line(1, 2000, "   2 w 1", "   2 b  "), line(2, 1900, "   1 b 0", "   1 w  "),
+             line(3, 1800, "   4 w 1", "   4 b 1"), line(4, 1700, "   3 b 0", "   3 w 0"))  # fmt: skip
+    assert last_round_with_results(read_trf("\n".join(lines))[0]) == 2
     with pytest.raises(TiebreakInputError, match="player 1, round 2: the pairing has no result"):
-        table_of(*lines, round_no=2)
+        table_of(*lines)
+    with pytest.raises(TiebreakInputError, match="round 3: the file has results for rounds 1 to 2"):
+        table_of(*lines, round_no=3)
+    assert table_of(*lines, round_no=1).rounds == 1
 
 
 def test_an_unknown_result_is_refused_with_its_place() -> None:

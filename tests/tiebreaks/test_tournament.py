@@ -1,0 +1,78 @@
+"""Standings of a stored tournament: its declared tie-breaks applied to the folded events."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from events import CommandRejected, MemoryEventStore
+from events.commands import CreateTournament
+from events.tiebreaks import RoundKind, TiebreakError, crosstable_from_state, tournament_standings
+from server.service import TournamentService
+from tests.tiebreaks.examples import play_worked_example, worked_example
+
+
+@pytest.fixture
+def service() -> TournamentService:
+    return TournamentService(MemoryEventStore())
+
+
+def test_the_played_events_give_the_example_crosstable(service: TournamentService) -> None:
+    play_worked_example(service, "ex")
+    table = crosstable_from_state(service.load("ex"))
+    for got, want in zip(table.players, worked_example().players, strict=True):
+        if got.pairing_number != 4:
+            assert got.rounds == want.rounds
+    # #4 withdrew before round 3: a zero-point bye by 16.1.1, kept as a withdrawal.
+    assert table.players[3].rounds[2].kind is RoundKind.WITHDRAWN
+    assert table.players[3].rounds[2].voluntary
+
+
+def test_declared_list_ranks_the_tournament(service: TournamentService) -> None:
+    play_worked_example(service, "ex", tiebreaks="BH SB", tiebreak_rules="2024")
+    standings = tournament_standings(service.load("ex"))
+    assert standings is not None
+    bh = {row.pairing_number: row.values["BH"] for row in standings.rows}
+    # spec §5.8, 2024 column: the withdrawal behaves as the zero-point bye it is (16.1.1)
+    assert (bh[1], bh[4], bh[5], bh[6], bh[7]) == tuple(
+        Decimal(v) for v in ("3.5", "2.5", "4.5", "5", "4.5")
+    )
+
+
+def test_a_list_given_at_query_time_overrides_the_declaration(service: TournamentService) -> None:
+    play_worked_example(service, "ex", tiebreaks="BH", tiebreak_rules="2024")
+    standings = tournament_standings(service.load("ex"), tiebreaks="BH", rules="2026")
+    assert standings is not None
+    # [2026] caps: #5 3.5, #6 4.5 (spec §5.8)
+    bh = {row.pairing_number: row.values["BH"] for row in standings.rows}
+    assert (bh[5], bh[6]) == (Decimal("3.5"), Decimal("4.5"))
+
+
+def test_no_declaration_means_no_tie_break_standings(service: TournamentService) -> None:
+    play_worked_example(service, "ex")
+    assert tournament_standings(service.load("ex")) is None
+    with pytest.raises(TiebreakError, match="edition"):
+        tournament_standings(service.load("ex"), tiebreaks="BH")
+
+
+def test_rounds_without_every_result_are_left_out(service: TournamentService) -> None:
+    play_worked_example(service, "ex", tiebreaks="BH", tiebreak_rules="2026")
+    events = service.history("ex")
+    state = service.load("ex", to_version=len(events) - 1)  # round 3's last result missing
+    assert crosstable_from_state(state).rounds == 2
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"tiebreaks": "BH/C1 SB"}, "must be set to 2024 or 2026"),
+        ({"tiebreaks": "BH/X", "tiebreak_rules": "2026"}, "unknown modifier"),
+        ({"tiebreaks": "STD", "tiebreak_rules": "2024"}, "2026 edition"),
+    ],
+)
+def test_creating_a_tournament_checks_its_tie_breaks(
+    service: TournamentService, settings: dict[str, str], message: str
+) -> None:
+    with pytest.raises(CommandRejected, match=message):
+        service.create(CreateTournament(tournament_id="t", name="T", rounds=5, **settings))  # type: ignore[arg-type]
