@@ -153,6 +153,9 @@ class PlayerRegistered(_Event, tag="player-registered"):
     joins_round: RoundNo = RoundNo(1)
     missed_round_points: Decimal = Decimal(0)
     """Points scored for each round before ``joins_round`` (GHR 2.4)."""
+    birth_year: int | None = None
+    """The year of birth when the full date is unknown (rating lists and TRF files often
+    give only the year); ``birth_date``, when known, says the same year."""
 
 
 class PlayerDetailsCorrected(_Event, tag="player-details-corrected"):

@@ -109,6 +109,7 @@ class PlayerState:
     club: str = ""
     joins_round: int = 1
     missed_round_points: Fraction = Fraction(0)
+    birth_year: int | None = None
     withdrawn_from: int | None = None
     rounds: tuple[PlayerRound, ...] = ()
 
@@ -328,6 +329,7 @@ def _(event: PlayerRegistered, state: TournamentState) -> TournamentState:
         club=event.club,
         joins_round=event.joins_round,
         missed_round_points=missed,
+        birth_year=event.birth_year,
     )
     for round_ in state.rounds:  # a late entry's missed rounds (GHR 2.4)
         missed_round = _not_paired_record(state, player, round_.round_no, NotPairedReason.LATE_ENTRY)
