@@ -144,7 +144,7 @@ def perfect_performance(context: RatingContext, player: PlayerRecord) -> int | N
     if not games:
         return None
     ratings = [rating for rating, _ in games]
-    target = 100 * sum((result for _, result in games), Fraction(0))
+    target = int(100 * sum((result for _, result in games), Fraction(0)))  # results are halves
     if target == 0:
         return min(ratings) - 800
 
