@@ -1,0 +1,127 @@
+"""Compact builders for Lim test positions: past rounds written as crosstable lines.
+
+``history("1-5 1-0, 6-2 0-1, 3-7 =, 9 pab")`` reads one round: ``white-black result`` for
+each game (``1-0``, ``0-1``, ``=``; ``+-`` / ``-+`` for forfeits, which carry no colour),
+``N pab`` / ``N half`` / ``N zero`` / ``N out`` for unplayed rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from engine.lim import LimOutcome, explain_lim
+from engine.model import (
+    Colour,
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    RoundKind,
+    RoundRecord,
+)
+
+W, B = Colour.WHITE, Colour.BLACK
+ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+
+_RESULTS = {"1-0": (ONE, ZERO), "0-1": (ZERO, ONE), "=": (HALF, HALF)}
+_UNPLAYED = {
+    "pab": (RoundKind.PAB, ONE),
+    "half": (RoundKind.HALF_BYE, HALF),
+    "zero": (RoundKind.ZERO_BYE, ZERO),
+    "out": (RoundKind.NOT_PAIRED, ZERO),
+}
+
+
+def history(*rounds: str) -> dict[int, tuple[RoundRecord, ...]]:
+    """Round records per player from crosstable lines, one line per round."""
+    records: dict[int, list[RoundRecord]] = {}
+    for index, line in enumerate(rounds):
+        for item in filter(None, (part.strip() for part in line.split(","))):
+            first, second = item.split()
+            if second in _UNPLAYED:
+                kind, points = _UNPLAYED[second]
+                _add(records, int(first), index, RoundRecord(kind, points))
+                continue
+            white, black = (int(n) for n in first.split("-"))
+            if second in ("+-", "-+"):
+                winner, loser = (white, black) if second == "+-" else (black, white)
+                _add(records, winner, index, RoundRecord(RoundKind.FORFEIT_WIN, ONE, PairingNumber(loser)))
+                _add(records, loser, index, RoundRecord(RoundKind.FORFEIT_LOSS, ZERO, PairingNumber(winner)))
+                continue
+            white_points, black_points = _RESULTS[second]
+            _add(records, white, index, RoundRecord(RoundKind.PLAYED, white_points, PairingNumber(black), W))
+            _add(records, black, index, RoundRecord(RoundKind.PLAYED, black_points, PairingNumber(white), B))
+    for number, done in records.items():
+        assert len(done) == len(rounds), f"player {number} is missing from a round"
+    return {number: tuple(done) for number, done in records.items()}
+
+
+def _add(records: dict[int, list[RoundRecord]], number: int, index: int, record: RoundRecord) -> None:
+    done = records.setdefault(number, [])
+    assert len(done) == index, f"player {number} appears twice or skips a round before round {index + 1}"
+    done.append(record)
+
+
+def request(
+    past: dict[int, tuple[RoundRecord, ...]] | Iterable[int],
+    *,
+    total: int = 9,
+    ratings: dict[int, int] | None = None,
+    forbidden: Iterable[tuple[int, int]] = (),
+    maxi: bool = False,
+    initial: Colour = W,
+    absent: Iterable[int] = (),
+) -> PairingRequest:
+    """The request for the round after ``past`` (or round 1 for a plain list of numbers).
+
+    Ratings default to 2400 − 10 × number, so the pairing numbers follow the ratings.
+    """
+    histories = past if isinstance(past, dict) else {n: () for n in past}
+    missing = set(absent)
+    done = {len(h) for h in histories.values()}
+    assert len(done) == 1, "every player needs the same number of past rounds"
+    players = tuple(
+        PlayerEntry(
+            number=PairingNumber(n),
+            rating=(ratings or {}).get(n, 2400 - 10 * n),
+            history=histories[n],
+            available=n not in missing,
+        )
+        for n in sorted(histories)
+    )
+    return PairingRequest(
+        round_no=done.pop() + 1,
+        total_rounds=total,
+        players=players,
+        initial_colour=initial,
+        forbidden_pairs=frozenset(frozenset((PairingNumber(a), PairingNumber(b))) for a, b in forbidden),
+        maxi=maxi,
+    )
+
+
+def pairs(outcome: LimOutcome) -> set[frozenset[int]]:
+    """The pairs made, colours ignored."""
+    return {frozenset((b.white, b.black)) for b in outcome.pairing.boards}
+
+
+def boards(outcome: LimOutcome) -> list[tuple[int, int]]:
+    """``(white, black)`` per board, in board order."""
+    return [(b.white, b.black) for b in outcome.pairing.boards]
+
+
+def group_pairs(outcome: LimOutcome, score: Fraction) -> list[tuple[int, int]]:
+    """``(first, opponent)`` in the order the group made them (first: whose turn it was)."""
+    (group,) = [g for g in outcome.trace.groups if g.score == score]
+    return [
+        (pair.first, pair.board.black if pair.board.white == pair.first else pair.board.white)
+        for pair in group.pairs
+    ]
+
+
+def floats(outcome: LimOutcome) -> dict[int, tuple[str, str]]:
+    """Floater → (3.9 kind, article) for every float decided this round."""
+    return {d.player: (d.kind.value, d.article) for d in outcome.trace.floats}
+
+
+def lim(req: PairingRequest) -> LimOutcome:
+    return explain_lim(req)
