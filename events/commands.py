@@ -33,8 +33,8 @@ from events.errors import (
     RoundAlreadyPaired,
     RoundHasResults,
     RoundIncomplete,
-    TournamentClosed,
     TournamentExists,
+    TournamentIsClosed,
     TournamentNotFound,
     UnknownPlayer,
 )
@@ -407,7 +407,7 @@ def _settings(state: TournamentState) -> TournamentCreated:
 def _require_open(state: TournamentState) -> None:
     settings = _settings(state)
     if state.closed:
-        raise TournamentClosed(settings.tournament_id)
+        raise TournamentIsClosed(settings.tournament_id)
 
 
 def _require_text(value: str, field: str) -> None:

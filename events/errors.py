@@ -34,8 +34,8 @@ __all__ = [
     "RoundHasResults",
     "RoundIncomplete",
     "StoreError",
-    "TournamentClosed",
     "TournamentExists",
+    "TournamentIsClosed",
     "TournamentNotFound",
     "UnknownPlayer",
     "WrongExpectedVersion",
@@ -123,7 +123,7 @@ class TournamentExists(CommandRejected):
         super().__init__(f"tournament {tournament_id!r} already exists", tournament_id=tournament_id)
 
 
-class TournamentClosed(CommandRejected):
+class TournamentIsClosed(CommandRejected):
     def __init__(self, tournament_id: str) -> None:
         super().__init__(f"tournament {tournament_id!r} is closed", tournament_id=tournament_id)
 

@@ -22,7 +22,7 @@ from events.errors import (
     NoValidPairing,
     PairingRejected,
     RoundIncomplete,
-    TournamentClosed,
+    TournamentIsClosed,
     TournamentNotFound,
 )
 from events.projections.tournament import TournamentState
@@ -152,7 +152,7 @@ def _settings(state: TournamentState) -> TournamentCreated:
 def _require_pairable(state: TournamentState) -> TournamentCreated:
     settings = _settings(state)
     if state.closed:
-        raise TournamentClosed(settings.tournament_id)
+        raise TournamentIsClosed(settings.tournament_id)
     if state.rounds_paired >= settings.rounds:
         raise AllRoundsPaired(settings.rounds)
     if state.rounds and state.rounds[-1].missing_results:

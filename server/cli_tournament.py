@@ -121,13 +121,14 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
 @click.option("--max-half-point-byes", type=click.IntRange(min=0), help="Half-point byes a player may request.")
 @click.option("--full-point-byes/--no-full-point-byes", default=False, help="Allow full-point byes.")
 @click.option("--tiebreaks", default="", help='C.07 tie-break list, e.g. "BH/C1 BH SB DE".')
-@click.option("--tiebreak-rules", type=click.Choice(["2024", "2026"]), default="",
+@click.option("--tiebreak-rules", type=click.Choice(["2024", "2026"]),
               help="C.07 edition of the tie-breaks (required with --tiebreaks).")
 @click.option("--unrated-rating", type=click.IntRange(0, 4000),
               help="Rating unrated players count with in rating-based tie-breaks.")
 @pass_service
 def create_tournament(ctx: CliContext, name: str, tournament_id: str | None, initial_colour: str,
-                      start_date: Any, end_date: Any, point_pairs: tuple[str, ...], **options: Any) -> None:
+                      start_date: Any, end_date: Any, point_pairs: tuple[str, ...],
+                      tiebreak_rules: str | None, **options: Any) -> None:
     """Create a tournament.
 
     Example:
@@ -142,6 +143,7 @@ def create_tournament(ctx: CliContext, name: str, tournament_id: str | None, ini
         start_date=start_date.date() if start_date else None,
         end_date=end_date.date() if end_date else None,
         points=_points(point_pairs),
+        tiebreak_rules=tiebreak_rules or "",
         **options,
     )
     result = ctx.service().create(command)

@@ -52,7 +52,7 @@ from events.errors import (
     RoundAlreadyPaired,
     RoundHasResults,
     RoundIncomplete,
-    TournamentClosed as TournamentClosedError,
+    TournamentIsClosed,
     TournamentExists,
     TournamentNotFound,
     UnknownPlayer,
@@ -300,7 +300,7 @@ def test_unpair_only_the_latest_round_without_results(round_one: TournamentState
 def test_closed_tournament_refuses_everything(registered: TournamentState) -> None:
     state = run(registered, CloseTournament())
     for command in (RegisterPlayer(surname="X"), WithdrawPlayer(player_id=1), CloseTournament()):
-        refused(state, command, TournamentClosedError)
+        refused(state, command, TournamentIsClosed)
 
 
 def test_close_with_missing_results(round_one: TournamentState) -> None:
