@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.amalfi import amalfi_score, pair, rating_ranks
+from engine.amalfi import amalfi_score, pair_amalfi, rating_ranks
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.model import (
     Colour,
@@ -93,7 +93,7 @@ def _assert_legal(histories: dict[int, list[RoundRecord]]) -> None:
 
 
 def amalfi(round_no: int, total: int, players: tuple[PlayerEntry, ...], **options: object) -> Pairing:
-    return pair(PairingRequest(round_no, total, players, **options))  # type: ignore[arg-type]
+    return pair_amalfi(PairingRequest(round_no, total, players, **options))  # type: ignore[arg-type]
 
 
 def boards(pairing: Pairing) -> list[tuple[int, int]]:
