@@ -133,7 +133,7 @@ def choose_upfloaters(
     found = _UpfloaterSearch(residents, lower, rules, completion=True).run()
     if found is None:
         raise NoValidPairing(
-            f"the players on {residents[0].score} "
+            f"the players on {_points(residents[0].score)} "
             f"({', '.join(str(p.number) for p in residents)}) cannot be paired legally "
             "while keeping the rest of the round pairable"
         )
@@ -180,7 +180,7 @@ class _UpfloaterSearch:
             return None
         count = self._upfloat_count(mate)
         if count == 0:
-            return [], [self._describe([])]
+            return [], [self._describe([], mate)]
         deepest = max(self.level[v] for v in self._upfloaters(mate))
         # [C6] never prefers a lower level than one a [C5]-optimal pairing already reaches.
         candidates = [
@@ -210,7 +210,7 @@ class _UpfloaterSearch:
                 mate = trial
             forced.append(candidate)
         chosen = [self.players[v] for v in forced]
-        return chosen, [self._describe(chosen)]
+        return chosen, [self._describe(chosen, mate)]
 
     # matchings
 
@@ -294,16 +294,29 @@ class _UpfloaterSearch:
     def _upfloat_count(self, mate: list[int]) -> int:
         return len(self._upfloaters(mate))
 
-    def _describe(self, chosen: Sequence[DubovPlayer]) -> str:
+    def _describe(self, chosen: Sequence[DubovPlayer], mate: list[int]) -> str:
+        """The bracket's residents, upfloaters and the values of [C5]-[C10] it reached."""
         residents = self.players[: self.resident_count]
-        head = (
-            f"bracket {residents[0].score}: residents "
-            f"{' '.join(str(p.number) for p in residents)}"
+        misses = sum(
+            1
+            for v in range(self.resident_count)
+            if v < mate[v] or not self.is_resident(mate[v])
+            if self.players[v].preference.colour is self.players[mate[v]].preference.colour
         )
-        if not chosen:
-            return head + "; no upfloater"
-        scores = " ".join(f"{p.number}({p.score})" for p in chosen)
-        return f"{head}; upfloaters [C5] {len(chosen)}: {scores}"
+        line = (
+            f"bracket {_points(residents[0].score)}: residents "
+            f"{' '.join(str(p.number) for p in residents)}; [C5] {len(chosen)} upfloater(s)"
+        )
+        if chosen:
+            line += ": " + " ".join(f"{p.number} ({_points(p.score)})" for p in chosen)
+        line += f"; [C7] {misses} colour miss(es)"
+        if chosen and not self.rules.last_round:
+            maximum = [p for p in chosen if p.maximum_upfloater]
+            line += (
+                f"; [C8] {len(maximum)} [C9] {sum(p.upfloats for p in maximum)}"
+                f" [C10] {sum(1 for p in chosen if p.upfloated_last_round)}"
+            )
+        return line
 
 
 # --- steps 2-4: G1/G2, shifts, transposition (Art. 3.2.3-3.2.6) ---------------------------
@@ -329,7 +342,9 @@ def _pair_players(
             + " ".join(str(p.number) for p in bracket)
         )
     pairs = [(s1[r], t2[c]) for r, c in enumerate(order)]
-    trace.append("pairs " + ", ".join(f"{a.number}-{b.number}" for a, b in pairs))
+    trace.append(
+        f"S1 {' '.join(str(p.number) for p in s1)} | T2 {' '.join(str(b.number) for _, b in pairs)}"
+    )
     return pairs, trace
 
 
@@ -451,6 +466,10 @@ class _Recomposition:
                 (i, j) for i, j in self.edges if v not in (i, j) or (j if i == v else i) in partners
             }
         return mate, moved
+
+
+def _points(score: Fraction) -> str:
+    return f"{float(score):g}"
 
 
 def _numbers(indices: Sequence[int], players: Sequence[DubovPlayer]) -> str:

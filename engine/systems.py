@@ -19,6 +19,7 @@ PairFunction = Callable[[PairingRequest], Pairing]
 
 _SYSTEMS: dict[str, str] = {
     "dutch": "engine.dutch:pair_dutch",
+    "dubov": "engine.dubov:pair_dubov",
     "amalfi": "engine.amalfi:pair_amalfi",
 }
 
