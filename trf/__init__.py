@@ -5,10 +5,14 @@ The document model is format-level: one record per line, in file order (see
 the document; ``strict=True`` raises :class:`TrfError` at the first error. :func:`validate`
 checks what the lines say about each other, :func:`write_trf` writes a document back, and
 :func:`point_system` / :func:`entry_points` give the points a file's round blocks are worth.
+:func:`import_events` turns a file into the event stream that would have led to it, and
+:func:`export_document` writes a tournament's state as a TRF document.
 """
 
 from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.errors import TrfError
+from trf.export import Profile, export_document
+from trf.mapping import import_events
 from trf.model import (
     AbnormalPoints,
     AcceleratedRounds,
@@ -55,6 +59,7 @@ __all__ = [
     "PairingNo",
     "Player",
     "PointSystem",
+    "Profile",
     "PointValues",
     "Record",
     "RoundEntry",
@@ -70,7 +75,9 @@ __all__ = [
     "check_trf",
     "entry_kind",
     "entry_points",
+    "export_document",
     "format_points",
+    "import_events",
     "normalise_title",
     "point_system",
     "read_trf",

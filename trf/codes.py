@@ -15,9 +15,11 @@ __all__ = [
     "COLOURS",
     "EntryKind",
     "FREE_TEXT_HEADERS",
+    "GAME_RESULTS",
     "OPAQUE_CODES",
     "PLAYED_RESULTS",
     "RESULT_CODES",
+    "STRUCTURED_CODES",
     "TITLES",
     "entry_kind",
     "normalise_title",
@@ -44,11 +46,31 @@ OPAQUE_CODES = frozenset(
 )  # fmt: skip
 """Known identifiers that are kept verbatim and not interpreted (see OpaqueRecord)."""
 
+STRUCTURED_CODES = frozenset(
+    {
+        "001", "XXR", "142", "XXC", "152", "XXS", "162", "XXA", "250", "XXP", "260", "XXZ",
+        "240", "299", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU",
+    }
+)  # fmt: skip
+"""Identifiers read into fields; such a line the reader had to keep verbatim is broken."""
+
 RESULT_CODES = frozenset("1=0WDL+-HFUZX")
 """Result letters of §4.3, upper-cased; ``X`` (unknown result) is TRF-2026's ``162`` code."""
 
 PLAYED_RESULTS = frozenset("1=0WDL")
 """Results of a game that took place (``W``/``D``/``L``: under one move, still played)."""
+
+GAME_RESULTS = frozenset(
+    {
+        ("1", "0"), ("0", "1"), ("=", "="),
+        ("0", "0"), ("=", "0"), ("0", "="),  # results an arbiter may impose (both lose, …)
+        ("W", "L"), ("L", "W"), ("D", "D"),  # under one move
+        ("X", "X"),
+        ("+", "-"), ("-", "+"), ("-", "-"),  # forfeits, double forfeit
+        ("", ""),  # published pairing, result pending
+    }
+)  # fmt: skip
+"""(this side, other side) result pairs that can stand on the two lines of one pairing."""
 
 COLOURS = frozenset("wb-")
 """Valid colour characters after a blank has been read as ``-``."""

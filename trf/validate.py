@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from trf.codes import PLAYED_RESULTS, RESULT_CODES, COLOURS, EntryKind, entry_kind
+from trf.codes import (
+    COLOURS,
+    GAME_RESULTS,
+    PLAYED_RESULTS,
+    RESULT_CODES,
+    STRUCTURED_CODES,
+    EntryKind,
+    entry_kind,
+)
 from trf.model import (
     AbnormalPoints,
     ByeRecord,
@@ -27,6 +35,7 @@ from trf.model import (
     TotalRounds,
     TrfDocument,
     TrfProblem,
+    Unrecognised,
     XxaAcceleration,
     XxzAbsent,
 )
@@ -34,8 +43,6 @@ from trf.reader import read_trf
 from trf.scoring import entry_points, point_system, score_targets
 
 __all__ = ["announced_round", "check_trf", "validate"]
-
-_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "X": "X"}
 
 
 def check_trf(data: str | bytes) -> tuple[TrfDocument, list[TrfProblem]]:
@@ -46,7 +53,10 @@ def check_trf(data: str | bytes) -> tuple[TrfDocument, list[TrfProblem]]:
     ['line 2, column 5: error: pairing number 1 is also used on line 1']
     """
     doc, problems = read_trf(data)
-    return doc, sorted(problems + validate(doc), key=lambda p: (p.line, p.column))
+    # A line the reader already faulted gets no second error for the same cause.
+    faulted = {p.line for p in problems if p.severity == "error"}
+    found = problems + [p for p in validate(doc) if p.severity == "warning" or p.line not in faulted]
+    return doc, sorted(found, key=lambda p: (p.line, p.column))
 
 
 def validate(doc: TrfDocument) -> list[TrfProblem]:
@@ -94,6 +104,9 @@ class _Validator:
         )
 
     def run(self) -> list[TrfProblem]:
+        for record in self.doc.records_of(Unrecognised):
+            if record.text[:3] in STRUCTURED_CODES:
+                self.error(record, 1, f"this {record.text[:3]} line could not be read")
         self.collect_players()
         for player in self.players.values():
             self.check_rounds(player)
@@ -126,10 +139,12 @@ class _Validator:
                 self.check_opponent(player, round_no, entry)
 
     def explain_invalid(self, player: Player, round_no: int, entry: RoundEntry) -> None:
-        if entry.colour not in COLOURS or entry.result not in RESULT_CODES | {""}:
-            return  # the reader has reported the character itself
         where = f"round {round_no}"
-        if entry.opponent is None and entry.colour != "-":
+        if entry.colour not in COLOURS:
+            self.error(player, _block_column(round_no, 5), f"{where}: colour {entry.colour!r} is not w, b or -")
+        elif entry.result not in RESULT_CODES | {""}:
+            self.error(player, _block_column(round_no, 7), f"{where}: result code {entry.result!r} is unknown")
+        elif entry.opponent is None and entry.colour != "-":
             self.error(player, _block_column(round_no, 5), f"{where}: colour {entry.colour} without an opponent")
         elif entry.opponent is None:
             self.error(player, _block_column(round_no, 7), f"{where}: result {entry.result} needs an opponent")
@@ -168,17 +183,9 @@ class _Validator:
             return
         if mine.colour != "-" and mine.colour == theirs.colour:
             self.error(player, _block_column(round_no, 5), f"{pair} both have colour {mine.colour}")
-        forfeit = {EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS}
-        if kinds <= forfeit:
-            if mine.result == theirs.result == "+":
-                self.error(player, _block_column(round_no, 7), f"{pair} both won by forfeit")
-        elif kinds == {EntryKind.PLAYED}:
-            if _COMPLEMENT[mine.result] != theirs.result:
-                self.error(
-                    player, _block_column(round_no, 7),
-                    f"{pair} have results {mine.result} and {theirs.result}, which do not match",
-                )  # fmt: skip
-        elif kinds != {EntryKind.PENDING}:
+        if (mine.result, theirs.result) == ("+", "+"):
+            self.error(player, _block_column(round_no, 7), f"{pair} both won by forfeit")
+        elif (mine.result, theirs.result) not in GAME_RESULTS:
             self.error(
                 player, _block_column(round_no, 7),
                 f"{pair} have results {mine.result or 'blank'} and {theirs.result or 'blank'}, which do not match",

@@ -129,3 +129,31 @@ def test_ids_in_extension_lines_must_name_players() -> None:
 def test_duplicate_pairing_number() -> None:
     problems = errors(replace_player(3, "001    3", "001    2"))
     assert any(p.message == f"pairing number 2 is also used on line {PLAYER_LINE[2]}" for p in problems)
+
+
+def test_results_an_arbiter_may_impose_are_consistent() -> None:
+    # Both players lose (0-0) or one draws while the other loses: the two lines still agree.
+    text = "\n".join([player_line(1, "A", "0.0", "2 w 0"), player_line(2, "B", "0.5", "1 b =")])
+    assert errors(text) == []
+
+
+def test_validate_alone_reports_what_a_document_built_in_code_gets_wrong() -> None:
+    from trf import Player, RoundEntry, TrfDocument, Unrecognised, validate
+
+    doc = TrfDocument(
+        records=(
+            Player(pairing_no=1, rounds=(RoundEntry(opponent=None, colour="W", result="U"),)),
+            Unrecognised(text="001   x1"),
+        )
+    )
+    assert [(p.line, p.column, p.message) for p in validate(doc)] == [
+        (1, 97, "round 1: colour 'W' is not w, b or -"),
+        (2, 1, "this 001 line could not be read"),
+    ]
+
+
+def test_structured_codes_are_the_ones_the_reader_parses() -> None:
+    from trf import codes, reader
+
+    parsed = set(reader._PARSERS) | set(reader._BB_CODES) | {"001"}
+    assert parsed == codes.STRUCTURED_CODES

@@ -1,0 +1,189 @@
+"""Export a tournament, as of a round, as the TRF document rating servers and engines read.
+
+Give it the state at the end of round N (:func:`events.projections.state_after_round`).
+Both profiles write the TRF16 header from the tournament's data, one ``001`` line per player
+in pairing-number order with the rounds paired so far, and the engine lines ``XXR`` and
+``XXC``. Byes already decided for the next round are written in that round's column
+(``0000 - H``/``F``/``Z``, their points included, JaVaFo's convention that bbpPairings also
+reads). ``trf26`` adds the TRF-2026 tags ``142``/``152``/``162`` and ``240`` records.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal
+
+from engine.model import Colour, RoundKind
+from events import NotPairedReason, Outcome
+from events import PointValues as EventPoints
+from events.names import name_str
+from events.projections import PlayerRound, PlayerState, TournamentState, standings
+from trf.model import (
+    ByeRecord,
+    EngineOptions,
+    Header,
+    InitialColour,
+    Player,
+    PointValues,
+    Record,
+    RoundEntry,
+    TotalRounds,
+    TrfDocument,
+)
+
+__all__ = ["Profile", "export_document"]
+
+Profile = Literal["trf16", "trf26"]
+
+_SYSTEM_NAMES = {"dutch": "FIDE Dutch", "burstein": "Burstein", "dubov": "Dubov", "lim": "Lim", "amalfi": "Amalfi Rating"}
+_RESULT = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-"}
+_UNPLAYED = {
+    RoundKind.PAB: "U",
+    RoundKind.FULL_BYE: "F",
+    RoundKind.HALF_BYE: "H",
+    RoundKind.ZERO_BYE: "Z",
+    RoundKind.NOT_PAIRED: "Z",
+}
+_ANNOUNCED = {NotPairedReason.HALF_BYE: "H", NotPairedReason.FULL_BYE: "F"}
+"""Next-round letters; every other reason not to be paired (absence, withdrawal, late entry) is Z."""
+
+
+def export_document(state: TournamentState, *, profile: Profile = "trf16") -> TrfDocument:
+    """The TRF document of ``state``: the rounds it has paired, and the next round's byes.
+
+    >>> from events.projections import fold
+    >>> from events import TournamentCreated
+    >>> doc = export_document(fold([TournamentCreated(tournament_id="t", name="Open", rounds=5)]))
+    >>> doc.header("012"), doc.total_rounds, doc.initial_colour
+    ('Open', 5, 'w')
+    """
+    settings = state.settings
+    if settings is None:
+        raise ValueError("the state holds no tournament")
+    records: list[Record] = list(_header(state))
+    if profile == "trf26":
+        records += [TotalRounds(code="142", rounds=settings.rounds), InitialColour(colour=_colour(settings.initial_colour).upper())]
+        if settings.points != EventPoints():
+            records.append(_point_grid(settings.points))
+    next_round = state.next_round if state.next_round <= settings.rounds else None
+    announced = _announced(state, next_round)
+    ranks = {row.player_id: rank for rank, row in enumerate(standings(state), start=1)}
+    for player_id in state.order:
+        records.append(_player(state, state.player(player_id), ranks[player_id], announced.get(player_id)))
+    if profile == "trf26" and next_round is not None:
+        records += _bye_records(state, announced, next_round)
+    first = "white1" if settings.initial_colour is Colour.WHITE else "black1"
+    records += [TotalRounds(code="XXR", rounds=settings.rounds), EngineOptions(words=(first,))]
+    if settings.points != EventPoints():
+        records += [_xxs(settings.points), *_bb_lines(settings.points)]
+    return TrfDocument(records=tuple(records))
+
+
+def _colour(colour: Colour) -> str:
+    return "w" if colour is Colour.WHITE else "b"
+
+
+def _header(state: TournamentState) -> list[Header]:
+    settings = state.settings
+    assert settings is not None
+    values = [
+        ("012", settings.name),
+        ("022", settings.place),
+        ("032", settings.federation),
+        ("042", settings.start_date.strftime("%Y/%m/%d") if settings.start_date else ""),
+        ("052", settings.end_date.strftime("%Y/%m/%d") if settings.end_date else ""),
+        ("062", str(len(state.players))),
+        ("072", str(sum(1 for p in state.players if p.rating))),
+        ("092", f"Individual: Swiss-System ({_SYSTEM_NAMES.get(settings.system, settings.system)})"),
+        ("102", settings.chief_arbiter),
+        ("122", settings.time_control),
+    ]
+    return [Header(code=code, value=value) for code, value in values if value]
+
+
+def _announced(state: TournamentState, round_no: int | None) -> dict[int, str]:
+    """Result letters for the players not to be paired in the next round."""
+    if round_no is None:
+        return {}
+    _, not_paired = state.availability(round_no)
+    return {entry.player_id: _ANNOUNCED.get(entry.reason, "Z") for entry in not_paired}
+
+
+def _player(state: TournamentState, player: PlayerState, rank: int, announced: str | None) -> Player:
+    rounds = tuple(_entry(state, record) for record in player.rounds)
+    score = player.score
+    if announced is not None:
+        rounds += (RoundEntry(colour="-", result=announced),)
+        points = state.points
+        score += {"H": points.half_bye, "F": points.full_bye}.get(announced, Fraction(0))
+    return Player(
+        pairing_no=state.pairing_number(player.player_id),
+        sex={"m": "m", "f": "w"}.get(player.sex, ""),
+        title=player.title,
+        name=name_str(player.surname, player.given_name),
+        rating=player.rating or None,
+        federation=player.federation,
+        fide_id=player.fide_id,
+        birth_date=_birth_date(player),
+        points=_decimal(score),
+        rank=rank,
+        rounds=rounds,
+    )
+
+
+def _birth_date(player: PlayerState) -> str:
+    if player.birth_date is not None:
+        return player.birth_date.strftime("%Y/%m/%d")
+    return f"{player.birth_year:04d}/00/00" if player.birth_year else ""
+
+
+def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
+    if record.opponent is not None and record.colour is not None:
+        opponent = state.pairing_number(record.opponent)
+        colour = _colour(record.colour)
+        if record.result is None:
+            return RoundEntry(opponent=opponent, colour=colour)  # result pending
+        outcome = record.result.white if record.colour is Colour.WHITE else record.result.black
+        return RoundEntry(opponent=opponent, colour=colour, result=_RESULT[outcome])
+    assert record.kind is not None
+    return RoundEntry(colour="-", result=_UNPLAYED[record.kind])
+
+
+def _bye_records(state: TournamentState, announced: dict[int, str], round_no: int) -> list[ByeRecord]:
+    records = []
+    for kind in ("F", "H", "Z"):
+        ids = tuple(sorted(state.pairing_number(pid) for pid, letter in announced.items() if letter == kind))
+        if ids:
+            records.append(ByeRecord(kind=kind, round_no=round_no, ids=ids))
+    return records
+
+
+def _decimal(points: Fraction) -> Decimal:
+    return Decimal(points.numerator) / Decimal(points.denominator)
+
+
+def _point_grid(points: EventPoints) -> PointValues:
+    """``162``: win, draw, loss, PAB; the absence value ``A`` only when it is not 0, since
+    bbpPairings refuses a ``162`` line with ``A`` (§6.3) and reads ``BBZ``/``BBF`` instead."""
+    values = [("W", points.win), ("D", points.draw), ("L", points.loss), ("P", points.pab)]
+    if points.zero_bye:
+        values.insert(3, ("A", points.zero_bye))
+    return PointValues(code="162", values=tuple(values))
+
+
+def _bb_lines(points: EventPoints) -> list[PointValues]:
+    """bbpPairings' ``BBW`` … ``BBU``: it ignores ``XXS`` (§6.2, §6.3)."""
+    values = {"W": points.win, "D": points.draw, "L": points.loss, "Z": points.zero_bye,
+              "F": points.forfeit_loss, "U": points.pab}  # fmt: skip
+    return [PointValues(code=f"BB{code}", values=((code, value),)) for code, value in values.items()]
+
+
+def _xxs(points: EventPoints) -> PointValues:
+    """JaVaFo's ``XXS`` with every code, so engines need not infer anything (§6.1)."""
+    values = [
+        ("WW", points.win), ("BW", points.win), ("WD", points.draw), ("BD", points.draw),
+        ("WL", points.loss), ("BL", points.loss), ("ZPB", points.zero_bye), ("HPB", points.half_bye),
+        ("FPB", points.full_bye), ("PAB", points.pab), ("FW", points.forfeit_win), ("FL", points.forfeit_loss),
+    ]  # fmt: skip
+    return PointValues(code="XXS", values=tuple(values))

@@ -1,0 +1,397 @@
+"""Import a TRF document as the event stream that would have led to it.
+
+The stream is made by Arbiter's own decisions (:func:`events.commands.decide`), fed with the
+commands an arbiter would have given: create the tournament, register the players in
+pairing-number order, then for each round the withdrawals, the requested byes, the
+pairing as the file records it, and the results. Every command is checked as if typed at
+the CLI, so an import writes only what Arbiter could have recorded itself.
+
+What the file says and the events cannot hold (forbidden pairs, acceleration, a TRF16 team
+list, …) is reported as a warning, never dropped silently; what would change a score (``299``
+abnormal points) or is not an individual event refuses the import.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import date, datetime
+from decimal import Decimal
+
+import msgspec
+
+from engine.model import Colour
+from events import (
+    ByeKind,
+    CommandRejected,
+    Event,
+    PairedBoard,
+    PlayerId,
+    PlayerRegistered,
+    Result,
+    RoundNo,
+    RoundPaired,
+)
+from events import PointValues as EventPoints
+from events.commands import (
+    Command,
+    CreateTournament,
+    RecordResult,
+    RegisterPlayer,
+    RequestBye,
+    WithdrawPlayer,
+    decide,
+)
+from events.names import parse_name
+from events.projections import EMPTY, TournamentState, fold
+from trf.codes import EntryKind, entry_kind, normalise_title
+from trf.errors import TrfError
+from trf.model import (
+    AbnormalPoints,
+    AcceleratedRounds,
+    ByeRecord,
+    ForbiddenPairs,
+    OpaqueRecord,
+    PairingNo,
+    Player,
+    Record,
+    TrfDocument,
+    TrfProblem,
+    XxaAcceleration,
+    XxzAbsent,
+)
+from trf.scoring import PointSystem, entry_points, point_system
+from trf.validate import announced_round, validate
+
+__all__ = ["import_events"]
+
+IMPORTED_SYSTEM = "manual"
+"""``RoundPaired.system`` of an imported round: paired outside Arbiter (as ``PairManually``)."""
+
+_ABSENT = (EntryKind.ZERO_BYE, EntryKind.NONE)
+_BYE_KIND = {EntryKind.HALF_BYE: ByeKind.HALF, EntryKind.FULL_BYE: ByeKind.FULL}
+_GAME_RESULT = {
+    ("1", "0"): Result.WHITE_WINS,
+    ("0", "1"): Result.BLACK_WINS,
+    ("=", "="): Result.DRAW,
+    ("0", "0"): Result.BOTH_LOSE,
+    ("=", "0"): Result.WHITE_DRAWS_BLACK_LOSES,
+    ("0", "="): Result.WHITE_LOSES_BLACK_DRAWS,
+    ("+", "-"): Result.WHITE_WINS_BY_FORFEIT,
+    ("-", "+"): Result.BLACK_WINS_BY_FORFEIT,
+    ("-", "-"): Result.DOUBLE_FORFEIT,
+}
+_UNDER_ONE_MOVE = {"W": "1", "D": "=", "L": "0"}
+_SYSTEMS = ("dutch", "burstein", "dubov", "lim", "amalfi")
+_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d/%m/%Y", "%d.%m.%Y", "%d. %m. %Y", "%B %d, %Y", "%b %d, %Y")
+_FEDERATION = re.compile(r"[A-Z]{3}")
+_YEAR_ONLY = re.compile(r"([0-9]{4})(?:/00/00)?")
+_TEAM_CODES = ("013", "300", "310", "320", "330", "801", "802")
+
+
+def import_events(doc: TrfDocument, *, tournament_id: str) -> tuple[list[Event], list[TrfProblem]]:
+    """The events that would have led to ``doc``, and warnings about what they leave out.
+
+    :raises TrfError: when the file is inconsistent (any validation error) or holds
+        something Arbiter would have refused; nothing is to be written then.
+    """
+    errors = [problem for problem in validate(doc) if problem.severity == "error"]
+    if errors:
+        raise TrfError(errors)
+    return _Importer(doc, tournament_id).run()
+
+
+class _Importer:
+    def __init__(self, doc: TrfDocument, tournament_id: str) -> None:
+        self.doc = doc
+        self.tournament_id = tournament_id
+        self.line = {id(record): index + 1 for index, record in enumerate(doc.records)}
+        self.players = sorted(doc.players, key=lambda p: p.pairing_no)
+        self.system = point_system(doc)
+        self.state: TournamentState = EMPTY
+        self.events: list[Event] = []
+        self.warnings: list[TrfProblem] = []
+        self.birth_years: dict[PairingNo, int | None] = {}
+        announced = announced_round(doc)
+        self.paired = doc.rounds_in_file - (1 if announced else 0)
+        self.total = doc.total_rounds or max(doc.rounds_in_file, 1)
+
+    def run(self) -> tuple[list[Event], list[TrfProblem]]:
+        self.check_supported()
+        self.do(self.create(), None)
+        joins, withdrawn = self.late_entries_and_withdrawals()
+        for player in self.players:
+            self.do(self.register(player, joins.get(player.pairing_no, 1)), player)
+        for round_no in range(1, self.paired + 1):
+            for player in self.players:
+                if withdrawn.get(player.pairing_no) == round_no:
+                    self.do(WithdrawPlayer(player_id=player.pairing_no, from_round=round_no), player)
+            self.request_byes(round_no, joins, withdrawn)
+            self.pair(round_no)
+        if self.paired < self.total:
+            if self.paired < self.doc.rounds_in_file:  # the column of the round to be paired
+                self.request_byes(self.paired + 1, joins, withdrawn, announced=True)
+            self.absences_for_next_round()
+        self.warn_unsupported()
+        return self.events, self.warnings
+
+    # -- the commands ------------------------------------------------------------------
+
+    def do(self, command: Command, record: Record | None) -> None:
+        try:
+            events = decide(self.state, command)
+        except CommandRejected as rejected:
+            line = self.line[id(record)] if record is not None else 0
+            raise TrfError([TrfProblem(line=line, message=f"cannot import: {rejected}")]) from rejected
+        self.emit(events)
+
+    def emit(self, events: Iterable[Event]) -> None:
+        for event in events:
+            if isinstance(event, PlayerRegistered) and self.birth_years.get(event.player_id):
+                # RegisterPlayer takes full dates only; the year is the registration's fact too.
+                event = msgspec.structs.replace(event, birth_year=self.birth_years[event.player_id])
+            self.events.append(event)
+            self.state = fold([event], self.state)
+
+    def create(self) -> CreateTournament:
+        header = self.doc.header
+        federation = header("032") or ""
+        if federation and not _FEDERATION.fullmatch(federation):
+            self.warn(self.header_record("032"), f"federation {federation!r} is not a FIDE code; not imported")
+            federation = ""
+        return CreateTournament(
+            tournament_id=self.tournament_id,
+            name=(header("012") or "").strip() or self.tournament_id,
+            rounds=self.total,
+            system=self.pairing_system(),
+            points=self.point_values(),
+            initial_colour=self.initial_colour(),
+            place=header("022") or "",
+            federation=federation,
+            start_date=self.date("042"),
+            end_date=self.date("052"),
+            chief_arbiter=header("102") or "",
+            time_control=header("122") or "",
+            full_point_byes=any(entry_kind(e) is EntryKind.FULL_BYE for p in self.players for e in p.rounds),
+        )
+
+    def register(self, player: Player, joins_round: int) -> RegisterPlayer:
+        surname, given_name = parse_name(player.name)
+        title = normalise_title(player.title) if player.title else ""
+        if title is None:
+            self.warn(player, f"title {player.title!r} is not a FIDE title; not imported", 11)
+            title = ""
+        birth_date, self.birth_years[player.pairing_no] = self.birth(player)
+        return RegisterPlayer(
+            surname=surname,
+            given_name=given_name,
+            fide_id=player.fide_id,
+            rating=player.rating or 0,
+            title=title,
+            federation=player.federation,
+            sex={"m": "m", "w": "f", "f": "f"}.get(player.sex.lower(), ""),
+            birth_date=birth_date,
+            joins_round=joins_round,
+        )
+
+    def request_byes(
+        self, round_no: int, joins: dict[int, int], withdrawn: dict[int, int], *, announced: bool = False
+    ) -> None:
+        """The byes of a round: requested (H, F) or an absence (Z, ``-``; in a paired round
+        also nothing at all, while in the column of the round to be paired blank means
+        "to be paired")."""
+        for player in self.players:
+            number = player.pairing_no
+            if round_no < joins.get(number, 1) or round_no >= withdrawn.get(number, self.total + 1):
+                continue
+            kind = entry_kind(player.entry(round_no))
+            if announced and kind is EntryKind.NONE:
+                continue
+            bye = _BYE_KIND.get(kind, ByeKind.ZERO if kind in _ABSENT else None)
+            if bye is not None:
+                self.do(RequestBye(player_id=number, round_no=round_no, kind=bye), player)
+
+    def absences_for_next_round(self) -> None:
+        """``XXZ`` and ``240`` announce byes for the round to be paired (trf.md §6.1, §5.2)."""
+        round_no = self.paired + 1
+        announced: list[tuple[Record, int, ByeKind]] = []
+        for line in self.doc.records_of(XxzAbsent):
+            announced += [(line, number, ByeKind.ZERO) for number in line.ids]
+        for bye in self.doc.records_of(ByeRecord):
+            kind = {"H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}.get(bye.kind)
+            if bye.round_no == round_no and kind is not None:
+                announced += [(bye, number, kind) for number in bye.ids]
+        for record, number, kind in announced:
+            if self.state.bye_for(number, round_no) is None and self.state.has_player(number):
+                self.do(RequestBye(player_id=number, round_no=round_no, kind=kind), record)
+
+    def pair(self, round_no: int) -> None:
+        """The round as the file records it, then its results (board order: C.04.2 Art. 3.6)."""
+        scores = self.scores_before(round_no)
+        boards: list[tuple[Player, Player]] = []
+        pab: PlayerId | None = None
+        by_number = {p.pairing_no: p for p in self.players}
+        for player in self.players:
+            entry = player.entry(round_no)
+            kind = entry_kind(entry)
+            if kind in (EntryKind.PAB, EntryKind.FULL_UNPLAYED):
+                pab = PlayerId(player.pairing_no)
+            elif entry.opponent is not None and player.pairing_no < entry.opponent:
+                boards.append(self.colours(player, by_number[entry.opponent], round_no))
+        boards.sort(
+            key=lambda b: (
+                -max(scores[b[0].pairing_no], scores[b[1].pairing_no]),
+                -(scores[b[0].pairing_no] + scores[b[1].pairing_no]),
+                min(b[0].pairing_no, b[1].pairing_no),
+            )
+        )
+        available, not_paired = self.state.availability(round_no)
+        placed = {p.pairing_no for board in boards for p in board} | ({pab} if pab else set())
+        if placed != set(available):
+            missing = sorted(set(available) - placed)
+            record = by_number[missing[0]] if missing else None
+            raise TrfError([TrfProblem(line=self.line[id(record)] if record else 0,
+                                       message=f"round {round_no}: players {missing} have no entry")])
+        self.emit(
+            [
+                RoundPaired(
+                    round_no=RoundNo(round_no),
+                    boards=tuple(PairedBoard(white=PlayerId(w.pairing_no), black=PlayerId(b.pairing_no)) for w, b in boards),
+                    pab=pab,
+                    not_paired=not_paired,
+                    system=IMPORTED_SYSTEM,
+                    pairing_numbers=tuple(PlayerId(p.pairing_no) for p in self.players),
+                )
+            ]
+        )
+        for board_no, (white, black) in enumerate(boards, start=1):
+            result = self.result(white, black, round_no)
+            if result is not None:
+                self.do(RecordResult(round_no=round_no, board=board_no, result=result), white)
+
+    def colours(self, one: Player, other: Player, round_no: int) -> tuple[Player, Player]:
+        """(white, black); a forfeit written without colours puts the lower number on white."""
+        if one.entry(round_no).colour == "b" or other.entry(round_no).colour == "w":
+            return other, one
+        return one, other
+
+    def result(self, white: Player, black: Player, round_no: int) -> Result | None:
+        codes = (white.entry(round_no).result, black.entry(round_no).result)
+        if codes == ("", ""):
+            if round_no < self.paired:
+                raise TrfError([self.problem(white, f"round {round_no}: no result, but later rounds are paired")])
+            return None
+        if set(codes) & set(_UNDER_ONE_MOVE):
+            self.warn(white, f"round {round_no}: a game of less than one move is imported as played")
+            codes = (_UNDER_ONE_MOVE.get(codes[0], codes[0]), _UNDER_ONE_MOVE.get(codes[1], codes[1]))
+        if codes not in _GAME_RESULT:
+            raise TrfError([self.problem(white, f"round {round_no}: result {codes[0]}/{codes[1]} cannot be recorded")])
+        return _GAME_RESULT[codes]
+
+    # -- reading the file ----------------------------------------------------------------
+
+    def check_supported(self) -> None:
+        team_lines = [r for r in self.doc.records_of(OpaqueRecord) if r.code in _TEAM_CODES]
+        if any(r.code != "013" for r in team_lines) or "TEAM" in (self.doc.header("192") or ""):
+            raise TrfError([TrfProblem(line=0, message="team events cannot be imported")])
+        for record in team_lines:  # a TRF16 team list in an individual event (JaVaFo sample)
+            self.warn(record, "team lines are not imported")
+        if self.doc.records_of(AbnormalPoints):
+            line = self.line[id(self.doc.records_of(AbnormalPoints)[0])]
+            raise TrfError([TrfProblem(line=line, message="abnormal points (299) cannot be recorded by Arbiter")])
+        numbers = [p.pairing_no for p in self.players]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise TrfError([TrfProblem(line=0, message="pairing numbers must run from 1 without gaps")])
+        if not numbers:
+            raise TrfError([TrfProblem(line=0, message="the file has no players")])
+
+    def late_entries_and_withdrawals(self) -> tuple[dict[int, int], dict[int, int]]:
+        """Absences that open a line are a late entry; closing a finished event, a withdrawal.
+
+        trf.md §4.3: missed first rounds are written ``0000 - Z``; a withdrawn player has
+        ``0000 - Z`` (or nothing) for every remaining round. Mid-event, trailing absences
+        stay zero-point byes: engines pair such a player again in the next round.
+        """
+        joins: dict[int, int] = {}
+        withdrawn: dict[int, int] = {}
+        finished = self.paired >= self.total
+        for player in self.players:
+            absent = [entry_kind(player.entry(r)) in _ABSENT for r in range(1, self.paired + 1)]
+            leading = next((i for i, a in enumerate(absent) if not a), len(absent))
+            if 0 < leading < len(absent) or (leading == len(absent) > 0 and not finished):
+                joins[player.pairing_no] = leading + 1
+            elif finished and absent and absent[-1]:
+                trailing = len(absent) - next(i for i, a in enumerate(reversed(absent)) if not a) if not all(absent) else 0
+                withdrawn[player.pairing_no] = trailing + 1
+        return joins, withdrawn
+
+    def scores_before(self, round_no: int) -> dict[PairingNo, Decimal]:
+        return {
+            p.pairing_no: sum((entry_points(p.entry(r), self.system) for r in range(1, round_no)), Decimal(0))
+            for p in self.players
+        }
+
+    def pairing_system(self) -> str:
+        text = " ".join(filter(None, (self.doc.header("192"), self.doc.header("092")))).lower()
+        return next((system for system in _SYSTEMS if system in text), "dutch")
+
+    def point_values(self) -> EventPoints:
+        s: PointSystem = self.system
+        if (s.WW, s.WD, s.WL) != (s.BW, s.BD, s.BL):
+            raise TrfError([TrfProblem(line=0, message="points that depend on the colour cannot be imported")])
+        return EventPoints(
+            win=s.WW, draw=s.WD, loss=s.WL, forfeit_win=s.FW, forfeit_loss=s.FL,
+            pab=s.PAB, full_bye=s.FPB, half_bye=s.HPB, zero_bye=s.ZPB,
+        )  # fmt: skip
+
+    def initial_colour(self) -> Colour:
+        """``152``/``XXC`` if given, else the colour of round 1's top paired player."""
+        if self.doc.initial_colour is not None:
+            return Colour(self.doc.initial_colour)
+        for player in self.players:
+            colour = player.entry(1).colour
+            if entry_kind(player.entry(1)) is EntryKind.PLAYED and colour in ("w", "b"):
+                return Colour(colour)
+        return Colour.WHITE
+
+    def date(self, code: str) -> date | None:
+        text = (self.doc.header(code) or "").strip()
+        for pattern in _DATE_FORMATS:
+            try:
+                return datetime.strptime(text, pattern).date()
+            except ValueError:
+                continue
+        if text:
+            self.warn(self.header_record(code), f"date {text!r} not understood; not imported")
+        return None
+
+    def birth(self, player: Player) -> tuple[date | None, int | None]:
+        """(full date, year when only the year is known); ``0000/00/00`` means unknown."""
+        text = player.birth_date.replace(".", "/")
+        if not text.strip("0/"):
+            return None, None
+        try:
+            return datetime.strptime(text, "%Y/%m/%d").date(), None
+        except ValueError:
+            pass
+        match = _YEAR_ONLY.fullmatch(text)
+        if match and int(match.group(1)) > 0:
+            return None, int(match.group(1))
+        self.warn(player, f"birth date {player.birth_date!r} not understood; not imported", 70)
+        return None, None
+
+    def warn_unsupported(self) -> None:
+        for record in self.doc.records:
+            if isinstance(record, (ForbiddenPairs, XxaAcceleration, AcceleratedRounds)):
+                self.warn(record, "forbidden pairs and acceleration are not imported")
+
+    def header_record(self, code: str) -> Record | None:
+        return next((r for r in reversed(self.doc.records) if getattr(r, "code", None) == code), None)
+
+    def problem(self, record: Record | None, message: str, column: int = 0) -> TrfProblem:
+        line = self.line[id(record)] if record is not None else 0
+        return TrfProblem(line=line, column=column, message=message)
+
+    def warn(self, record: Record | None, message: str, column: int = 0) -> None:
+        self.warnings.append(msgspec.structs.replace(self.problem(record, message, column), severity="warning"))
+
