@@ -101,8 +101,9 @@ def _entry(player: Player, round_no: int, system: PointSystem) -> RoundEntry:
     where = f"player {player.pairing_no}, round {round_no}"
     if kind is EntryKind.PLAYED:
         result = _RESULTS.get(block.result)
-        if result is None or colour is None or block.opponent is None:
+        if result is None:  # X: a result not known (adjourned, not reported)
             raise TiebreakInputError(f"{where}: result {block.result!r} is not a finished game")
+        assert colour is not None and block.opponent is not None  # entry_kind checked both
         return RoundEntry.game(opponent=block.opponent, colour=colour, result=result, points=points)
     if kind in (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS):
         assert block.opponent is not None

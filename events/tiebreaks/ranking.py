@@ -181,11 +181,11 @@ class _Values:
         per_player = self._per_player(tiebreak)
         if per_player is not None:
             return {p.pairing_number: per_player(p) for p in self.crosstable.players}
-        name = tiebreak.name
-        if name == "AOB":
+        if tiebreak.name == "AOB":
             source = self._fore_buchholz if tiebreak.fore else self._buchholz
             return dict(average_of_buchholz(self.crosstable, source))
-        performance = perfect_performance if name == "APPO" else performance_rating
+        # APRO and APPO: the average of the opponents' TPR or PTP
+        performance = {"APRO": performance_rating, "APPO": perfect_performance}[tiebreak.name]
         values = {p.pairing_number: performance(self.ratings, p) for p in self.crosstable.players}
         return dict(opponents_average(self.crosstable, values))
 

@@ -33,7 +33,7 @@ _BYES = {
     EngineKind.ZERO_BYE: RoundKind.ZERO_POINT_BYE,
 }
 
-_NOT_PAIRED = {
+_NOT_PAIRED: dict[NotPairedReason | None, RoundKind] = {
     NotPairedReason.WITHDRAWN: RoundKind.WITHDRAWN,
     NotPairedReason.LATE_ENTRY: RoundKind.NOT_ENTERED,
 }
@@ -52,7 +52,7 @@ def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
     if record.kind in _BYES:
         return RoundEntry.bye(_BYES[record.kind], points=record.points)
     if record.kind is EngineKind.NOT_PAIRED:
-        kind = _NOT_PAIRED.get(record.reason, RoundKind.ABSENT) if record.reason else RoundKind.ABSENT
+        kind = _NOT_PAIRED.get(record.reason, RoundKind.ABSENT)
         return RoundEntry.bye(kind, points=record.points)
     assert record.opponent is not None and record.result is not None and record.colour is not None
     opponent = state.pairing_number(record.opponent)

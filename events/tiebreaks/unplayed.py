@@ -77,6 +77,8 @@ def fore_crosstable(crosstable: Crosstable) -> Crosstable:
     byes of the final round stay as they are.
     """
     final = crosstable.rounds
+    if final == 0:
+        return crosstable
 
     def drawn(entry: RoundEntry) -> RoundEntry:
         if entry.opponent is None:

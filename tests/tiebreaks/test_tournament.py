@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from events import CommandRejected, MemoryEventStore
-from events.commands import CreateTournament
+from events.commands import CreateTournament, RegisterPlayer
 from events.tiebreaks import RoundKind, TiebreakError, crosstable_from_state, tournament_standings
 from server.service import TournamentService
 from tests.tiebreaks.examples import play_worked_example, worked_example
@@ -76,3 +76,13 @@ def test_creating_a_tournament_checks_its_tie_breaks(
 ) -> None:
     with pytest.raises(CommandRejected, match=message):
         service.create(CreateTournament(tournament_id="t", name="T", rounds=5, **settings))  # type: ignore[arg-type]
+
+
+def test_before_any_result_every_value_is_zero(service: TournamentService) -> None:
+    service.create(CreateTournament(tournament_id="t", name="T", rounds=5, tiebreaks="BH FB SB",
+                                    tiebreak_rules="2026"))  # fmt: skip
+    for surname in ("A", "B"):
+        service.execute("t", RegisterPlayer(surname=surname))
+    standings = tournament_standings(service.load("t"))
+    assert standings is not None and standings.rounds == 0
+    assert {v for row in standings.rows for v in row.values.values()} == {Decimal(0)}
