@@ -193,10 +193,8 @@ class TournamentState:
     """Requested byes not cancelled, for rounds paired or not."""
     closed: bool = False
     version: int = 0
-
-    @property
-    def points(self) -> PointSystem:
-        return self.settings.points.to_engine() if self.settings else PointSystem()
+    points: PointSystem = PointSystem()
+    """The regulations' point values as exact fractions (from ``settings``)."""
 
     @property
     def rounds_paired(self) -> int:
@@ -310,7 +308,7 @@ def _apply(event: Event, state: TournamentState) -> TournamentState:
 
 @_apply.register
 def _(event: TournamentCreated, state: TournamentState) -> TournamentState:
-    return dataclasses.replace(state, settings=event)
+    return dataclasses.replace(state, settings=event, points=event.points.to_engine())
 
 
 @_apply.register
