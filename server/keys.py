@@ -1,0 +1,37 @@
+"""Every ``web.AppKey`` of the application, in one place (typed access to shared state)."""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor, ThreadPoolExecutor
+
+from aiohttp import web
+
+from server.idempotency import InFlight
+from server.service import TournamentService
+from server.settings import Settings
+from server.sse import EventFeed, OpenStreams
+
+__all__ = [
+    "FEED",
+    "IN_FLIGHT",
+    "OPENAPI",
+    "PAIRING",
+    "READERS",
+    "SERVICE",
+    "SETTINGS",
+    "STREAMS",
+    "WRITER",
+]
+
+SETTINGS = web.AppKey("settings", Settings)
+SERVICE = web.AppKey("service", TournamentService)
+WRITER = web.AppKey("writer", ThreadPoolExecutor)
+"""One thread for commands: the store's single writer connection is used from it."""
+READERS = web.AppKey("readers", ThreadPoolExecutor)
+"""Threads for reads and folds, and for waiting on the pairing pool."""
+PAIRING = web.AppKey("pairing", Executor)
+"""Where engines run: a process pool, so a long pairing never holds the event loop."""
+FEED = web.AppKey("feed", EventFeed)
+STREAMS = web.AppKey("streams", OpenStreams)
+IN_FLIGHT = web.AppKey("in_flight", InFlight)
+OPENAPI = web.AppKey("openapi", bytes)

@@ -1,0 +1,456 @@
+"""The wire format: request and response bodies, query parameters, and how state renders.
+
+Kept apart from event payloads (which change only additively, for storage reasons). Where a
+command struct already is the right body (``CreateTournament``, ``RegisterPlayer``) it is
+used as is; where the path carries part of a command (the player, the round, the board),
+the body type is derived from the command minus those fields with :func:`_body_of`, so the
+two cannot drift apart. Points go out as JSON numbers (exact decimals, never floats).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from engine.model import Colour, RoundKind
+from events import ByeKind, Event, NotPairedReason, RecordedEvent, Result
+from events.commands import (
+    CorrectPlayerDetails,
+    CorrectResult,
+    CreateTournament,
+    RecordResult,
+    RequestBye,
+    WithdrawPlayer,
+)
+from events.projections import Float, PlayerState, RoundState, TournamentState
+from events.types import TournamentCreated
+
+__all__ = [
+    "BoardOut",
+    "BoardSide",
+    "ByeBody",
+    "ByeOut",
+    "EventOut",
+    "EventPage",
+    "EventsQuery",
+    "ExportQuery",
+    "Health",
+    "Index",
+    "NotPairedOut",
+    "PlayerCorrection",
+    "PlayerList",
+    "PlayerOut",
+    "PlayerRoundOut",
+    "ProblemOut",
+    "ProblemTypeOut",
+    "ReasonQuery",
+    "ResultBody",
+    "ResultCorrection",
+    "RoundList",
+    "RoundOut",
+    "StandingOut",
+    "StandingsOut",
+    "StandingsQuery",
+    "TournamentList",
+    "TournamentOut",
+    "TournamentSummary",
+    "Withdrawal",
+    "WriteResult",
+    "encode",
+    "event_out",
+    "player_out",
+    "round_out",
+    "to_decimal",
+    "tournament_out",
+]
+
+_encoder = msgspec.json.Encoder(decimal_format="number")
+
+
+def encode(value: Any) -> bytes:
+    """JSON for any wire value (decimals as numbers)."""
+    return _encoder.encode(value)
+
+
+def to_decimal(value: Fraction) -> Decimal:
+    """Points are sums of the regulations' decimals, so the quotient is exact."""
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+class _Wire(msgspec.Struct, frozen=True, kw_only=True):
+    pass
+
+
+# -- request bodies -----------------------------------------------------------------------
+
+
+def _body_of(command: type[msgspec.Struct], name: str, path_fields: tuple[str, ...], doc: str) -> Any:
+    """``command`` without the fields the path already gives, for use as a request body."""
+    fields: list[Any] = []
+    for info in msgspec.structs.fields(command):
+        if info.name in path_fields:
+            continue
+        if info.required:
+            fields.append((info.name, info.type))
+        elif info.default_factory is not msgspec.NODEFAULT:
+            fields.append((info.name, info.type, msgspec.field(default_factory=info.default_factory)))
+        else:
+            fields.append((info.name, info.type, info.default))
+    return msgspec.defstruct(
+        name, fields, kw_only=True, frozen=True, forbid_unknown_fields=True,
+        module=__name__, namespace={"__doc__": doc},
+    )
+
+
+PlayerCorrection = _body_of(
+    CorrectPlayerDetails, "PlayerCorrection", ("player_id",),
+    "Corrected identity or ranking data; only the fields given change.",
+)
+Withdrawal = _body_of(
+    WithdrawPlayer, "Withdrawal", ("player_id",),
+    "Withdraw the player from `from_round` on (default: the next round to pair).",
+)
+ByeBody = _body_of(
+    RequestBye, "ByeBody", ("player_id",),
+    "A bye the player asked for, in a round not yet paired (GHR 3.3).",
+)
+ResultBody = _body_of(
+    RecordResult, "ResultBody", ("round_no", "board"),
+    "A board's result in canonical notation, white's side first.",
+)
+ResultCorrection = _body_of(
+    CorrectResult, "ResultCorrection", ("round_no", "board"),
+    "The result that replaces the recorded one; the old one stays in the log.",
+)
+
+
+# -- query parameters ---------------------------------------------------------------------
+
+NonNegative = Annotated[int, msgspec.Meta(ge=0)]
+
+
+class StandingsQuery(_Wire):
+    round: NonNegative | None = None
+    """Standings as of the end of this round (default: everything recorded)."""
+    tiebreaks: str | None = None
+    """A C.07 list to rank by instead of the declared one, e.g. ``BH/C1 BH SB DE``."""
+    tiebreak_rules: Literal["2024", "2026"] | None = None
+
+
+class EventsQuery(_Wire):
+    after: NonNegative = 0
+    """Only events with a global position above this one."""
+    limit: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 100
+
+
+class ReasonQuery(_Wire):
+    reason: str = ""
+
+
+class ExportQuery(_Wire):
+    round: NonNegative | None = None
+    """Export as of the end of this round (default: everything recorded)."""
+    format: Literal["trf16", "trf26"] = "trf26"
+
+
+# -- responses ----------------------------------------------------------------------------
+
+
+class Index(_Wire):
+    name: str
+    version: str
+    links: dict[str, str]
+
+
+class Health(_Wire):
+    status: Literal["ok"] = "ok"
+
+
+class ProblemOut(msgspec.Struct, frozen=True, kw_only=True):
+    """RFC 9457 problem details; other members (``errors``, ``expected``…) may follow."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    instance: str
+    errors: list[dict[str, Any]] | msgspec.UnsetType = msgspec.UNSET
+
+
+class ProblemTypeOut(_Wire):
+    type: str
+    title: str
+    status: int
+    description: str
+
+
+class TournamentSummary(_Wire):
+    tournament_id: str
+    name: str
+    rounds: int
+    system: str
+    version: int
+
+
+class TournamentList(_Wire):
+    tournaments: list[TournamentSummary]
+
+
+class TournamentOut(_Wire):
+    """A tournament now: its regulations (as created) and where it stands."""
+
+    tournament_id: str
+    version: int
+    rounds_paired: int
+    closed: bool
+    players: int
+    regulations: CreateTournament
+
+
+class ByeOut(_Wire):
+    round_no: int
+    kind: ByeKind
+
+
+class PlayerRoundOut(_Wire):
+    """One round of a player's record; ``kind`` is null while the board awaits its result."""
+
+    round_no: int
+    kind: RoundKind | None
+    points: Decimal
+    opponent: int | None = None
+    colour: Colour | None = None
+    board: int | None = None
+    result: Result | None = None
+    float: Float | None = None
+    reason: NotPairedReason | None = None
+
+
+class PlayerOut(_Wire):
+    player_id: int
+    pairing_number: int
+    name: str
+    surname: str
+    given_name: str
+    fide_id: int | None
+    rating: int
+    title: str
+    federation: str
+    sex: str
+    birth_date: date | None
+    club: str
+    joins_round: int
+    withdrawn_from: int | None
+    score: Decimal
+    byes: list[ByeOut]
+    rounds: list[PlayerRoundOut]
+
+
+class PlayerList(_Wire):
+    players: list[PlayerOut]
+    """In pairing-number order."""
+
+
+class BoardSide(_Wire):
+    player_id: int
+    pairing_number: int
+    name: str
+    rating: int
+    score_before: Decimal
+    """The score the round was paired with."""
+
+
+class BoardOut(_Wire):
+    board: int
+    white: BoardSide
+    black: BoardSide
+    result: Result | None
+
+
+class NotPairedOut(_Wire):
+    player_id: int
+    name: str
+    reason: NotPairedReason
+
+
+class RoundOut(_Wire):
+    round_no: int
+    system: str
+    engine_version: str
+    complete: bool
+    """Every board has its result."""
+    boards: list[BoardOut]
+    pab: BoardSide | None
+    """The player given the pairing-allocated bye."""
+    not_paired: list[NotPairedOut]
+
+
+class RoundList(_Wire):
+    rounds: list[RoundOut]
+
+
+class StandingOut(_Wire):
+    rank: int
+    player_id: int
+    pairing_number: int
+    name: str
+    rating: int
+    score: Decimal
+    withdrawn: bool
+    tiebreaks: dict[str, Decimal | int | None]
+    """Each tie-break's value, keyed by its label in ``StandingsOut.tiebreaks``."""
+
+
+class StandingsOut(_Wire):
+    tournament_id: str
+    after_round: int
+    """The standings include results up to the end of this round."""
+    tiebreaks: list[str]
+    edition: str | None
+    """The C.07 edition the tie-breaks follow; null when ranked by score only."""
+    warnings: list[str]
+    rows: list[StandingOut]
+
+
+class EventOut(_Wire):
+    """One event of the log with its envelope; ``position`` is the SSE id."""
+
+    position: int
+    version: int
+    event_id: str
+    type: str
+    schema_version: int
+    recorded_at: datetime
+    metadata: dict[str, Any]
+    event: Event
+
+
+class EventPage(_Wire):
+    events: list[EventOut]
+    next_after: int
+    """Pass as ``after`` to read on; equal to the request's ``after`` when nothing followed."""
+
+
+class WriteResult(_Wire):
+    """What a write appended; ``version`` is the stream version after it (the new ETag)."""
+
+    tournament_id: str
+    version: int
+    replayed: bool
+    """True when an Idempotency-Key retry returned the first answer and wrote nothing."""
+    events: list[EventOut]
+
+
+# -- rendering state ----------------------------------------------------------------------
+
+
+def event_out(recorded: RecordedEvent) -> EventOut:
+    return EventOut(
+        position=recorded.global_position,
+        version=recorded.stream_version,
+        event_id=recorded.event_id,
+        type=recorded.event_type,
+        schema_version=recorded.schema_version,
+        recorded_at=recorded.recorded_at,
+        metadata=recorded.metadata,
+        event=recorded.event,
+    )
+
+
+def tournament_out(state: TournamentState) -> TournamentOut:
+    settings = state.settings
+    assert settings is not None
+    return TournamentOut(
+        tournament_id=settings.tournament_id,
+        version=state.version,
+        rounds_paired=state.rounds_paired,
+        closed=state.closed,
+        players=len(state.players),
+        regulations=regulations(settings),
+    )
+
+
+def regulations(settings: TournamentCreated) -> CreateTournament:
+    """The command that would create this tournament again."""
+    fields = msgspec.structs.asdict(settings)
+    return CreateTournament(**{name: fields[name] for name in CreateTournament.__struct_fields__})
+
+
+def player_out(state: TournamentState, player: PlayerState) -> PlayerOut:
+    return PlayerOut(
+        player_id=player.player_id,
+        pairing_number=state.pairing_number(player.player_id),
+        name=player.name,
+        surname=player.surname,
+        given_name=player.given_name,
+        fide_id=player.fide_id,
+        rating=player.rating,
+        title=player.title,
+        federation=player.federation,
+        sex=player.sex,
+        birth_date=player.birth_date,
+        club=player.club,
+        joins_round=player.joins_round,
+        withdrawn_from=player.withdrawn_from,
+        score=to_decimal(player.score),
+        byes=[
+            ByeOut(round_no=bye.round_no, kind=bye.kind)
+            for bye in state.byes
+            if bye.player_id == player.player_id
+        ],
+        rounds=[
+            PlayerRoundOut(
+                round_no=record.round_no,
+                kind=record.kind,
+                points=to_decimal(record.points),
+                opponent=record.opponent,
+                colour=record.colour,
+                board=record.board,
+                result=record.result,
+                float=record.float,
+                reason=record.reason,
+            )
+            for record in player.rounds
+        ],
+    )
+
+
+def _side(state: TournamentState, player_id: int, round_no: int) -> BoardSide:
+    player = state.player(player_id)
+    return BoardSide(
+        player_id=player_id,
+        pairing_number=state.pairing_number(player_id),
+        name=player.name,
+        rating=player.rating,
+        score_before=to_decimal(player.rounds[round_no - 1].score_before),
+    )
+
+
+def round_out(state: TournamentState, round_: RoundState) -> RoundOut:
+    number = round_.round_no
+    return RoundOut(
+        round_no=number,
+        system=round_.system,
+        engine_version=round_.engine_version,
+        complete=not round_.missing_results,
+        boards=[
+            BoardOut(
+                board=board.number,
+                white=_side(state, board.white, number),
+                black=_side(state, board.black, number),
+                result=board.result,
+            )
+            for board in round_.boards
+        ],
+        pab=_side(state, round_.pab, number) if round_.pab is not None else None,
+        not_paired=[
+            NotPairedOut(
+                player_id=entry.player_id, name=state.player(entry.player_id).name, reason=entry.reason
+            )
+            for entry in round_.not_paired
+        ],
+    )

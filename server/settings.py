@@ -1,0 +1,64 @@
+"""How one HTTP server is configured: a frozen value built by ``arbiter serve`` or a test.
+
+No globals: :func:`server.app.create_app` takes a :class:`Settings` and everything it
+starts reads from there. The bearer token is never kept, only its SHA-256 digest, so a
+settings value (or the file it came from) can be shown without giving writes away.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from pathlib import Path
+
+import msgspec
+
+__all__ = ["Settings", "hash_token", "new_token", "read_token_file", "token_matches"]
+
+MIB = 1024 * 1024
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything ``create_app`` needs.
+
+    ``pairing_workers`` is the size of the process pool that runs pairing engines; 0 pairs
+    in a thread of this process instead (tests: no process start-up, same code path
+    otherwise). ``sse_poll_seconds`` bounds how late a live stream notices events written
+    by another process on the same database (this process's writes wake it at once).
+    """
+
+    token_sha256: str
+    db: str = "arbiter.db"
+    max_body_bytes: int = 4 * MIB
+    pairing_workers: int = 2
+    sse_poll_seconds: float = 2.0
+    sse_ping_seconds: float = 15.0
+    sse_retry_ms: int = 2000
+    max_page: int = 1000
+
+
+def new_token() -> str:
+    """A fresh bearer token: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """The digest kept in settings and on disk instead of the token."""
+    return hashlib.sha256(token.strip().encode()).hexdigest()
+
+
+def token_matches(candidate: str, token_sha256: str) -> bool:
+    """Compare in constant time, so response timing tells nothing about the token."""
+    return hmac.compare_digest(hash_token(candidate), token_sha256)
+
+
+def read_token_file(path: Path) -> str:
+    """The token written in ``path`` (surrounding whitespace ignored).
+
+    :raises ValueError: when the file is empty.
+    """
+    token = path.read_text(encoding="utf-8").strip()
+    if not token:
+        raise ValueError(f"{path} holds no token")
+    return token
