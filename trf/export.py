@@ -19,6 +19,7 @@ from events import NotPairedReason, Outcome
 from events import PointValues as EventPoints
 from events.names import name_str
 from events.projections import PlayerRound, PlayerState, TournamentState, standings
+from events.tiebreaks import format_sequence, parse_sequence, with_points
 from trf.model import (
     ByeRecord,
     EngineOptions,
@@ -35,6 +36,9 @@ from trf.model import (
 __all__ = ["Profile", "export_document"]
 
 Profile = Literal["trf16", "trf26"]
+
+NAME_COLUMNS = 33
+"""A name has columns 15-47 (trf.md §4.1); a longer one is cut there, FIDE id identifies."""
 
 _SYSTEM_NAMES = {"dutch": "FIDE Dutch", "burstein": "Burstein", "dubov": "Dubov", "lim": "Lim", "amalfi": "Amalfi Rating"}
 _RESULT = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-"}
@@ -66,6 +70,9 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
         records += [TotalRounds(code="142", rounds=settings.rounds), InitialColour(colour=_colour(settings.initial_colour).upper())]
         if settings.points != EventPoints():
             records.append(_point_grid(settings.points))
+        if settings.tiebreaks:  # 212: the tie-breaks defining the standings, PTS first
+            sequence = with_points(parse_sequence(settings.tiebreaks))
+            records.append(Header(code="212", value=format_sequence(sequence)))
     next_round = state.next_round if state.next_round <= settings.rounds else None
     announced = _announced(state, next_round)
     ranks = {row.player_id: rank for rank, row in enumerate(standings(state), start=1)}
@@ -121,7 +128,7 @@ def _player(state: TournamentState, player: PlayerState, rank: int, announced: s
         pairing_no=state.pairing_number(player.player_id),
         sex={"m": "m", "f": "w"}.get(player.sex, ""),
         title=player.title,
-        name=name_str(player.surname, player.given_name),
+        name=name_str(player.surname, player.given_name)[:NAME_COLUMNS],
         rating=player.rating or None,
         federation=player.federation,
         fide_id=player.fide_id,

@@ -4,7 +4,14 @@ Build a :class:`Crosstable` (from events or from a TRF file), then
 ``rank(crosstable, "BH/C1 BH SB DE", Edition.C07_2026, unrated_rating=1400)``.
 """
 
-from events.tiebreaks.codes import Tiebreak, parse_sequence, parse_settings, parse_tiebreak
+from events.tiebreaks.codes import (
+    Tiebreak,
+    format_sequence,
+    parse_sequence,
+    parse_settings,
+    parse_tiebreak,
+    with_points,
+)
 from events.tiebreaks.errors import TiebreakError, TiebreakInputError, TiebreakSyntaxError
 from events.tiebreaks.model import (
     Colour,
@@ -36,9 +43,11 @@ __all__ = [
     "TiebreakSyntaxError",
     "TiebreakValue",
     "crosstable_from_state",
+    "format_sequence",
     "parse_sequence",
     "parse_settings",
     "parse_tiebreak",
     "rank",
     "tournament_standings",
+    "with_points",
 ]

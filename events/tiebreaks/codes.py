@@ -25,9 +25,11 @@ __all__ = [
     "RATING_BASED",
     "Tiebreak",
     "check_edition",
+    "format_sequence",
     "parse_sequence",
     "parse_settings",
     "parse_tiebreak",
+    "with_points",
 ]
 
 INDIVIDUAL_CODES = frozenset(
@@ -148,6 +150,22 @@ def parse_sequence(text: str) -> tuple[Tiebreak, ...]:
     if not tokens:
         raise TiebreakSyntaxError(text, "the tie-break list is empty")
     return tuple(parse_tiebreak(token) for token in tokens)
+
+
+def with_points(sequence: tuple[Tiebreak, ...]) -> tuple[Tiebreak, ...]:
+    """The list the standings use: points first (4.2), added when the list omits them."""
+    if sequence and sequence[0].name == "PTS":
+        return sequence
+    return (Tiebreak("PTS"), *sequence)
+
+
+def format_sequence(sequence: tuple[Tiebreak, ...]) -> str:
+    """The list in TEC syntax, comma-separated, as TRF-2026 records 202/212 hold it.
+
+    >>> format_sequence(with_points(parse_sequence("bh-c1 BH de")))
+    'PTS,BH/C1,BH,DE'
+    """
+    return ",".join(str(tiebreak) for tiebreak in sequence)
 
 
 def check_edition(sequence: tuple[Tiebreak, ...], edition: Edition) -> None:

@@ -22,7 +22,13 @@ from functools import cached_property
 
 from events.tiebreaks import own_results as own
 from events.tiebreaks.buchholz import Term, average_of_buchholz, buchholz_terms, cut_sum
-from events.tiebreaks.codes import RATING_BASED, Tiebreak, check_edition, parse_sequence
+from events.tiebreaks.codes import (
+    RATING_BASED,
+    Tiebreak,
+    check_edition,
+    parse_sequence,
+    with_points,
+)
 from events.tiebreaks.direct_encounter import direct_encounter_order
 from events.tiebreaks.errors import TiebreakInputError
 from events.tiebreaks.model import Crosstable, Edition, PairingNumber, PlayerRecord
@@ -84,9 +90,7 @@ def rank(
     :raises TiebreakSyntaxError: for an unreadable sequence.
     :raises TiebreakError: for a tie-break the edition does not define.
     """
-    tiebreaks = parse_sequence(sequence) if isinstance(sequence, str) else tuple(sequence)
-    if not tiebreaks or tiebreaks[0].name != "PTS":
-        tiebreaks = (Tiebreak("PTS"),) + tiebreaks
+    tiebreaks = with_points(parse_sequence(sequence) if isinstance(sequence, str) else tuple(sequence))
     check_edition(tiebreaks, edition)
     values = _Values(crosstable, edition, unrated_rating)
     columns = [values.column(tiebreak) if tiebreak.name != "DE" else {} for tiebreak in tiebreaks]

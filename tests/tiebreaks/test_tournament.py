@@ -8,9 +8,19 @@ import pytest
 
 from events import CommandRejected, MemoryEventStore
 from events.commands import CreateTournament, RegisterPlayer
-from events.tiebreaks import RoundKind, TiebreakError, crosstable_from_state, tournament_standings
+from events.tiebreaks import (
+    Edition,
+    RoundKind,
+    TiebreakError,
+    crosstable_from_state,
+    rank,
+    tournament_standings,
+)
 from server.service import TournamentService
 from tests.tiebreaks.examples import play_worked_example, worked_example
+from trf import read_trf, write_trf
+from trf.export import export_document
+from trf.tiebreak_input import crosstable_from_trf
 
 
 @pytest.fixture
@@ -86,3 +96,18 @@ def test_before_any_result_every_value_is_zero(service: TournamentService) -> No
     standings = tournament_standings(service.load("t"))
     assert standings is not None and standings.rounds == 0
     assert {v for row in standings.rows for v in row.values.values()} == {Decimal(0)}
+
+
+def test_trf_2026_export_writes_the_list_as_record_212(service: TournamentService) -> None:
+    # trf.md §5.1: 212 holds the tie-breaks defining the standings, starting with PTS.
+    play_worked_example(service, "ex", tiebreaks="bh-c1 BH SB", tiebreak_rules="2024")
+    text = write_trf(export_document(service.load("ex"), profile="trf26"))
+    document, _ = read_trf(text)
+    assert document.header("212") == "PTS,BH/C1,BH,SB"
+    # and the exported file ranks as the stored tournament does
+    from_file = rank(crosstable_from_trf(document), document.header("212") or "", Edition.C07_2024)
+    stored = tournament_standings(service.load("ex"))
+    assert stored is not None
+    assert [(r.pairing_number, r.rank, r.values) for r in from_file.rows] == [
+        (r.pairing_number, r.rank, r.values) for r in stored.rows
+    ]
