@@ -55,3 +55,8 @@ main.add_command(crosstable)
 from server.pair_command import pair_command  # noqa: E402
 
 main.add_command(pair_command)
+
+from server.trf_commands import export_command, import_command, trf_group  # noqa: E402
+
+for _command in (trf_group, import_command, export_command):
+    main.add_command(_command)

@@ -1,0 +1,88 @@
+"""``arbiter trf check``, ``arbiter import`` and ``arbiter export`` (issue 3 part 5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from server.cli import main
+from server.cli_support import CliContext
+from tests.corpus import shared_path
+from tests.trf.spec_example import LINES, TEXT
+from trf import read_trf
+
+REAL = ("fixtures", "trf-real")
+
+
+def arbiter(db: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, list(args), obj=CliContext(db))
+
+
+def spec_file(tmp_path: Path, text: str = TEXT) -> Path:
+    path = tmp_path / "example.trf"
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def test_check_lists_problems_and_exits_3_on_errors(tmp_path: Path) -> None:
+    bad = shared_path(*REAL, "Moritz72__py4swiss__incorrect_points.trf")
+    result = arbiter(tmp_path / "a.db", "trf", "check", str(bad))
+    assert result.exit_code == 3
+    assert f"{bad}:2:81: error: points 4.0 but the results give 3.0" in result.stderr
+    assert "1 error(s), 0 warning(s)" in result.stdout
+
+
+def test_check_of_a_clean_file_exits_0(tmp_path: Path) -> None:
+    result = arbiter(tmp_path / "a.db", "trf", "check", str(spec_file(tmp_path)))
+    assert result.exit_code == 0, result.output
+    assert "7 players, 3 rounds; 0 error(s), 0 warning(s)" in result.stdout
+
+
+def test_refused_import_writes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    bad = spec_file(tmp_path, TEXT.replace(" 2.5    1", " 3.5    1"))
+    result = arbiter(db, "import", str(bad), "--id", "open")
+    assert result.exit_code == 3
+    assert "example.trf:13:81: error:" in result.stderr and "nothing written" in result.stderr
+    assert arbiter(db, "tournaments").stdout == ""
+
+
+def test_import_then_export_round_trips(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    result = arbiter(db, "import", str(spec_file(tmp_path)), "--id", "open")
+    assert result.exit_code == 0, result.output
+    assert "imported open: 7 players, 3 rounds paired" in result.stdout
+    exported = arbiter(db, "export", "open")
+    expected = [line for line in LINES if line[:3] not in ("112", "132")]  # not held by events
+    assert exported.stdout_bytes == "".join(line + "\r\n" for line in expected).encode()
+    # A second import under the same id is refused (exit 3), the first one stays.
+    again = arbiter(db, "import", str(spec_file(tmp_path)), "--id", "open")
+    assert again.exit_code == 3 and "already exists" in again.stderr
+
+
+def test_export_as_of_a_round_in_trf26(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    assert arbiter(db, "import", str(spec_file(tmp_path)), "--id", "open").exit_code == 0
+    out = tmp_path / "r1.trf"
+    result = arbiter(db, "export", "open", "--round", "1", "--format", "trf26", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    doc, problems = read_trf(out.read_bytes())
+    assert problems == []
+    assert doc.total_rounds == 5 and doc.initial_colour == "w"
+    # After round 1, #6's half-point bye for round 2 is known: column 2 and a 240 record.
+    assert [line for line in out.read_text().splitlines() if line.startswith("240")] == ["240 H   2    6"]
+    assert doc.players_by_number()[1].points == 1
+
+
+def test_export_of_an_unknown_tournament_exits_3(tmp_path: Path) -> None:
+    result = arbiter(tmp_path / "a.db", "export", "nope")
+    assert result.exit_code == 3
+
+
+def test_trf_commands_have_help_with_an_example_and_are_in_the_readme() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    for words in (["trf", "check"], ["import"], ["export"]):
+        result = CliRunner().invoke(main, [*words, "--help"])
+        assert result.exit_code == 0 and "Example:" in result.output, words
+        assert f"arbiter {' '.join(words)} " in readme, words
