@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-
-import rustworkx
+from itertools import combinations
 
 from engine.common import (
     alternation_colours,
@@ -34,6 +33,7 @@ from engine.common import (
     played_colours,
 )
 from engine.errors import InvalidRequest, NoValidPairing
+from engine.matching import MatchingGraph
 from engine.model import (
     Board,
     Colour,
@@ -363,17 +363,12 @@ class _ListPairer:
         """Whether these players can all be paired among themselves (a perfect matching)."""
         if len(positions) % 2:
             return False
-        nodes = sorted(positions)
-        graph = rustworkx.PyGraph()
-        graph.add_nodes_from(nodes)
-        graph.add_edges_from_no_data([
-            (i, j)
-            for i in range(len(nodes))
-            for j in range(i + 1, len(nodes))
-            if self._rules.refusal(self._listed[nodes[i]], self._listed[nodes[j]]) is None
-        ])
-        matching = rustworkx.max_weight_matching(graph, max_cardinality=True)
-        return 2 * len(matching) == len(nodes)
+        players = [self._listed[p] for p in sorted(positions)]
+        graph = MatchingGraph(len(players))
+        for i, j in combinations(range(len(players)), 2):
+            if self._rules.refusal(players[i], players[j]) is None:
+                graph.set_weight(i, j, 1)
+        return len(graph.solve()) == len(players)
 
 
 _LOOK_AHEAD = "would leave the others unpairable (B.3.1 look-ahead)"
