@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import threading
 import uuid
+from collections.abc import Callable
 from datetime import UTC
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from events import (
     ANY,
@@ -32,8 +35,52 @@ def registered(player_id: int) -> PlayerRegistered:
     return PlayerRegistered(player_id=PlayerId(player_id), surname=f"Player {player_id}", rating=2000 + player_id)
 
 
+APPENDS = st.lists(
+    st.tuples(st.sampled_from(["tournament-a", "tournament-b"]), st.integers(1, 3), st.integers(-1, 1)),
+    max_size=12,
+)
+"""Appends as (stream, batch size, offset of the expected version from the true one)."""
+
+
 class StoreContract:
-    """Behaviour every :class:`events.EventStore` backend must show."""
+    """Behaviour every :class:`events.EventStore` backend must show.
+
+    A backend module provides ``store`` (one fresh store) and ``new_store`` (a factory, for
+    property tests that need a fresh store per example).
+    """
+
+    # One contract method runs under each backend's class (hypothesis' "differing executors");
+    # it keeps no state on the instance, and ``new_store`` gives each example a fresh store.
+    @settings(max_examples=30, deadline=None, suppress_health_check=[
+        HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.differing_executors])
+    @given(appends=APPENDS)
+    def test_matches_a_model_of_streams(self, new_store: Callable[[], EventStore],
+                                        appends: list[tuple[str, int, int]]) -> None:
+        """Any sequence of appends: exactly those with the true expected version land, each
+        stream's versions stay 1..n without gaps, global positions only grow."""
+        store = new_store()
+        model: dict[str, int] = {}
+        landed = 0
+        for stream, size, offset in appends:
+            current = model.get(stream, 0)
+            batch = [registered(n) for n in range(current + 1, current + size + 1)]
+            if offset == 0:
+                result = store.append(stream, batch, expected_version=current)
+                assert (result.first_version, result.last_version) == (current + 1, current + size)
+                model[stream] = current + size
+                landed += size
+            else:
+                wrong = current + offset if current + offset >= 0 else current + 1
+                with pytest.raises(WrongExpectedVersion):
+                    store.append(stream, batch, expected_version=wrong)
+        everything = store.read_all(limit=10_000)
+        assert len(everything) == landed
+        positions = [e.global_position for e in everything]
+        assert positions == sorted(set(positions))
+        for stream, version in model.items():
+            assert store.current_version(stream) == version
+            assert [e.stream_version for e in store.read_stream(stream)] == list(range(1, version + 1))
+        store.close()
 
     def test_new_stream_starts_at_version_one(self, store: EventStore) -> None:
         batch = [created(), registered(1), registered(2)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -16,3 +16,7 @@ class TestMemoryStore(StoreContract):
         store = MemoryEventStore()
         yield store
         store.close()
+
+    @pytest.fixture
+    def new_store(self) -> Callable[[], MemoryEventStore]:
+        return MemoryEventStore

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,11 @@ class TestSqliteStore(StoreContract):
         store = SqliteEventStore(tmp_path / "events.db")
         yield store
         store.close()
+
+    @pytest.fixture
+    def new_store(self, tmp_path: Path) -> Callable[[], SqliteEventStore]:
+        files = itertools.count()
+        return lambda: SqliteEventStore(tmp_path / f"example-{next(files)}.db")
 
 
 @pytest.fixture
