@@ -43,10 +43,13 @@ def _number(value: object) -> Decimal | None:
     return None if value is None else Decimal(str(value))
 
 
-def compare(json_path: Path) -> Iterator[Comparison]:
-    """Every value of one fixture file next to Arbiter's, in file order."""
+def compare(json_path: Path, trf_path: Path | None = None) -> Iterator[Comparison]:
+    """Every value of one fixture file next to Arbiter's, in file order.
+
+    ``trf_path`` ranks another file than the fixture's own input, as of the fixture's round.
+    """
     reference = json.loads(json_path.read_text(encoding="utf-8"))
-    document, _ = read_trf_file(input_file(json_path))
+    document, _ = read_trf_file(trf_path or input_file(json_path))
     table = crosstable_from_trf(document, reference["round"])
     edition = Edition(reference["rules"])
     plain = [code for code in reference["tiebreaks"] if UNRATED_SUFFIX not in code]
