@@ -6,7 +6,8 @@ round after round by engine/amalfi.py and played with random results by
 tests/engine/tournament_sim.py. Every round is checked against the rules restated
 independently here: everyone to be paired is paired once or gets the bye (B.2, B.3.3.6), no
 second meeting (A.2, B.3.1), no forbidden pair, the colour limits outside the last round
-(B.3.1), bye eligibility (B.2, C.04.1 Art. 4), and the same answer whatever the order of the
+(B.3.1), bye eligibility (B.2, C.04.1 Art. 4), the pairing that B.3.3's search with
+backtracking gives when done literally, and the same answer whatever the order of the
 players in the request.
 """
 
@@ -16,11 +17,12 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 from itertools import combinations
 
 import rustworkx
 
-from engine.amalfi import pair_amalfi as pair
+from engine.amalfi import amalfi_score, pair_amalfi as pair, rating_ranks
 from engine.common import pab_eligible
 from engine.errors import NoValidPairing
 from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundKind
@@ -95,6 +97,37 @@ def _check_round(request: PairingRequest, pairing: Pairing) -> None:
                     assert not _pairable(request, rest), f"#{other.number} could have the bye"
 
 
+def _spec_search(request: PairingRequest, bye: PairingNumber | None) -> set[frozenset[int]]:
+    """B.3.3 done literally, as the spec words it: the top unpaired player tries the target,
+    nearer, then farther positions; a dead end undoes the latest pair and resumes its top
+    player after it. The engine reaches the same pairing by a shortcut."""
+    ranks = rating_ranks(request.players)
+    listed = sorted(
+        (p for p in request.players if p.available and p.number != bye),
+        key=lambda p: (-amalfi_score(p, request.points), ranks[p.number]),
+    )
+    size = len(listed)
+    distance = min(request.total_rounds - request.round_no + 1, size // 2)
+
+    @cache
+    def search(paired: frozenset[int]) -> tuple[tuple[int, int], ...] | None:
+        if len(paired) == size:
+            return ()
+        top = min(set(range(size)) - paired)
+        target = min(top + distance, size - 1)
+        for other in [target, *range(target - 1, top, -1), *range(target + 1, size)]:
+            if other in paired or not _may_meet(request, listed[top], listed[other]):
+                continue
+            rest = search(paired | {top, other})
+            if rest is not None:
+                return ((top, other), *rest)
+        return None
+
+    found = search(frozenset())
+    assert found is not None
+    return {frozenset((listed[a].number, listed[b].number)) for a, b in found}
+
+
 def _no_pairing_exists(request: PairingRequest) -> bool:
     players = [p for p in request.players if p.available]
     if len(players) % 2 == 0:
@@ -147,6 +180,8 @@ def test_random_tournaments_break_no_absolute_rule() -> None:
                 assert _no_pairing_exists(request), f"seed {seed}: a pairing existed"
                 break
             _check_round(request, pairing)
+            assert {frozenset((b.white, b.black)) for b in pairing.boards} == _spec_search(
+                request, pairing.bye), f"seed {seed}: not the pairing B.3.3's search gives"
             assert pair(_shuffled(request, seed)) == pairing, f"seed {seed}: not deterministic"
             if pairing.bye is not None:
                 byes[pairing.bye] += 1
