@@ -168,8 +168,8 @@ class _Importer:
             initial_colour=self.initial_colour(),
             place=header("022") or "",
             federation=federation,
-            start_date=self.date("042"),
-            end_date=self.date("052"),
+            start_date=self.header_date("042"),
+            end_date=self.header_date("052"),
             chief_arbiter=header("102") or "",
             time_control=header("122") or "",
             full_point_byes=any(entry_kind(e) is EntryKind.FULL_BYE for p in self.players for e in p.rounds),
@@ -354,7 +354,7 @@ class _Importer:
                 return Colour(colour)
         return Colour.WHITE
 
-    def date(self, code: str) -> date | None:
+    def header_date(self, code: str) -> date | None:
         text = (self.doc.header(code) or "").strip()
         for pattern in _DATE_FORMATS:
             try:

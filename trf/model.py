@@ -76,7 +76,7 @@ class RoundEntry(msgspec.Struct, frozen=True, kw_only=True):
 BLANK_ENTRY = RoundEntry()
 
 
-class Player(_Record, tag="player"):
+class Player(_Record, frozen=True, tag="player"):
     """A ``001`` player record (trf.md §4.1); text fields are stripped, unknown = empty/None."""
 
     pairing_no: PairingNo
@@ -99,33 +99,33 @@ class Player(_Record, tag="player"):
         return BLANK_ENTRY
 
 
-class Header(_Record, tag="header"):
+class Header(_Record, frozen=True, tag="header"):
     """A free-text tournament tag (``012`` … ``132``, ``172`` … ``362``): value from column 5."""
 
     code: str
     value: str = ""
 
 
-class TotalRounds(_Record, tag="total-rounds"):
+class TotalRounds(_Record, frozen=True, tag="total-rounds"):
     """``XXR n`` (JaVaFo) or ``142 n`` (TRF-2026): the number of rounds of the event."""
 
     code: Literal["XXR", "142"]
     rounds: int
 
 
-class EngineOptions(_Record, tag="engine-options"):
+class EngineOptions(_Record, frozen=True, tag="engine-options"):
     """``XXC`` configuration words, e.g. ``("rank", "white1")`` (trf.md §6.1)."""
 
     words: tuple[str, ...] = ()
 
 
-class InitialColour(_Record, tag="initial-colour"):
+class InitialColour(_Record, frozen=True, tag="initial-colour"):
     """``152 W`` / ``152 B``: the colour of the top-ranked player in round 1 (TRF-2026)."""
 
     colour: str
 
 
-class PointValues(_Record, tag="point-values"):
+class PointValues(_Record, frozen=True, tag="point-values"):
     """A point-system line: ``XXS`` (``WW=1.0 …``), ``162`` (``W 3.0 …``) or one ``BB?`` line.
 
     ``values`` holds ``(code, points)`` in file order; for ``BBW`` … ``BBU`` the single code
@@ -136,14 +136,14 @@ class PointValues(_Record, tag="point-values"):
     values: tuple[tuple[str, Decimal], ...] = ()
 
 
-class XxaAcceleration(_Record, tag="xxa"):
+class XxaAcceleration(_Record, frozen=True, tag="xxa"):
     """``XXA``: fictitious points per round for one player; ``None`` where a round is blank."""
 
     pairing_no: PairingNo
     points: tuple[Decimal | None, ...] = ()
 
 
-class AcceleratedRounds(_Record, tag="accelerated-rounds"):
+class AcceleratedRounds(_Record, frozen=True, tag="accelerated-rounds"):
     """``250``: fictitious points for a range of players over a range of rounds (TRF-2026)."""
 
     first_round: RoundNo
@@ -154,7 +154,7 @@ class AcceleratedRounds(_Record, tag="accelerated-rounds"):
     game_points: Decimal | None = None
 
 
-class ForbiddenPairs(_Record, tag="forbidden-pairs"):
+class ForbiddenPairs(_Record, frozen=True, tag="forbidden-pairs"):
     """``XXP ids`` (whole event) or ``260 first last ids`` (TRF-2026, a round range)."""
 
     code: Literal["XXP", "260"]
@@ -163,13 +163,13 @@ class ForbiddenPairs(_Record, tag="forbidden-pairs"):
     last_round: RoundNo | None = None
 
 
-class XxzAbsent(_Record, tag="xxz"):
+class XxzAbsent(_Record, frozen=True, tag="xxz"):
     """``XXZ ids``: players not to be paired in the round being paired (JaVaFo)."""
 
     ids: tuple[PairingNo, ...] = ()
 
 
-class ByeRecord(_Record, tag="bye"):
+class ByeRecord(_Record, frozen=True, tag="bye"):
     """``240 T RRR ids``: byes of type ``F``/``H``/``Z`` in one round (TRF-2026)."""
 
     kind: str
@@ -177,7 +177,7 @@ class ByeRecord(_Record, tag="bye"):
     ids: tuple[PairingNo, ...] = ()
 
 
-class AbnormalPoints(_Record, tag="abnormal-points"):
+class AbnormalPoints(_Record, frozen=True, tag="abnormal-points"):
     """``299``: a penalty, bonus or adjudication (TRF-2026); ``round_no`` None = whole event."""
 
     kind: str = ""
@@ -187,7 +187,7 @@ class AbnormalPoints(_Record, tag="abnormal-points"):
     ids: tuple[PairingNo, ...] = ()
 
 
-class NationalRating(_Record, tag="national-rating"):
+class NationalRating(_Record, frozen=True, tag="national-rating"):
     """A TRF-2026 national-rating (NRS) line: identifier = federation, ``001`` static layout."""
 
     federation: str
@@ -201,17 +201,17 @@ class NationalRating(_Record, tag="national-rating"):
     birth_date: str = ""
 
 
-class Comment(_Record, tag="comment"):
+class Comment(_Record, frozen=True, tag="comment"):
     """A ``###`` (TRF-2026) or ``#`` comment line, kept verbatim."""
 
     text: str
 
 
-class Blank(_Record, tag="blank"):
+class Blank(_Record, frozen=True, tag="blank"):
     """An empty or all-blank line (kept so that line numbers survive a round trip)."""
 
 
-class OpaqueRecord(_Record, tag="opaque"):
+class OpaqueRecord(_Record, frozen=True, tag="opaque"):
     """A known record Arbiter keeps verbatim without interpreting it.
 
     Team records (``013``, ``300``, ``310``, ``320``, ``330``, ``801``, ``802``) and other
@@ -223,7 +223,7 @@ class OpaqueRecord(_Record, tag="opaque"):
     text: str
 
 
-class Unrecognised(_Record, tag="unrecognised"):
+class Unrecognised(_Record, frozen=True, tag="unrecognised"):
     """A line whose identifier is unknown or that could not be parsed; kept verbatim."""
 
     text: str

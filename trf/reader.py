@@ -285,11 +285,11 @@ def _national_rating(line: str) -> NationalRating:
 
 
 def _total_rounds(line: str, report: _Report) -> Record:
-    code = "XXR" if line.startswith("XXR") else "142"
     tokens = _value(line, report).split()
     if len(tokens) != 1:
         raise _Bad(5, "expected one number of rounds")
-    return TotalRounds(code=code, rounds=_int(tokens[0], 5, "number of rounds"))
+    rounds = _int(tokens[0], 5, "number of rounds")
+    return TotalRounds(code="XXR" if line.startswith("XXR") else "142", rounds=rounds)
 
 
 def _engine_options(line: str, report: _Report) -> Record:

@@ -101,8 +101,12 @@ def entry_points(entry: RoundEntry, system: PointSystem) -> Decimal:
         outcome = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}.get(entry.result)
         if outcome is None:
             return system.X
-        return getattr(system, ("W" if entry.colour == "w" else "B") + outcome)
-    return getattr(system, _UNPLAYED_CODE[kind]) if kind in _UNPLAYED_CODE else Decimal(0)
+        points: Decimal = getattr(system, ("W" if entry.colour == "w" else "B") + outcome)
+        return points
+    if kind not in _UNPLAYED_CODE:
+        return Decimal(0)
+    points = getattr(system, _UNPLAYED_CODE[kind])
+    return points
 
 
 _UNPLAYED_CODE = {
