@@ -4,6 +4,7 @@ that turns errors into exit codes (STYLE.md: 0 ok, 1 no valid pairing, 2 unexpec
 
 from __future__ import annotations
 
+import getpass
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,8 +67,18 @@ class CliContext:
         if self._service is None:
             store = SqliteEventStore(self.db)
             click.get_current_context().call_on_close(store.close)
-            self._service = TournamentService(store, engines=self.engines)
+            self._service = TournamentService(
+                store, engines=self.engines, metadata={"source": "cli", "actor": _user()}
+            )
         return self._service
+
+
+def _user() -> str:
+    """The operating-system user, recorded as the actor of CLI commands."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no user name in this environment
+        return "unknown"
 
 
 pass_service = click.make_pass_decorator(CliContext)

@@ -102,17 +102,25 @@ class CommandResult:
 class TournamentService:
     """Commands and queries over one event store.
 
+    ``metadata`` is stamped on every appended event, under the per-call metadata.
     ``retries`` bounds how often a command is decided again after losing a race to another
     writer; it applies only when the caller did not pin ``expected_version`` (then the
     caller must reload and decide) and never to pairing, which is not retried blindly.
     """
 
     def __init__(
-        self, store: EventStore, *, engines: EngineResolver = installed_engine, retries: int = 3
+        self,
+        store: EventStore,
+        *,
+        engines: EngineResolver = installed_engine,
+        retries: int = 3,
+        metadata: Mapping[str, Any] | None = None,
     ) -> None:
         self.store = store
         self.engines = engines
         self.retries = retries
+        self.metadata = dict(metadata or {})
+        """Stamped on every event this service appends (e.g. the edge and the actor)."""
 
     # -- queries -------------------------------------------------------------------------
 
@@ -273,7 +281,7 @@ class TournamentService:
                     expected_version=state.version if state.version else NO_STREAM,
                     idempotency_key=idempotency_key,
                     request_hash=request_hash,
-                    metadata=metadata,
+                    metadata={**self.metadata, **(metadata or {})},
                 )
             except WrongExpectedVersion:
                 if expected_version is not None or attempt == attempts - 1:

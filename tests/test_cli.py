@@ -137,6 +137,7 @@ def test_corrections_and_replay(spring: Arbiter) -> None:
     assert "0 of 3 rounds paired; stream version 2" in spring("show", "spring-open", "--version", "2").output
     lines = spring("log", "spring-open", "--json").output.splitlines()
     assert '"event_type":"tournament-created"' in lines[0] and len(lines) == 11
+    assert '"source":"cli"' in lines[-1]  # every CLI event records its edge and actor
 
 
 def test_withdraw_correct_and_close(spring: Arbiter) -> None:

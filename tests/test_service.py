@@ -156,6 +156,9 @@ def test_idempotency_key_with_another_command(service: TournamentService) -> Non
 def test_metadata_is_stored_with_the_events(service: TournamentService) -> None:
     service.execute("open", RegisterPlayer(surname="D"), metadata={"actor": "chief-arbiter"})
     assert service.history("open")[-1].metadata == {"actor": "chief-arbiter"}
+    stamped = TournamentService(service.store, metadata={"source": "http", "actor": "anonymous"})
+    stamped.execute("open", RegisterPlayer(surname="E"), metadata={"actor": "deputy"})
+    assert service.history("open")[-1].metadata == {"source": "http", "actor": "deputy"}
 
 
 def test_pairing_through_the_resolved_engine(service: TournamentService) -> None:
