@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -135,3 +136,32 @@ def test_old_schema_rows_are_upcast_on_read(path: Path) -> None:
     assert isinstance(old.event, PlayerRegistered)
     assert (old.event.surname, old.event.given_name) == ("Lindqvist", "Astrid")
     store.close()
+
+
+def test_writers_on_separate_connections_serialise_without_losing_events(path: Path) -> None:
+    """Four connections append concurrently, each reading the version and retrying on a
+    conflict: BEGIN IMMEDIATE + busy_timeout make every write wait its turn (never "database
+    is locked"), and the optimistic check makes no write land on a stale version."""
+    SqliteEventStore(path).close()
+    stores = [SqliteEventStore(path) for _ in range(4)]
+
+    def writer(store: SqliteEventStore, offset: int) -> None:
+        for n in range(25):
+            while True:
+                seen = store.current_version("tournament-open")
+                try:
+                    store.append("tournament-open", [registered(offset + n)], expected_version=seen)
+                    break
+                except WrongExpectedVersion:
+                    continue  # another connection wrote first: read the version again
+
+    threads = [threading.Thread(target=writer, args=(store, 100 * i)) for i, store in enumerate(stores)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    events = stores[0].read_stream("tournament-open")
+    assert [e.stream_version for e in events] == list(range(1, 101))
+    assert sorted(e.event.player_id for e in events) == sorted(100 * i + n for i in range(4) for n in range(25))
+    for store in stores:
+        store.close()
