@@ -21,7 +21,7 @@ Every decision is kept as data (:class:`LimTrace`): which player floated, of whi
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from engine.common import Float, board_order, pab_eligible
@@ -33,7 +33,7 @@ from engine.lim_matching import perfect_matching
 from engine.lim_players import LimField, LimPlayer, build_field
 from engine.model import Board, Pairing, PairingNumber, PairingRequest
 
-__all__ = ["GroupTrace", "LimOutcome", "LimTrace", "PairTrace", "explain_lim", "pair_lim"]
+__all__ = ["GroupTrace", "LimOutcome", "LimTrace", "PairTrace", "explain_lim", "pair_lim", "pair_lim_maxi"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +119,12 @@ def pair_lim(request: PairingRequest) -> Pairing:
     :raises NoValidPairing: no pairing respects the absolute rules.
     """
     return explain_lim(request).pairing
+
+
+def pair_lim_maxi(request: PairingRequest) -> Pairing:
+    """:func:`pair_lim` for a maxi-tournament whatever ``request.maxi`` says: the system
+    ``lim-maxi``, so that a tournament created with it keeps the 100-point limits."""
+    return pair_lim(replace(request, maxi=True))
 
 
 def explain_lim(request: PairingRequest) -> LimOutcome:

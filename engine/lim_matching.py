@@ -2,8 +2,8 @@
 
 The Lim text pairs by trying exchanges in a fixed order; a hand-worked search can run for a
 long time before it learns that a choice cannot be completed. These helpers answer "can the
-rest still be paired?" exactly, with a maximum matching (rustworkx's blossom algorithm), so
-the exchange order stays the text's while every dead end is seen at once.
+rest still be paired?" exactly, with a maximum matching (:mod:`engine.matching`), so the
+exchange order stays the text's while every dead end is seen at once.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TypeVar
 
-import rustworkx as rx
+from engine.matching import MatchingGraph
 
 __all__ = ["Order", "complete_greedily", "covering_exists", "maximum_matching", "perfect_matching"]
 
@@ -22,14 +22,8 @@ Order = Callable[[T, list[T]], Iterable[T]]
 
 def maximum_matching(nodes: Sequence[T], compatible: Compatible[T]) -> list[tuple[T, T]]:
     """A maximum-cardinality set of compatible pairs among ``nodes``."""
-    graph: rx.PyGraph = rx.PyGraph()
-    graph.add_nodes_from(range(len(nodes)))
-    for i, a in enumerate(nodes):
-        for j in range(i + 1, len(nodes)):
-            if compatible(a, nodes[j]):
-                graph.add_edge(i, j, 1)
-    pairs = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
-    return [(nodes[i], nodes[j]) for i, j in sorted(pairs)]
+    mate = _graph(nodes, compatible, lambda a, b: 1).solve()
+    return [(nodes[i], nodes[j]) for i, j in sorted(mate.items()) if i < j]
 
 
 def perfect_matching(
@@ -71,19 +65,24 @@ def complete_greedily(
 
 
 def covering_exists(nodes: Sequence[T], compatible: Compatible[T], required: Collection[T]) -> bool:
-    """Whether some set of compatible pairs among ``nodes`` includes every ``required`` node."""
+    """Whether some set of compatible pairs among ``nodes`` includes every ``required`` node.
+
+    Weighting each pair by how many required players it holds, a maximum-cardinality
+    matching of greatest weight covers them all when any matching does (augmenting a
+    matching never unmatches a player).
+    """
     wanted = set(required)
-    graph: rx.PyGraph = rx.PyGraph()
-    graph.add_nodes_from(range(len(nodes)))
+    mate = _graph(nodes, compatible, lambda a, b: (a in wanted) + (b in wanted)).solve()
+    return all(i in mate for i, node in enumerate(nodes) if node in wanted) and wanted <= set(nodes)
+
+
+def _graph(nodes: Sequence[T], compatible: Compatible[T], weight: Callable[[T, T], int]) -> MatchingGraph:
+    graph = MatchingGraph(len(nodes))
     for i, a in enumerate(nodes):
         for j in range(i + 1, len(nodes)):
-            b = nodes[j]
-            weight = (a in wanted) + (b in wanted)
-            if weight and compatible(a, b):
-                graph.add_edge(i, j, weight)
-    pairs = rx.max_weight_matching(graph, weight_fn=lambda w: w)
-    covered = sum((nodes[i] in wanted) + (nodes[j] in wanted) for i, j in pairs)
-    return covered == len(wanted)
+            if compatible(a, nodes[j]):
+                graph.set_weight(i, j, weight(a, nodes[j]))
+    return graph
 
 
 def _partners(pairs: list[tuple[T, T]]) -> dict[T, T]:

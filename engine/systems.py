@@ -21,6 +21,8 @@ _SYSTEMS: dict[str, str] = {
     "dutch": "engine.dutch:pair_dutch",
     "dubov": "engine.dubov:pair_dubov",
     "amalfi": "engine.amalfi:pair_amalfi",
+    "lim": "engine.lim:pair_lim",
+    "lim-maxi": "engine.lim:pair_lim_maxi",
 }
 
 

@@ -63,7 +63,10 @@ def _system_flags(function: click.Command) -> click.Command:
 )
 @click.option("-c", "check", is_flag=True, help="Re-pair every round and list those that differ.")
 @click.option("--explain", is_flag=True, help="Also print why each bracket was paired as it was.")
-def _pair(input_file: Path, output: str | None, check: bool, explain: bool, system: str | None) -> None:
+@click.option("--maxi", is_flag=True, help="Maxi-tournament: 100-point rating limits (with --lim).")
+def _pair(
+    input_file: Path, output: str | None, check: bool, explain: bool, maxi: bool, system: str | None
+) -> None:
     """Pair a TRF file like bbpPairings / JaVaFo do.
 
     Example:
@@ -72,6 +75,8 @@ def _pair(input_file: Path, output: str | None, check: bool, explain: bool, syst
     """
     chosen = system or "dutch"
     try:
+        if maxi:
+            chosen = _maxi_variant(chosen)
         document = _read(input_file)
         if check:
             click.echo(_check(document, chosen), nl=False)
@@ -88,6 +93,14 @@ def _pair(input_file: Path, output: str | None, check: bool, explain: bool, syst
 
 
 pair_command = _system_flags(_pair)
+
+
+def _maxi_variant(system: str) -> str:
+    """The system's maxi-tournament variant (``lim`` -> ``lim-maxi``)."""
+    variant = system if system.endswith("-maxi") else f"{system}-maxi"
+    if variant not in system_names():
+        raise _Failure(f"--maxi applies to the Lim system only, not to {system}", EXIT_INVALID_INPUT)
+    return variant
 
 
 def _read(path: Path) -> TrfDocument:
