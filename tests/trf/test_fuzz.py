@@ -11,7 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.corpus import shared_files
-from trf import TrfError, read_trf, validate, write_trf
+from events.projections import fold
+from tests.trf.spec_example import TEXT
+from trf import TrfError, export_document, import_events, read_trf, validate, write_trf
 
 CORPUS = [p.read_bytes() for p in shared_files("*", "fixtures", "trf-real") if p.name != "SOURCES.md"]
 
@@ -20,8 +22,8 @@ SPECIAL = [b"\r", b"\n", b"\r\n", b" ", b"0", b"9", b"-", b"+", b"=", b"w", b"b"
 
 
 @st.composite
-def mutated_files(draw: st.DrawFn) -> bytes:
-    data = bytearray(draw(st.sampled_from(CORPUS or [b"001    1"])))
+def mutated_files(draw: st.DrawFn, corpus: list[bytes] = CORPUS) -> bytes:
+    data = bytearray(draw(st.sampled_from(corpus or [b"001    1"])))
     for _ in range(draw(st.integers(min_value=1, max_value=6))):
         position = draw(st.integers(min_value=0, max_value=len(data)))
         insert = draw(st.sampled_from(SPECIAL) | st.binary(min_size=1, max_size=3))
@@ -61,3 +63,20 @@ def test_mutated_real_files(data: bytes) -> None:
 @given(st.binary(max_size=400))
 def test_arbitrary_bytes(data: bytes) -> None:
     check(b"001 " + data)
+
+
+SMALL = [data for data in CORPUS if len(data) < 4000] + [TEXT.encode()]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_files(SMALL))
+def test_import_of_mutated_files_refuses_or_round_trips(data: bytes) -> None:
+    """Whatever the bytes, import either refuses with TrfError or gives events that export."""
+    doc, _ = read_trf(data)
+    try:
+        events, _ = import_events(doc, tournament_id="t")
+    except TrfError as refused:
+        assert refused.problems
+        return
+    exported = write_trf(export_document(fold(events)))
+    assert read_trf(exported)[0].players

@@ -22,7 +22,17 @@ from events.names import parse_name
 from events.projections import fold, state_after_round
 from tests.corpus import shared_files, shared_path
 from tests.trf.spec_example import LINES, TEXT, player_line
-from trf import EntryKind, Player, RoundEntry, TrfError, entry_kind, normalise_title, read_trf, write_trf
+from trf import (
+    EntryKind,
+    Player,
+    RoundEntry,
+    TrfDocument,
+    TrfError,
+    entry_kind,
+    normalise_title,
+    read_trf,
+    write_trf,
+)
 from trf.export import export_document
 from trf.mapping import import_events
 
@@ -162,6 +172,11 @@ def test_import_then_export_preserves_players_and_results(path: Path) -> None:
         with pytest.raises(TrfError, match=REFUSED[path.name]):
             import_events(doc, tournament_id="t")
         return
+    assert_preserved(doc)
+
+
+def assert_preserved(doc: TrfDocument) -> None:
+    """Import, export, read back: same players, same results, and exporting is a fixed point."""
     events, _ = import_events(doc, tournament_id="t")
     exported = export_document(fold(events))
     again, problems = read_trf(write_trf(exported))
@@ -172,6 +187,18 @@ def test_import_then_export_preserves_players_and_results(path: Path) -> None:
         assert identity(after[number]) == identity(player)
         rounds = range(1, max(len(player.rounds), len(after[number].rounds)) + 1)
         assert [meaning(after[number].entry(r)) for r in rounds] == [meaning(player.entry(r)) for r in rounds]
-    # Exporting is a fixed point: importing the export and exporting again changes nothing.
     text = write_trf(exported)
     assert write_trf(export_document(fold(import_events(again, tournament_id="t")[0]))) == text
+
+
+@pytest.mark.parametrize("system", ["dutch", "burstein"])
+def test_complete_generated_tournaments_survive_import_and_export(system: str) -> None:
+    # Forfeits in both colours, double forfeits, PABs, half- and zero-point byes, and the
+    # 3/1/0 events (dutch t03, t17: 162 + XXS; Burstein: BBW/BBD + XXS).
+    files = sorted(shared_path("fixtures", system, "tournaments").glob("*.trf"))
+    small = [path for path in files if int(path.name.split("-p")[1][:4]) <= 200]
+    assert len(small) >= 30
+    for path in small:
+        doc, problems = read_trf(path.read_bytes())
+        assert problems == []
+        assert_preserved(doc)
