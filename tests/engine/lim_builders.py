@@ -125,3 +125,23 @@ def floats(outcome: LimOutcome) -> dict[int, tuple[str, str]]:
 
 def lim(req: PairingRequest) -> LimOutcome:
     return explain_lim(req)
+
+
+# A round-5 position (10 players, median 2) found by random play and checked by hand:
+#   1: B B W B, 1.5 (two more Black: must have White; met 6, 5, 9, 3)
+#   2: W W B B, 1.5 (Black twice running: must have White)    3: B B W W, 1.5 (must have Black)
+#   6: W B W B, 1.5 (met 1, 7, 2, 5)   7: 3 (met 2, 6, 3, 8)   8: W W B B, 3.5 (met 3, 4, 10, 7)
+#   4: 2.5 (met 9, 8, 5, 10)  10: W B W W, 2.5 (met 5, 2, 8, 4)  5: 2 (median)  9: 0.5
+ROUND_FIVE = (
+    "2-7 =, 4-9 1-0, 6-1 1-0, 8-3 1-0, 10-5 1-0",
+    "2-10 0-1, 5-1 1-0, 7-6 1-0, 8-4 1-0, 9-3 0-1",
+    "1-9 1-0, 3-7 0-1, 4-5 1-0, 6-2 =, 10-8 0-1",
+    "3-1 =, 5-6 1-0, 7-8 =, 9-2 =, 10-4 =",
+)
+
+# Round 4: 1, 2 (3 points) and 7, 8 (0) played B W W; 3, 4 (2) and 5, 6 (1) played W B B.
+SAME_COLOUR_TWICE = (
+    "5-1 0-1, 6-2 0-1, 3-7 1-0, 4-8 1-0",
+    "1-3 1-0, 2-4 1-0, 7-5 0-1, 8-6 0-1",
+    "1-6 1-0, 2-5 1-0, 7-3 0-1, 8-4 0-1",
+)

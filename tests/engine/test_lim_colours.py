@@ -9,7 +9,7 @@ from fractions import Fraction
 from engine.lim_colours import ColourReason, allocate_colours
 from engine.lim_players import build_field
 from engine.model import Board, Colour, PairingNumber, PairingRequest, PlayerEntry, RoundKind, RoundRecord
-from tests.engine.lim_builders import B, HALF, W, boards, history, lim, pairs, request
+from tests.engine.lim_builders import B, HALF, SAME_COLOUR_TWICE, W, boards, history, lim, pairs, request
 
 _COLOURS = {"w": W, "b": B}
 
@@ -75,11 +75,7 @@ def test_no_colour_history_follows_the_round_one_lot() -> None:
     assert _pair(a, b, position=1, initial=B) == (Board(2, 1), ColourReason.LOT)
 
 
-R233 = history(
-    "5-1 0-1, 6-2 0-1, 3-7 1-0, 4-8 1-0",
-    "1-3 1-0, 2-4 1-0, 7-5 0-1, 8-6 0-1",
-    "1-6 1-0, 2-5 1-0, 7-3 0-1, 8-4 0-1",
-)
+R233 = history(*SAME_COLOUR_TWICE)
 
 
 def test_last_round_same_score_beats_the_colour_limits() -> None:

@@ -12,7 +12,7 @@ from engine.common import Float
 from engine.lim_floaters import FloaterKind, choose_even_floater, floater_kinds
 from engine.lim_groups import ScoreGroup
 from engine.lim_players import LimField, LimPlayer, build_field
-from tests.engine.lim_builders import HALF, ONE, history, lim, request
+from tests.engine.lim_builders import HALF, ONE, ROUND_FIVE, SAME_COLOUR_TWICE, history, lim, request
 
 
 def _group_floats(outcome, score: Fraction) -> dict[int, tuple[str, str]]:
@@ -20,17 +20,7 @@ def _group_floats(outcome, score: Fraction) -> dict[int, tuple[str, str]]:
     return {d.player: (d.kind.value, d.article) for d in group.floats}
 
 
-# A round-5 position (10 players, median 2) found by random play, checked by hand:
-#   1: B B W B, 1.5 (two more Black: must have White; met 6, 5, 9, 3)
-#   2: W W B B, 1.5 (Black twice running: must have White)    3: B B W W, 1.5 (must have Black)
-#   6: W B W B, 1.5 (met 1, 7, 2, 5)   7: 3 (met 2, 6, 3, 8)   8: W W B B, 3.5 (met 3, 4, 10, 7)
-#   4: 2.5 (met 9, 8, 5, 10)  10: W B W W, 2.5 (met 5, 2, 8, 4)  5: 2 (median)  9: 0.5
-R5 = history(
-    "2-7 =, 4-9 1-0, 6-1 1-0, 8-3 1-0, 10-5 1-0",
-    "2-10 0-1, 5-1 1-0, 7-6 1-0, 8-4 1-0, 9-3 0-1",
-    "1-9 1-0, 3-7 0-1, 4-5 1-0, 6-2 =, 10-8 0-1",
-    "3-1 =, 5-6 1-0, 7-8 =, 9-2 =, 10-4 =",
-)
+R5 = history(*ROUND_FIVE)
 
 
 def test_transfer_2_3_1_played_everyone_in_the_group_and_the_four_kinds() -> None:
@@ -57,11 +47,7 @@ def test_transfer_2_3_2_two_more_of_one_colour() -> None:
     assert [d.direction for d in outcome.trace.floats if d.player == 1] == [Float.UP]
 
 
-R233 = history(
-    "5-1 0-1, 6-2 0-1, 3-7 1-0, 4-8 1-0",
-    "1-3 1-0, 2-4 1-0, 7-5 0-1, 8-6 0-1",
-    "1-6 1-0, 2-5 1-0, 7-3 0-1, 8-4 0-1",
-)
+R233 = history(*SAME_COLOUR_TWICE)
 
 
 def test_transfer_2_3_3_same_colour_twice_above_and_below_the_median() -> None:

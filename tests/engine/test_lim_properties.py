@@ -10,6 +10,7 @@ here from the raw round records, not with the engine's own helpers:
 * before the last round, nobody reaches three more of one colour or the same colour three
   times running (Lim 2.1; lifted in the last round, Art. 6);
 * the same request paired again gives the same pairing (GHR 1.4);
+* ``--explain`` names every floater with its kind (3.9 a-d) and the article that moved it;
 * when the engine finds no pairing, an exhaustive search confirms there is none.
 """
 
@@ -20,7 +21,7 @@ import random
 import rustworkx as rx
 
 from engine.errors import NoValidPairing
-from engine.lim import pair_lim
+from engine.lim import LimOutcome, explain_lim, pair_lim
 from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundKind
 from tests.engine.tournament_sim import simulate
 
@@ -38,7 +39,9 @@ def test_random_tournaments_never_break_an_absolute_rule() -> None:
 
         def pair(request: PairingRequest) -> Pairing:
             asked.append(request)
-            return pair_lim(request)
+            outcome = explain_lim(request)
+            _check_explained(outcome)
+            return outcome.pairing
 
         try:
             for step in simulate(pair, seed=seed, players=players, rounds=rounds, request_options=options):
@@ -69,6 +72,16 @@ def _check(request: PairingRequest, pairing: Pairing) -> None:
         if not last:
             assert _within_limits(white, Colour.WHITE), f"{where}: colour limit broken for {board.white}"
             assert _within_limits(black, Colour.BLACK), f"{where}: colour limit broken for {board.black}"
+
+
+def _check_explained(outcome: LimOutcome) -> None:
+    lines = outcome.pairing.explanation
+    for decision in outcome.trace.floats:
+        start = f"  floater {decision.player} {decision.direction.value} from group "
+        assert any(
+            line.startswith(start) and f"kind {decision.kind.value} (" in line and f"; {decision.article}: " in line
+            for line in lines
+        ), f"floater {decision.player} not explained"
 
 
 def _may_meet(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
