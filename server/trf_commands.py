@@ -126,12 +126,24 @@ def import_command(ctx: CliContext, file: Path, tournament_id: str | None) -> No
 
 @click.command("export")
 @click.argument("tournament")
-@click.option("--round", "round_no", type=click.IntRange(min=0), help="As of the end of this round (default: now).")
-@click.option("--format", "profile", type=click.Choice(["trf16", "trf26"]), default="trf16", show_default=True,
-              help="TRF16 (+ XXR/XXC) or TRF-2026 tags as well.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
+@click.option(
+    "--round", "round_no", type=click.IntRange(min=0), help="As of the end of this round (default: now)."
+)
+@click.option(
+    "--format",
+    "profile",
+    type=click.Choice(["trf16", "trf26"]),
+    default="trf16",
+    show_default=True,
+    help="TRF16 (+ XXR/XXC) or TRF-2026 tags as well.",
+)
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout."
+)
 @pass_service
-def export_command(ctx: CliContext, tournament: str, round_no: int | None, profile: Profile, output: Path | None) -> None:
+def export_command(
+    ctx: CliContext, tournament: str, round_no: int | None, profile: Profile, output: Path | None
+) -> None:
     """Write a tournament as a TRF file, as of a round.
 
     Example:

@@ -40,8 +40,20 @@ Profile = Literal["trf16", "trf26"]
 NAME_COLUMNS = 33
 """A name has columns 15-47 (trf.md §4.1); a longer one is cut there, FIDE id identifies."""
 
-_SYSTEM_NAMES = {"dutch": "FIDE Dutch", "burstein": "Burstein", "dubov": "Dubov", "lim": "Lim", "amalfi": "Amalfi Rating"}
-_RESULT = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-"}
+_SYSTEM_NAMES = {
+    "dutch": "FIDE Dutch",
+    "burstein": "Burstein",
+    "dubov": "Dubov",
+    "lim": "Lim",
+    "amalfi": "Amalfi Rating",
+}
+_RESULT = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "=",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+}
 _UNPLAYED = {
     RoundKind.PAB: "U",
     RoundKind.FULL_BYE: "F",
@@ -67,7 +79,10 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
         raise ValueError("the state holds no tournament")
     records: list[Record] = list(_header(state))
     if profile == "trf26":
-        records += [TotalRounds(code="142", rounds=settings.rounds), InitialColour(colour=_colour(settings.initial_colour).upper())]
+        records += [
+            TotalRounds(code="142", rounds=settings.rounds),
+            InitialColour(colour=_colour(settings.initial_colour).upper()),
+        ]
         if settings.points != EventPoints():
             records.append(_point_grid(settings.points))
         if settings.tiebreaks:  # 212: the tie-breaks defining the standings, PTS first

@@ -83,7 +83,16 @@ _GAME_RESULT = {
 }
 _UNDER_ONE_MOVE = {"W": "1", "D": "=", "L": "0"}
 _SYSTEMS = ("dutch", "burstein", "dubov", "lim", "amalfi")
-_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d/%m/%Y", "%d.%m.%Y", "%d. %m. %Y", "%B %d, %Y", "%b %d, %Y")
+_DATE_FORMATS = (
+    "%Y/%m/%d",
+    "%Y-%m-%d",
+    "%Y.%m.%d",
+    "%d/%m/%Y",
+    "%d.%m.%Y",
+    "%d. %m. %Y",
+    "%B %d, %Y",
+    "%b %d, %Y",
+)
 _FEDERATION = re.compile(r"[A-Z]{3}")
 _YEAR_ONLY = re.compile(r"([0-9]{4})(?:/00/00)?")
 _TEAM_CODES = ("013", "300", "310", "320", "330", "801", "802")
@@ -157,7 +166,9 @@ class _Importer:
         header = self.doc.header
         federation = header("032") or ""
         if federation and not _FEDERATION.fullmatch(federation):
-            self.warn(self.header_record("032"), f"federation {federation!r} is not a FIDE code; not imported")
+            self.warn(
+                self.header_record("032"), f"federation {federation!r} is not a FIDE code; not imported"
+            )
             federation = ""
         return CreateTournament(
             tournament_id=self.tournament_id,
@@ -250,13 +261,22 @@ class _Importer:
         if placed != set(available):
             missing = sorted(set(available) - placed)
             record = by_number[missing[0]] if missing else None
-            raise TrfError([TrfProblem(line=self.line[id(record)] if record else 0,
-                                       message=f"round {round_no}: players {missing} have no entry")])
+            raise TrfError(
+                [
+                    TrfProblem(
+                        line=self.line[id(record)] if record else 0,
+                        message=f"round {round_no}: players {missing} have no entry",
+                    )
+                ]
+            )
         self.emit(
             [
                 RoundPaired(
                     round_no=RoundNo(round_no),
-                    boards=tuple(PairedBoard(white=PlayerId(w.pairing_no), black=PlayerId(b.pairing_no)) for w, b in boards),
+                    boards=tuple(
+                        PairedBoard(white=PlayerId(w.pairing_no), black=PlayerId(b.pairing_no))
+                        for w, b in boards
+                    ),
                     pab=pab,
                     not_paired=not_paired,
                     system=IMPORTED_SYSTEM,
@@ -279,13 +299,17 @@ class _Importer:
         codes = (white.entry(round_no).result, black.entry(round_no).result)
         if codes == ("", ""):
             if round_no < self.paired:
-                raise TrfError([self.problem(white, f"round {round_no}: no result, but later rounds are paired")])
+                raise TrfError(
+                    [self.problem(white, f"round {round_no}: no result, but later rounds are paired")]
+                )
             return None
         if set(codes) & set(_UNDER_ONE_MOVE):
             self.warn(white, f"round {round_no}: a game of less than one move is imported as played")
             codes = (_UNDER_ONE_MOVE.get(codes[0], codes[0]), _UNDER_ONE_MOVE.get(codes[1], codes[1]))
         if codes not in _GAME_RESULT:
-            raise TrfError([self.problem(white, f"round {round_no}: result {codes[0]}/{codes[1]} cannot be recorded")])
+            raise TrfError(
+                [self.problem(white, f"round {round_no}: result {codes[0]}/{codes[1]} cannot be recorded")]
+            )
         return _GAME_RESULT[codes]
 
     # -- reading the file ----------------------------------------------------------------
@@ -298,7 +322,9 @@ class _Importer:
             self.warn(record, "team lines are not imported")
         if self.doc.records_of(AbnormalPoints):
             line = self.line[id(self.doc.records_of(AbnormalPoints)[0])]
-            raise TrfError([TrfProblem(line=line, message="abnormal points (299) cannot be recorded by Arbiter")])
+            raise TrfError(
+                [TrfProblem(line=line, message="abnormal points (299) cannot be recorded by Arbiter")]
+            )
         numbers = [p.pairing_no for p in self.players]
         if numbers != list(range(1, len(numbers) + 1)):
             raise TrfError([TrfProblem(line=0, message="pairing numbers must run from 1 without gaps")])
@@ -321,7 +347,11 @@ class _Importer:
             if 0 < leading < len(absent) or (leading == len(absent) > 0 and not finished):
                 joins[player.pairing_no] = leading + 1
             elif finished and absent and absent[-1]:
-                trailing = len(absent) - next(i for i, a in enumerate(reversed(absent)) if not a) if not all(absent) else 0
+                trailing = (
+                    len(absent) - next(i for i, a in enumerate(reversed(absent)) if not a)
+                    if not all(absent)
+                    else 0
+                )
                 withdrawn[player.pairing_no] = trailing + 1
         return joins, withdrawn
 
@@ -338,7 +368,9 @@ class _Importer:
     def point_values(self) -> EventPoints:
         s: PointSystem = self.system
         if (s.WW, s.WD, s.WL) != (s.BW, s.BD, s.BL):
-            raise TrfError([TrfProblem(line=0, message="points that depend on the colour cannot be imported")])
+            raise TrfError(
+                [TrfProblem(line=0, message="points that depend on the colour cannot be imported")]
+            )
         return EventPoints(
             win=s.WW, draw=s.WD, loss=s.WL, forfeit_win=s.FW, forfeit_loss=s.FL,
             pab=s.PAB, full_bye=s.FPB, half_bye=s.HPB, zero_bye=s.ZPB,
@@ -393,5 +425,6 @@ class _Importer:
         return TrfProblem(line=line, column=column, message=message)
 
     def warn(self, record: Record | None, message: str, column: int = 0) -> None:
-        self.warnings.append(msgspec.structs.replace(self.problem(record, message, column), severity="warning"))
-
+        self.warnings.append(
+            msgspec.structs.replace(self.problem(record, message, column), severity="warning")
+        )

@@ -70,9 +70,7 @@ class _Report:
             raise TrfError([problem])
 
     def warn(self, column: int, message: str) -> None:
-        self.problems.append(
-            TrfProblem(line=self.line, column=column, message=message, severity="warning")
-        )
+        self.problems.append(TrfProblem(line=self.line, column=column, message=message, severity="warning"))
 
 
 def read_trf(data: str | bytes, *, strict: bool = False) -> tuple[TrfDocument, list[TrfProblem]]:

@@ -99,9 +99,7 @@ class _Validator:
 
     def warn(self, record: Record, column: int, message: str) -> None:
         line = self.line_of[id(record)]
-        self.problems.append(
-            TrfProblem(line=line, column=column, message=message, severity="warning")
-        )
+        self.problems.append(TrfProblem(line=line, column=column, message=message, severity="warning"))
 
     def run(self) -> list[TrfProblem]:
         for record in self.doc.records_of(Unrecognised):
@@ -141,17 +139,29 @@ class _Validator:
     def explain_invalid(self, player: Player, round_no: int, entry: RoundEntry) -> None:
         where = f"round {round_no}"
         if entry.colour not in COLOURS:
-            self.error(player, _block_column(round_no, 5), f"{where}: colour {entry.colour!r} is not w, b or -")
+            self.error(
+                player, _block_column(round_no, 5), f"{where}: colour {entry.colour!r} is not w, b or -"
+            )
         elif entry.result not in RESULT_CODES | {""}:
-            self.error(player, _block_column(round_no, 7), f"{where}: result code {entry.result!r} is unknown")
+            self.error(
+                player, _block_column(round_no, 7), f"{where}: result code {entry.result!r} is unknown"
+            )
         elif entry.opponent is None and entry.colour != "-":
-            self.error(player, _block_column(round_no, 5), f"{where}: colour {entry.colour} without an opponent")
+            self.error(
+                player, _block_column(round_no, 5), f"{where}: colour {entry.colour} without an opponent"
+            )
         elif entry.opponent is None:
-            self.error(player, _block_column(round_no, 7), f"{where}: result {entry.result} needs an opponent")
+            self.error(
+                player, _block_column(round_no, 7), f"{where}: result {entry.result} needs an opponent"
+            )
         elif entry.result in PLAYED_RESULTS | {"X"}:
             self.error(player, _block_column(round_no, 5), f"{where}: a played game needs colour w or b")
         else:
-            self.error(player, _block_column(round_no, 7), f"{where}: bye code {entry.result} with opponent {entry.opponent}")
+            self.error(
+                player,
+                _block_column(round_no, 7),
+                f"{where}: bye code {entry.result} with opponent {entry.opponent}",
+            )
 
     def check_opponent(self, player: Player, round_no: int, entry: RoundEntry) -> None:
         assert entry.opponent is not None
@@ -168,9 +178,10 @@ class _Validator:
         if other.opponent != player.pairing_no:
             listed = f"lists {other.opponent}" if other.opponent else "lists no opponent"
             self.error(
-                player, column,
+                player,
+                column,
                 f"{where}: {player.pairing_no} lists {entry.opponent} as opponent, but {entry.opponent} {listed}",
-            )  # fmt: skip
+            )
             return
         if player.pairing_no < entry.opponent:
             self.check_game(player, round_no, entry, other)
@@ -187,9 +198,10 @@ class _Validator:
             self.error(player, _block_column(round_no, 7), f"{pair} both won by forfeit")
         elif (mine.result, theirs.result) not in GAME_RESULTS:
             self.error(
-                player, _block_column(round_no, 7),
+                player,
+                _block_column(round_no, 7),
                 f"{pair} have results {mine.result or 'blank'} and {theirs.result or 'blank'}, which do not match",
-            )  # fmt: skip
+            )
 
     def check_paired_once(self) -> None:
         listed_by: dict[tuple[int, PairingNo], list[Player]] = defaultdict(list)
@@ -203,15 +215,17 @@ class _Validator:
         for (round_no, opponent), players in listed_by.items():
             for player in players[1:]:
                 self.error(
-                    player, _block_column(round_no, 0),
+                    player,
+                    _block_column(round_no, 0),
                     f"round {round_no}: {opponent} is paired twice (by {players[0].pairing_no} and {player.pairing_no})",
-                )  # fmt: skip
+                )
         for round_no, players in pabs.items():
             for player in players[1:]:
                 self.error(
-                    player, _block_column(round_no, 7),
+                    player,
+                    _block_column(round_no, 7),
                     f"round {round_no}: second pairing-allocated bye (also {players[0].pairing_no})",
-                )  # fmt: skip
+                )
 
     def check_points(self) -> None:
         """Points = Σ results in the declared system (+ ``299`` adjustments), as engines check.
@@ -260,13 +274,14 @@ class _Validator:
             (p for p in self.players.values() if p.rank and p.points is not None),
             key=lambda p: p.rank or 0,
         )
-        for above, below in zip(ranked, ranked[1:]):
+        for above, below in zip(ranked, ranked[1:], strict=False):
             assert above.points is not None and below.points is not None
             if below.points > above.points:
                 self.warn(
-                    below, 86,
+                    below,
+                    86,
                     f"rank {below.rank} has {below.points} points, more than rank {above.rank} ({above.points})",
-                )  # fmt: skip
+                )
 
     def check_round_count(self) -> None:
         present = self.doc.rounds_in_file
@@ -298,7 +313,9 @@ class _Validator:
         """Ids in extension lines name players; team files number teams there, so skip them."""
         checked: list[XxzAbsent | ForbiddenPairs | XxaAcceleration | ByeRecord | AbnormalPoints]
         checked = [*self.doc.records_of(XxzAbsent), *self.doc.records_of(XxaAcceleration)]
-        checked += [line for line in self.doc.records_of(ForbiddenPairs) if line.code == "XXP" or not self.team_file]
+        checked += [
+            line for line in self.doc.records_of(ForbiddenPairs) if line.code == "XXP" or not self.team_file
+        ]
         if not self.team_file:
             checked += [*self.doc.records_of(ByeRecord), *self.doc.records_of(AbnormalPoints)]
         for line in checked:

@@ -10,15 +10,33 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.corpus import shared_files
 from events.projections import fold
+from tests.corpus import shared_files
 from tests.trf.spec_example import TEXT
 from trf import TrfError, export_document, import_events, read_trf, validate, write_trf
 
 CORPUS = [p.read_bytes() for p in shared_files("*", "fixtures", "trf-real") if p.name != "SOURCES.md"]
 
 # Bytes that matter to the format: line breaks, blanks, digits, codes, UTF-8 lead bytes.
-SPECIAL = [b"\r", b"\n", b"\r\n", b" ", b"0", b"9", b"-", b"+", b"=", b"w", b"b", b".", b"#", b"\xc3", b"\xa9", b"\xff", b"\x00"]
+SPECIAL = [
+    b"\r",
+    b"\n",
+    b"\r\n",
+    b" ",
+    b"0",
+    b"9",
+    b"-",
+    b"+",
+    b"=",
+    b"w",
+    b"b",
+    b".",
+    b"#",
+    b"\xc3",
+    b"\xa9",
+    b"\xff",
+    b"\x00",
+]
 
 
 @st.composite

@@ -50,7 +50,12 @@ def test_spec_example_becomes_the_stream_that_led_to_it() -> None:
     events = imported(TEXT)
     created = events[0]
     assert isinstance(created, TournamentCreated)
-    assert (created.name, created.rounds, created.place, created.federation) == ("Example Open 2026", 5, "Graz", "AUT")
+    assert (created.name, created.rounds, created.place, created.federation) == (
+        "Example Open 2026",
+        5,
+        "Graz",
+        "AUT",
+    )
     assert (created.start_date, created.initial_colour) == (date(2026, 3, 1), Colour.WHITE)
     players = [e for e in events if isinstance(e, PlayerRegistered)]
     assert [p.player_id for p in players] == [1, 2, 3, 4, 5, 6, 7]  # registered in TPN order
@@ -117,7 +122,9 @@ def test_late_entries_and_withdrawals() -> None:
     events = imported("\n".join(lines))
     joins = {e.player_id: e.joins_round for e in events if isinstance(e, PlayerRegistered)}
     assert joins == {1: 1, 2: 2, 3: 1, 4: 1}
-    assert [e for e in events if isinstance(e, PlayerWithdrawn)] == [PlayerWithdrawn(player_id=4, from_round=2)]
+    assert [e for e in events if isinstance(e, PlayerWithdrawn)] == [
+        PlayerWithdrawn(player_id=4, from_round=2)
+    ]
 
 
 def test_inconsistent_file_is_refused() -> None:

@@ -69,7 +69,10 @@ def test_player_line_columns_of_section_4() -> None:
     ("record", "expected"),
     [
         # §5.2 examples, layout by columns (our ids are blank-padded, the spec's zero-padded)
-        (ByeRecord(kind="H", round_no=3, ids=(26, 47)), {(5, 5): "H", (7, 9): "  3", (11, 14): "  26", (16, 19): "  47"}),
+        (
+            ByeRecord(kind="H", round_no=3, ids=(26, 47)),
+            {(5, 5): "H", (7, 9): "  3", (11, 14): "  26", (16, 19): "  47"},
+        ),
         (
             AcceleratedRounds(game_points=Decimal(1), first_round=4, last_round=6, first_id=1, last_id=90),
             {(10, 13): " 1.0", (15, 17): "  4", (19, 21): "  6", (23, 26): "   1", (28, 31): "  90"},
@@ -82,11 +85,19 @@ def test_player_line_columns_of_section_4() -> None:
             AbnormalPoints(game_points=Decimal(2), round_no=1, ids=(4,)),
             {(14, 17): " 2.0", (20, 22): "  1", (24, 27): "   4"},
         ),
-        (PointValues(code="162", values=(("W", Decimal(3)), ("D", Decimal(1)))), {(6, 6): "W", (7, 10): " 3.0", (15, 15): "D", (16, 19): " 1.0"}),
-        (XxaAcceleration(pairing_no=7, points=(Decimal(1), None, Decimal("0.5"))), {(5, 8): "   7", (10, 13): " 1.0", (20, 23): " 0.5"}),
+        (
+            PointValues(code="162", values=(("W", Decimal(3)), ("D", Decimal(1)))),
+            {(6, 6): "W", (7, 10): " 3.0", (15, 15): "D", (16, 19): " 1.0"},
+        ),
+        (
+            XxaAcceleration(pairing_no=7, points=(Decimal(1), None, Decimal("0.5"))),
+            {(5, 8): "   7", (10, 13): " 1.0", (20, 23): " 0.5"},
+        ),
     ],
 )
-def test_extension_records_are_written_in_their_columns(record: object, expected: dict[tuple[int, int], str]) -> None:
+def test_extension_records_are_written_in_their_columns(
+    record: object, expected: dict[tuple[int, int], str]
+) -> None:
     doc = TrfDocument(records=(record,))  # type: ignore[arg-type]
     (line,) = write_trf(doc).splitlines()
     assert {span: columns(line, *span) for span in expected} == expected
