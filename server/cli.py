@@ -60,3 +60,7 @@ from server.trf_commands import export_command, import_command, trf_group  # noq
 
 for _command in (trf_group, import_command, export_command):
     main.add_command(_command)
+
+from server.serve_command import serve  # noqa: E402
+
+main.add_command(serve)

@@ -80,8 +80,9 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
     content: dict[str, Any] = {}
     if route.response is not None:
         content[route.response_media] = {"schema": refs[route.response]}
-    elif route.response_media == JSON:
-        content[JSON] = {"schema": {"type": "object"}}
+    else:
+        kind = "object" if route.response_media == JSON else "string"
+        content[route.response_media] = {"schema": {"type": kind}}
     if route.streams:
         content["text/event-stream"] = {
             "schema": {"type": "string", "description": "id: position, event: type, data: EventOut"}

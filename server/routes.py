@@ -22,7 +22,7 @@ from events.commands import CloseTournament, CreateTournament, RegisterPlayer
 from events.pairing import PairRound
 from server import keys, schemas
 from server.auth import require_token
-from server.handlers import events, meta, players, rounds, tournaments
+from server.handlers import events, meta, players, rounds, tournaments, trf
 from server.handlers.call import Call
 from server.idempotency import HEADER as IDEMPOTENCY_KEY
 from server.idempotency import parse_key
@@ -132,6 +132,14 @@ ROUTES: tuple[Route, ...] = (
            "Record a board's result", "results", status=201, body=schemas.ResultBody),
     _write("PUT", RESULT, rounds.correct_result, "result", "correctResult",
            "Correct a recorded result", "results", body=schemas.ResultCorrection),
+    # -- TRF -------------------------------------------------------------------------------
+    _write("POST", TOURNAMENT + "/trf", trf.import_trf, "trf", "importTrf",
+           "Import a TRF file as a new tournament with its whole history", "trf",
+           status=201, body=bytes, body_media=TEXT, versioned=False,
+           response=schemas.ImportResult),
+    Route("GET", TOURNAMENT + "/trf", trf.export_trf, "trf", "exportTrf",
+          "The tournament as a TRF file, as of the end of any round", "trf",
+          query=schemas.ExportQuery, response_media=TEXT),
     # -- the event log ---------------------------------------------------------------------
     Route("GET", TOURNAMENT + "/events", events.tournament_events, "events", "listEvents",
           "The event log: pages after a position, or a live SSE stream", "events",

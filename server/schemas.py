@@ -39,6 +39,7 @@ __all__ = [
     "EventsQuery",
     "ExportQuery",
     "Health",
+    "ImportResult",
     "Index",
     "NotPairedOut",
     "PlayerCorrection",
@@ -58,6 +59,7 @@ __all__ = [
     "TournamentList",
     "TournamentOut",
     "TournamentSummary",
+    "TrfProblemOut",
     "Withdrawal",
     "WriteResult",
     "encode",
@@ -154,7 +156,8 @@ class ReasonQuery(_Wire):
 class ExportQuery(_Wire):
     round: NonNegative | None = None
     """Export as of the end of this round (default: everything recorded)."""
-    format: Literal["trf16", "trf26"] = "trf26"
+    format: Literal["trf16", "trf26"] = "trf16"
+    """TRF16 (with the XXR/XXC extensions) or TRF-2026 records as well."""
 
 
 # -- responses ----------------------------------------------------------------------------
@@ -343,6 +346,21 @@ class WriteResult(_Wire):
     replayed: bool
     """True when an Idempotency-Key retry returned the first answer and wrote nothing."""
     events: list[EventOut]
+
+
+class TrfProblemOut(_Wire):
+    """A problem of a TRF file, located by 1-based line and column (0: unknown)."""
+
+    line: int
+    column: int
+    severity: Literal["error", "warning"]
+    detail: str
+
+
+class ImportResult(WriteResult):
+    """An import's events, and what the file holds that the events cannot."""
+
+    warnings: list[TrfProblemOut]
 
 
 # -- rendering state ----------------------------------------------------------------------

@@ -108,10 +108,12 @@ class Call(Generic[B, Q]):
         on: Executor | None = None,
         status: int = 200,
         location: Callable[[WriteResult], str] | None = None,
+        render: Callable[[WriteResult], Any] | None = None,
         **kwargs: Any,
     ) -> web.Response:
         """Run a service command (on the writer thread unless ``on`` says otherwise) with
-        this request's version, key and metadata, and answer with what it appended.
+        this request's version, key and metadata (``metadata`` adds to it), and answer
+        with what it appended (passed through ``render`` if given).
 
         :raises Problem: 412 when ``If-Match`` named a version the stream has left.
         """
@@ -120,9 +122,10 @@ class Call(Generic[B, Q]):
 
         if self.versioned:
             kwargs["expected_version"] = self.expected_version
+        metadata = {**self.metadata, **kwargs.pop("metadata", {})}
 
         def run() -> WriteResult:
-            result = write(*args, idempotency_key=self.idempotency_key, metadata=self.metadata,
+            result = write(*args, idempotency_key=self.idempotency_key, metadata=metadata,
                            **kwargs)
             append = result.append
             recorded = service.store.read_stream(
@@ -153,7 +156,7 @@ class Call(Generic[B, Q]):
             app[keys.FEED].notify()
         headers = {"Idempotent-Replayed": "true"} if written.replayed else None
         return respond(
-            written,
+            render(written) if render else written,
             status=status,
             version=written.version,
             location=location(written) if location else None,

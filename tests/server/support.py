@@ -72,3 +72,37 @@ class Api:
 
     async def post(self, path: str, json: Any = None, **kwargs: Any) -> tuple[int, Any]:
         return await self.write("POST", path, json, **kwargs)
+
+
+class SseReader:
+    """Reads Server-Sent Events messages off a streaming response (the WHATWG parsing
+    rules, for what the server sends: ``id``, ``event``, ``data``, ``retry`` and comments)."""
+
+    def __init__(self, response: Any) -> None:
+        self.response = response
+        self.retry: int | None = None
+
+    async def next(self) -> dict[str, str]:
+        """The next message that carries data (pings and retry-only blocks are skipped)."""
+        fields: dict[str, str] = {}
+        data: list[str] = []
+        while True:
+            raw = await self.response.content.readline()
+            if not raw:
+                raise EOFError("the stream ended")
+            line = raw.decode("utf-8").rstrip("\r\n")
+            if not line:
+                if data:
+                    return {**fields, "data": "\n".join(data)}
+                fields = {}
+                continue
+            if line.startswith(":"):
+                continue
+            name, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            if name == "data":
+                data.append(value)
+            elif name == "retry":
+                self.retry = int(value)
+            else:
+                fields[name] = value
