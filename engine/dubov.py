@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.common import Strength, alternation_colours, board_order
-from engine.dubov_bracket import BracketRules, pair_bracket
+from engine.dubov_bracket import BracketRules, hardest_first, pair_bracket
 from engine.dubov_matching import perfectly_matchable
 from engine.dubov_players import DubovPlayer, dubov_players
 from engine.errors import NoValidPairing
@@ -44,7 +44,7 @@ def pair_dubov(request: PairingRequest) -> Pairing:
         bye = choose_pab(players, rules)
         players = [p for p in players if p is not bye]
         trace.append(f"PAB {bye.number} (score {bye.score}, {bye.games} games played)")
-    elif not perfectly_matchable(players, rules.compatible):
+    elif not perfectly_matchable(players, rules.compatible, hardest_first):
         raise NoValidPairing("the players to be paired cannot all be paired legally ([C1], [C3])")
 
     pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
@@ -80,7 +80,7 @@ def choose_pab(players: Sequence[DubovPlayer], rules: BracketRules) -> DubovPlay
     )
     for candidate in candidates:
         rest = [p for p in players if p is not candidate]
-        if perfectly_matchable(rest, rules.compatible):
+        if perfectly_matchable(rest, rules.compatible, hardest_first):
             return candidate
     raise NoValidPairing(
         "no player can take the pairing-allocated bye ([C2]) and leave the others pairable"

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.dubov_matching import Tiers, first_transposition, max_weight_mate, perfectly_matchable
+from engine.dubov_matching import Tiers, WeightedGraph, first_transposition, perfectly_matchable
 from engine.dubov_players import DubovPlayer
 from engine.errors import NoValidPairing
 from engine.model import Colour, PairingNumber
@@ -31,6 +31,7 @@ __all__ = [
     "BracketPairing",
     "BracketRules",
     "choose_upfloaters",
+    "hardest_first",
     "pair_bracket",
     "middle_outward",
 ]
@@ -66,6 +67,12 @@ class BracketPairing:
     pairs: list[tuple[DubovPlayer, DubovPlayer]]
     upfloaters: list[DubovPlayer]
     trace: list[str] = field(default_factory=list)
+
+
+def hardest_first(player: DubovPlayer) -> tuple[bool, int]:
+    """Players with fewer possible opponents first (absolute colour preference, many games),
+    for the greedy completion check."""
+    return (player.absolute_colour is None, -len(player.met))
 
 
 def sequence_order(player: DubovPlayer) -> tuple[Fraction, int]:
@@ -124,11 +131,18 @@ def choose_upfloaters(
     :raises NoValidPairing: see :func:`pair_bracket`.
     """
     lower = sorted(lower, key=sequence_order)
+    if (
+        len(residents) % 2 == 0
+        and perfectly_matchable(residents, rules.compatible, hardest_first)
+        and perfectly_matchable(lower, rules.compatible, hardest_first)
+    ):
+        # no upfloater is the least possible ([C5]) and leaves the rest pairable ([C4])
+        return [], [_describe_bracket(residents, [], rules, misses=None)]
     if len(residents) + len(lower) > _SMALL:
         found = _UpfloaterSearch(residents, lower, rules, completion=False).run()
         if found is not None:
             rest = [p for p in lower if p not in found[0]]
-            if perfectly_matchable(rest, rules.compatible):
+            if perfectly_matchable(rest, rules.compatible, hardest_first):
                 return found
     found = _UpfloaterSearch(residents, lower, rules, completion=True).run()
     if found is None:
@@ -146,7 +160,8 @@ class _UpfloaterSearch:
     Vertices are the residents, then the lower players in sequence order. Edges join two
     compatible players of whom at least one is a resident; with ``completion`` the lower
     players are also joined among themselves, so that an optimal matching must leave them
-    pairable ([C4]). An edge with a lower player is that player's upfloat.
+    pairable ([C4]). An edge between a resident and a lower player is that player's upfloat;
+    only the lower players of the current *pool* get such edges.
     """
 
     def __init__(
@@ -158,98 +173,110 @@ class _UpfloaterSearch:
         completion: bool,
     ) -> None:
         self.players = list(residents) + list(lower)
-        self.resident_count = len(residents)
+        self.resident_count = count = len(residents)
         self.rules = rules
         self.completion = completion
         levels = sorted({p.score for p in lower}, reverse=True)
-        self.level = [0] * self.resident_count + [levels.index(p.score) for p in lower]
-        self.edges = [
-            (i, j)
-            for i in range(len(self.players))
-            for j in range(i + 1, len(self.players))
-            if (i < self.resident_count or completion)
-            and rules.compatible(self.players[i], self.players[j])
+        self.level = [0] * count + [levels.index(p.score) for p in lower]
+        size = len(self.players)
+        compatible, players = rules.compatible, self.players
+        self.inner = [
+            (i, j) for i in range(count) for j in range(i + 1, count)
+            if compatible(players[i], players[j])
         ]
+        self.upfloats = [
+            (i, j) for i in range(count) for j in range(count, size)
+            if compatible(players[i], players[j])
+        ]
+        self.among_lower = [
+            (i, j) for i in range(count, size) for j in range(i + 1, size)
+            if compatible(players[i], players[j])
+        ] if completion else []
 
     def is_resident(self, index: int) -> bool:
-        return index < self.resident_count
+        return 0 <= index < self.resident_count
 
     def run(self) -> tuple[list[DubovPlayer], list[str]] | None:
-        mate = self._solve(Tiers([("c5", self.resident_count)]), self._c5_cost)
-        if mate is None:
-            return None
+        """The chosen upfloaters, or ``None`` when the residents cannot all be paired."""
+        # [C5]: a pairing with the parity minimum of upfloaters from the highest lower level
+        # alone is minimal; otherwise every level must be looked at.
+        c5 = Tiers([("c5", self.resident_count)])
+        mate = self._graph(c5, self._c5_cost, pool=lambda v: self.level[v] == 0).mate()
+        if not self._complete(mate) or self._upfloat_count(mate) > self.resident_count % 2:
+            mate = self._graph(c5, self._c5_cost, pool=lambda v: True).mate()
+            if not self._complete(mate):
+                return None
         count = self._upfloat_count(mate)
         if count == 0:
             return [], [self._describe([], mate)]
-        deepest = max(self.level[v] for v in self._upfloaters(mate))
         # [C6] never prefers a lower level than one a [C5]-optimal pairing already reaches.
-        candidates = [
-            v for v in range(self.resident_count, len(self.players)) if self.level[v] <= deepest
-        ]
-        allowed = set(candidates)
-        self.edges = [
-            (i, j)
-            for i, j in self.edges
-            if not (self.is_resident(i) and not self.is_resident(j)) or j in allowed
-        ]
+        deepest = max(self.level[v] for v in self._upfloaters(mate))
         tiers = self._quality_tiers(count, deepest)
+        force_unit = 2 * tiers.span
+        graph = self._graph(
+            tiers, self._quality_cost(tiers), pool=lambda v: self.level[v] <= deepest, count=count
+        )
+        mate = graph.mate()
+        incident: dict[int, list[tuple[int, int]]] = {}
+        for i, j in self.upfloats:
+            if (i, j) in graph.index:
+                incident.setdefault(j, []).append((i, j))
         forced: list[int] = []
-        mate = self._solve(tiers, self._quality_cost(tiers), forced=forced, count=count)
-        if mate is None:
-            return None  # cannot happen: the first matching is a solution
-        for candidate in candidates:
+        for candidate in sorted(incident):  # sequence order (Art. 4.2)
             if len(forced) == count:
                 break
-            if not 0 <= mate[candidate] < self.resident_count:
-                trial = self._solve(
-                    tiers, self._quality_cost(tiers), forced=forced, count=count, bonus=candidate
-                )
-                if trial is None or not (0 <= trial[candidate] < self.resident_count):
-                    self._drop_upfloat_edges(candidate)
+            edges = [graph.index[e] for e in incident[candidate]]
+            if not self.is_resident(mate[candidate]):
+                for edge in edges:  # the least unit: prefer this candidate if it costs nothing
+                    graph.set_weight(edge, graph.weight(edge) + 1)
+                trial = graph.mate()
+                if not self.is_resident(trial[candidate]) or not self._complete(trial):
+                    for edge in edges:  # never in an optimal set with the ones already taken
+                        graph.remove(edge)
                     continue
+                for edge in edges:
+                    graph.set_weight(edge, graph.weight(edge) - 1)
                 mate = trial
+            for edge in edges:  # keep it: it must stay an upfloater from now on
+                graph.set_weight(edge, graph.weight(edge) + force_unit)
             forced.append(candidate)
         chosen = [self.players[v] for v in forced]
         return chosen, [self._describe(chosen, mate)]
 
-    # matchings
-
-    def _solve(
+    def _graph(
         self,
         tiers: Tiers,
         cost: Callable[[int, int], int],
         *,
-        forced: Sequence[int] = (),
+        pool: Callable[[int], bool],
         count: int = 0,
-        bonus: int | None = None,
-    ) -> list[int] | None:
-        """An optimal matching, or ``None`` when it cannot pair every resident (and, with
-        ``completion``, every lower player).
+    ) -> WeightedGraph:
+        """The matching graph with upfloat edges to the ``pool`` only.
 
-        Weights, most significant first: players covered, forced upfloaters kept (one unit
-        per forced upfloat edge), the tiered costs, then 1 for a ``bonus`` upfloat edge.
+        Weights, most significant first: players covered (residents, or everyone with
+        ``completion``), forced upfloaters kept (``2 * span`` per forced upfloat edge, added
+        by the caller, at most ``count`` of them), the tiered costs (doubled), and a free
+        least unit for the caller's trials.
         """
-        force_unit = tiers.span * 2
-        cover_unit = force_unit * (count + 1)
-        weighted = []
-        for i, j in self.edges:
-            resident_ends = self.is_resident(i) + self.is_resident(j)
-            ends = 2 if self.completion else resident_ends
-            weight = cover_unit * ends - 2 * cost(i, j)
-            if resident_ends == 1:
-                if j in forced:
-                    weight += force_unit
-                elif j == bonus:
-                    weight += 1
-            weighted.append((i, j, weight))
-        mate = max_weight_mate(len(self.players), weighted)
+        cover_unit = 2 * tiers.span * (count + 1)
+        edges = []
+        for i, j in self.inner:
+            edges.append((i, j, 2 * cover_unit - 2 * cost(i, j)))
+        for i, j in self.upfloats:
+            if pool(j):
+                ends = 2 if self.completion else 1
+                edges.append((i, j, ends * cover_unit - 2 * cost(i, j)))
+        for i, j in self.among_lower:
+            edges.append((i, j, 2 * cover_unit))
+        return WeightedGraph(len(self.players), edges)
+
+    def _complete(self, mate: list[int]) -> bool:
+        """Every resident paired (and, with ``completion``, every lower player)."""
         needed = len(self.players) if self.completion else self.resident_count
-        if any(mate[v] < 0 for v in range(needed)):
-            return None
-        return mate
+        return all(mate[v] >= 0 for v in range(needed))
 
     def _c5_cost(self, i: int, j: int) -> int:
-        return 0 if self.is_resident(j) or not self.is_resident(i) else 1
+        return 0 if self.is_resident(j) else 1
 
     def _quality_tiers(self, count: int, deepest: int) -> Tiers:
         bounds = [("c5", self.resident_count)]
@@ -261,12 +288,12 @@ class _UpfloaterSearch:
         return Tiers(bounds)
 
     def _quality_cost(self, tiers: Tiers) -> Callable[[int, int], int]:
+        """Cost of a pair with a resident ``i``: [C7] a shared colour preference; for an
+        upfloat ``j`` also [C5], [C6] (its level), [C8]-[C10] (not in the last round)."""
         radix = tiers.radix
         last_round = self.rules.last_round
 
         def cost(i: int, j: int) -> int:
-            if not self.is_resident(i):
-                return 0  # two lower players: only there for completion
             a, b = self.players[i], self.players[j]
             total = radix["c7"] if a.preference.colour is b.preference.colour else 0
             if self.is_resident(j):
@@ -283,11 +310,6 @@ class _UpfloaterSearch:
 
         return cost
 
-    def _drop_upfloat_edges(self, candidate: int) -> None:
-        self.edges = [
-            (i, j) for i, j in self.edges if j != candidate or not self.is_resident(i)
-        ]
-
     def _upfloaters(self, mate: list[int]) -> list[int]:
         return [mate[v] for v in range(self.resident_count) if not self.is_resident(mate[v])]
 
@@ -295,28 +317,39 @@ class _UpfloaterSearch:
         return len(self._upfloaters(mate))
 
     def _describe(self, chosen: Sequence[DubovPlayer], mate: list[int]) -> str:
-        """The bracket's residents, upfloaters and the values of [C5]-[C10] it reached."""
-        residents = self.players[: self.resident_count]
         misses = sum(
             1
             for v in range(self.resident_count)
             if v < mate[v] or not self.is_resident(mate[v])
             if self.players[v].preference.colour is self.players[mate[v]].preference.colour
         )
-        line = (
-            f"bracket {_points(residents[0].score)}: residents "
-            f"{' '.join(str(p.number) for p in residents)}; [C5] {len(chosen)} upfloater(s)"
-        )
-        if chosen:
-            line += ": " + " ".join(f"{p.number} ({_points(p.score)})" for p in chosen)
+        residents = self.players[: self.resident_count]
+        return _describe_bracket(residents, chosen, self.rules, misses=misses)
+
+
+def _describe_bracket(
+    residents: Sequence[DubovPlayer],
+    chosen: Sequence[DubovPlayer],
+    rules: BracketRules,
+    *,
+    misses: int | None,
+) -> str:
+    """The bracket's residents, upfloaters and the values of [C5]-[C10] it reached."""
+    line = (
+        f"bracket {_points(residents[0].score)}: residents "
+        f"{' '.join(str(p.number) for p in residents)}; [C5] {len(chosen)} upfloater(s)"
+    )
+    if chosen:
+        line += ": " + " ".join(f"{p.number} ({_points(p.score)})" for p in chosen)
+    if misses is not None:
         line += f"; [C7] {misses} colour miss(es)"
-        if chosen and not self.rules.last_round:
-            maximum = [p for p in chosen if p.maximum_upfloater]
-            line += (
-                f"; [C8] {len(maximum)} [C9] {sum(p.upfloats for p in maximum)}"
-                f" [C10] {sum(1 for p in chosen if p.upfloated_last_round)}"
-            )
-        return line
+    if chosen and not rules.last_round:
+        maximum = [p for p in chosen if p.maximum_upfloater]
+        line += (
+            f"; [C8] {len(maximum)} [C9] {sum(p.upfloats for p in maximum)}"
+            f" [C10] {sum(1 for p in chosen if p.upfloated_last_round)}"
+        )
+    return line
 
 
 # --- steps 2-4: G1/G2, shifts, transposition (Art. 3.2.3-3.2.6) ---------------------------
@@ -331,19 +364,23 @@ def _pair_players(
     trace = [
         f"G1 {' '.join(str(p.number) for p in g1)} | G2 {' '.join(str(p.number) for p in g2)}"
     ]
-    split = _Recomposition(bracket, g1, g2, rules)
-    g1, g2 = split.run(trace)
-    s1 = sorted(g1, key=white_seeker_order)
-    t2 = sorted(g2, key=black_seeker_order)
-    order = first_transposition(range(len(s1)), range(len(t2)), lambda r, c: rules.compatible(s1[r], t2[c]))
+    order = None
+    if len(g1) == len(g2):
+        # equal subgroups that can be paired across need no shift (Art. 3.2.4)
+        s1, t2 = sorted(g1, key=white_seeker_order), sorted(g2, key=black_seeker_order)
+        order = first_transposition(s1, t2, rules.compatible)
+    if order is None:
+        g1, g2 = _Recomposition(bracket, g1, g2, rules).run(trace)
+        s1, t2 = sorted(g1, key=white_seeker_order), sorted(g2, key=black_seeker_order)
+        order = first_transposition(s1, t2, rules.compatible)
     if order is None:
         raise NoValidPairing(
             "no legal transposition for the bracket "
             + " ".join(str(p.number) for p in bracket)
         )
-    pairs = [(s1[r], t2[c]) for r, c in enumerate(order)]
+    pairs = list(zip(s1, order))
     trace.append(
-        f"S1 {' '.join(str(p.number) for p in s1)} | T2 {' '.join(str(b.number) for _, b in pairs)}"
+        f"S1 {' '.join(str(p.number) for p in s1)} | T2 {' '.join(str(p.number) for p in order)}"
     )
     return pairs, trace
 
@@ -386,13 +423,25 @@ class _Recomposition:
         source, other = (g1, g2) if self.source_is_g1 else (g2, g1)
         self.source = {index[p.number] for p in source}
         self.other = {index[p.number] for p in other}
-        self.edges = {
-            (i, j)
-            for i in range(len(self.players))
-            for j in range(i + 1, len(self.players))
+        size = len(self.players)
+        cover = 2 * Tiers([("inner", size // 2)]).span
+        edges = [
+            (i, j, cover - 2 * self._inner(i, j))
+            for i in range(size)
+            for j in range(i + 1, size)
             if rules.compatible(self.players[i], self.players[j])
-        }
-        self.radix = Tiers([("inner", len(self.players) // 2)]).span
+        ]
+        self.graph = WeightedGraph(size, edges)
+        self.live = dict(self.graph.index)
+        """Edges still allowed (a pinned shifter keeps only those to its old subgroup)."""
+        self.neighbours: dict[int, set[int]] = {v: set() for v in range(size)}
+        for i, j, _ in edges:
+            self.neighbours[i].add(j)
+            self.neighbours[j].add(i)
+
+    def _inner(self, i: int, j: int) -> int:
+        """The cost: 1 for a pair inside the source."""
+        return 1 if i in self.source and j in self.source else 0
 
     def run(self, trace: list[str]) -> tuple[list[DubovPlayer], list[DubovPlayer]]:
         mate = self._solve()
@@ -420,20 +469,40 @@ class _Recomposition:
         g1, g2 = (source, other) if self.source_is_g1 else (other, source)
         return [self.players[v] for v in sorted(g1)], [self.players[v] for v in sorted(g2)]
 
-    def _solve(self, bonus: int | None = None, partners: set[int] = frozenset()) -> list[int] | None:
-        """A perfect matching with the fewest pairs inside the source, or ``None``; ``bonus``
-        adds the least unit to its edges towards ``partners``."""
-        cover = 2 * self.radix
-        weighted = []
-        for i, j in self.edges:
-            weight = cover
-            if i in self.source and j in self.source:
-                weight -= 2
-            if bonus == i and j in partners or bonus == j and i in partners:
-                weight += 1
-            weighted.append((i, j, weight))
-        mate = max_weight_mate(len(self.players), weighted)
+    def _solve(self) -> list[int] | None:
+        """A perfect matching with the fewest pairs inside the source, or ``None``."""
+        mate = self.graph.mate()
         return None if any(m < 0 for m in mate) else mate
+
+    def _try(self, mate: list[int], v: int, partners: set[int]) -> list[int] | None:
+        """An optimal matching pairing ``v`` with one of ``partners``, or ``None``.
+
+        First an exchange of partners with one pair (v-w, a-b -> v-a, b-w) at equal cost;
+        failing that, a matching with the least unit added to v's edges to ``partners``.
+        """
+        w = mate[v]
+        for a in partners & self.neighbours[v]:
+            b = mate[a]
+            if b == v or b not in self.neighbours[w]:
+                continue
+            if self._inner(v, a) + self._inner(b, w) == self._inner(a, b) + self._inner(v, w):
+                swapped = list(mate)
+                swapped[v], swapped[a], swapped[b], swapped[w] = a, v, w, b
+                return swapped
+        edges = [self.live[_key(v, u)] for u in partners & self.neighbours[v]]
+        for edge in edges:
+            self.graph.set_weight(edge, self.graph.weight(edge) + 1)
+        trial = self._solve()
+        for edge in edges:
+            self.graph.set_weight(edge, self.graph.weight(edge) - 1)
+        return trial if trial is not None and trial[v] in partners else None
+
+    def _pin(self, v: int, partners: set[int]) -> None:
+        """Keep only the edges from ``v`` to ``partners``."""
+        for u in list(self.neighbours[v] - partners):
+            self.graph.remove(self.live.pop(_key(v, u)))
+            self.neighbours[v].discard(u)
+            self.neighbours[u].discard(v)
 
     def _shift(
         self,
@@ -457,15 +526,17 @@ class _Recomposition:
                 continue
             partners = origin - skip - set(moved) - {v}
             if mate[v] not in partners:
-                trial = self._solve(bonus=v, partners=partners)
-                if trial is None or trial[v] not in partners:
+                trial = self._try(mate, v, partners)
+                if trial is None:
                     continue
                 mate = trial
             moved.append(v)
-            self.edges = {
-                (i, j) for i, j in self.edges if v not in (i, j) or (j if i == v else i) in partners
-            }
+            self._pin(v, partners)
         return mate, moved
+
+
+def _key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
 
 
 def _points(score: Fraction) -> str:

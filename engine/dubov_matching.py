@@ -9,19 +9,22 @@ candidate can be added without losing anything on the criteria.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import rustworkx as rx
 
+from engine.matching import MAX_WEIGHT_BITS, WeightTooLarge
+
+V = TypeVar("V")
+W = TypeVar("W")
+
 __all__ = [
     "Tiers",
+    "WeightedGraph",
     "first_transposition",
-    "max_weight_mate",
     "perfectly_matchable",
 ]
-
-_WEIGHT_LIMIT = 1 << 110
-"""rustworkx sums weights in 128-bit integers; stay well below that."""
 
 
 class Tiers:
@@ -42,39 +45,61 @@ class Tiers:
         """One more than the largest packed total: the unit of the next tier up."""
 
 
-def max_weight_mate(size: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
-    """A maximum-weight matching of vertices ``0..size-1``, as a mate list (-1 = unmatched).
+class WeightedGraph:
+    """A graph on vertices ``0..size-1`` whose edge weights can be changed between solves.
 
-    Every weight must be positive; a zero-weight edge could be left out of the matching.
+    The Dubov steps test candidates one at a time by changing the weights of a few edges
+    and solving again; keeping the graph avoids rebuilding hundreds of thousands of edges.
+    Every weight must be positive (a zero-weight edge could be left out of the matching).
     """
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(size))
-    edge_list = list(edges)
-    for _, _, weight in edge_list:
-        if not 0 < weight < _WEIGHT_LIMIT:
-            raise OverflowError(f"matching weight {weight} outside (0, 2**110)")
-    graph.add_edges_from(edge_list)
-    mate = [-1] * size
-    for a, b in rx.max_weight_matching(graph, weight_fn=int):
-        mate[a], mate[b] = b, a
-    return mate
+
+    def __init__(self, size: int, edges: Sequence[tuple[int, int, int]]) -> None:
+        for _, _, weight in edges:
+            _check(weight)
+        self._graph = rx.PyGraph(multigraph=False)
+        self._graph.add_nodes_from(range(size))
+        self.size = size
+        self.index = {(a, b): e for (a, b, _), e in zip(edges, self._graph.add_edges_from(list(edges)))}
+        """Edge ``(a, b)`` (as given, a < b) -> its index in the graph."""
+
+    def weight(self, edge: int) -> int:
+        return int(self._graph.get_edge_data_by_index(edge))
+
+    def set_weight(self, edge: int, weight: int) -> None:
+        _check(weight)
+        self._graph.update_edge_by_index(edge, weight)
+
+    def remove(self, edge: int) -> None:
+        self._graph.remove_edge_from_index(edge)
+
+    def mate(self) -> list[int]:
+        """A maximum-weight matching as a mate list (-1 = unmatched)."""
+        mate = [-1] * self.size
+        for a, b in rx.max_weight_matching(self._graph, weight_fn=int):
+            mate[a], mate[b] = b, a
+        return mate
 
 
-def perfectly_matchable(vertices: Sequence[int], compatible: Callable[[int, int], bool]) -> bool:
+def _check(weight: int) -> None:
+    if not 0 < weight < 1 << MAX_WEIGHT_BITS:
+        raise WeightTooLarge(f"matching weight {weight} outside (0, 2**{MAX_WEIGHT_BITS})")
+
+
+def perfectly_matchable(
+    vertices: Sequence[V],
+    compatible: Callable[[V, V], bool],
+    hardest_first: Callable[[V], Any] | None = None,
+) -> bool:
     """Whether ``vertices`` can all be paired with each other (used for [C4] completion).
 
-    A greedy pass that pairs the most constrained vertex first settles almost every real case;
-    only when it fails is an exact maximum-cardinality matching computed.
+    A greedy pass, taking the vertices in ``hardest_first`` order and pairing each with the
+    first free compatible vertex, settles almost every real case; only when it fails is an
+    exact maximum-cardinality matching computed.
     """
     count = len(vertices)
     if count % 2:
         return False
-    if count == 0:
-        return True
-    degree = {
-        v: sum(1 for w in vertices if w != v and compatible(v, w)) for v in vertices
-    }
-    order = sorted(vertices, key=lambda v: degree[v])
+    order = sorted(vertices, key=hardest_first) if hardest_first else list(vertices)
     free = dict.fromkeys(order)
     for v in order:
         if v not in free:
@@ -86,12 +111,11 @@ def perfectly_matchable(vertices: Sequence[int], compatible: Callable[[int, int]
         del free[partner]
     else:
         return True
-    index = {v: i for i, v in enumerate(vertices)}
     edges = [
-        (index[v], index[w], 1)
-        for i, v in enumerate(vertices)
-        for w in vertices[i + 1 :]
-        if compatible(v, w)
+        (i, j, 1)
+        for i in range(count)
+        for j in range(i + 1, count)
+        if compatible(vertices[i], vertices[j])
     ]
     graph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(count))
@@ -100,8 +124,8 @@ def perfectly_matchable(vertices: Sequence[int], compatible: Callable[[int, int]
 
 
 def first_transposition(
-    rows: Sequence[int], columns: Sequence[int], compatible: Callable[[int, int], bool]
-) -> list[int] | None:
+    rows: Sequence[V], columns: Sequence[W], compatible: Callable[[V, W], bool]
+) -> list[W] | None:
     """The lexicographically first assignment of ``columns`` to ``rows`` (Dubov Art. 4.4).
 
     Row ``i`` gets the earliest column that still leaves a complete assignment of the later
