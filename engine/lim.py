@@ -76,34 +76,42 @@ class LimTrace:
         return tuple(decision for group in self.groups for decision in group.floats)
 
     def lines(self) -> tuple[str, ...]:
-        """The ``--explain`` text."""
-        out = [
-            f"Lim system (C.04.4.3): round {self.round_no} of {self.total_rounds}; median score "
-            f"{_score(self.median)}; maxi-tournament: {'yes' if self.maxi else 'no'}"
-            + ("; last round: colour limits are wishes (Art. 6)" if self.round_no >= self.total_rounds else "")
-        ]
+        """The ``--explain`` text: the round, the bye, then each group with its floaters
+        (kind, article, reason) and its pairs (why that opponent, why those colours)."""
+        head = (f"Lim system (C.04.4.3): round {self.round_no} of {self.total_rounds}; "
+                f"median score {_score(self.median)}; maxi-tournament: {'yes' if self.maxi else 'no'}")
+        if self.round_no >= self.total_rounds:
+            head += "; last round: colour limits are wishes (Art. 6)"
+        out = [head]
         if self.bye is not None:
             out.append(f"PAB: {self.bye} ({self.bye_reason})")
         for group in self.groups:
-            place = "median group" if group.median else ("above" if group.score > self.median else "below") + " the median"
-            way = "downward" if group.direction is Float.DOWN else "upward"
-            head = f"Group {_score(group.score)} ({place}, paired {way}): {' '.join(map(str, group.players)) or '-'}"
-            if group.arrivals:
-                head += "; floaters received: " + ", ".join(
-                    f"{n} (from {'above' if way_in is Float.DOWN else 'below'})" for n, way_in in group.arrivals
-                )
-            out.append(head)
-            for decision in group.floats:
-                out.append(
-                    f"  floater {decision.player} {decision.direction.value} from group {_score(decision.group)}: "
-                    f"kind {decision.kind.value} ({decision.kind.meaning}); {decision.article}: {decision.reason}"
-                )
-            for pair in group.pairs:
-                out.append(
-                    f"  {pair.board.white}-{pair.board.black}: {pair.first}'s opponent: {pair.opponent_reason}; "
-                    f"colours: {pair.colour_reason.value}"
-                )
+            out.append(self._group_line(group))
+            out.extend(
+                f"  floater {d.player} {d.direction.value} from group {_score(d.group)}: "
+                f"kind {d.kind.value} ({d.kind.meaning}); {d.article}: {d.reason}"
+                for d in group.floats
+            )
+            out.extend(
+                f"  {p.board.white}-{p.board.black}: {p.first}'s opponent: {p.opponent_reason}; "
+                f"colours: {p.colour_reason.value}"
+                for p in group.pairs
+            )
         return tuple(out)
+
+    def _group_line(self, group: GroupTrace) -> str:
+        if group.median:
+            place = "median group"
+        else:
+            place = ("above" if group.score > self.median else "below") + " the median"
+        way = "downward" if group.direction is Float.DOWN else "upward"
+        players = " ".join(map(str, group.players)) or "-"
+        line = f"Group {_score(group.score)} ({place}, paired {way}): {players}"
+        if group.arrivals:
+            line += "; floaters received: " + ", ".join(
+                f"{n} (from {'above' if arrival is Float.DOWN else 'below'})" for n, arrival in group.arrivals
+            )
+        return line
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,76 +77,97 @@ def direction_order(players: Sequence[LimPlayer], direction: Float) -> list[LimP
     return ranked if direction is Float.DOWN else ranked[::-1]
 
 
+@dataclass(frozen=True, slots=True)
+class _Leaving:
+    player: LimPlayer
+    article: str
+    reason: str
+
+
 def settle_group(field: LimField, group: ScoreGroup, adjacent: Sequence[LimPlayer]) -> list[LimPlayer]:
     """Pair a group other than the median one; return the players it floats on, in order.
 
     ``adjacent`` are the current players of the next group in the pairing direction.
     """
-    direction = group.direction
-    received = group.received()
-    staying = direction_order(group.members(), direction)
-    leaving: list[tuple[LimPlayer, str, str]] = []
-    while len(staying) > 1:  # 2.3.1–2.3.3, repeated until everyone left has an opponent
-        stranded = [p for p in staying if not any(field.compatible(p, q) for q in staying if q is not p)]
-        if not stranded:
-            break
-        staying = [p for p in staying if p not in stranded]
-        leaving.extend((p, *_transfer_reason(field, p, group.members())) for p in stranded)
+    staying, leaving = _transfers(field, group)
     even_floater: LimPlayer | None = None
     if len(staying) % 2:
-        choice = _even(field, staying, staying, leaving, direction, adjacent, received)
+        choice = _even(field, group, staying, staying, leaving, adjacent)
         even_floater = choice.player
         staying.remove(even_floater)
-        leaving.append((even_floater, "2.3.4", "; ".join(("makes the group even", *choice.reasons))))
+        leaving.append(_Leaving(even_floater, "2.3.4", "; ".join(("makes the group even", *choice.reasons))))
     swapped = False
     while perfect_matching(staying, field.compatible) is None:
-        order = group.pairing_order(field, staying)
-        kept: list[LimPlayer] = []
-        stuck = order[-1]
-        for player in order:
-            if not covering_exists(staying, field.compatible, [*kept, player]):
-                stuck = player
-                break
-            kept.append(player)
+        stuck, kept = _first_unplaceable(field, group, staying)
         staying.remove(stuck)
-        if even_floater is not None and not swapped:
+        if even_floater is not None and not swapped:  # 4.4.1, once: swap with the 2.3.4 floater
             swapped = True
-            leaving = [entry for entry in leaving if entry[0] is not even_floater]
-            staying = direction_order([*staying, even_floater], direction)
-            leaving.append((stuck, "4.4.1", f"cannot be paired while the players before keep "
-                            f"compatible opponents; swaps with the 2.3.4 floater {even_floater}, who returns"))
+            leaving = [entry for entry in leaving if entry.player is not even_floater]
+            staying = direction_order([*staying, even_floater], group.direction)
+            leaving.append(_Leaving(stuck, "4.4.1", f"{_UNPLACEABLE}; takes the place of the 2.3.4 "
+                                    f"floater {even_floater}, who returns"))
             even_floater = stuck
             continue
-        leaving.append((stuck, "4.4", "cannot be paired while the players before keep compatible opponents"))
+        leaving.append(_Leaving(stuck, "4.4", _UNPLACEABLE))
         candidates = [
-            p for p in staying
-            if covering_exists([q for q in staying if q is not p], field.compatible, kept)
+            p for p in staying if covering_exists([q for q in staying if q is not p], field.compatible, kept)
         ]
-        choice = _even(field, candidates, staying, leaving, direction, adjacent, received)
+        choice = _even(field, group, candidates, staying, leaving, adjacent)
         staying.remove(choice.player)
-        leaving.append((choice.player, "4.4.2", "; ".join((f"floats with {stuck} to keep the group even", *choice.reasons))))
+        leaving.append(_Leaving(choice.player, "4.4.2", "; ".join(
+            (f"floats with {stuck} to keep the group even", *choice.reasons))))
     group.pairs = pair_off(field, group, staying)
-    floaters = [player for player, _, _ in leaving]
-    kinds = floater_kinds(field, floaters, adjacent, direction, received)
+    floaters = [entry.player for entry in leaving]
+    kinds = floater_kinds(field, floaters, adjacent, group.direction, group.received())
     group.floats = [
-        FloatDecision(player.number, group.score, direction, kinds[player], article, reason)
-        for player, article, reason in leaving
+        FloatDecision(entry.player.number, group.score, group.direction, kinds[entry.player],
+                      entry.article, entry.reason)
+        for entry in leaving
     ]
     return floaters
 
 
+_UNPLACEABLE = "cannot be paired while the players before keep compatible opponents"
+
+
+def _transfers(field: LimField, group: ScoreGroup) -> tuple[list[LimPlayer], list[_Leaving]]:
+    """2.3.1–2.3.3: players with no compatible opponent leave, together, until none is left."""
+    staying = direction_order(group.members(), group.direction)
+    leaving: list[_Leaving] = []
+    while len(staying) > 1:
+        stranded = [p for p in staying if not any(field.compatible(p, q) for q in staying if q is not p)]
+        if not stranded:
+            break
+        staying = [p for p in staying if p not in stranded]
+        leaving.extend(_Leaving(p, *_transfer_reason(field, p, group.members())) for p in stranded)
+    return staying, leaving
+
+
+def _first_unplaceable(
+    field: LimField, group: ScoreGroup, staying: list[LimPlayer]
+) -> tuple[LimPlayer, list[LimPlayer]]:
+    """4.4: the first player in pairing order who cannot have a compatible opponent while
+    everyone before keeps one, and those before him."""
+    kept: list[LimPlayer] = []
+    for player in group.pairing_order(field, staying):
+        if not covering_exists(staying, field.compatible, [*kept, player]):
+            return player, kept
+        kept.append(player)
+    raise AssertionError("a group in which everyone can be placed is completely pairable")
+
+
 def _even(
     field: LimField,
+    group: ScoreGroup,
     candidates: Sequence[LimPlayer],
     pool: Sequence[LimPlayer],
-    leaving: Sequence[tuple[LimPlayer, str, str]],
-    direction: Float,
+    leaving: Sequence[_Leaving],
     adjacent: Sequence[LimPlayer],
-    received: frozenset[LimPlayer],
 ) -> EvenChoice:
-    ordered = [p for p in direction_order(pool, direction) if p in set(candidates)]
-    gone = [player for player, _, _ in leaving]
-    return choose_even_floater(field, ordered, pool, gone, direction, adjacent, received)
+    allowed = set(candidates)
+    ordered = [p for p in direction_order(pool, group.direction) if p in allowed]
+    gone = [entry.player for entry in leaving]
+    return choose_even_floater(field, ordered, pool, gone, group.direction, adjacent, group.received())
 
 
 def _transfer_reason(field: LimField, player: LimPlayer, group: Sequence[LimPlayer]) -> tuple[str, str]:
@@ -198,7 +219,7 @@ def pair_off(field: LimField, group: ScoreGroup, players: Sequence[LimPlayer]) -
                 if rest is not None:
                     chosen, witness = candidate, rest
                     rule = "3.8" if arrival is not None else "5.2"
-                    why = f"{why}; exchanged {base} for {candidate} so that both get their due colour ({rule})"
+                    why = f"{why}; exchanged {base} for {candidate}: both get their due colour ({rule})"
                     break
             if refused and chosen is base:
                 rule = "3.8" if arrival is not None else "5.7"

@@ -60,7 +60,7 @@ def _check(request: PairingRequest, pairing: Pairing) -> None:
     seated = [n for board in pairing.boards for n in (board.white, board.black)]
     if pairing.bye is not None:
         seated.append(pairing.bye)
-    assert sorted(seated) == sorted(available), f"{where}: paired {sorted(seated)}, expected {sorted(available)}"
+    assert sorted(seated) == sorted(available), f"{where}: seated {sorted(seated)}"
     assert (pairing.bye is not None) == (len(available) % 2 == 1), f"{where}: bye on an even count"
     entries = {p.number: p for p in request.players}
     if pairing.bye is not None:
@@ -68,7 +68,7 @@ def _check(request: PairingRequest, pairing: Pairing) -> None:
     last = request.round_no == request.total_rounds
     for board in pairing.boards:
         white, black = entries[board.white], entries[board.black]
-        assert _may_meet(request, white, black), f"{where}: {board.white}-{board.black} met before or forbidden"
+        assert _may_meet(request, white, black), f"{where}: {board.white}-{board.black} met or forbidden"
         if not last:
             assert _within_limits(white, Colour.WHITE), f"{where}: colour limit broken for {board.white}"
             assert _within_limits(black, Colour.BLACK), f"{where}: colour limit broken for {board.black}"
@@ -79,7 +79,9 @@ def _check_explained(outcome: LimOutcome) -> None:
     for decision in outcome.trace.floats:
         start = f"  floater {decision.player} {decision.direction.value} from group "
         assert any(
-            line.startswith(start) and f"kind {decision.kind.value} (" in line and f"; {decision.article}: " in line
+            line.startswith(start)
+            and f"kind {decision.kind.value} (" in line
+            and f"; {decision.article}: " in line
             for line in lines
         ), f"floater {decision.player} not explained"
 
