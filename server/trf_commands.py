@@ -24,7 +24,7 @@ from trf import (
     TrfProblem,
     check_trf,
     export_document,
-    import_events,
+    import_trf,
     write_trf,
 )
 
@@ -98,11 +98,8 @@ def import_command(ctx: CliContext, file: Path, tournament_id: str | None) -> No
     """
     data = file.read_bytes()
     tournament_id = tournament_id or _default_id(file)
-    doc, problems = check_trf(data)
-    if any(p.severity == "error" for p in problems):
-        _refuse(file, problems)
     try:
-        events, warnings = import_events(doc, tournament_id=tournament_id)
+        events, warnings = import_trf(data, tournament_id=tournament_id)
     except TrfError as error:
         _refuse(file, error.problems)
     request = ImportTrf(tournament_id=tournament_id, sha256=hashlib.sha256(data).hexdigest())
@@ -116,7 +113,7 @@ def import_command(ctx: CliContext, file: Path, tournament_id: str | None) -> No
         tournament_id, decision, request=request, new_stream=True,
         metadata={"source": "trf", "file": file.name, "sha256": request.sha256},
     )  # fmt: skip
-    _report(file, [*problems, *warnings])
+    _report(file, warnings)
     state = result.state
     click.echo(
         f"imported {tournament_id}: {len(state.players)} players, "

@@ -12,7 +12,7 @@ checks what the lines say about each other, :func:`write_trf` writes a document 
 from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.errors import TrfError
 from trf.export import Profile, export_document
-from trf.mapping import import_events
+from trf.mapping import import_events, import_trf
 from trf.model import (
     AbnormalPoints,
     AcceleratedRounds,
@@ -78,6 +78,7 @@ __all__ = [
     "export_document",
     "format_points",
     "import_events",
+    "import_trf",
     "normalise_title",
     "point_system",
     "read_trf",

@@ -61,9 +61,9 @@ from trf.model import (
     XxzAbsent,
 )
 from trf.scoring import PointSystem, entry_points, point_system
-from trf.validate import announced_round, validate
+from trf.validate import announced_round, check_trf, validate
 
-__all__ = ["import_events"]
+__all__ = ["import_events", "import_trf"]
 
 IMPORTED_SYSTEM = "manual"
 """``RoundPaired.system`` of an imported round: paired outside Arbiter (as ``PairManually``)."""
@@ -108,6 +108,19 @@ def import_events(doc: TrfDocument, *, tournament_id: str) -> tuple[list[Event],
     if errors:
         raise TrfError(errors)
     return _Importer(doc, tournament_id).run()
+
+
+def import_trf(data: str | bytes, *, tournament_id: str) -> tuple[list[Event], list[TrfProblem]]:
+    """Read, check and import a file: the events, and every warning of the three steps.
+
+    :raises TrfError: listing every problem when any is an error (reading, validation, or
+        something Arbiter would refuse); nothing is to be written then.
+    """
+    doc, problems = check_trf(data)
+    if any(problem.severity == "error" for problem in problems):
+        raise TrfError(problems)
+    events, warnings = import_events(doc, tournament_id=tournament_id)
+    return events, [*problems, *warnings]
 
 
 class _Importer:

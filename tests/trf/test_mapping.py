@@ -209,3 +209,16 @@ def test_complete_generated_tournaments_survive_import_and_export(system: str) -
         doc, problems = read_trf(path.read_bytes())
         assert problems == []
         assert_preserved(doc)
+
+
+def test_import_trf_refuses_on_reader_errors_and_returns_all_warnings() -> None:
+    from trf import import_trf
+
+    tornelo = shared_path(*REAL, "OpenSwissPairings__openswisspairings_lib__test_file.trf").read_bytes()
+    with pytest.raises(TrfError) as raised:
+        import_trf(tornelo, tournament_id="t")
+    assert (raised.value.problems[0].line, raised.value.problems[0].column) == (43, 109)
+    # A Latin-1 file is read (with a warning) and imported; the warning comes back.
+    events, warnings = import_trf(TEXT.replace("Beispiel", "Beißpiel").encode("latin-1"), tournament_id="t")
+    assert any("UTF-8" in w.message for w in warnings)
+    assert any(isinstance(e, PlayerRegistered) and e.surname == "Beißpiel" for e in events)
