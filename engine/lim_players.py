@@ -16,7 +16,6 @@ from engine.common import (
     Strength,
     colour_difference,
     colour_preference,
-    float_history,
     opponents,
     pairing_score,
     played_colours,
@@ -128,17 +127,15 @@ def build_field(request: PairingRequest) -> LimField:
     """Everything the Lim rules need to know about the available players of this round.
 
     The median score is half the rounds played times the points for a win (2.2; with other
-    scoring than 1/½/0 this scaling is Arbiter's reading). A player floated in the previous
-    round when the shared float history (engine.common) records a float for it.
+    scoring than 1/½/0 this scaling is Arbiter's reading).
     """
     round_no = request.round_no
-    floats = float_history(request) if round_no > 1 else {}
+    everyone = {entry.number: entry for entry in request.players}
     players: dict[PairingNumber, LimPlayer] = {}
     for entry in request.players:
         if not entry.available:
             continue
         preference = colour_preference(entry)
-        history = floats.get(entry.number, ())
         players[entry.number] = LimPlayer(
             entry=entry,
             score=pairing_score(entry, round_no),
@@ -146,7 +143,7 @@ def build_field(request: PairingRequest) -> LimField:
             met=opponents(entry),
             due=preference.colour,
             claim=preference.strength,
-            floated_last_round=len(history) >= round_no - 1 > 0 and history[round_no - 2] is not None,
+            floated_last_round=_floated_last_round(entry, everyone, round_no),
         )
     return LimField(
         request=request,
@@ -155,3 +152,18 @@ def build_field(request: PairingRequest) -> LimField:
         last_round=round_no >= request.total_rounds,
         maxi=request.maxi,
     )
+
+
+def _floated_last_round(
+    entry: PlayerEntry, everyone: dict[PairingNumber, PlayerEntry], round_no: int
+) -> bool:
+    """3.10: whether the previous round's pairing transferred the player to another
+    scoregroup, i.e. paired them (game played or forfeited) against a different pairing
+    score. A bye is no transfer: nobody was paired with the player."""
+    if round_no < 2 or len(entry.history) < round_no - 1:
+        return False
+    previous = entry.history[round_no - 2]
+    opponent = everyone.get(previous.opponent) if previous.opponent is not None else None
+    if opponent is None:
+        return False
+    return pairing_score(entry, round_no - 1) != pairing_score(opponent, round_no - 1)

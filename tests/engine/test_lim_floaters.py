@@ -116,6 +116,18 @@ def test_previous_round_floater_is_not_floated_to_make_the_group_even() -> None:
     assert "3.10: 3 floated in the previous round" in outcome.trace.floats[0].reason
 
 
+def test_a_bye_in_the_previous_round_is_not_a_float() -> None:
+    # 3.10 reads "floated" as transferred to another scoregroup by the pairing: 3 had the
+    # pairing-allocated bye in round 2 (met nobody), so he is not spared: the bottom-most of
+    # 1 and 3 (3.2: each leaves one due White and one due Black) floats.
+    bye_instead = history(
+        "1-9 1-0, 2-10 1-0, 3-11 1-0, 4-12 1-0, 5-13 1-0, 6-14 =, 7-15 =, 8-16 0-1",
+        "1-4 1-0, 5-2 0-1, 3 pab, 6 out, 16-7 =, 14-15 =, 8-9 =, 10-11 =, 12-13 =",
+    )
+    outcome = lim(request(bye_instead, absent=[6]))
+    assert _group_floats(outcome, Fraction(2)) == {3: ("d", "2.3.4")}
+
+
 def test_previous_round_floater_still_floats_rather_than_make_a_kind_c_floater() -> None:
     # 3.10 proviso: 1 and 2 may not meet 16, the only player of the next group: floating
     # either would be kind c, so 3 (kind d) floats after all (3.9 comes first).

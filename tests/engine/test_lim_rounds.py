@@ -9,7 +9,7 @@ import pytest
 
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.lim import pair_lim
-from tests.engine.lim_builders import B, HALF, ONE, ZERO, boards, floats, history, lim, request
+from tests.engine.lim_builders import B, HALF, ONE, ZERO, boards, floats, group_pairs, history, lim, request
 
 
 def test_round_one_40_players_top_half_against_bottom_half_colours_alternate() -> None:
@@ -56,6 +56,8 @@ def test_round_two_worked_example() -> None:
     assert boards(outcome) == [(2, 1), (4, 3), (7, 6), (5, 8)]
     assert floats(outcome) == {4: ("d", "2.3.4"), 6: ("d", "2.3.4")}
     assert [g.score for g in outcome.trace.groups] == [ONE, ZERO, HALF]
+    # 3.6: in the median group the downfloater is paired first, then the upfloater.
+    assert group_pairs(outcome, HALF) == [(4, 3), (6, 7)]
 
 
 def test_group_order_top_down_then_bottom_up_then_median() -> None:
