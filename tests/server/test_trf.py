@@ -1,0 +1,89 @@
+"""TRF over HTTP: import a real file (checked against the FIDE tie-break reference tool),
+refuse an inconsistent one with its problems by line, export as of a round, re-import."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+from aiohttp.test_utils import TestClient
+
+from tests.corpus import shared_path
+from tests.server.support import TOKEN, Api
+
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+BUDAPEST = "gbtami__swisspairing__budapest_spring_festival_2026_group_a_2200_r05.trf"
+
+
+async def upload(client: TestClient, tournament_id: str, data: bytes,
+                 content_type: str = "text/plain") -> tuple[int, dict]:
+    async with client.post(f"/tournaments/{tournament_id}/trf", data=data,
+                           headers={**AUTH, "Content-Type": content_type}) as response:
+        return response.status, await response.json(content_type=None)
+
+
+async def test_import_gives_the_reference_tiebreaks(client: TestClient) -> None:
+    """The imported Budapest 2026 group A, ranked by BH and SB (C.07 2026) after round 4,
+    matches TieBreakServer's values for every player (fixtures/tiebreaks)."""
+    data = shared_path("fixtures", "trf-real", BUDAPEST).read_bytes()
+    reference = json.loads(shared_path("fixtures", "tiebreaks",
+                                       BUDAPEST + ".tiebreaks.2026.json").read_text())
+    status, body = await upload(client, "budapest", data)
+    assert status == 201, body
+    assert body["events"][0]["type"] == "tournament-created"
+    assert body["version"] == len(body["events"])
+
+    async with client.get("/tournaments/budapest/standings",
+                          params={"round": "4", "tiebreaks": "BH SB", "tiebreak_rules": "2026"}
+                          ) as response:
+        standings = await response.json()
+    assert standings["after_round"] == reference["round"]
+    got = {str(row["player_id"]): row for row in standings["rows"]}
+    assert set(got) == set(reference["players"])
+    for start_rank, expected in reference["players"].items():
+        row = got[start_rank]
+        assert Decimal(str(row["score"])) == Decimal(expected["PTS"]), start_rank
+        for code in ("BH", "SB"):
+            assert Decimal(str(row["tiebreaks"][code])) == Decimal(str(expected[code])), (
+                start_rank, code)
+
+
+async def test_an_inconsistent_file_is_refused_with_its_problems(client: TestClient) -> None:
+    """The file's line 2 declares 4.0 points where its results add up to 3.0."""
+    data = shared_path("fixtures", "trf-real", "Moritz72__py4swiss__incorrect_points.trf").read_bytes()
+    status, body = await upload(client, "bad", data)
+    assert (status, body["type"]) == (422, "/problems/invalid-trf")
+    errors = [e for e in body["errors"] if e["severity"] == "error"]
+    assert [(e["line"], e["column"]) for e in errors] == [(2, 81)]
+    async with client.get("/tournaments/bad") as response:
+        assert response.status == 404
+
+
+async def test_import_under_a_taken_id_is_refused(client: TestClient) -> None:
+    data = shared_path("fixtures", "trf-real", BUDAPEST).read_bytes()
+    assert (await upload(client, "budapest", data))[0] == 201
+    status, body = await upload(client, "budapest", data)
+    assert (status, body["type"]) == (409, "/problems/tournament-exists")
+
+
+async def test_a_json_body_is_not_a_trf_file(client: TestClient) -> None:
+    status, body = await upload(client, "x", b"{}", content_type="application/json")
+    assert (status, body["type"]) == (415, "/problems/unsupported-media-type")
+
+
+async def test_export_as_of_a_round_and_import_it_again(client: TestClient) -> None:
+    data = shared_path("fixtures", "trf-real", BUDAPEST).read_bytes()
+    await upload(client, "budapest", data)
+    async with client.get("/tournaments/budapest/trf?round=2&format=trf26") as response:
+        assert response.status == 200
+        assert response.content_type == "text/plain"
+        exported = await response.read()
+    assert b"\n142 " in exported  # TRF-2026 total rounds record
+    status, body = await upload(client, "copy", exported)
+    assert status == 201, body
+    api = Api(client)
+    _, original = await api.get("/tournaments/budapest/standings?round=2")
+    _, copy = await api.get("/tournaments/copy/standings")
+    assert copy["after_round"] == 2
+    assert [(r["player_id"], r["score"]) for r in copy["rows"]] == [
+        (r["player_id"], r["score"]) for r in original["rows"]]
