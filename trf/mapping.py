@@ -355,17 +355,14 @@ class _Importer:
         withdrawn: dict[int, int] = {}
         finished = self.paired >= self.total
         for player in self.players:
-            absent = [entry_kind(player.entry(r)) in _ABSENT for r in range(1, self.paired + 1)]
-            leading = next((i for i, a in enumerate(absent) if not a), len(absent))
-            if 0 < leading < len(absent) or (leading == len(absent) > 0 and not finished):
-                joins[player.pairing_no] = leading + 1
-            elif finished and absent and absent[-1]:
-                trailing = (
-                    len(absent) - next(i for i, a in enumerate(reversed(absent)) if not a)
-                    if not all(absent)
-                    else 0
-                )
-                withdrawn[player.pairing_no] = trailing + 1
+            rounds = range(1, self.paired + 1)
+            present = [r for r in rounds if entry_kind(player.entry(r)) not in _ABSENT]
+            if present and present[0] > 1:
+                joins[player.pairing_no] = present[0]
+            elif not present and self.paired and not finished:
+                joins[player.pairing_no] = self.paired + 1
+            if finished and self.paired and (not present or present[-1] < self.paired):
+                withdrawn[player.pairing_no] = present[-1] + 1 if present else 1
         return joins, withdrawn
 
     def scores_before(self, round_no: int) -> dict[PairingNo, Decimal]:
