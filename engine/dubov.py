@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.common import Strength, alternation_colours, board_order
+from engine.common import alternation_colours, board_order
 from engine.dubov_bracket import BracketRules, hardest_first, pair_bracket
 from engine.dubov_matching import perfectly_matchable
 from engine.dubov_players import DubovPlayer, dubov_players
@@ -99,15 +99,13 @@ def allocate_colours(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> 
     mine, theirs = hrp.preference, other.preference
     if not hrp.has_played and not other.has_played:
         colour = initial_colour if hrp.number % 2 else initial_colour.opposite
-    elif mine.colour is not theirs.colour:
-        colour = mine.colour
+    elif hrp.colour is not other.colour:
+        colour = hrp.colour
     elif mine.strength is not theirs.strength:
-        stronger = mine.strength > theirs.strength
-        colour = mine.colour if stronger else mine.colour.opposite
+        colour = hrp.colour if mine.strength > theirs.strength else hrp.colour.opposite
     else:
         alternated = alternation_colours(hrp.entry, other.entry)
-        colour = alternated[0] if alternated else mine.colour
-    assert colour is not None and theirs.strength is not Strength.NONE
+        colour = alternated[0] if alternated else hrp.colour
     if colour is Colour.WHITE:
         return Board(white=hrp.number, black=other.number)
     return Board(white=other.number, black=hrp.number)

@@ -21,19 +21,27 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
-from engine.dubov_matching import Tiers, WeightedGraph, first_transposition, perfectly_matchable
+from engine.dubov_matching import (
+    Tiers,
+    WeightedGraph,
+    first_transposition,
+    perfectly_matchable,
+)
 from engine.dubov_players import DubovPlayer
 from engine.errors import NoValidPairing
 from engine.model import Colour, PairingNumber
+
+T = TypeVar("T")
 
 __all__ = [
     "BracketPairing",
     "BracketRules",
     "choose_upfloaters",
     "hardest_first",
-    "pair_bracket",
     "middle_outward",
+    "pair_bracket",
 ]
 
 _SMALL = 64
@@ -85,12 +93,12 @@ def white_seeker_order(player: DubovPlayer) -> tuple[int, int]:
     return (player.aro, player.number)
 
 
-def black_seeker_order(player: DubovPlayer) -> int:
+def black_seeker_order(player: DubovPlayer) -> tuple[int]:
     """Art. 4.3.2 / 4.4.2: Black seekers (and G2) by ascending TPN."""
-    return int(player.number)
+    return (int(player.number),)
 
 
-def middle_outward(items: Sequence[DubovPlayer]) -> list[DubovPlayer]:
+def middle_outward(items: Sequence[T]) -> list[T]:
     """Art. 4.3.3: number a sorted list from its (remaining) middle outward; when two players
     are in the middle, the one higher in the list comes first.
 
@@ -509,7 +517,7 @@ class _Recomposition:
         mate: list[int],
         origin: set[int],
         count: int,
-        key: Callable[[DubovPlayer], object],
+        key: Callable[[DubovPlayer], tuple[int, ...]],
         *,
         skip: set[int],
     ) -> tuple[list[int], list[int]]:
@@ -518,7 +526,7 @@ class _Recomposition:
         moved: list[int] = []
         if count == 0:
             return mate, moved
-        listed = sorted(origin, key=lambda v: key(self.players[v]))  # type: ignore[arg-type,return-value]
+        listed = sorted(origin, key=lambda v: key(self.players[v]))
         for v in middle_outward(listed):
             if len(moved) == count:
                 break

@@ -71,6 +71,12 @@ class DubovPlayer:
         return self.entry.number
 
     @property
+    def colour(self) -> Colour:
+        """The colour preferred; every Dubov player has one (Art. 1.6.4)."""
+        assert self.preference.colour is not None, "dubov_preference never leaves it open"
+        return self.preference.colour
+
+    @property
     def has_played(self) -> bool:
         return self.games > 0
 

@@ -13,8 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.common import Strength, colour_difference, played_colours
-from engine.common import ColourPreference
+from engine.common import ColourPreference, Strength, colour_difference, played_colours
 from engine.dubov import allocate_colours, choose_pab, pair_dubov
 from engine.dubov_bracket import BracketRules
 from engine.dubov_players import DubovPlayer, dubov_players

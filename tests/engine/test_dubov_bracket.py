@@ -283,13 +283,15 @@ def test_forced_pair_inside_the_smaller_subgroup_is_shifted_first() -> None:
     assert pairs_of(bracket, []) == P((2, 5), (4, 6), (3, 1))
 
 
-def test_round_one_bracket_splits_by_tpn() -> None:
-    # Art. 3.2.3: nobody has played -> G1 = first half by TPN; first transposition:
-    # 1-4, 2-5, 3-6 (spec §7).
+@pytest.mark.parametrize("score", [0, 1])
+def test_round_one_bracket_splits_by_tpn(score: int) -> None:
+    # Art. 3.2.3: nobody in the bracket has played -> G1 = first half by TPN; first
+    # transposition: 1-4, 2-5, 3-6 (spec §7). The same holds in a later round for a bracket of
+    # players who only had forfeit wins (score 1, no game played).
     bracket = [
         DubovPlayer(
             entry=PlayerEntry(PairingNumber(n), rating=2600 - 10 * n),
-            score=Fraction(0),
+            score=Fraction(score),
             preference=ColourPreference(B, MILD, 0),
             aro=0,
             games=0,

@@ -12,9 +12,11 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from engine.dubov import pair_dubov
 from engine.model import Pairing
+from server.cli import main
 from tests.corpus import shared_files, shared_path
 from trf import read_trf_file
 from trf.engine_request import next_round_request
@@ -63,3 +65,14 @@ def test_board_order(path: Path) -> None:
     # Arbiter follows the reference engine's order, which is the rule's order.
     expected = reference_lines(path.with_name(path.stem + ".pairing.txt"))
     assert arbiter_lines(solve(path)) == expected
+
+
+def test_command_line_pairs_by_dubov(tmp_path: Path) -> None:
+    # `arbiter pair --dubov INPUT -p OUTPUT` writes the engine output format; --explain adds
+    # the bracket trace (spec §11: the ARO and bracket facts help checking).
+    path = shared_path("fixtures", "dubov", "problems", "s1019-n8-r5-p4.trf")
+    output = tmp_path / "pairing.txt"
+    result = CliRunner().invoke(main, ["pair", "--dubov", str(path), "-p", str(output), "--explain"])
+    assert result.exit_code == 0, result.output
+    assert reference_lines(output) == reference_lines(path.with_name(path.stem + ".pairing.txt"))
+    assert "bracket 2: residents 1 3 4; [C5] 3 upfloater(s)" in result.output

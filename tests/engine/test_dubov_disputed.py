@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 
 import pytest
 
