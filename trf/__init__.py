@@ -40,6 +40,7 @@ from trf.model import (
 )
 from trf.reader import read_trf, read_trf_file
 from trf.scoring import PointSystem, entry_points, point_system
+from trf.teams import Team, read_team
 from trf.validate import announced_round, check_trf, validate
 from trf.writer import format_points, write_trf
 
@@ -64,6 +65,7 @@ __all__ = [
     "Record",
     "RoundEntry",
     "RoundNo",
+    "Team",
     "TotalRounds",
     "TrfDocument",
     "TrfError",
@@ -81,6 +83,7 @@ __all__ = [
     "import_trf",
     "normalise_title",
     "point_system",
+    "read_team",
     "read_trf",
     "read_trf_file",
     "validate",

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["trf.codes", "trf.export", "trf.reader", "trf.scoring", "trf.validate", "trf.writer"]
+MODULES = ["trf.codes", "trf.export", "trf.reader", "trf.scoring", "trf.teams", "trf.validate", "trf.writer"]
 
 
 @pytest.mark.parametrize("name", MODULES)

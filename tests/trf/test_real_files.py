@@ -329,3 +329,27 @@ def test_read_write_read_is_identity(path: Path) -> None:
     assert again == doc
     if not errors(problems):
         assert errors(again_problems) == []
+
+
+def test_team_lines_are_read_on_demand() -> None:
+    # trf.md §4.4: 013 name 5-36, members from 37; 310 number 5-7, name 9-40, members from 74.
+    from trf import Team, read_team
+
+    def teams(name: str) -> list[Team]:
+        doc, _ = read_trf(shared_path(*REAL, name).read_bytes())
+        found = [read_team(r) for r in doc.records_of(OpaqueRecord) if r.code in ("013", "310")]
+        assert None not in found
+        return [t for t in found if t is not None]
+
+    gros = teams("Moritz72__py4swiss__javafo_example.trf")
+    assert gros == [Team(code="013", name="Example", members=(1, 2))]
+    grandmommy = teams("echecsjs__trf__grandmommyscup.trf")
+    assert len(grandmommy) == 100  # 50 teams, each as 013 and 310
+    india = {t.code: t for t in grandmommy if t.name == "India"}
+    assert {code: t.members for code, t in india.items()} == {
+        "013": (1, 5, 15, 28, 44),
+        "310": (1, 5, 15, 28, 44),
+    }
+    assert india["310"].team_no == 1 and india["310"].nickname == "IND"
+    erp = teams("Sharly-Chess__sharly-chess__trf-team-import-test.trf")[0]
+    assert (erp.team_no, erp.name, erp.nickname, erp.members) == (1, "ERP A", "ERP A", (7, 10, 15, 14))
