@@ -38,7 +38,7 @@ def pair_dubov(request: PairingRequest) -> Pairing:
         last_round=request.round_no >= request.total_rounds,
         forbidden=request.forbidden_pairs,
     )
-    trace: list[str] = []
+    trace = ["ARO " + " ".join(f"{p.number}:{p.aro}" for p in players)]
     bye = None
     if len(players) % 2:
         bye = choose_pab(players, rules)

@@ -9,10 +9,14 @@ half-point bye and a full-point bye.
 
 from __future__ import annotations
 
+import doctest
 from fractions import Fraction
+from types import ModuleType
 
 import pytest
 
+import engine.dubov as dubov_module
+import engine.dubov_bracket as dubov_bracket_module
 from engine.common import ColourPreference, Strength, colour_difference, played_colours
 from engine.dubov import allocate_colours, choose_pab, pair_dubov
 from engine.dubov_bracket import BracketRules
@@ -286,3 +290,10 @@ def _check_round(request: PairingRequest, pairing: Pairing) -> None:
             difference = colour_difference(entry) + (1 if colour is W else -1)
             assert abs(difference) <= 2, f"round {request.round_no}: {entry.number} {colours}"
             assert colours[-3:] != (colour,) * 3, f"round {request.round_no}: {entry.number}"
+
+
+@pytest.mark.parametrize("module", [dubov_module, dubov_bracket_module])
+def test_docstring_examples(module: ModuleType) -> None:
+    # The examples in the docstrings (spec §7 first round, Art. 4.3.3 numbering) run as written.
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0

@@ -76,3 +76,6 @@ def test_command_line_pairs_by_dubov(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert reference_lines(output) == reference_lines(path.with_name(path.stem + ".pairing.txt"))
     assert "bracket 2: residents 1 3 4; [C5] 3 upfloater(s)" in result.output
+    # ARO of player 1 (spec §11: published with the pairing): opponents 5, 2, 3 rated
+    # 1914, 2387, 2249 -> 6550 / 3 = 2183.3 -> 2183 (Art. 1.7).
+    assert " 1:2183 " in result.output
