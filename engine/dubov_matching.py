@@ -139,16 +139,31 @@ def first_transposition(
     row_of = [-1] * size  # column -> row
     col_of = [-1] * size  # row -> column
 
-    def augment(row: int, seen: list[bool], fixed: int) -> bool:
-        # Kuhn's augmenting path, rows below ``fixed`` keep their columns.
-        for c in allowed[row]:
-            if seen[c]:
-                continue
-            seen[c] = True
-            owner = row_of[c]
-            if owner == -1 or (owner >= fixed and augment(owner, seen, fixed)):
-                row_of[c], col_of[row] = row, c
-                return True
+    def augment(start: int, seen: list[bool], fixed: int) -> bool:
+        """Kuhn's augmenting path from row ``start`` (iterative: brackets can be long);
+        rows below ``fixed`` keep their columns."""
+        stack = [(start, iter(allowed[start]))]
+        path: list[int] = []  # path[k]: the column stack[k] moves to
+        while stack:
+            _, columns_left = stack[-1]
+            for c in columns_left:
+                if seen[c]:
+                    continue
+                seen[c] = True
+                owner = row_of[c]
+                if owner == -1:
+                    path.append(c)
+                    for (r, _), column in zip(stack, path):
+                        row_of[column], col_of[r] = r, column
+                    return True
+                if owner >= fixed:
+                    path.append(c)
+                    stack.append((owner, iter(allowed[owner])))
+                    break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
         return False
 
     for row in range(size):
