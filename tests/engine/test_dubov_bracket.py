@@ -7,11 +7,14 @@ history, opponents met), so that each test states exactly the situation a rule s
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+import random
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 import pytest
 
+from engine import dubov_bracket
 from engine.common import ColourPreference, Strength
 from engine.dubov_bracket import BracketRules, middle_outward, pair_bracket
 from engine.dubov_players import DubovPlayer
@@ -304,3 +307,170 @@ def test_round_one_bracket_splits_by_tpn(score: int) -> None:
         for n in range(1, 7)
     ]
     assert pairs_of(bracket, []) == P((1, 4), (2, 5), (3, 6))
+
+
+# --- the upfloater choice against a literal reading, on small random brackets -----------------
+
+
+def _perfect_matchings(players: list[DubovPlayer], rules: BracketRules) -> Iterator[list[tuple[DubovPlayer, DubovPlayer]]]:
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for other in rest:
+        if rules.compatible(first, other):
+            remaining = [p for p in rest if p is not other]
+            for matching in _perfect_matchings(remaining, rules):
+                yield [(first, other), *matching]
+
+
+def _literal_upfloaters(residents: list[DubovPlayer], lower: list[DubovPlayer], rules: BracketRules) -> list[int] | None:
+    """Art. 3.2.1-3.2.2 by enumeration: the fewest upfloaters with a legal pairing that keeps
+    the rest pairable; then the best [C6] (sorted scores), [C7] (fewest players without their
+    colour in the best pairing), [C8]-[C10]; then the first set in the order of Art. 4.2."""
+    order = sorted(lower, key=lambda p: (-p.score, p.number))
+    for size in range(len(residents) % 2, len(lower) + 1, 2):
+        found = []
+        for chosen in itertools.combinations(order, size):
+            rest = [p for p in order if p not in chosen]
+            if next(_perfect_matchings(rest, rules), None) is None:
+                continue  # [C4]
+            pairings = list(_perfect_matchings([*residents, *chosen], rules))
+            if not pairings:
+                continue  # [C1], [C3]
+            misses = min(sum(a.colour is b.colour for a, b in m) for m in pairings)
+            maximum = [p for p in chosen if p.maximum_upfloater]
+            floats = (
+                (0, 0, 0) if rules.last_round
+                else (len(maximum), sum(p.upfloats for p in maximum),
+                      sum(p.upfloated_last_round for p in chosen))
+            )
+            scores = tuple(-s for s in sorted(p.score for p in chosen))  # smaller is better
+            sequence = [order.index(p) for p in chosen]
+            found.append(((scores, misses, *floats), sequence, chosen))
+        if found:
+            best = min(quality for quality, _, _ in found)
+            first = min(seq for quality, seq, _ in found if quality == best)
+            return sorted(int(order[i].number) for i in first)
+    return None
+
+
+@pytest.mark.parametrize("completion_built_in", [True, False])
+@pytest.mark.parametrize("seed", range(200))
+def test_upfloater_choice_matches_a_literal_reading(
+    seed: int, completion_built_in: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Both ways of applying [C4] (inside every matching for small brackets, checked on the
+    # result for large ones) are compared with the enumeration.
+    if not completion_built_in:
+        monkeypatch.setattr(dubov_bracket, "_SMALL", 0)
+    rng = random.Random(seed)
+    count = rng.randint(1, 4)
+    lower_count = rng.randint(1, 7 - count % 2) // 2 * 2 + (count % 2)
+    numbers = rng.sample(range(1, 20), count + lower_count)
+    people = []
+    for index, number in enumerate(numbers):
+        score = 3 if index < count else rng.choice([2, 2, 1.5, 1, 0.5])
+        strength = rng.choice([MILD, STRONG, ABSOLUTE])
+        upfloats = rng.randint(0, 4)
+        people.append(
+            (number, score, rng.choice([W, B]), strength, upfloats, rng.random() < 0.3)
+        )
+    met: dict[int, set[int]] = {n: set() for n in numbers}
+    for a, b in itertools.combinations(numbers, 2):
+        if rng.random() < 0.25:
+            met[a].add(b)
+            met[b].add(a)
+    built = [
+        player(n, s, c, st, upfloats=u, last=last, maximum=u >= 3, met=met[n])
+        for n, s, c, st, u, last in people
+    ]
+    residents, lower = built[:count], built[count:]
+    rules = BracketRules(last_round=rng.random() < 0.2)
+    expected = _literal_upfloaters(residents, lower, rules)
+    if expected is None:
+        with pytest.raises(NoValidPairing):
+            upfloaters_of(residents, lower, rules)
+    else:
+        assert upfloaters_of(residents, lower, rules) == expected
+
+
+def _literal_bracket_pairs(bracket: list[DubovPlayer], rules: BracketRules) -> set[frozenset[int]]:
+    """Art. 3.2.3-3.2.5 by enumeration: G1/G2, the shifts of 3.2.4 with shifter sets tried in
+    the order of Art. 4.3, then the first legal transposition of Art. 4.4."""
+    pairings = list(_perfect_matchings(bracket, rules))
+    if all(p.games == 0 for p in bracket):
+        by_tpn = sorted(bracket, key=lambda p: p.number)
+        g1, g2 = by_tpn[: len(by_tpn) // 2], by_tpn[len(by_tpn) // 2 :]
+    else:
+        g1 = [p for p in bracket if p.colour is W]
+        g2 = [p for p in bracket if p.colour is not W]
+    source_is_g1 = len(g1) <= len(g2)
+    source, other = (g1, g2) if source_is_g1 else (g2, g1)
+
+    def inside(m: list[tuple[DubovPlayer, DubovPlayer]], group: list[DubovPlayer]) -> int:
+        return sum(a in group and b in group for a, b in m)
+
+    fewest = min(sum(a.colour is b.colour for a, b in m) for m in pairings)
+    best = [m for m in pairings if sum(a.colour is b.colour for a, b in m) == fewest]
+    forced = min(inside(m, source) for m in best)
+    best = [m for m in best if inside(m, source) == forced]
+
+    def white_key(p: DubovPlayer) -> tuple[int, int]:
+        return (p.aro, p.number)
+
+    def black_key(p: DubovPlayer) -> tuple[int, int]:
+        return (p.number, 0)
+
+    def partner(m: list[tuple[DubovPlayer, DubovPlayer]], p: DubovPlayer) -> DubovPlayer:
+        return next(b if a is p else a for a, b in m if p in (a, b))
+
+    numbered_source = middle_outward(sorted(source, key=white_key if source_is_g1 else black_key))
+    for first in itertools.combinations(numbered_source, forced):
+        left = [p for p in source if p not in first]
+        grown = [*other, *first]
+        numbered = middle_outward(sorted(grown, key=black_key if source_is_g1 else white_key))
+        excess = (len(grown) - len(left)) // 2
+        for second in itertools.combinations([p for p in numbered if p not in first], excess):
+            new_source = [*left, *second]
+            new_other = [p for p in grown if p not in second]
+            if any(
+                all(partner(m, s) in left for s in first)
+                and all((a in new_source) != (b in new_source) for a, b in m)
+                for m in best
+            ):
+                g1, g2 = (new_source, new_other) if source_is_g1 else (new_other, new_source)
+                s1 = sorted(g1, key=white_key)
+                for t2 in itertools.permutations(sorted(g2, key=black_key)):
+                    if all(map(rules.compatible, s1, t2)):
+                        return {frozenset((int(a.number), int(b.number))) for a, b in zip(s1, t2)}
+    raise AssertionError("no recomposition found")
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_subgroups_and_transposition_match_a_literal_reading(seed: int) -> None:
+    rng = random.Random(seed)
+    size = rng.choice([2, 4, 4, 6, 6, 6, 8, 8])
+    numbers = rng.sample(range(1, 30), size)
+    met: dict[int, set[int]] = {n: set() for n in numbers}
+    for a, b in itertools.combinations(numbers, 2):
+        if rng.random() < 0.3:
+            met[a].add(b)
+            met[b].add(a)
+    bracket = [
+        player(
+            n,
+            2,
+            rng.choice([W, W, B]) if seed % 3 else rng.choice([W, B]),
+            rng.choice([MILD, STRONG, ABSOLUTE]),
+            aro=rng.choice([1800, 1900, 2000, 2100]),
+            met=met[n],
+        )
+        for n in numbers
+    ]
+    rules = BracketRules(last_round=False)
+    if next(_perfect_matchings(bracket, rules), None) is None:
+        with pytest.raises(NoValidPairing):
+            pairs_of(bracket, [])
+        return
+    assert pairs_of(bracket, []) == _literal_bracket_pairs(bracket, rules)
