@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from typing import Any
 
+import pytest
+from aiohttp import ClientPayloadError
+
+from server.app import create_app
+from server.settings import Settings
 from tests.server.support import Api, SseReader
 from tests.server.test_players import open_with_players
 
@@ -78,3 +85,21 @@ async def test_a_bad_last_event_id_is_refused(api: Api) -> None:
     async with api.client.get("/tournaments/open/events", headers=headers) as response:
         assert response.status == 400
         assert (await response.json())["type"] == "/problems/invalid-header"
+
+
+async def test_shutdown_ends_open_streams(aiohttp_client: Any, settings: Settings) -> None:
+    """on_shutdown stops every stream, so the server stops promptly; the browser's
+    EventSource then reconnects after the advertised retry."""
+    client = await aiohttp_client(create_app(settings))
+    api = Api(client)
+    await open_with_players(api)
+    response = await client.get("/tournaments/open/events", headers=STREAM)
+    reader = SseReader(response)
+    await reader.next()
+    started = time.monotonic()
+    await client.server.close()
+    with pytest.raises((EOFError, ClientPayloadError)):
+        for _ in range(10):  # the rest of the catch-up, then the end of the stream
+            await asyncio.wait_for(reader.next(), 5)
+    assert time.monotonic() - started < 3
+    response.release()
