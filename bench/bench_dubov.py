@@ -4,7 +4,8 @@ Plays a 9-round random tournament per field size (tests/engine/tournament_sim.py
 requested byes, withdrawals, late entries) and times every round's pairing. A public Python
 Dubov engine (py4swiss 0.3.1) needs about 3 s, 28 s and 190 s per round on these machines.
 
-Run: ``.venv/bin/python bench/bench_dubov.py [sizes...] [--rounds N] [--seed S]``
+Run from the repository root: ``.venv/bin/python -m bench.bench_dubov [sizes...] [--rounds N]
+[--seed S]``.
 """
 
 from __future__ import annotations
