@@ -112,7 +112,7 @@ def problem_type(slug: str) -> ProblemType | None:
     return problem_types().get(slug)
 
 
-def _subclasses(cls: type) -> Iterator[type]:
+def _subclasses(cls: type[ArbiterError]) -> Iterator[type[ArbiterError]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from _subclasses(sub)

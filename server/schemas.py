@@ -83,8 +83,8 @@ def to_decimal(value: Fraction) -> Decimal:
     return Decimal(value.numerator) / Decimal(value.denominator)
 
 
-class _Wire(msgspec.Struct, frozen=True, kw_only=True):
-    pass
+class _Wire(msgspec.Struct, kw_only=True):
+    """Built once per response and encoded; not frozen, so that subclasses need not say so."""
 
 
 # -- request bodies -----------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 from aiohttp import web
 
@@ -41,7 +43,7 @@ async def register_player(call: Call[RegisterPlayer, None]) -> web.Response:
                               location=location)
 
 
-def _fields(body: msgspec.Struct) -> dict[str, object]:
+def _fields(body: msgspec.Struct) -> dict[str, Any]:
     return {name: getattr(body, name) for name in body.__struct_fields__}
 
 

@@ -6,11 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient
 
 from server.app import create_app
 from server.settings import Settings
-from tests.server.support import Api, make_settings
+from tests.server.support import Api, Client, make_settings
 
 
 @pytest.fixture
@@ -19,10 +18,11 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-async def client(aiohttp_client: Any, settings: Settings) -> TestClient:
-    return await aiohttp_client(create_app(settings))
+async def client(aiohttp_client: Any, settings: Settings) -> Client:
+    client: Client = await aiohttp_client(create_app(settings))
+    return client
 
 
 @pytest.fixture
-def api(client: TestClient) -> Api:
+def api(client: Client) -> Api:
     return Api(client)

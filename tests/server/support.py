@@ -6,11 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from aiohttp import web
 from aiohttp.test_utils import TestClient
 
 from server.settings import Settings, hash_token
 
 TOKEN = "arbiter-test-token"
+
+Client = TestClient[web.Request, web.Application]
 
 
 def make_settings(path: Path | str, **overrides: Any) -> Settings:
@@ -28,7 +31,7 @@ class Api:
     """A client that sends the token, ``If-Match`` with the version it last saw (per
     tournament), and JSON; returns the response with its decoded body."""
 
-    def __init__(self, client: TestClient) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
         self.versions: dict[str, int] = {}
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from aiohttp.test_utils import TestClient
 
-from tests.server.support import Api
+from tests.server.support import Api, Client
 
 CREATE = {"tournament_id": "t", "name": "T", "rounds": 5}
 
@@ -20,7 +19,7 @@ CREATE = {"tournament_id": "t", "name": "T", "rounds": 5}
     ids=["missing", "wrong", "other-scheme"],
 )
 async def test_writes_without_the_token_get_401_and_write_nothing(
-    client: TestClient, authorization: str | None, challenge: str
+    client: Client, authorization: str | None, challenge: str
 ) -> None:
     headers = {"Authorization": authorization} if authorization else {}
     async with client.post("/tournaments", json=CREATE, headers=headers) as response:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from aiohttp.test_utils import TestClient
 
 from server import keys
-from tests.server.support import TOKEN, Api
+from tests.server.support import TOKEN, Api, Client
 from tests.server.test_players import open_with_players
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -81,7 +80,7 @@ async def test_the_same_key_with_another_body_is_422(api: Api) -> None:
     assert (status, body["type"]) == (422, "/problems/idempotency-key-reused")
 
 
-async def test_a_retry_while_the_first_attempt_runs_is_409(api: Api, client: TestClient) -> None:
+async def test_a_retry_while_the_first_attempt_runs_is_409(api: Api, client: Client) -> None:
     await open_with_players(api)
     with client.app[keys.IN_FLIGHT].hold("busy-key"):  # the first attempt, still running
         status, body = await api.post("/tournaments/open/players", {"surname": "Late"},

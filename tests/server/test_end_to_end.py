@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient
 
 from server.app import create_app
-from tests.server.support import Api, SseReader, make_settings
+from tests.server.support import Api, Client, SseReader, make_settings
 
 TID = "e2e"
 ROUNDS = 9
@@ -36,7 +35,7 @@ UNPAIRED_ROUND = 7  # paired, withdrawn before any result, paired again
 class Follower:
     """Follows the SSE stream in the background, reconnecting with Last-Event-ID."""
 
-    def __init__(self, client: TestClient) -> None:
+    def __init__(self, client: Client) -> None:
         self.client = client
         self.messages: list[dict[str, str]] = []
         self.connections = 0
@@ -176,8 +175,8 @@ def check_rules(boards: dict[int, list[tuple[int, int]]], players: list[dict[str
     by_id = {p["player_id"]: p for p in players}
     pabs = [r["round_no"] for p in players for r in p["rounds"] if r["kind"] == "pab"]
     assert len(pabs) == len(set(pabs))  # at most one PAB a round
-    for player in players:  # C.04.1 Art. 4: a PAB at most once per player
-        assert sum(r["kind"] == "pab" for r in player["rounds"]) <= 1
+    for record in players:  # C.04.1 Art. 4: a PAB at most once per player
+        assert sum(r["kind"] == "pab" for r in record["rounds"]) <= 1
     assert by_id[5]["rounds"][HALF_BYE[1] - 1]["kind"] == "half-bye"
     assert by_id[5]["rounds"][HALF_BYE[1] - 1]["points"] == 0.5
     assert by_id[7]["rounds"][ZERO_BYE[1] - 1]["kind"] == "zero-bye"

@@ -8,10 +8,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from aiohttp.test_utils import TestClient
-
 from server.openapi import build_openapi, openapi_json
 from server.routes import ROUTES
+from tests.server.support import Client
 
 CHECKED_IN = Path(__file__).resolve().parents[2] / "server" / "openapi.json"
 
@@ -22,7 +21,7 @@ def test_the_checked_in_copy_is_current() -> None:
     )
 
 
-async def test_the_served_document_is_the_built_one(client: TestClient) -> None:
+async def test_the_served_document_is_the_built_one(client: Client) -> None:
     async with client.get("/openapi.json") as response:
         assert response.status == 200
         served = await response.json()

@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient
 
 from server.app import create_app
 from server.settings import Settings
-from tests.server.support import TOKEN, Api, make_settings
+from tests.server.support import TOKEN, Api, Client, make_settings
 from tests.server.test_players import open_with_players
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -19,7 +18,7 @@ AUTH = {"Authorization": f"Bearer {TOKEN}"}
 async def problem(response: Any) -> dict[str, Any]:
     """Check the shape every problem shares (RFC 9457 §3.1) and return the body."""
     assert response.content_type == "application/problem+json"
-    body = await response.json(content_type=None)
+    body: dict[str, Any] = await response.json(content_type=None)
     assert {"type", "title", "status", "detail", "instance"} <= set(body)
     assert body["status"] == response.status
     assert body["type"].startswith("/problems/")
@@ -28,14 +27,14 @@ async def problem(response: Any) -> dict[str, Any]:
     return body
 
 
-async def test_unknown_route(client: TestClient) -> None:
+async def test_unknown_route(client: Client) -> None:
     async with client.get("/no/such/thing") as response:
         body = await problem(response)
     assert (response.status, body["type"], body["instance"]) == (404, "/problems/not-found",
                                                                  "/no/such/thing")
 
 
-async def test_unknown_method_lists_the_allowed_ones(client: TestClient) -> None:
+async def test_unknown_method_lists_the_allowed_ones(client: Client) -> None:
     async with client.delete("/tournaments", headers=AUTH) as response:
         body = await problem(response)
         assert response.status == 405
@@ -43,7 +42,7 @@ async def test_unknown_method_lists_the_allowed_ones(client: TestClient) -> None
     assert body["type"] == "/problems/method-not-allowed"
 
 
-async def test_malformed_json(client: TestClient) -> None:
+async def test_malformed_json(client: Client) -> None:
     async with client.post("/tournaments", data=b'{"name": ', headers={
         **AUTH, "Content-Type": "application/json"}) as response:
         body = await problem(response)
@@ -61,7 +60,7 @@ async def test_malformed_json(client: TestClient) -> None:
     ],
     ids=["wrong-type", "missing", "unknown", "nested"],
 )
-async def test_invalid_body_points_at_the_field(client: TestClient, payload: dict[str, Any],
+async def test_invalid_body_points_at_the_field(client: Client, payload: dict[str, Any],
                                                 pointer: str) -> None:
     async with client.post("/tournaments", json=payload, headers=AUTH) as response:
         body = await problem(response)
@@ -83,14 +82,14 @@ async def test_a_refused_command_carries_its_data(api: Api) -> None:
     assert (status, body["type"], body["tournament_id"]) == (409, "/problems/tournament-exists", "t")
 
 
-async def test_invalid_query_names_the_parameter(client: TestClient) -> None:
+async def test_invalid_query_names_the_parameter(client: Client) -> None:
     async with client.get("/tournaments/t/events?limit=0") as response:
         body = await problem(response)
     assert (response.status, body["type"]) == (400, "/problems/invalid-query")
     assert body["errors"][0]["parameter"] == "limit"
 
 
-async def test_wrong_media_type(client: TestClient) -> None:
+async def test_wrong_media_type(client: Client) -> None:
     async with client.post("/tournaments", data="name=T", headers={
         **AUTH, "Content-Type": "application/x-www-form-urlencoded"}) as response:
         body = await problem(response)
@@ -123,7 +122,7 @@ async def test_unexpected_failure_is_a_bare_500(aiohttp_client: Any, settings: S
     assert "secret" not in text and "ZeroDivisionError" not in text
 
 
-async def test_every_problem_type_is_described(client: TestClient, api: Api) -> None:
+async def test_every_problem_type_is_described(client: Client, api: Api) -> None:
     async with client.get("/problems/precondition-failed") as response:
         assert response.status == 200
         described = await response.json()

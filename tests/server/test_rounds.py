@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.server.support import Api
 from tests.server.test_players import open_with_players
 
 
-def board_ids(round_: dict) -> list[tuple[int, int]]:
+def board_ids(round_: dict[str, Any]) -> list[tuple[int, int]]:
     return [(b["white"]["player_id"], b["black"]["player_id"]) for b in round_["boards"]]
 
 

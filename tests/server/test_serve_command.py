@@ -13,7 +13,7 @@ import pytest
 from aiohttp import web
 from click.testing import CliRunner
 
-from server import keys, serve_command
+from server import keys
 from server.cli import main
 from tests.server.support import Api
 
@@ -28,7 +28,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     def run_app(app: web.Application, **options: Any) -> None:
         calls.append({"app": app, **options})
 
-    monkeypatch.setattr(serve_command.web, "run_app", run_app)
+    monkeypatch.setattr(web, "run_app", run_app)
     return calls
 
 

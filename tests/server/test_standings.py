@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.server.support import Api
 from tests.server.test_players import open_with_players
 
@@ -13,7 +15,7 @@ async def play_round_one(api: Api) -> None:
     await api.post("/tournaments/open/rounds/1/boards/2/result", {"result": "1/2-1/2"})
 
 
-def table(body: dict) -> list[tuple]:
+def table(body: dict[str, Any]) -> list[tuple[Any, ...]]:
     return [(r["rank"], r["player_id"], r["score"], r["tiebreaks"]) for r in body["rows"]]
 
 

@@ -5,24 +5,24 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from typing import Any
 
-from aiohttp.test_utils import TestClient
 
 from tests.corpus import shared_path
-from tests.server.support import TOKEN, Api
+from tests.server.support import TOKEN, Api, Client
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 BUDAPEST = "gbtami__swisspairing__budapest_spring_festival_2026_group_a_2200_r05.trf"
 
 
-async def upload(client: TestClient, tournament_id: str, data: bytes,
-                 content_type: str = "text/plain") -> tuple[int, dict]:
+async def upload(client: Client, tournament_id: str, data: bytes,
+                 content_type: str = "text/plain") -> tuple[int, dict[str, Any]]:
     async with client.post(f"/tournaments/{tournament_id}/trf", data=data,
                            headers={**AUTH, "Content-Type": content_type}) as response:
         return response.status, await response.json(content_type=None)
 
 
-async def test_import_gives_the_reference_tiebreaks(client: TestClient) -> None:
+async def test_import_gives_the_reference_tiebreaks(client: Client) -> None:
     """The imported Budapest 2026 group A, ranked by BH and SB (C.07 2026) after round 4,
     matches TieBreakServer's values for every player (fixtures/tiebreaks)."""
     data = shared_path("fixtures", "trf-real", BUDAPEST).read_bytes()
@@ -48,7 +48,7 @@ async def test_import_gives_the_reference_tiebreaks(client: TestClient) -> None:
                 start_rank, code)
 
 
-async def test_an_inconsistent_file_is_refused_with_its_problems(client: TestClient) -> None:
+async def test_an_inconsistent_file_is_refused_with_its_problems(client: Client) -> None:
     """The file's line 2 declares 4.0 points where its results add up to 3.0."""
     data = shared_path("fixtures", "trf-real", "Moritz72__py4swiss__incorrect_points.trf").read_bytes()
     status, body = await upload(client, "bad", data)
@@ -59,19 +59,19 @@ async def test_an_inconsistent_file_is_refused_with_its_problems(client: TestCli
         assert response.status == 404
 
 
-async def test_import_under_a_taken_id_is_refused(client: TestClient) -> None:
+async def test_import_under_a_taken_id_is_refused(client: Client) -> None:
     data = shared_path("fixtures", "trf-real", BUDAPEST).read_bytes()
     assert (await upload(client, "budapest", data))[0] == 201
     status, body = await upload(client, "budapest", data)
     assert (status, body["type"]) == (409, "/problems/tournament-exists")
 
 
-async def test_a_json_body_is_not_a_trf_file(client: TestClient) -> None:
+async def test_a_json_body_is_not_a_trf_file(client: Client) -> None:
     status, body = await upload(client, "x", b"{}", content_type="application/json")
     assert (status, body["type"]) == (415, "/problems/unsupported-media-type")
 
 
-async def test_export_as_of_a_round_and_import_it_again(client: TestClient) -> None:
+async def test_export_as_of_a_round_and_import_it_again(client: Client) -> None:
     data = shared_path("fixtures", "trf-real", BUDAPEST).read_bytes()
     await upload(client, "budapest", data)
     async with client.get("/tournaments/budapest/trf?round=2&format=trf26") as response:
