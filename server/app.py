@@ -30,6 +30,7 @@ from server.sse import EventFeed, close_streams
 __all__ = ["create_app"]
 
 READER_THREADS = 4
+PAIRER_THREADS = 4
 
 
 def create_app(settings: Settings, *, engines: EngineResolver = installed_engine) -> web.Application:
@@ -55,11 +56,12 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     app[keys.PAIRING] = pairing
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")
     app[keys.READERS] = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="arbiter-reader")
+    app[keys.PAIRERS] = ThreadPoolExecutor(PAIRER_THREADS, thread_name_prefix="arbiter-pairer")
     app[keys.SERVICE] = TournamentService(store, engines=functools.partial(_offloaded, engines, pairing))
     try:
         yield
     finally:
-        for executor in (app[keys.READERS], app[keys.WRITER], pairing):
+        for executor in (app[keys.READERS], app[keys.PAIRERS], app[keys.WRITER], pairing):
             executor.shutdown(wait=True, cancel_futures=True)
         store.close()
 
@@ -74,7 +76,7 @@ def _pairing_pool(workers: int) -> Executor:
 
 def _offloaded(engines: EngineResolver, pool: Executor, system: str) -> PairingSystem:
     """The system ``engines`` finds, with its engine run in ``pool``; the calling thread
-    (a reader thread, never the event loop) waits for the answer."""
+    (a pairer thread, never the event loop) waits for the answer."""
     found = engines(system)
     return PairingSystem(functools.partial(_pair_in, pool, found.pair), found.version)
 

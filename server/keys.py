@@ -15,6 +15,7 @@ __all__ = [
     "FEED",
     "IN_FLIGHT",
     "OPENAPI",
+    "PAIRERS",
     "PAIRING",
     "READERS",
     "SERVICE",
@@ -28,7 +29,10 @@ SERVICE = web.AppKey("service", TournamentService)
 WRITER = web.AppKey("writer", ThreadPoolExecutor)
 """One thread for commands: the store's single writer connection is used from it."""
 READERS = web.AppKey("readers", ThreadPoolExecutor)
-"""Threads for reads and folds, and for waiting on the pairing pool."""
+"""Threads for reads and folds."""
+PAIRERS = web.AppKey("pairers", ThreadPoolExecutor)
+"""Threads that run pairing commands, each waiting for its engine in the pairing pool;
+apart from the readers, so that rounds being paired never hold up a read."""
 PAIRING = web.AppKey("pairing", Executor)
 """Where engines run: a process pool, so a long pairing never holds the event loop."""
 FEED = web.AppKey("feed", EventFeed)

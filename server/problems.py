@@ -222,7 +222,7 @@ def _field_pointer(field: str) -> str:
     return "".join("/" + _escape(part) for part in field.split("."))
 
 
-def validation_location(error: msgspec.ValidationError) -> tuple[str, list[str]]:
+def _validation_location(error: msgspec.ValidationError) -> tuple[str, list[str]]:
     """Split msgspec's message into its text and the path of the bad value.
 
     ``Expected `int`, got `str` - at `$.points[0]``` -> (``Expected `int`, got `str```,
@@ -242,14 +242,14 @@ def body_problem(error: msgspec.ValidationError | msgspec.DecodeError) -> Proble
     """The 400/422 for a JSON body that did not decode into the operation's type."""
     if not isinstance(error, msgspec.ValidationError):
         return Problem("malformed-json", f"the body is not valid JSON: {error}")
-    message, steps = validation_location(error)
+    message, steps = _validation_location(error)
     pointer = "".join("/" + _escape(step) for step in steps)
     return Problem("invalid-body", message, errors=[{"pointer": pointer, "detail": message}])
 
 
 def query_problem(error: msgspec.ValidationError) -> Problem:
     """The 400 for query parameters that did not convert into the operation's type."""
-    message, steps = validation_location(error)
+    message, steps = _validation_location(error)
     parameter = steps[0] if steps else ""
     return Problem("invalid-query", f"{parameter}: {message}" if parameter else message,
                    errors=[{"parameter": parameter, "detail": message}])

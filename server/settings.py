@@ -35,7 +35,6 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     sse_poll_seconds: float = 2.0
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 2000
-    max_page: int = 1000
 
 
 def new_token() -> str:

@@ -30,8 +30,8 @@ async def get_round(call: Call[None, None]) -> web.Response:
 
 
 async def pair_round(call: Call[PairRound | None, None]) -> web.Response:
-    """Pair the next round. The service waits for the engine on a reader thread (the engine
-    itself runs in the pairing pool), so the writer thread and the event loop stay free."""
+    """Pair the next round. The service waits for the engine on a pairer thread (the engine
+    itself runs in the pairing pool), so readers, the writer and the event loop stay free."""
 
     def location(written: WriteResult) -> str:
         round_no = getattr(written.events[0].event, "round_no")
@@ -39,7 +39,7 @@ async def pair_round(call: Call[PairRound | None, None]) -> web.Response:
 
     return await call.command(
         call.service.pair_round, call.tournament_id, call.body or PairRound(),
-        on=call.request.app[keys.READERS], status=201, location=location,
+        on=call.request.app[keys.PAIRERS], status=201, location=location,
     )
 
 
