@@ -100,3 +100,10 @@ async def test_concurrent_writers_on_one_version_one_wins(api: Api) -> None:
     assert sorted(status for status, _ in results) == [201, 412]
     _, tournament = await api.get("/tournaments/open")
     assert tournament["players"] == 5
+
+
+async def test_an_unusable_idempotency_key_is_400(api: Api) -> None:
+    status, body = await api.post("/tournaments", {"tournament_id": "t", "name": "T", "rounds": 5},
+                                  key="has spaces in it")
+    assert (status, body["type"]) == (400, "/problems/invalid-header")
+    assert body["header"] == "Idempotency-Key"
