@@ -183,10 +183,14 @@ class RoundPairer:
         p = self.players
         current = context.current
         members = current + context.following
-        stage_bits = _stage_bits(len(context.mdps), len(context.residents))
-        weights = BracketWeights(p, context, played_rounds=self.played_rounds, stage_bits=stage_bits)
-        if weights.bits >= MAX_WEIGHT_BITS:
-            raise OverflowError(f"bracket weight needs {weights.bits} bits")
+        weights = BracketWeights(
+            p, context, played_rounds=self.played_rounds, total_bits=MAX_WEIGHT_BITS - 1
+        )
+        needed = _stage_bits(len(context.mdps), len(context.residents))
+        if weights.stage_bits < needed:
+            raise OverflowError(
+                f"bracket weight needs {weights.base_bits + needed} bits"
+            )
         self.weights = weights
         mdp_set = set(context.mdps)
         for a, u in enumerate(members):
@@ -269,16 +273,16 @@ class RoundPairer:
         pairing allows (the first M1 places of the S2 transpositions, Art. 4.2)."""
         keep_bonus = len(context.residents) + 1
         for m in selected:
-            for other in selected:
-                if other != m and other in self.unpaired:
-                    for r in self.neighbours[other] & residents:
-                        self._stage(other, r, keep_bonus)
-            options = sorted(self.neighbours[m] & residents, reverse=True)
-            for rank, r in enumerate(options, start=1):
-                self._stage(m, r, rank)
-            self._solve()
-            opponent = self.mate[m]
-            self._fix(m, opponent, record)
+            options = sorted(self.neighbours[m] & residents)
+            if self.mate.get(m) != options[0]:
+                for other in selected:
+                    if other != m and other in self.unpaired:
+                        for r in self.neighbours[other] & residents:
+                            self._stage(other, r, keep_bonus)
+                for rank, r in enumerate(reversed(options), start=1):
+                    self._stage(m, r, rank)
+                self._solve()
+            self._fix(m, self.mate[m], record)
 
     def _pair_remainder(self, remainder: list[int], context: BracketContext,
                         record: BracketRecord) -> None:
@@ -354,13 +358,42 @@ class RoundPairer:
                         self._forbid(a, b)
                     else:
                         self._stage(a, b, 0)
-        # Transpositions: each S1 player, in BSN order, gets the lowest BSN still optimal.
-        for a in uppers:
-            options = sorted((b for b in self.neighbours[a] & members if b > a), reverse=True)
-            for rank, b in enumerate(options, start=1):
-                self._stage(a, b, rank)
+        self._transpositions(uppers, members, record)
+
+    def _transpositions(self, uppers: list[int], members: set[int], record: BracketRecord) -> None:
+        """Each S1 player, in BSN order, gets the lowest BSN an optimal pairing allows.
+
+        A player whose current optimal partner is already their lowest option is settled
+        without solving; otherwise a run of consecutive S1 players is settled by one solve,
+        each player's preference in its own lower field (earlier players in higher fields),
+        which is the same as settling them one after the other.
+        """
+        waiting = list(uppers)
+        while waiting:
+            a = waiting[0]
+            options = sorted(b for b in self.neighbours[a] & members if b > a)
+            if self.mate.get(a) == options[0]:
+                self._fix(a, options[0], record)
+                waiting.pop(0)
+                continue
+            chunk: list[tuple[int, list[int]]] = []
+            room = self.weights.stage_bits
+            for c in waiting:
+                choices = sorted(b for b in self.neighbours[c] & members if b > c)
+                width = len(choices).bit_length()
+                if chunk and width > room:
+                    break
+                chunk.append((c, choices))
+                room -= width
+            shift = room
+            for c, choices in reversed(chunk):
+                for rank, b in enumerate(reversed(choices), start=1):
+                    self._stage(c, b, rank << shift)
+                shift += len(choices).bit_length()
             self._solve()
-            self._fix(a, self.mate[a], record)
+            for c, _choices in chunk:
+                self._fix(c, self.mate[c], record)
+                waiting.pop(0)
 
     def _forbid(self, u: int, v: int) -> None:
         """Remove a pair for the rest of the round (as the reference engine's zeroed edge)."""

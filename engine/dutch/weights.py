@@ -78,8 +78,8 @@ class _Field:
 class BracketWeights:
     """The packed base weight of every pair of a bracket (and of its next score group).
 
-    ``weight(u, v)`` is the base weight shifted above ``stage_bits`` free low bits; pairs
-    outside the bracket weigh 0. ``fields`` keeps the per-criterion values so that the
+    ``weight(u, v)`` is the base weight shifted above ``stage_bits`` free low bits, so that
+    the whole weight uses ``total_bits``; pairs outside the bracket weigh 0. ``fields`` keeps the per-criterion values so that the
     explanation can say which criteria a chosen pairing could not meet.
     """
 
@@ -89,15 +89,17 @@ class BracketWeights:
         context: BracketContext,
         *,
         played_rounds: int,
-        stage_bits: int,
+        total_bits: int,
     ) -> None:
         self.players = players
         self.context = context
-        self.stage_bits = stage_bits
         self._fields: list[_Field] = []
         self._build(played_rounds)
+        self.base_bits = sum(spec.bound.bit_length() for spec in self._fields)
+        self.stage_bits = total_bits - self.base_bits
+        """Low bits left for the tie-breaking stages (as many as the solver's range allows)."""
         self.base: dict[tuple[int, int], int] = {}
-        offset = stage_bits
+        offset = self.stage_bits
         offsets = []
         for spec in reversed(self._fields):
             offsets.append(offset)
