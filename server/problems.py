@@ -119,7 +119,11 @@ def _subclasses(cls: type[ArbiterError]) -> Iterator[type[ArbiterError]]:
 
 
 def _slug(name: str) -> str:
-    """``WrongExpectedVersion`` -> ``wrong-expected-version``: the class name is the contract."""
+    """A class name as a problem type: the class name is the contract.
+
+    >>> _slug("WrongExpectedVersion")
+    'wrong-expected-version'
+    """
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
 
 
@@ -223,10 +227,17 @@ def _field_pointer(field: str) -> str:
 
 
 def _validation_location(error: msgspec.ValidationError) -> tuple[str, list[str]]:
-    """Split msgspec's message into its text and the path of the bad value.
+    """Split msgspec's message into its text and the path of the bad value; a missing or
+    unknown field is pointed at itself.
 
-    ``Expected `int`, got `str` - at `$.points[0]``` -> (``Expected `int`, got `str```,
-    ``["points", "0"]``); a missing or unknown field is pointed at itself.
+    >>> import msgspec
+    >>> class Body(msgspec.Struct):
+    ...     scores: list[int]
+    >>> try:
+    ...     msgspec.json.decode(b'{"scores": [1, "x"]}', type=Body)
+    ... except msgspec.ValidationError as error:
+    ...     _validation_location(error)
+    ('Expected `int`, got `str`', ['scores', '1'])
     """
     match = _AT.match(str(error))
     assert match is not None  # the pattern matches every string

@@ -153,7 +153,12 @@ _ETAG = re.compile(r'"(\d+)"|(\d+)')
 
 
 def _if_match(request: web.Request) -> int | None:
-    """The pinned stream version, or ``None`` for ``If-Match: *``."""
+    """The pinned stream version, or ``None`` for ``If-Match: *``.
+
+    >>> from aiohttp.test_utils import make_mocked_request
+    >>> _if_match(make_mocked_request("POST", "/", headers={"If-Match": '"12"'}))
+    12
+    """
     value = request.headers.get("If-Match")
     if value is None:
         raise Problem(

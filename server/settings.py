@@ -43,7 +43,11 @@ def new_token() -> str:
 
 
 def hash_token(token: str) -> str:
-    """The digest kept in settings and on disk instead of the token."""
+    """The digest kept in settings and on disk instead of the token.
+
+    >>> token_matches("s3cret", hash_token(" s3cret ")), token_matches("guess", hash_token("s3cret"))
+    (True, False)
+    """
     return hashlib.sha256(token.strip().encode()).hexdigest()
 
 
