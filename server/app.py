@@ -16,8 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from aiohttp import web
 
 from engine import Pairing, PairingRequest
-from events import SqliteEventStore
-from events.pairing import PairingEngine
+from events import PairingEngine, SqliteEventStore
 from server import keys
 from server.idempotency import InFlight
 from server.openapi import openapi_json

@@ -18,8 +18,7 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from events.commands import CloseTournament, CreateTournament, RegisterPlayer
-from events.pairing import PairRound
+from events import CloseTournament, CreateTournament, PairRound, RegisterPlayer
 from server import keys, schemas
 from server.auth import require_token
 from server.handlers import events, meta, players, rounds, tournaments, trf

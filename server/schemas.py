@@ -16,18 +16,22 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from engine.model import Colour, RoundKind
-from events import ByeKind, Event, NotPairedReason, RecordedEvent, Result
-from events.commands import (
+from engine import Colour, RoundKind
+from events import (
+    ByeKind,
     CorrectPlayerDetails,
     CorrectResult,
     CreateTournament,
+    Event,
+    NotPairedReason,
+    RecordedEvent,
     RecordResult,
     RequestBye,
+    Result,
+    TournamentCreated,
     WithdrawPlayer,
 )
 from events.projections import Float, PlayerState, RoundState, TournamentState
-from events.types import TournamentCreated
 
 __all__ = [
     "BoardOut",

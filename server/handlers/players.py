@@ -7,8 +7,14 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from events.commands import CancelBye, CorrectPlayerDetails, RegisterPlayer, RequestBye, WithdrawPlayer
-from events.errors import UnknownPlayer
+from events import (
+    CancelBye,
+    CorrectPlayerDetails,
+    RegisterPlayer,
+    RequestBye,
+    UnknownPlayer,
+    WithdrawPlayer,
+)
 from events.projections import TournamentState
 from server.handlers.call import Call, respond
 from server.schemas import ByeBody, PlayerCorrection, PlayerList, Withdrawal, WriteResult, player_out

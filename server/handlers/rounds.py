@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from events.commands import CorrectResult, RecordResult, UnpairRound
-from events.pairing import PairRound
+from events import CorrectResult, PairRound, RecordResult, UnpairRound
 from server import keys
 from server.handlers.call import Call, respond
 from server.problems import Problem

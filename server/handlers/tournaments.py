@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from events.commands import CloseTournament, CreateTournament
+from events import CloseTournament, CreateTournament, TournamentCreated
 from events.projections import standings
 from events.tiebreaks import tournament_standings
-from events.types import TournamentCreated
 from server.handlers.call import Call, respond
 from server.schemas import (
     StandingOut,

@@ -7,8 +7,7 @@ import hashlib
 import msgspec
 from aiohttp import web
 
-from events import Event
-from events.errors import TournamentExists
+from events import Event, TournamentExists
 from events.projections import TournamentState
 from server.handlers.call import Call
 from server.schemas import ExportQuery, ImportResult, TrfProblemOut, WriteResult
