@@ -80,6 +80,9 @@ MAX_ROUNDS = 99
 _TOURNAMENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _FEDERATION = re.compile(r"[A-Z]{3}")
 _UNSET = msgspec.UNSET
+MISSED_ROUNDS_IN_TOTAL = frozenset({"amalfi"})
+"""Systems whose late entrant scores a draw's points for all missed rounds together,
+however many they are (amalfi.md B.2), instead of the regulations' points per round."""
 
 
 class _Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -231,6 +234,12 @@ def _(command: CreateTournament, state: TournamentState) -> list[Event]:
         raise InvalidCommand("the end date is before the start date", field="end_date")
     _check_federation(command.federation)
     _check_points(command.points)
+    if command.system in MISSED_ROUNDS_IN_TOTAL and command.points.missed_round:
+        raise InvalidCommand(
+            f"the {command.system} system scores a late entrant a draw's points for all "
+            "missed rounds together (B.2); points per missed round cannot be set",
+            field="points.missed_round",
+        )
     if command.max_half_point_byes is not None and command.max_half_point_byes < 0:
         raise InvalidCommand("max_half_point_byes cannot be negative", field="max_half_point_byes")
     try:
@@ -251,6 +260,7 @@ def _(command: RegisterPlayer, state: TournamentState) -> list[Event]:
         raise RoundAlreadyPaired(joins, "a late entry joins from the next round to be paired")
     if joins > settings.rounds:
         raise InvalidCommand(f"the tournament has {settings.rounds} rounds", field="joins_round")
+    each, total = _missed_points(settings, joins)
     return [
         PlayerRegistered(
             player_id=PlayerId(len(state.players) + 1),
@@ -264,7 +274,8 @@ def _(command: RegisterPlayer, state: TournamentState) -> list[Event]:
             birth_date=command.birth_date,
             club=command.club,
             joins_round=RoundNo(joins),
-            missed_round_points=settings.points.missed_round if joins > 1 else Decimal(0),
+            missed_round_points=each,
+            missed_points_total=total,
         )
     ]
 
@@ -402,6 +413,20 @@ def _settings(state: TournamentState) -> TournamentCreated:
     if state.settings is None:
         raise TournamentNotFound()
     return state.settings
+
+
+def _missed_points(settings: TournamentCreated, joins: int) -> tuple[Decimal, Decimal | None]:
+    """A late entry's points for the rounds before ``joins``: per round and in total.
+
+    The regulations' value per missed round (GHR 2.4), or, in a system that awards them
+    together, a draw's points for all of them (Amalfi B.2). Decided here once, so that the
+    registration event states it and nothing downstream reads the system to score it.
+    """
+    if joins == 1:
+        return Decimal(0), None
+    if settings.system in MISSED_ROUNDS_IN_TOTAL:
+        return Decimal(0), settings.points.draw
+    return settings.points.missed_round, None
 
 
 def _require_open(state: TournamentState) -> None:

@@ -60,7 +60,11 @@ class PairManually(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 def pairing_request(state: TournamentState) -> PairingRequest:
     """The engine's view of the next round: players in TPN order with their histories.
 
-    Opponents are given by their current TPN; only played games carry a colour.
+    Opponents are given by their current TPN; only played games carry a colour. A late
+    entrant's missed rounds lead his history as ``NOT_PAIRED`` records holding what his
+    registration awarded them (Amalfi B.2: a draw's points on the first, nothing on the
+    others): the shape the Amalfi engine recognises as a late entry and scores a draw's
+    points in total, so its score and the state's agree and nothing is counted twice.
     """
     settings = _settings(state)
     available, _ = state.availability(state.next_round)

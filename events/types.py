@@ -82,7 +82,9 @@ class PointValues(msgspec.Struct, frozen=True, kw_only=True):
     """The regulations' points per kind of round record; defaults are FIDE's 1 / ½ / 0.
 
     ``pab`` is one value for every PAB (C.04.1 Art. 3); ``missed_round`` is what a late
-    entry scores for each round missed (GHR 2.4: nothing, unless the regulations say so).
+    entry scores for each round missed (GHR 2.4: nothing, unless the regulations say so);
+    an Amalfi tournament leaves it at 0, its late entrants scoring a draw's points in total
+    (amalfi.md B.2).
     """
 
     win: Decimal = Decimal(1)
@@ -156,6 +158,11 @@ class PlayerRegistered(_Event, tag="player-registered"):
     birth_year: int | None = None
     """The year of birth when the full date is unknown (rating lists and TRF files often
     give only the year); ``birth_date``, when known, says the same year."""
+    missed_points_total: Decimal | None = None
+    """Points for all the rounds before ``joins_round`` together, however many they are, when
+    the pairing system awards them as a whole (Amalfi B.2: a draw's points); the first missed
+    round carries them and ``missed_round_points`` is 0. ``None``: ``missed_round_points``
+    for each missed round."""
 
 
 class PlayerDetailsCorrected(_Event, tag="player-details-corrected"):

@@ -169,6 +169,11 @@ def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
         outcome = record.result.white if record.colour is Colour.WHITE else record.result.black
         return RoundEntry(opponent=opponent, colour=colour, result=_RESULT[outcome])
     assert record.kind is not None
+    if record.kind is RoundKind.NOT_PAIRED and record.points:
+        # A late entry's missed round worth points (GHR 2.4, Amalfi B.2): the bye letter of
+        # that value, so the rounds add up to the points column (trf.md §4.3: H for ½).
+        letter = {state.points.half_bye: "H", state.points.full_bye: "F"}.get(record.points, "Z")
+        return RoundEntry(colour="-", result=letter)
     return RoundEntry(colour="-", result=_UNPLAYED[record.kind])
 
 

@@ -109,6 +109,9 @@ class PlayerState:
     club: str = ""
     joins_round: int = 1
     missed_round_points: Fraction = Fraction(0)
+    missed_points_total: Fraction | None = None
+    """Points for all missed rounds together (Amalfi B.2), carried by round 1; ``None``:
+    ``missed_round_points`` for each."""
     birth_year: int | None = None
     withdrawn_from: int | None = None
     rounds: tuple[PlayerRound, ...] = ()
@@ -327,9 +330,12 @@ def _(event: PlayerRegistered, state: TournamentState) -> TournamentState:
         club=event.club,
         joins_round=event.joins_round,
         missed_round_points=missed,
+        missed_points_total=(
+            None if event.missed_points_total is None else Fraction(event.missed_points_total)
+        ),
         birth_year=event.birth_year,
     )
-    for round_ in state.rounds:  # a late entry's missed rounds (GHR 2.4)
+    for round_ in state.rounds:  # a late entry's missed rounds (GHR 2.4, Amalfi B.2)
         missed_round = _not_paired_record(state, player, round_.round_no, NotPairedReason.LATE_ENTRY)
         player = dataclasses.replace(player, rounds=player.rounds + (missed_round,))
     players = state.players + (player,)
@@ -485,7 +491,7 @@ def _not_paired_record(
         NotPairedReason.ZERO_BYE: points.zero_bye,
         NotPairedReason.FULL_BYE: points.full_bye,
         NotPairedReason.WITHDRAWN: Fraction(0),
-        NotPairedReason.LATE_ENTRY: player.missed_round_points,
+        NotPairedReason.LATE_ENTRY: _missed_round_points(player, round_no),
     }[reason]
     return PlayerRound(
         round_no=round_no,
@@ -495,6 +501,15 @@ def _not_paired_record(
         score_before=player.score,
         reason=reason,
     )
+
+
+def _missed_round_points(player: PlayerState, round_no: int) -> Fraction:
+    """What one round missed before a late entry scores: the registration's value per round,
+    or, when it awarded the missed rounds a total, all of it in round 1 (always the first
+    missed round) and nothing in the others, so the total holds however many were missed."""
+    if player.missed_points_total is None:
+        return player.missed_round_points
+    return player.missed_points_total if round_no == 1 else Fraction(0)
 
 
 def _unplayed_float(state: TournamentState, value: Fraction) -> Float | None:
