@@ -87,13 +87,20 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         content["text/event-stream"] = {
             "schema": {"type": "string", "description": "id: position, event: type, data: EventOut"}
         }
+    success: dict[str, Any] = {"description": route.summary, "content": content}
+    if route.write:
+        success["headers"] = {"ETag": {"description": "The stream version after the write.",
+                                       "schema": {"type": "string"}}}
+        if route.status == 201:
+            success["headers"]["Location"] = {"description": "What the write created.",
+                                              "schema": {"type": "string"}}
     operation: dict[str, Any] = {
         "operationId": route.operation,
         "summary": route.summary,
         "tags": [route.tag],
         "parameters": parameters,
         "responses": {
-            str(route.status): {"description": route.summary, "content": content},
+            str(route.status): success,
             "default": {"$ref": "#/components/responses/Problem"},
         },
     }
