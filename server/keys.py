@@ -27,7 +27,8 @@ __all__ = [
 SETTINGS = web.AppKey("settings", Settings)
 SERVICE = web.AppKey("service", TournamentService)
 WRITER = web.AppKey("writer", ThreadPoolExecutor)
-"""One thread for commands: the store's single writer connection is used from it."""
+"""One thread for commands, so they reach the store one at a time, in arrival order (a
+pairing appends from its pairer thread; the store's lock and expected version guard it)."""
 READERS = web.AppKey("readers", ThreadPoolExecutor)
 """Threads for reads and folds."""
 PAIRERS = web.AppKey("pairers", ThreadPoolExecutor)
