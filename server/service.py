@@ -21,7 +21,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict, Unpack
 
 import msgspec
 
@@ -43,7 +43,9 @@ __all__ = [
     "CommandResult",
     "EngineResolver",
     "PairingSystem",
+    "NewStreamOptions",
     "TournamentService",
+    "WriteOptions",
     "installed_engine",
     "stream_id",
 ]
@@ -84,6 +86,20 @@ def _package_version() -> str:
 def stream_id(tournament_id: str) -> str:
     """One stream per tournament."""
     return f"tournament-{tournament_id}"
+
+
+class NewStreamOptions(TypedDict, total=False):
+    """How a command that starts a stream is written: its idempotency key and the metadata
+    stamped on its events (see :meth:`TournamentService.run`)."""
+
+    idempotency_key: str | None
+    metadata: Mapping[str, Any] | None
+
+
+class WriteOptions(NewStreamOptions, total=False):
+    """How a command on an existing stream is written: also the version it was decided on."""
+
+    expected_version: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,50 +168,19 @@ class TournamentService:
 
     # -- commands ------------------------------------------------------------------------
 
-    def create(
-        self,
-        command: CreateTournament,
-        *,
-        idempotency_key: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
-    ) -> CommandResult:
+    def create(self, command: CreateTournament, **options: Unpack[NewStreamOptions]) -> CommandResult:
         """Start a tournament stream (refused if the id is taken)."""
         return self.run(
-            command.tournament_id,
-            lambda state: decide(state, command),
-            request=command,
-            new_stream=True,
-            idempotency_key=idempotency_key,
-            metadata=metadata,
-        )
+            command.tournament_id, lambda state: decide(state, command), request=command,
+            new_stream=True, **options,
+        )  # fmt: skip
 
-    def execute(
-        self,
-        tournament_id: str,
-        command: Command,
-        *,
-        expected_version: int | None = None,
-        idempotency_key: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
-    ) -> CommandResult:
+    def execute(self, tournament_id: str, command: Command, **options: Unpack[WriteOptions]) -> CommandResult:
         """Decide ``command`` on the tournament's current state and append the result."""
-        return self.run(
-            tournament_id,
-            lambda state: decide(state, command),
-            request=command,
-            expected_version=expected_version,
-            idempotency_key=idempotency_key,
-            metadata=metadata,
-        )
+        return self.run(tournament_id, lambda state: decide(state, command), request=command, **options)
 
     def pair_round(
-        self,
-        tournament_id: str,
-        command: PairRound = PairRound(),
-        *,
-        expected_version: int | None = None,
-        idempotency_key: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
+        self, tournament_id: str, command: PairRound = PairRound(), **options: Unpack[WriteOptions]
     ) -> CommandResult:
         """Pair the next round with the tournament's system (or ``command.system``).
 
@@ -207,35 +192,16 @@ class TournamentService:
             engine = self.engines(system)
             return decide_pairing(state, command, engine.pair, engine_version=engine.version)
 
-        return self.run(
-            tournament_id,
-            decision,
-            request=command,
-            expected_version=expected_version,
-            idempotency_key=idempotency_key,
-            metadata=metadata,
-            retries=0,
-        )
+        return self.run(tournament_id, decision, request=command, retries=0, **options)
 
     def pair_manually(
-        self,
-        tournament_id: str,
-        command: PairManually,
-        *,
-        expected_version: int | None = None,
-        idempotency_key: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
+        self, tournament_id: str, command: PairManually, **options: Unpack[WriteOptions]
     ) -> CommandResult:
         """Publish a pairing given board by board (checked like an engine's)."""
         return self.run(
-            tournament_id,
-            lambda state: decide_manual_pairing(state, command),
-            request=command,
-            expected_version=expected_version,
-            idempotency_key=idempotency_key,
-            metadata=metadata,
-            retries=0,
-        )
+            tournament_id, lambda state: decide_manual_pairing(state, command), request=command,
+            retries=0, **options,
+        )  # fmt: skip
 
     def run(
         self,
