@@ -17,14 +17,19 @@ from typing import NewType
 
 __all__ = [
     "Board",
+    "BracketTrace",
     "Colour",
+    "ColourDecision",
+    "FloatReason",
     "PairingNumber",
     "PairingRequest",
     "Pairing",
+    "PairingTrace",
     "PlayerEntry",
     "PointSystem",
     "RoundKind",
     "RoundRecord",
+    "UnmetCriterion",
 ]
 
 PairingNumber = NewType("PairingNumber", int)
@@ -127,6 +132,9 @@ class PairingRequest:
     forbidden_pairs: frozenset[frozenset[PairingNumber]] = frozenset()
     maxi: bool = False
     """A maxi-tournament: the Lim system's 100-point rating limits apply (C.04.4.3 3.2, 3.8, 5.7)."""
+    rules_edition: str = "fide-2026"
+    """The FIDE rules edition the tournament follows: ``fide-2026`` (from 1 Feb 2026) or
+    ``fide-2017`` (the texts in force until 31 Jan 2026); systems with both editions read it."""
 
     def player(self, number: PairingNumber) -> PlayerEntry:
         for entry in self.players:
@@ -142,13 +150,66 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class FloatReason:
+    """Why a player moved down out of a bracket (or, from the last bracket, got the PAB)."""
+
+    player: PairingNumber
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnmetCriterion:
+    """A quality criterion the chosen pairing of a bracket could not meet, and for whom."""
+
+    criterion: str
+    """The criterion's name in the system's rules, e.g. ``"C12"``."""
+    players: tuple[PairingNumber, ...]
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BracketTrace:
+    """One bracket as the engine paired it: who was in it, what it paired, who moved on."""
+
+    score: Fraction
+    residents: tuple[PairingNumber, ...]
+    moved_down: tuple[PairingNumber, ...] = ()
+    """Players who entered from higher brackets (MDPs)."""
+    pairs: tuple[tuple[PairingNumber, PairingNumber], ...] = ()
+    floaters: tuple[FloatReason, ...] = ()
+    unmet: tuple[UnmetCriterion, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ColourDecision:
+    """The rule that gave a board its colours, e.g. ``"5.2.1"``, with the facts it used."""
+
+    white: PairingNumber
+    black: PairingNumber
+    rule: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PairingTrace:
+    """The engine's own record of how it reached a pairing (``--explain``)."""
+
+    brackets: tuple[BracketTrace, ...] = ()
+    colours: tuple[ColourDecision, ...] = ()
+    bye_reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Pairing:
     """A round's pairing: boards in board order, and the player given the PAB, if any.
 
     ``explanation`` is the engine's own trace of its decisions (``--explain``), as plain
-    lines grouped by bracket.
+    lines grouped by bracket; ``trace`` holds the same kind of facts as data, for systems
+    that record them that way.
     """
 
     boards: tuple[Board, ...]
     bye: PairingNumber | None = None
     explanation: tuple[str, ...] = ()
+    trace: PairingTrace | None = None
