@@ -38,6 +38,7 @@ from events.commands import Command, CreateTournament, decide
 from events.errors import PairingSystemUnavailable, TournamentNotFound
 from events.pairing import PairingEngine, PairManually, PairRound, decide_manual_pairing, decide_pairing
 from events.projections import TournamentState, fold, state_after_round
+from server.trf_import import TrfImport
 
 __all__ = [
     "CommandResult",
@@ -203,6 +204,18 @@ class TournamentService:
             retries=0, **options,
         )  # fmt: skip
 
+    def import_trf(self, prepared: TrfImport, **options: Unpack[NewStreamOptions]) -> CommandResult:
+        """Start a tournament with a TRF file's history (read by
+        :func:`server.trf_import.read_import`); the file's SHA-256 is stamped on every event.
+
+        :raises TournamentExists: when the id is taken.
+        """
+        options["metadata"] = {**(options.get("metadata") or {}), "sha256": prepared.request.sha256}
+        return self.run(
+            prepared.request.tournament_id, prepared.decide, request=prepared.request,
+            new_stream=True, **options,
+        )  # fmt: skip
+
     def run(
         self,
         tournament_id: str,
@@ -218,8 +231,8 @@ class TournamentService:
         """Load, decide with ``decision``, append with the version decided on.
 
         The building block of every command, public for edges with their own pure
-        decisions (a TRF import). ``request`` identifies the command for idempotency: the
-        same key with another request is refused.
+        decisions. ``request`` identifies the command for idempotency: the same key with
+        another request is refused.
 
         :raises WrongExpectedVersion: the stream moved since ``expected_version``, or kept
             moving through every retry.

@@ -7,24 +7,21 @@ that is refused writes nothing.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
+from typing import NoReturn
 
 import click
-import msgspec
 
-from events import Event
-from events.errors import TournamentExists
 from events.projections import TournamentState
 from server.cli_support import CliContext, pass_service
+from server.trf_import import read_import
 from trf import (
     Profile,
     TrfError,
     TrfProblem,
     check_trf,
     export_document,
-    import_trf,
     write_trf,
 )
 
@@ -33,19 +30,12 @@ __all__ = ["export_command", "import_command", "trf_group"]
 INVALID_INPUT = 3
 
 
-class ImportTrf(msgspec.Struct, frozen=True, kw_only=True):
-    """The import request, as the service records it for idempotency: which file, where."""
-
-    tournament_id: str
-    sha256: str
-
-
 def _report(path: Path, problems: list[TrfProblem] | tuple[TrfProblem, ...]) -> None:
     for problem in problems:
         click.echo(f"{path}:{problem.line}:{problem.column}: {problem.severity}: {problem.message}", err=True)
 
 
-def _refuse(path: Path, problems: list[TrfProblem] | tuple[TrfProblem, ...]) -> None:
+def _refuse(path: Path, problems: list[TrfProblem] | tuple[TrfProblem, ...]) -> NoReturn:
     _report(path, problems)
     errors = sum(1 for p in problems if p.severity == "error")
     click.echo(f"{path}: {errors} error(s); nothing written", err=True)
@@ -96,28 +86,17 @@ def import_command(ctx: CliContext, file: Path, tournament_id: str | None) -> No
 
         arbiter import open-2026.trf --id open-2026
     """
-    data = file.read_bytes()
     tournament_id = tournament_id or _default_id(file)
     try:
-        events, warnings = import_trf(data, tournament_id=tournament_id)
+        prepared = read_import(file.read_bytes(), tournament_id=tournament_id)
     except TrfError as error:
         _refuse(file, error.problems)
-    request = ImportTrf(tournament_id=tournament_id, sha256=hashlib.sha256(data).hexdigest())
-
-    def decision(state: TournamentState) -> list[Event]:
-        if state.version:  # the events were decided on an empty stream
-            raise TournamentExists(tournament_id)
-        return events
-
-    result = ctx.service().run(
-        tournament_id, decision, request=request, new_stream=True,
-        metadata={"source": "trf", "file": file.name, "sha256": request.sha256},
-    )  # fmt: skip
-    _report(file, warnings)
+    result = ctx.service().import_trf(prepared, metadata={"source": "trf", "file": file.name})
+    _report(file, prepared.warnings)
     state = result.state
     click.echo(
         f"imported {tournament_id}: {len(state.players)} players, "
-        f"{state.rounds_paired} rounds paired ({len(events)} events)"
+        f"{state.rounds_paired} rounds paired ({len(prepared.events)} events)"
     )
 
 

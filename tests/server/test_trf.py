@@ -3,6 +3,7 @@ refuse an inconsistent one with its problems by line, export as of a round, re-i
 
 from __future__ import annotations
 
+import hashlib
 import json
 from decimal import Decimal
 from typing import Any
@@ -16,9 +17,9 @@ BUDAPEST = "gbtami__swisspairing__budapest_spring_festival_2026_group_a_2200_r05
 
 
 async def upload(client: Client, tournament_id: str, data: bytes,
-                 content_type: str = "text/plain") -> tuple[int, dict[str, Any]]:
+                 content_type: str = "text/plain", **headers: str) -> tuple[int, dict[str, Any]]:
     async with client.post(f"/tournaments/{tournament_id}/trf", data=data,
-                           headers={**AUTH, "Content-Type": content_type}) as response:
+                           headers={**AUTH, "Content-Type": content_type, **headers}) as response:
         return response.status, await response.json(content_type=None)
 
 
@@ -87,3 +88,20 @@ async def test_export_as_of_a_round_and_import_it_again(client: Client) -> None:
     assert copy["after_round"] == 2
     assert [(r["player_id"], r["score"]) for r in copy["rows"]] == [
         (r["player_id"], r["score"]) for r in original["rows"]]
+
+
+async def test_the_same_file_under_the_same_key_is_a_replay(client: Client) -> None:
+    """An import is identified by the tournament id and the file's SHA-256: resending it under
+    its Idempotency-Key answers the first result; another file under that key is refused."""
+    data = shared_path("fixtures", "trf-real", BUDAPEST).read_bytes()
+    key = {"Idempotency-Key": "import-budapest"}
+    status, first = await upload(client, "budapest", data, **key)
+    assert status == 201, first
+    status, again = await upload(client, "budapest", data, **key)
+    assert (status, again["replayed"], again["version"]) == (201, True, first["version"])
+    status, other = await upload(client, "budapest", data + b"\n", **key)
+    assert (status, other["type"]) == (422, "/problems/idempotency-key-reused")
+    # Every event records which file it came from.
+    digest = hashlib.sha256(data).hexdigest()
+    assert {event["metadata"]["sha256"] for event in first["events"]} == {digest}
+    assert {event["metadata"]["source"] for event in first["events"]} == {"http"}

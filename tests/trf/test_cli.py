@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -59,6 +61,18 @@ def test_import_then_export_round_trips(tmp_path: Path) -> None:
     # A second import under the same id is refused (exit 3), the first one stays.
     again = arbiter(db, "import", str(spec_file(tmp_path)), "--id", "open")
     assert again.exit_code == 3 and "already exists" in again.stderr
+
+
+def test_every_imported_event_records_the_file_it_came_from(tmp_path: Path) -> None:
+    """The audit trail names the edge, the file and its SHA-256 on each event of an import."""
+    db, path = tmp_path / "a.db", spec_file(tmp_path)
+    assert arbiter(db, "import", str(path), "--id", "open").exit_code == 0
+    log = arbiter(db, "log", "open", "--json")
+    metadata = [json.loads(line)["metadata"] for line in log.stdout.splitlines()]
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert metadata and all(
+        (m["source"], m["file"], m["sha256"]) == ("trf", "example.trf", digest) for m in metadata
+    )
 
 
 def test_export_as_of_a_round_in_trf26(tmp_path: Path) -> None:
