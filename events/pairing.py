@@ -100,6 +100,7 @@ def pairing_request(state: TournamentState) -> PairingRequest:
         players=tuple(entries),
         points=settings.points.to_engine(),
         initial_colour=settings.initial_colour,
+        rules_edition=settings.rules_edition,
     )
 
 

@@ -11,6 +11,7 @@ input, 5 file access. Each registered pairing system gets its own flag (``--dutc
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -19,7 +20,7 @@ from engine import Pairing, PairingError, PairingRequest, pair, system_names
 from trf import EntryKind, TrfDocument, TrfError, entry_kind, read_trf
 from trf.engine_request import next_round_request, paired_rounds, round_request
 
-__all__ = ["pair_command", "render_pairing"]
+__all__ = ["explanation_lines", "pair_command", "render_pairing"]
 
 EXIT_NO_VALID_PAIRING = 1
 EXIT_INVALID_INPUT = 3
@@ -39,6 +40,40 @@ def render_pairing(pairing: Pairing) -> str:
     if pairing.bye is not None:
         lines.append(f"{pairing.bye} 0")
     return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def explanation_lines(pairing: Pairing) -> list[str]:
+    """The engine's account of a pairing as text: its structured trace when it records one,
+    else its explanation lines."""
+    trace = pairing.trace
+    if trace is None:
+        return list(pairing.explanation)
+    lines: list[str] = []
+    for bracket in trace.brackets:
+        lines.append(
+            f"Bracket {_score(bracket.score)}: residents {_numbers(bracket.residents)}; "
+            f"moved down into it: {_numbers(bracket.moved_down)}"
+        )
+        lines += [f"  {note}" for note in bracket.notes]
+        lines.append("  pairs: " + (", ".join(f"{a}-{b}" for a, b in bracket.pairs) or "none"))
+        lines += [f"  moves down: {f.player}: {f.reason}" for f in bracket.floaters]
+        lines += [
+            f"  not met: {u.criterion} for {_numbers(u.players)}: {u.detail}" for u in bracket.unmet
+        ]
+    lines.append("Colours:")
+    lines += [f"  {c.white}-{c.black}: {c.rule} ({c.detail})" for c in trace.colours]
+    if trace.bye_reason:
+        lines.append(f"PAB: {trace.bye_reason}")
+    return lines
+
+
+def _numbers(numbers: tuple[int, ...]) -> str:
+    return ", ".join(str(n) for n in numbers) or "none"
+
+
+def _score(score: object) -> str:
+    value = float(score)  # type: ignore[arg-type]
+    return f"{value:g}"
 
 
 class _Failure(Exception):
@@ -64,8 +99,11 @@ def _system_flags(function: click.Command) -> click.Command:
 @click.option("-c", "check", is_flag=True, help="Re-pair every round and list those that differ.")
 @click.option("--explain", is_flag=True, help="Also print why each bracket was paired as it was.")
 @click.option("--maxi", is_flag=True, help="Maxi-tournament: 100-point rating limits (with --lim).")
+@click.option("--rules", "rules", type=click.Choice(["2017", "2026"]), default=None,
+              help="FIDE rules edition: 2026 (default) or 2017, the texts in force until 31 Jan 2026.")
 def _pair(
-    input_file: Path, output: str | None, check: bool, explain: bool, maxi: bool, system: str | None
+    input_file: Path, output: str | None, check: bool, explain: bool, maxi: bool,
+    rules: str | None, system: str | None,
 ) -> None:
     """Pair a TRF file like bbpPairings / JaVaFo do.
 
@@ -79,12 +117,12 @@ def _pair(
             chosen = _maxi_variant(chosen)
         document = _read(input_file)
         if check:
-            click.echo(_check(document, chosen), nl=False)
+            click.echo(_check(document, chosen, rules), nl=False)
         elif output is not None or explain:
-            pairing = _pair_next(document, chosen)
+            pairing = _pair_next(document, chosen, rules)
             _write(render_pairing(pairing), output or "-")
             if explain:
-                click.echo("\n".join(pairing.explanation), err=output in (None, "-"))
+                click.echo("\n".join(explanation_lines(pairing)), err=output in (None, "-"))
         else:
             raise _Failure("say what to do: -p [OUTPUT] to pair, -c to check", EXIT_INVALID_INPUT)
     except _Failure as failure:
@@ -115,12 +153,17 @@ def _read(path: Path) -> TrfDocument:
     return document
 
 
-def _pair_next(document: TrfDocument, system: str) -> Pairing:
+def _pair_next(document: TrfDocument, system: str, rules: str | None = None) -> Pairing:
     try:
-        request = next_round_request(document)
+        request = _with_rules(next_round_request(document), rules)
     except TrfError as error:
         raise _Failure(str(error), EXIT_INVALID_INPUT) from error
     return _run(request, system)
+
+
+def _with_rules(request: PairingRequest, rules: str | None) -> PairingRequest:
+    """The request under the edition ``--rules`` names (unchanged without the option)."""
+    return request if rules is None else replace(request, rules_edition=f"fide-{rules}")
 
 
 def _run(request: PairingRequest, system: str) -> Pairing:
@@ -140,12 +183,12 @@ def _write(text: str, output: str) -> None:
         raise _Failure(f"cannot write {output}: {error.strerror or error}", EXIT_FILE_ACCESS) from error
 
 
-def _check(document: TrfDocument, system: str) -> str:
+def _check(document: TrfDocument, system: str, rules: str | None = None) -> str:
     """One line per round: whether the recorded pairing is the one the rules give."""
     lines = []
     for round_no in range(1, paired_rounds(document) + 1):
         try:
-            request = round_request(document, round_no, replay=True)
+            request = _with_rules(round_request(document, round_no, replay=True), rules)
         except TrfError as error:
             raise _Failure(str(error), EXIT_INVALID_INPUT) from error
         recorded = _recorded(document, round_no)
