@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 import msgspec
@@ -161,7 +161,7 @@ def _domain_problem(request: web.Request, error: ArbiterError) -> web.Response:
     problem = _domain_type(type(error))
     details = dict(error.details)
     field = details.pop("field", None)
-    errors = [{"pointer": _field_pointer(field), "detail": error.message}] if field else None
+    errors = [{"pointer": _pointer(field.split(".")), "detail": error.message}] if field else None
     return render(request, problem, error.message, errors=errors, **details)
 
 
@@ -217,13 +217,13 @@ _NAMED_FIELD = re.compile(r"(?:missing required|unknown) field `(?P<field>[^`]+)
 _STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
 
 
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
+def _pointer(steps: Iterable[str]) -> str:
+    """An RFC 6901 JSON pointer from the keys and indexes that lead to a value.
 
-
-def _field_pointer(field: str) -> str:
-    """A command's dotted field name (``points.win``) as a JSON pointer (``/points/win``)."""
-    return "".join("/" + _escape(part) for part in field.split("."))
+    >>> _pointer("points.win".split("."))  # a command's dotted field name
+    '/points/win'
+    """
+    return "".join("/" + step.replace("~", "~0").replace("/", "~1") for step in steps)
 
 
 def _validation_location(error: msgspec.ValidationError) -> tuple[str, list[str]]:
@@ -254,8 +254,7 @@ def body_problem(error: msgspec.ValidationError | msgspec.DecodeError) -> Proble
     if not isinstance(error, msgspec.ValidationError):
         return Problem("malformed-json", f"the body is not valid JSON: {error}")
     message, steps = _validation_location(error)
-    pointer = "".join("/" + _escape(step) for step in steps)
-    return Problem("invalid-body", message, errors=[{"pointer": pointer, "detail": message}])
+    return Problem("invalid-body", message, errors=[{"pointer": _pointer(steps), "detail": message}])
 
 
 def query_problem(error: msgspec.ValidationError) -> Problem:
