@@ -1,4 +1,5 @@
-"""The one error type of the TRF layer: it carries the problems that caused it."""
+"""The TRF layer's error, which carries the problems that caused it, and the field-level
+signal the reader and the writer turn into such problems."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Sequence
 
 from trf.model import TrfProblem
 
-__all__ = ["TrfError"]
+__all__ = ["FieldError", "TrfError"]
 
 
 class TrfError(ValueError):
@@ -21,3 +22,16 @@ class TrfError(ValueError):
         first = str(self.problems[0]) if self.problems else "invalid TRF"
         more = len(self.problems) - 1
         super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
+
+
+class FieldError(Exception):
+    """A field that cannot be read or written, at a 1-based ``column`` of its line.
+
+    Internal to the package: the reader and the writer catch it and report it as a
+    :class:`~trf.model.TrfProblem` on the line being read or written.
+    """
+
+    def __init__(self, column: int, message: str) -> None:
+        super().__init__(message)
+        self.column = column
+        self.message = message

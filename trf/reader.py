@@ -12,7 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from trf.codes import COLOURS, FREE_TEXT_HEADERS, OPAQUE_CODES, RESULT_CODES, points_text
-from trf.errors import TrfError
+from trf.errors import FieldError, TrfError
 from trf.model import (
     AbnormalPoints,
     AcceleratedRounds,
@@ -44,15 +44,6 @@ _INT = re.compile(r"[0-9]+")
 _DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _NRS_CODE = re.compile(r"[A-Z]{3}")
 _BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
-
-
-class _Bad(Exception):
-    """A field that cannot be read; the line is then kept as :class:`Unrecognised`."""
-
-    def __init__(self, column: int, message: str) -> None:
-        super().__init__(message)
-        self.column = column
-        self.message = message
 
 
 class _Report:
@@ -142,7 +133,7 @@ def _read_line(line: str, report: _Report) -> Record:
             return OpaqueRecord(code=code, text=line)
         if _NRS_CODE.fullmatch(code) and _INT.fullmatch(line[4:8].strip()):
             return _national_rating(line)
-    except _Bad as bad:
+    except FieldError as bad:
         report.error(bad.column, f"{code} line: {bad.message}; line kept as it is")
         return Unrecognised(text=line)
     report.warn(1, f"unknown record identifier {code!r}; line kept as it is")
@@ -160,7 +151,7 @@ def _value(line: str, report: _Report) -> str:
 def _int(text: str, column: int, what: str) -> int:
     stripped = text.strip()
     if not _INT.fullmatch(stripped):
-        raise _Bad(column, f"{what} {stripped!r} is not a whole number")
+        raise FieldError(column, f"{what} {stripped!r} is not a whole number")
     return int(stripped)
 
 
@@ -172,10 +163,10 @@ def _decimal(text: str, column: int, what: str = "points value", width: int = 4)
     """A points value; it must fit ``width`` columns as TRF writes it (``11.5``)."""
     stripped = text.strip()
     if not _DECIMAL.fullmatch(stripped):
-        raise _Bad(column, f"{what} {stripped!r} is not a number like 1.5")
+        raise FieldError(column, f"{what} {stripped!r} is not a number like 1.5")
     value = Decimal(stripped)
     if points_text(value, width) is None:
-        raise _Bad(column, f"{what} {stripped!r} does not fit {width} columns")
+        raise FieldError(column, f"{what} {stripped!r} does not fit {width} columns")
     return value
 
 
@@ -191,7 +182,7 @@ def _bounded(text: str, column: int, what: str, largest: int) -> int:
     """A number that must fit its columns: ids have 4 (≤ 9999), rounds 3 (≤ 999)."""
     value = _int(text, column, what)
     if value > largest:
-        raise _Bad(column, f"{what} {value} is larger than {largest}")
+        raise FieldError(column, f"{what} {value} is larger than {largest}")
     return value
 
 
@@ -199,7 +190,7 @@ def _player(line: str, report: _Report) -> Record:
     padded = line.ljust(91)
     pairing_no = _int(padded[4:8], 5, "pairing number")
     if pairing_no == 0:
-        raise _Bad(5, "pairing number 0 is not allowed (1-9999)")
+        raise FieldError(5, "pairing number 0 is not allowed (1-9999)")
     rating = _optional_int(padded[48:52], 49, "rating") or None
     shifted = padded[79] != " " and padded[69] == " "
     for column in _PLAYER_GAPS:
@@ -252,7 +243,7 @@ def _round_entry(block: str, start: int, report: _Report) -> RoundEntry:
     round_no = (start - 91) // 10 + 1
     for offset in (4, 6, 8, 9):
         if block[offset] != " ":
-            raise _Bad(start + offset + 1, f"round {round_no}: column should be blank")
+            raise FieldError(start + offset + 1, f"round {round_no}: column should be blank")
     opponent_text = block[:4].strip()
     opponent = _int(opponent_text, start + 1, f"round {round_no} opponent") if opponent_text else 0
     colour = block[5] if block[5] != " " else "-"
@@ -285,7 +276,7 @@ def _national_rating(line: str) -> NationalRating:
 def _total_rounds(line: str, report: _Report) -> Record:
     tokens = _value(line, report).split()
     if len(tokens) != 1:
-        raise _Bad(5, "expected one number of rounds")
+        raise FieldError(5, "expected one number of rounds")
     rounds = _int(tokens[0], 5, "number of rounds")
     return TotalRounds(code="XXR" if line.startswith("XXR") else "142", rounds=rounds)
 
@@ -297,7 +288,7 @@ def _engine_options(line: str, report: _Report) -> Record:
 def _initial_colour(line: str, report: _Report) -> Record:
     colour = _value(line, report).strip()
     if colour not in ("W", "B"):
-        raise _Bad(5, f"initial colour {colour!r} is not W or B")
+        raise FieldError(5, f"initial colour {colour!r} is not W or B")
     return InitialColour(colour=colour)
 
 
@@ -306,7 +297,7 @@ def _xxs(line: str, report: _Report) -> Record:
     for token in _value(line, report).split():
         code, equals, points = token.partition("=")
         if not equals or not code:
-            raise _Bad(5, f"{token!r} is not CODE=POINTS")
+            raise FieldError(5, f"{token!r} is not CODE=POINTS")
         values.append((code.upper(), _decimal(points, 5, width=12)))
     return PointValues(code="XXS", values=tuple(values))
 
@@ -322,7 +313,7 @@ def _point_grid(line: str, report: _Report) -> Record:
     while text[position:].strip():
         match = _CODE_POINTS.match(text, position)
         if match is None:
-            raise _Bad(5 + position, "expected a point code letter followed by points")
+            raise FieldError(5 + position, "expected a point code letter followed by points")
         values.append((match.group(1), _decimal(match.group(2), 5 + match.start(2))))
         position = match.end()
     return PointValues(code="162", values=tuple(values))
@@ -357,7 +348,7 @@ def _xxp(line: str, report: _Report) -> Record:
 def _prohibited(line: str, report: _Report) -> Record:
     tokens = _value(line, report).split()
     if len(tokens) < 2:
-        raise _Bad(5, "expected a first and a last round")
+        raise FieldError(5, "expected a first and a last round")
     return ForbiddenPairs(
         code="260",
         first_round=_bounded(tokens[0], 5, "first round", 999),
@@ -374,7 +365,7 @@ def _byes(line: str, report: _Report) -> Record:
     padded = line.ljust(5)
     tokens = padded[5:].split()
     if not tokens:
-        raise _Bad(7, "expected a round number")
+        raise FieldError(7, "expected a round number")
     return ByeRecord(
         kind=padded[4].strip(),
         round_no=_bounded(tokens[0], 7, "round", 999),
@@ -389,7 +380,7 @@ def _abnormal_points(line: str, report: _Report) -> Record:
     points = [_decimal(t, 8) for t in tokens if "." in t]
     integers = [t for t in tokens if "." not in t]
     if len(points) + len(integers) != len(tokens) or len(points) > 2:
-        raise _Bad(6, "expected up to two point values, a round and player ids")
+        raise FieldError(6, "expected up to two point values, a round and player ids")
     match_points = points[0] if len(points) == 2 else None
     game_points = points[-1] if points else None
     round_no = _bounded(integers[0], 20, "round", 999) if integers else None

@@ -13,7 +13,7 @@ from decimal import Decimal
 from functools import singledispatch
 
 from trf.codes import points_text
-from trf.errors import TrfError
+from trf.errors import FieldError, TrfError
 from trf.model import (
     AbnormalPoints,
     AcceleratedRounds,
@@ -44,13 +44,6 @@ __all__ = ["format_points", "write_trf"]
 _VERBATIM = (Comment, OpaqueRecord, Unrecognised)
 
 
-class _Unfit(Exception):
-    def __init__(self, column: int, message: str) -> None:
-        super().__init__(message)
-        self.column = column
-        self.message = message
-
-
 def write_trf(doc: TrfDocument, *, line_ending: str = "\r\n") -> str:
     """The TRF text of ``doc``; CRLF line ends by default (trf.md §2, for FIDE tools).
 
@@ -68,9 +61,9 @@ def write_trf(doc: TrfDocument, *, line_ending: str = "\r\n") -> str:
             if not isinstance(record, _VERBATIM):
                 line = line.rstrip()
             if "\n" in line or "\r" in line:
-                raise _Unfit(1, "a field contains a line break")
+                raise FieldError(1, "a field contains a line break")
             lines.append(line)
-        except _Unfit as unfit:
+        except FieldError as unfit:
             problems.append(TrfProblem(line=number, column=unfit.column, message=unfit.message))
     if problems:
         raise TrfError(problems)
@@ -96,7 +89,7 @@ def format_points(points: Decimal | None, width: int = 4) -> str:
 def _fit(value: object, width: int, column: int, what: str, *, left: bool = False) -> str:
     text = "" if value is None else str(value)
     if len(text) > width:
-        raise _Unfit(column, f"{what} {text!r} is longer than {width} characters")
+        raise FieldError(column, f"{what} {text!r} is longer than {width} characters")
     return text.ljust(width) if left else text.rjust(width)
 
 
@@ -104,7 +97,7 @@ def _points(points: Decimal | None, column: int, what: str, width: int = 4) -> s
     try:
         return format_points(points, width)
     except ValueError as error:
-        raise _Unfit(column, f"{what}: {error}") from None
+        raise FieldError(column, f"{what}: {error}") from None
 
 
 @singledispatch
@@ -186,7 +179,7 @@ def _(record: PointValues) -> str:
         groups = [f" {_fit(c, 1, 6, '162 code')}{_points(v, 7, '162 points')}" for c, v in record.values]
         return "162 " + "   ".join(groups)
     if len(record.values) != 1:
-        raise _Unfit(5, f"a {record.code} line holds exactly one value")
+        raise FieldError(5, f"a {record.code} line holds exactly one value")
     return f"{record.code} {_points(record.values[0][1], 5, record.code)}"
 
 
