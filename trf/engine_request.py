@@ -35,6 +35,7 @@ from trf.model import (
     Header,
     Player,
     TrfDocument,
+    TrfProblem,
     XxaAcceleration,
     XxzAbsent,
 )
@@ -88,18 +89,21 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     announced absent for it.
     """
     total = doc.total_rounds
+    if total is None and replay:
+        total = paired_rounds(doc)
     if total is None:
-        raise TrfError("the total number of rounds is not given (XXR or 142 line)")
+        raise _error("the total number of rounds is not given (XXR or 142 line)")
     if round_no > total:
-        raise TrfError(f"round {round_no} is beyond the {total} rounds the file announces")
+        raise _error(f"round {round_no} is beyond the {total} rounds the file announces")
     trf_points = point_system(doc)
     points = _engine_points(trf_points)
     absent = _announced_absent(doc, round_no)
     accelerations = _accelerations(doc, total)
     entries = []
+    line_of = {id(record): line for line, record in enumerate(doc.records, start=1)}
     for player in doc.players:
         history = tuple(
-            _record(player, r, trf_points) for r in range(1, round_no)
+            _record(player, r, trf_points, line_of[id(player)]) for r in range(1, round_no)
         )
         this_round = entry_kind(player.entry(round_no))
         if replay:
@@ -126,13 +130,15 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     )
 
 
-def _record(player: Player, round_no: int, points: TrfPointSystem) -> RoundRecord:
+def _record(player: Player, round_no: int, points: TrfPointSystem, line: int) -> RoundRecord:
     entry = player.entry(round_no)
     kind = entry_kind(entry)
     if kind not in _KINDS:
-        raise TrfError(
-            f"player {player.pairing_no}, round {round_no}: "
-            f"{'no result for the game' if kind is EntryKind.PENDING else 'invalid round entry'}"
+        what = "no result for the game" if kind is EntryKind.PENDING else "invalid round entry"
+        raise _error(
+            f"player {player.pairing_no}, round {round_no}: {what}",
+            line=line,
+            column=92 + 10 * (round_no - 1),
         )
     value = _fraction(entry_points(entry, points))
     mapped = _KINDS[kind]
@@ -141,6 +147,10 @@ def _record(player: Player, round_no: int, points: TrfPointSystem) -> RoundRecor
         return RoundRecord(mapped, value, PairingNumber(entry.opponent or 0), colour)
     opponent = PairingNumber(entry.opponent) if entry.opponent is not None else None
     return RoundRecord(mapped, value, opponent)
+
+
+def _error(message: str, *, line: int = 0, column: int = 0) -> TrfError:
+    return TrfError([TrfProblem(line=line, column=column, message=message)])
 
 
 def _fraction(value: Decimal) -> Fraction:

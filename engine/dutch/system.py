@@ -5,7 +5,9 @@ from __future__ import annotations
 from engine.common import board_order
 from engine.dutch.bracket import RoundPairer
 from engine.dutch.colours import allocate_colours
+from engine.dutch.explain import Allocation, build_trace
 from engine.dutch.players import DutchPlayer, build_players
+from engine.errors import InvalidRequest
 from engine.model import Board, Colour, Pairing, PairingRequest
 
 __all__ = ["pair_dutch"]
@@ -17,14 +19,24 @@ def pair_dutch(request: PairingRequest) -> Pairing:
     :raises engine.errors.NoValidPairing: when no pairing satisfies the absolute criteria.
     :raises engine.errors.InvalidRequest: when the request contradicts itself.
     """
+    if request.rules_edition != "fide-2026":
+        raise InvalidRequest(
+            f"the Dutch system is implemented for the 2026 rules only, not {request.rules_edition}"
+        )
     players = build_players(request)
     compatible = _compatible_pairs(players, request)
+    neighbours: dict[int, set[int]] = {player.index: set() for player in players}
+    for u, v in compatible:
+        neighbours[u].add(v)
+        neighbours[v].add(u)
     pairer = RoundPairer(players, compatible, played_rounds=request.round_no - 1)
     pairs, bye = pairer.run()
     boards = []
+    allocations: list[Allocation] = []
     for u, v in pairs:
         high, low = players[u], players[v]
-        colour, _rule = allocate_colours(high, low, request.initial_colour)
+        colour, rule = allocate_colours(high, low, request.initial_colour)
+        allocations.append((high, low, colour, rule))
         if colour is Colour.WHITE:
             boards.append(Board(white=high.number, black=low.number))
         else:
@@ -34,6 +46,7 @@ def pair_dutch(request: PairingRequest) -> Pairing:
     return Pairing(
         boards=board_order(boards, scores, ranks),
         bye=players[bye].number if bye is not None else None,
+        trace=build_trace(players, pairer.records, allocations, bye, neighbours),
     )
 
 

@@ -1,0 +1,128 @@
+"""``arbiter pair``: bbpPairings' command line, output format and exit codes
+(0 ok, 1 no valid pairing, 3 invalid input, 5 file access), the checker and --explain."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from server.cli import main
+from tests.corpus import shared_path
+
+
+def _player(number: int, points: str, *blocks: str) -> str:
+    """A TRF ``001`` line: rating in columns 49-52, points 81-84, round blocks from 92."""
+    line = f"001 {number:4d}      {f'Player {number}':<33} {2000 - number:4d}{'':28}{points:>4}{number:5d}"
+    return line + "".join(f"  {block}" for block in blocks)
+
+
+def _file(tmp_path: Path, *lines: str) -> Path:
+    path = tmp_path / "event.trf"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["pair", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+ROUND_ONE = ("012 Test", "XXR 3", "XXC white1", *(_player(n, "0.0") for n in (1, 2, 3, 4)))
+
+
+def test_pairs_the_next_round_into_a_file(tmp_path: Path) -> None:
+    """Round 1 of four (§7.3): 1-3 and 4-2; first line the number of pairs."""
+    output = tmp_path / "out.txt"
+    code, _out, _err = _run("--dutch", str(_file(tmp_path, *ROUND_ONE)), "-p", str(output))
+    assert code == 0
+    assert output.read_text() == "2\n1 3\n4 2\n"
+
+
+def test_without_output_the_pairing_goes_to_stdout(tmp_path: Path) -> None:
+    code, out, _err = _run("--dutch", str(_file(tmp_path, *ROUND_ONE)), "-p")
+    assert (code, out) == (0, "2\n1 3\n4 2\n")
+
+
+def test_the_pab_is_written_as_n_0(tmp_path: Path) -> None:
+    """§10.6: seven players, the last gets the PAB, counted in the first line."""
+    path = _file(tmp_path, "XXR 5", "XXC white1", *(_player(n, "0.0") for n in range(1, 8)))
+    assert _run("--dutch", str(path), "-p") == (0, "4\n1 4\n5 2\n3 6\n7 0\n", "")
+
+
+def test_announced_byes_are_not_paired(tmp_path: Path) -> None:
+    """A ``0000 - H`` in the round to be paired keeps 4 out (trf.md §6.1): the three others
+    give S1 = {1}, S2 = {2, 3}, so 1-2 and 3 gets the PAB."""
+    lines = ("XXR 3", "XXC white1",
+             *(_player(n, "0.0") for n in (1, 2, 3)), _player(4, "0.5", "0000 - H"))
+    assert _run("--dutch", str(_file(tmp_path, *lines)), "-p")[1] == "2\n1 2\n3 0\n"
+
+
+def test_no_valid_pairing_exits_1(tmp_path: Path) -> None:
+    """C1: the only two players have met."""
+    lines = ("XXR 3", _player(1, "1.0", "   2 w 1"), _player(2, "0.0", "   1 b 0"))
+    code, out, err = _run("--dutch", str(_file(tmp_path, *lines)), "-p")
+    assert (code, out) == (1, "")
+    assert "C1" in err
+
+
+def test_missing_total_rounds_exits_3(tmp_path: Path) -> None:
+    code, _out, err = _run("--dutch", str(_file(tmp_path, *(_player(n, "0.0") for n in (1, 2)))), "-p")
+    assert code == 3
+    assert "total number of rounds" in err
+
+
+def test_unplayable_history_exits_3_naming_the_line(tmp_path: Path) -> None:
+    """A published pairing without a result cannot be history for the next round."""
+    lines = ("XXR 3", _player(1, "0.0", "   2 w  "), _player(2, "0.0", "   1 b  "))
+    code, _out, err = _run("--dutch", str(_file(tmp_path, *lines)), "-p")
+    assert code == 3
+    assert "line 2" in err and "no result" in err
+
+
+def test_missing_input_exits_5(tmp_path: Path) -> None:
+    code, _out, err = _run("--dutch", str(tmp_path / "absent.trf"), "-p")
+    assert code == 5
+    assert "cannot read" in err
+
+
+def test_unwritable_output_exits_5(tmp_path: Path) -> None:
+    target = tmp_path / "no-such-dir" / "out.txt"
+    code, _out, err = _run("--dutch", str(_file(tmp_path, *ROUND_ONE)), "-p", str(target))
+    assert code == 5
+    assert "cannot write" in err
+
+
+def test_checker_lists_rounds_that_differ(tmp_path: Path) -> None:
+    """Round 1 of four must be 1-3, 4-2; a file that recorded 1-2, 3-4 is reported."""
+    lines = (
+        "XXR 2",
+        "XXC white1",
+        _player(1, "1.0", "   2 w 1"),
+        _player(2, "0.0", "   1 b 0"),
+        _player(3, "1.0", "   4 w 1"),
+        _player(4, "0.0", "   3 b 0"),
+    )
+    code, out, _err = _run("--dutch", str(_file(tmp_path, *lines)), "-c")
+    assert code == 0
+    assert out == "round 1: differs; recorded only: 1-2, 3-4; rules only: 1-3, 4-2\n"
+
+
+def test_checker_accepts_a_reference_tournament() -> None:
+    """Every round of a generated corpus tournament is the rules' pairing."""
+    path = shared_path("fixtures", "dutch", "tournaments", "dutch-t07-p0013-R06.trf")
+    code, out, _err = _run("--dutch", str(path), "-c")
+    assert code == 0
+    assert out.splitlines() == [f"round {r}: ok" for r in range(1, 7)]
+
+
+def test_explain_describes_brackets_colours_and_the_pab(tmp_path: Path) -> None:
+    path = _file(tmp_path, "XXR 5", "XXC white1", *(_player(n, "0.0") for n in range(1, 8)))
+    output = tmp_path / "out.txt"
+    code, out, _err = _run("--dutch", str(path), "-p", str(output), "--explain")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Bracket 0: residents 1, 2, 3, 4, 5, 6, 7; moved down into it: none"
+    assert "  pairs: 1-4, 2-5, 3-6" in lines
+    assert "  1-4: 5.2.5 (1 has no preference; 4 has no preference: 1's pairing number parity and the initial colour)" in lines
+    assert lines[-1].startswith("PAB: 7 gets the PAB: eligible (C2)")
