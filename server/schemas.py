@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -31,7 +30,7 @@ from events import (
     TournamentCreated,
     WithdrawPlayer,
 )
-from events.projections import Float, PlayerState, RoundState, TournamentState
+from events.projections import Float, PlayerState, RoundState, TournamentState, to_decimal
 
 __all__ = [
     "BoardOut",
@@ -70,7 +69,6 @@ __all__ = [
     "event_out",
     "player_out",
     "round_out",
-    "to_decimal",
     "tournament_out",
 ]
 
@@ -80,11 +78,6 @@ _encoder = msgspec.json.Encoder(decimal_format="number")
 def encode(value: Any) -> bytes:
     """JSON for any wire value (decimals as numbers)."""
     return _encoder.encode(value)
-
-
-def to_decimal(value: Fraction) -> Decimal:
-    """Points are sums of the regulations' decimals, so the quotient is exact."""
-    return Decimal(value.numerator) / Decimal(value.denominator)
 
 
 class _Wire(msgspec.Struct, kw_only=True):

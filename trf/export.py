@@ -10,7 +10,6 @@ reads). ``trf26`` adds the TRF-2026 tags ``142``/``152``/``162`` and ``240`` rec
 
 from __future__ import annotations
 
-from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
@@ -18,7 +17,7 @@ from engine.model import Colour, RoundKind
 from events import NotPairedReason, Outcome
 from events import PointValues as EventPoints
 from events.names import name_str
-from events.projections import PlayerRound, PlayerState, TournamentState, standings
+from events.projections import PlayerRound, PlayerState, TournamentState, standings, to_decimal
 from events.tiebreaks import format_sequence, parse_sequence, with_points
 from trf.model import (
     ByeRecord,
@@ -148,7 +147,7 @@ def _player(state: TournamentState, player: PlayerState, rank: int, announced: s
         federation=player.federation,
         fide_id=player.fide_id,
         birth_date=_birth_date(player),
-        points=_decimal(score),
+        points=to_decimal(score),
         rank=rank,
         rounds=rounds,
     )
@@ -184,10 +183,6 @@ def _bye_records(state: TournamentState, announced: dict[int, str], round_no: in
         if ids:
             records.append(ByeRecord(kind=kind, round_no=round_no, ids=ids))
     return records
-
-
-def _decimal(points: Fraction) -> Decimal:
-    return Decimal(points.numerator) / Decimal(points.denominator)
 
 
 def _point_grid(points: EventPoints) -> PointValues:

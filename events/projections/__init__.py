@@ -1,6 +1,6 @@
 """Projections: pure folds of a tournament's events into state, and read models on it."""
 
-from events.projections.standings import StandingRow, TieBreak, points_str, standings
+from events.projections.standings import StandingRow, TieBreak, points_str, standings, to_decimal
 from events.projections.tournament import (
     EMPTY,
     BoardState,
@@ -31,4 +31,5 @@ __all__ = [
     "standings",
     "state_after_round",
     "state_at_version",
+    "to_decimal",
 ]

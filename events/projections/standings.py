@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 
 from events.projections.tournament import TournamentState
 from events.types import PlayerId
 
-__all__ = ["StandingRow", "TieBreak", "points_str", "standings"]
+__all__ = ["StandingRow", "TieBreak", "points_str", "standings", "to_decimal"]
 
 TieBreak = Callable[[TournamentState], Mapping[PlayerId, Fraction]]
 """A tie-break: a value per player for the whole field (Buchholz needs everyone's scores)."""
@@ -74,3 +75,13 @@ def points_str(points: Fraction) -> str:
     if points.denominator == 1:
         return str(points.numerator)
     return f"{float(points):g}"
+
+
+def to_decimal(points: Fraction) -> Decimal:
+    """Points as an exact decimal, for JSON and TRF: they are sums of the regulations'
+    decimal values, so the quotient terminates.
+
+    >>> to_decimal(Fraction(5, 2))
+    Decimal('2.5')
+    """
+    return Decimal(points.numerator) / Decimal(points.denominator)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from events import CloseTournament, CreateTournament, TournamentCreated
-from events.projections import standings
+from events.projections import standings, to_decimal
 from events.tiebreaks import tournament_standings
 from server.handlers.call import Call, respond
 from server.schemas import (
@@ -15,7 +15,6 @@ from server.schemas import (
     TournamentList,
     TournamentSummary,
     WriteResult,
-    to_decimal,
     tournament_out,
 )
 from server.service import TournamentService, stream_id
