@@ -36,9 +36,8 @@ from events.errors import (
     TournamentExists,
     TournamentIsClosed,
     TournamentNotFound,
-    UnknownPlayer,
 )
-from events.projections.tournament import TITLE_ORDER, BoardState, PlayerState, TournamentState
+from events.projections.tournament import TITLE_ORDER, BoardState, TournamentState
 from events.results import Result
 from events.tiebreaks import TiebreakError, parse_settings
 from events.types import (
@@ -282,7 +281,7 @@ def _(command: RegisterPlayer, state: TournamentState) -> list[Event]:
 
 @_decide.register
 def _(command: CorrectPlayerDetails, state: TournamentState) -> list[Event]:
-    player = _player(state, command.player_id)
+    player = state.player(command.player_id)
     changes = {
         name: getattr(command, name)
         for name in command.__struct_fields__
@@ -298,7 +297,7 @@ def _(command: CorrectPlayerDetails, state: TournamentState) -> list[Event]:
 
 @_decide.register
 def _(command: WithdrawPlayer, state: TournamentState) -> list[Event]:
-    player = _player(state, command.player_id)
+    player = state.player(command.player_id)
     if player.withdrawn_from is not None:
         raise AlreadyWithdrawn(player.player_id, player.withdrawn_from)
     from_round = command.from_round if command.from_round is not None else state.next_round
@@ -313,7 +312,7 @@ def _(command: WithdrawPlayer, state: TournamentState) -> list[Event]:
 @_decide.register
 def _(command: RequestBye, state: TournamentState) -> list[Event]:
     settings = _settings(state)
-    player = _player(state, command.player_id)
+    player = state.player(command.player_id)
     _require_unpaired_round(state, command.round_no, "a bye must be requested before pairing")
     if player.withdrawn_from is not None and player.withdrawn_from <= command.round_no:
         raise AlreadyWithdrawn(player.player_id, player.withdrawn_from)
@@ -347,7 +346,7 @@ def _(command: RequestBye, state: TournamentState) -> list[Event]:
 
 @_decide.register
 def _(command: CancelBye, state: TournamentState) -> list[Event]:
-    player = _player(state, command.player_id)
+    player = state.player(command.player_id)
     if state.bye_for(player.player_id, command.round_no) is None:
         raise NoSuchBye(player.player_id, command.round_no)
     _require_unpaired_round(state, command.round_no, "its bye is part of the pairing")
@@ -438,12 +437,6 @@ def _require_open(state: TournamentState) -> None:
 def _require_text(value: str, field: str) -> None:
     if not value.strip():
         raise InvalidCommand(f"{field} must not be empty", field=field)
-
-
-def _player(state: TournamentState, player_id: int) -> PlayerState:
-    if not state.has_player(player_id):
-        raise UnknownPlayer(player_id)
-    return state.player(player_id)
 
 
 def _board(state: TournamentState, round_no: int, board_no: int) -> BoardState:

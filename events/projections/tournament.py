@@ -23,6 +23,7 @@ from typing import TypeVar
 import msgspec
 
 from engine.model import Colour, PointSystem, RoundKind
+from events.errors import UnknownPlayer
 from events.results import Outcome, Result
 from events.types import (
     ByeCancelled,
@@ -211,8 +212,9 @@ class TournamentState:
         return 1 <= player_id <= len(self.players)
 
     def player(self, player_id: int) -> PlayerState:
+        """:raises UnknownPlayer: when no player has this registration number."""
         if not self.has_player(player_id):
-            raise KeyError(player_id)
+            raise UnknownPlayer(player_id)
         return self.players[player_id - 1]
 
     def pairing_number(self, player_id: int) -> int:

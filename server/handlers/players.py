@@ -12,10 +12,8 @@ from events import (
     CorrectPlayerDetails,
     RegisterPlayer,
     RequestBye,
-    UnknownPlayer,
     WithdrawPlayer,
 )
-from events.projections import TournamentState
 from server.handlers.call import Call, respond
 from server.schemas import ByeBody, PlayerCorrection, PlayerList, Withdrawal, WriteResult, player_out
 
@@ -29,15 +27,9 @@ async def list_players(call: Call[None, None]) -> web.Response:
     return respond(PlayerList(players=players), version=state.version)
 
 
-def _player(state: TournamentState, player_id: int) -> msgspec.Struct:
-    if not state.has_player(player_id):
-        raise UnknownPlayer(player_id)
-    return player_out(state, state.player(player_id))
-
-
 async def get_player(call: Call[None, None]) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
-    return respond(_player(state, call.number("player_id")), version=state.version)
+    return respond(player_out(state, state.player(call.number("player_id"))), version=state.version)
 
 
 async def register_player(call: Call[RegisterPlayer, None]) -> web.Response:
