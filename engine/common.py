@@ -152,8 +152,10 @@ def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | 
     """Each player's float in every past round, indexed by tournament round (not compressed).
 
     A played game between different pairing scores floats the higher down and the lower up;
-    an unplayed round that scored more than a played loss is a downfloat (the PAB included
-    whenever it is worth more than a loss); nothing else floats (Dutch Art. 1.4, 2026).
+    the PAB is a downfloat, and so is any other unplayed round that scored more than a played
+    loss; nothing else floats (Dutch Art. 1.4, 2026). The PAB counts even when a regulation
+    makes it worth no more than a loss, as the rule text says (bbpPairings would not float
+    it; docs/rulings.md).
     """
     by_number: Mapping[PairingNumber, PlayerEntry] = {p.number: p for p in request.players}
     result: dict[PairingNumber, tuple[Float | None, ...]] = {}
@@ -186,6 +188,8 @@ def _float_for(
         if mine < theirs:
             return Float.UP
         return None
+    if kind is RoundKind.PAB:
+        return Float.DOWN
     return Float.DOWN if points > point_system.loss else None
 
 

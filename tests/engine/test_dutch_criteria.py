@@ -171,6 +171,11 @@ def test_colour_failures_follow_the_c10_to_c13_definitions() -> None:
     assert colour_failures(players[3], players[1]) == (False, False, True, True)
     assert colour_failures(players[2], players[1]) == (False, False, True, True)
     assert colour_failures(players[4], players[1]) == (False, False, False, False)
+    # Two absolute preferences for the same colour: C12, never C13 (dutch.md §3.4).
+    f.history(5, (W, ONE), (B, ZERO), (B, ZERO))  # last two Black: absolute White
+    f.history(6, (W, ONE), (B, ZERO), (B, ZERO))
+    players = {p.number: p for p in build_players(f.request())}
+    assert colour_failures(players[6], players[5]) == (False, True, True, False)
 
 
 def test_acceleration_moves_players_up() -> None:
@@ -193,3 +198,57 @@ def test_forbidden_pairs_are_never_paired() -> None:
         forbidden_pairs=frozenset({frozenset({N(1), N(3)})}),
     )
     assert boards(pair(request)) == [(1, 4), (3, 2)]
+
+
+def test_boards_are_ordered_by_pairing_score_under_acceleration() -> None:
+    """GHR 3.6 / C.04.7 (2026): boards are sorted on the pairing score, virtual points
+    included, so 3-4 (1.5) comes before 2-1 (0.5); bbpPairings sorts on the real score and
+    would list 2-1 first (docs/rulings.md). Colours: identical histories, so 5.2.4."""
+    f = Field(rounds_played=1)
+    f.player(1, played(W, HALF, 3))
+    f.player(2, played(W, HALF, 4))
+    f.player(3, played(B, HALF, 1))
+    f.player(4, played(B, HALF, 2))
+    request = f.request()
+    from dataclasses import replace
+
+    players = tuple(
+        replace(p, acceleration={2: ONE}) if p.number in (3, 4) else p for p in request.players
+    )
+    assert boards(pair(replace(request, players=players))) == [(3, 4), (2, 1)]
+
+
+def test_a_pab_worth_no_more_than_a_loss_still_downfloats() -> None:
+    """Art. 1.4.2: the PAB receiver gets a downfloat, whatever the PAB is worth
+    (docs/rulings.md: bbpPairings floats only unplayed rounds worth more than a loss)."""
+    from engine.common import Float, float_history
+    from engine.model import PointSystem
+
+    f = Field(rounds_played=1)
+    f.player(1, RoundRecord(RoundKind.PAB, ZERO))
+    f.history(2, (W, ONE))
+    request = f.request(points=PointSystem(pab=ZERO))
+    assert float_history(request)[N(1)] == (Float.DOWN,)
+
+
+def test_c2_any_previous_pab_bars_even_when_worth_less_than_a_win() -> None:
+    """C2 / C.04.1 Art. 4: "already received a PAB" bars, whatever its value."""
+    from engine.common import pab_eligible
+    from engine.model import PointSystem
+
+    f = Field(rounds_played=1)
+    f.player(1, RoundRecord(RoundKind.PAB, HALF))
+    entry = f.request().players[0]
+    assert not pab_eligible(entry, PointSystem(pab=HALF))
+
+
+def test_the_2017_edition_is_refused_not_approximated() -> None:
+    """The Dutch engine implements C.04.3 as applied from 1 February 2026 only."""
+    from dataclasses import replace
+
+    from engine import InvalidRequest
+
+    players = tuple(PlayerEntry(number=N(n)) for n in (1, 2))
+    request = PairingRequest(round_no=1, total_rounds=3, players=players)
+    with pytest.raises(InvalidRequest, match="2026"):
+        pair(replace(request, rules_edition="fide-2017"))
