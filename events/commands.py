@@ -32,10 +32,8 @@ from events.errors import (
     ResultAlreadyRecorded,
     RoundAlreadyPaired,
     RoundHasResults,
-    RoundIncomplete,
     TournamentExists,
     TournamentIsClosed,
-    TournamentNotFound,
 )
 from events.projections.tournament import TITLE_ORDER, BoardState, TournamentState
 from events.results import Result
@@ -250,7 +248,7 @@ def _(command: CreateTournament, state: TournamentState) -> list[Event]:
 
 @_decide.register
 def _(command: RegisterPlayer, state: TournamentState) -> list[Event]:
-    settings = _settings(state)
+    settings = state.require_settings()
     _check_identity(state, None, command)
     joins = command.joins_round if command.joins_round is not None else state.next_round
     if state.next_round > settings.rounds:
@@ -311,7 +309,7 @@ def _(command: WithdrawPlayer, state: TournamentState) -> list[Event]:
 
 @_decide.register
 def _(command: RequestBye, state: TournamentState) -> list[Event]:
-    settings = _settings(state)
+    settings = state.require_settings()
     player = state.player(command.player_id)
     _require_unpaired_round(state, command.round_no, "a bye must be requested before pairing")
     if player.withdrawn_from is not None and player.withdrawn_from <= command.round_no:
@@ -399,19 +397,12 @@ def _(command: UnpairRound, state: TournamentState) -> list[Event]:
 
 @_decide.register
 def _(command: CloseTournament, state: TournamentState) -> list[Event]:
-    _settings(state)
-    if state.rounds and state.rounds[-1].missing_results:
-        raise RoundIncomplete(state.rounds_paired, list(state.rounds[-1].missing_results))
+    state.require_settings()
+    state.require_results()
     return [TournamentClosedEvent(reason=command.reason)]
 
 
 # -- shared checks -------------------------------------------------------------------------
-
-
-def _settings(state: TournamentState) -> TournamentCreated:
-    if state.settings is None:
-        raise TournamentNotFound()
-    return state.settings
 
 
 def _missed_points(settings: TournamentCreated, joins: int) -> tuple[Decimal, Decimal | None]:
@@ -429,7 +420,7 @@ def _missed_points(settings: TournamentCreated, joins: int) -> tuple[Decimal, De
 
 
 def _require_open(state: TournamentState) -> None:
-    settings = _settings(state)
+    settings = state.require_settings()
     if state.closed:
         raise TournamentIsClosed(settings.tournament_id)
 
@@ -449,7 +440,7 @@ def _board(state: TournamentState, round_no: int, board_no: int) -> BoardState:
 
 
 def _require_unpaired_round(state: TournamentState, round_no: int, hint: str) -> None:
-    settings = _settings(state)
+    settings = state.require_settings()
     if round_no < state.next_round:
         raise RoundAlreadyPaired(round_no, hint)
     if round_no > settings.rounds:

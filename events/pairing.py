@@ -21,9 +21,7 @@ from events.errors import (
     NotEnoughPlayers,
     NoValidPairing,
     PairingRejected,
-    RoundIncomplete,
     TournamentIsClosed,
-    TournamentNotFound,
 )
 from events.projections.tournament import TournamentState
 from events.types import Event, PairedBoard, PlayerId, RoundNo, RoundPaired, TournamentCreated
@@ -66,7 +64,7 @@ def pairing_request(state: TournamentState) -> PairingRequest:
     others): the shape the Amalfi engine recognises as a late entry and scores a draw's
     points in total, so its score and the state's agree and nothing is counted twice.
     """
-    settings = _settings(state)
+    settings = state.require_settings()
     available, _ = state.availability(state.next_round)
     entries = []
     for number, player_id in enumerate(state.order, 1):
@@ -148,20 +146,13 @@ def decide_manual_pairing(state: TournamentState, command: PairManually) -> list
     return [_round_paired(state, command.boards, command.pab, command.system, "")]
 
 
-def _settings(state: TournamentState) -> TournamentCreated:
-    if state.settings is None:
-        raise TournamentNotFound()
-    return state.settings
-
-
 def _require_pairable(state: TournamentState) -> TournamentCreated:
-    settings = _settings(state)
+    settings = state.require_settings()
     if state.closed:
         raise TournamentIsClosed(settings.tournament_id)
     if state.rounds_paired >= settings.rounds:
         raise AllRoundsPaired(settings.rounds)
-    if state.rounds and state.rounds[-1].missing_results:
-        raise RoundIncomplete(state.rounds_paired, list(state.rounds[-1].missing_results))
+    state.require_results()
     available, _ = state.availability(state.next_round)
     if len(available) < 2:
         raise NotEnoughPlayers(state.next_round, len(available))

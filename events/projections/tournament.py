@@ -23,7 +23,7 @@ from typing import TypeVar
 import msgspec
 
 from engine.model import Colour, PointSystem, RoundKind
-from events.errors import UnknownPlayer
+from events.errors import RoundIncomplete, TournamentNotFound, UnknownPlayer
 from events.results import Outcome, Result
 from events.types import (
     ByeCancelled,
@@ -207,6 +207,24 @@ class TournamentState:
     @property
     def next_round(self) -> int:
         return len(self.rounds) + 1
+
+    def require_settings(self) -> TournamentCreated:
+        """The tournament's regulations.
+
+        :raises TournamentNotFound: when the stream holds no tournament.
+        """
+        if self.settings is None:
+            raise TournamentNotFound()
+        return self.settings
+
+    def require_results(self) -> None:
+        """Check that every board of the latest round has its result.
+
+        :raises RoundIncomplete: naming the boards still without one (then the next round
+            cannot be paired, nor the tournament closed).
+        """
+        if self.rounds and self.rounds[-1].missing_results:
+            raise RoundIncomplete(self.rounds_paired, list(self.rounds[-1].missing_results))
 
     def has_player(self, player_id: int) -> bool:
         return 1 <= player_id <= len(self.players)
