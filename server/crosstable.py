@@ -23,6 +23,7 @@ from events.tiebreaks import (
     Tiebreak,
     TiebreakValue,
 )
+from server.render import text_table
 
 __all__ = [
     "crosstable_csv",
@@ -66,16 +67,6 @@ def _json_value(tiebreak: Tiebreak, value: TiebreakValue) -> str | int | None:
     return value if value is None or isinstance(value, int) else format_value(tiebreak, value)
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-
-    def line(row: Sequence[str]) -> str:
-        cells = (c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths)))
-        return "  ".join(cells).rstrip()
-
-    return "\n".join(line(row) for row in [header, *rows])
-
-
 def _csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -107,7 +98,7 @@ def standings_text(standings: Standings, table: Crosstable) -> str:
     """A title line, one line per player in rank order, then any warnings."""
     header = ["Rk", "No", "Name", "Rtg", *standings.labels]
     numeric = {0, 1, 3, *range(4, len(header))}
-    lines = [_title(standings), _table(header, _standings_rows(standings, table), numeric)]
+    lines = [_title(standings), *text_table(header, _standings_rows(standings, table), right=numeric)]
     lines += [f"Note: {warning}" for warning in standings.warnings]
     return "\n".join(lines)
 
@@ -165,7 +156,8 @@ def crosstable_text(standings: Standings, table: Crosstable) -> str:
     """The standings with every round: opponent's start rank, colour and result."""
     header, rows = _crosstable_rows(standings, table)
     numeric = {0, 1, 3, *range(4 + table.rounds, len(header))}
-    lines = [_title(standings).replace("Standings", "Crosstable", 1), _table(header, rows, numeric)]
+    lines = [_title(standings).replace("Standings", "Crosstable", 1),
+             *text_table(header, rows, right=numeric)]
     lines += [f"Note: {warning}" for warning in standings.warnings]
     return "\n".join(lines)
 

@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 
 import msgspec
 
 from events import RecordedEvent
 from events.projections import RoundState, StandingRow, TournamentState, points_str
 
-__all__ = ["render_log", "render_round", "render_standings", "render_state"]
+__all__ = ["render_log", "render_round", "render_standings", "render_state", "text_table"]
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+def text_table(header: Sequence[str], rows: Sequence[Sequence[object]], *, right: Set[int] = frozenset()
+          ) -> list[str]:
+    """Plain-text columns two blanks apart, left-aligned except the ``right`` column indexes.
+
+    >>> text_table(("name", "pts"), [("Anna", "2.5"), ("Bo", "10")], right={1})
+    ['name  pts', 'Anna  2.5', 'Bo     10']
+    """
     cells = [[str(cell) for cell in row] for row in [header, *rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in cells]
+    return [
+        "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths)))
+        .rstrip()
+        for row in cells
+    ]
 
 
 def render_state(state: TournamentState) -> str:
@@ -45,7 +55,7 @@ def render_state(state: TournamentState) -> str:
         ]
         rows.append((number, player_id, player.name, player.title, player.rating or "",
                      player.federation, points_str(player.score), "; ".join(notes)))
-    lines += _table(("TPN", "id", "name", "title", "rating", "fed", "pts", "notes"), rows)
+    lines += text_table(("TPN", "id", "name", "title", "rating", "fed", "pts", "notes"), rows)
     for round_ in state.rounds:
         lines += ["", *render_round(state, round_).splitlines()]
     return "\n".join(lines)
@@ -70,7 +80,7 @@ def render_round(state: TournamentState, round_: RoundState) -> str:
         rows.append((board.number, f"{white.name} ({points_str(before_white)})",
                      board.result.value if board.result else "…",
                      f"{black.name} ({points_str(before_black)})"))
-    lines += _table(("board", "white", "result", "black"), rows)
+    lines += text_table(("board", "white", "result", "black"), rows)
     if round_.pab is not None:
         lines.append(f"pairing-allocated bye: {state.player(round_.pab).name}")
     for entry in round_.not_paired:
@@ -82,7 +92,7 @@ def render_standings(state: TournamentState, rows: Sequence[StandingRow]) -> str
     settings = state.settings
     assert settings is not None
     title = f"Standings after round {state.rounds_paired}" if state.rounds else "Standings"
-    body = _table(
+    body = text_table(
         ("rank", "TPN", "name", "rating", "pts"),
         [(row.rank, row.pairing_number, row.name + (" (withdrawn)" if row.withdrawn else ""),
           row.rating or "", points_str(row.score)) for row in rows],
@@ -99,4 +109,4 @@ def render_log(events: Sequence[RecordedEvent]) -> str:
         rows.append((recorded.stream_version, recorded.global_position,
                      recorded.recorded_at.strftime("%Y-%m-%d %H:%M:%S"), recorded.event_type,
                      msgspec.json.encode(payload).decode()))
-    return "\n".join(_table(("version", "position", "recorded (UTC)", "type", "payload"), rows))
+    return "\n".join(text_table(("version", "position", "recorded (UTC)", "type", "payload"), rows))

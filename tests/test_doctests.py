@@ -33,6 +33,7 @@ MODULES = [
     "server.app",
     "server.crosstable",
     "server.problems",
+    "server.render",
     "server.routes",
     "server.service",
     "server.settings",
