@@ -12,8 +12,9 @@ from events.projections import RoundState, StandingRow, TournamentState, points_
 __all__ = ["render_log", "render_round", "render_standings", "render_state", "text_table"]
 
 
-def text_table(header: Sequence[str], rows: Sequence[Sequence[object]], *, right: Set[int] = frozenset()
-          ) -> list[str]:
+def text_table(
+    header: Sequence[str], rows: Sequence[Sequence[object]], *, right: Set[int] = frozenset()
+) -> list[str]:
     """Plain-text columns two blanks apart, left-aligned except the ``right`` column indexes.
 
     >>> text_table(("name", "pts"), [("Anna", "2.5"), ("Bo", "10")], right={1})
