@@ -10,7 +10,7 @@ from engine.dutch.players import DutchPlayer, build_players
 from engine.errors import InvalidRequest
 from engine.model import Board, Colour, Pairing, PairingRequest
 
-__all__ = ["pair_dutch"]
+__all__ = ["compatible_pairs", "pair_dutch"]
 
 
 def pair_dutch(request: PairingRequest) -> Pairing:
@@ -24,7 +24,7 @@ def pair_dutch(request: PairingRequest) -> Pairing:
             f"the Dutch system is implemented for the 2026 rules only, not {request.rules_edition}"
         )
     players = build_players(request)
-    compatible = _compatible_pairs(players, request)
+    compatible = compatible_pairs(players, request)
     neighbours: dict[int, set[int]] = {player.index: set() for player in players}
     for u, v in compatible:
         neighbours[u].add(v)
@@ -50,7 +50,7 @@ def pair_dutch(request: PairingRequest) -> Pairing:
     )
 
 
-def _compatible_pairs(players: list[DutchPlayer], request: PairingRequest) -> set[tuple[int, int]]:
+def compatible_pairs(players: list[DutchPlayer], request: PairingRequest) -> set[tuple[int, int]]:
     """Pairs allowed by C1 (no second meeting, arbiter-forbidden pairs) and C3 (two
     non-topscorers with the same absolute colour preference may not meet)."""
     forbidden = request.forbidden_pairs

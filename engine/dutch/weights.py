@@ -124,9 +124,9 @@ class BracketWeights:
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
         p = self.players
-        current = set(ctx.current)
         mdps = set(ctx.mdps)
         following = ctx.following
+        in_following = set(following)
         cur_levels = sorted({p[i].score for i in ctx.current}, reverse=True)
         all_levels = sorted({p[i].score for i in ctx.current + following}, reverse=True)
 
@@ -139,7 +139,7 @@ class BracketWeights:
         ]
         members = ctx.current + following
         next_pairs = [
-            (h, l) for a, l in enumerate(members) if l in set(following) for h in members[:a]
+            (h, l) for a, l in enumerate(members) if l in in_following for h in members[:a]
         ]
         half_current = len(ctx.current) // 2
 
@@ -158,13 +158,12 @@ class BracketWeights:
                     {pair: 0 if bad[position] else 1 for pair, bad in failures.items()},
                     half_current,
                 )
-        windows = ((1, "C14", "C15", "C18", "C19"), (2, "C16", "C17", "C20", "C21"))
-        for back, down_name, up_name, down_levels, up_levels in windows:
-            if played_rounds >= back:
-                self._float_fields(
-                    current_pairs, cur_levels, back, down_name, up_name, down_levels, up_levels
-                )
-        del current
+        # C14-C17 (float counts) rank above C18-C21 (float score levels), previous round first.
+        windows = [back for back in (1, 2) if played_rounds >= back]
+        for back in windows:
+            self._float_counts(current_pairs, back)
+        for back in windows:
+            self._float_levels(current_pairs, cur_levels, back)
 
     def _count(self, name: str, values: dict[tuple[int, int], int], bound: int) -> None:
         values = {pair: value for pair, value in values.items() if value}
@@ -190,57 +189,61 @@ class BracketWeights:
         values = {pair: rank.get(pair[0], 0) + rank.get(pair[1], 0) for pair in pairs}
         self._count("C9", values, sum(rank.values()))
 
-    def _float_fields(
-        self,
-        pairs: list[tuple[int, int]],
-        levels: list[Fraction],
-        back: int,
-        down_name: str,
-        up_name: str,
-        down_levels: str,
-        up_levels: str,
-    ) -> None:
+    def _moved(self, i: int, back: int) -> Float | None:
+        player = self.players[i]
+        return player.float_previous if back == 1 else player.float_before_previous
+
+    def _repeat_up(self, pairs: list[tuple[int, int]], back: int) -> dict[tuple[int, int], bool]:
+        """MDP opponents (lower players of a pair with an MDP) who upfloated ``back`` rounds ago."""
         p = self.players
+        return {
+            pair: p[pair[0]].score > p[pair[1]].score and self._moved(pair[1], back) is Float.UP
+            for pair in pairs
+        }
 
-        def moved(i: int) -> Float | None:
-            player = p[i]
-            return player.float_previous if back == 1 else player.float_before_previous
-
-        half = len(self.context.current) // 2
-        # C14/C16: residents who downfloated then and are paired now (an MDP higher player
-        # counts only in the score-level field below).
+    def _float_counts(self, pairs: list[tuple[int, int]], back: int) -> None:
+        """C14/C16: residents who downfloated then and are paired now (an MDP higher player
+        counts only in the score levels of C18/C20); C15/C17: MDP opponents who upfloated
+        then (counted as pairs without such a player)."""
+        p = self.players
+        down, up = ("C14", "C15") if back == 1 else ("C16", "C17")
         downs = {
-            pair: (moved(pair[1]) is Float.DOWN)
-            + (p[pair[0]].score <= p[pair[1]].score and moved(pair[0]) is Float.DOWN)
+            pair: (self._moved(pair[1], back) is Float.DOWN)
+            + (p[pair[0]].score <= p[pair[1]].score and self._moved(pair[0], back) is Float.DOWN)
             for pair in pairs
         }
-        self._count(down_name, downs, sum(1 for i in self.context.current if moved(i) is Float.DOWN))
-        # C15/C17: MDP opponents who upfloated then.
-        repeat_up = {
-            pair: p[pair[0]].score > p[pair[1]].score and moved(pair[1]) is Float.UP
-            for pair in pairs
-        }
+        current = self.context.current
+        self._count(down, downs, sum(1 for i in current if self._moved(i, back) is Float.DOWN))
+        repeat_up = self._repeat_up(pairs, back)
         if any(repeat_up.values()):
-            self._count(up_name, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, half)
-        # C18/C20: the score levels of paired MDPs who downfloated then (the residents'
-        # level repeats C14/C16 and is left out).
+            self._count(
+                up, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, len(current) // 2
+            )
+
+    def _float_levels(self, pairs: list[tuple[int, int]], levels: list[Fraction], back: int) -> None:
+        """C18/C20: per MDP score level, paired MDPs who downfloated then (the residents'
+        level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
+        resident did not upfloat then."""
+        p = self.players
+        down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
+        current = self.context.current
         for level in levels[:-1]:
             values = {
-                pair: (moved(pair[0]) is Float.DOWN and p[pair[0]].score == level)
-                + (moved(pair[1]) is Float.DOWN and p[pair[1]].score == level)
+                pair: (self._moved(pair[0], back) is Float.DOWN and p[pair[0]].score == level)
+                + (self._moved(pair[1], back) is Float.DOWN and p[pair[1]].score == level)
                 for pair in pairs
             }
             holders = sum(
-                1 for i in self.context.current if p[i].score == level and moved(i) is Float.DOWN
+                1 for i in current if p[i].score == level and self._moved(i, back) is Float.DOWN
             )
-            self._count(f"{down_levels} {level}", values, holders)
-        # C19/C21: per MDP score level, pairs whose resident did not upfloat then.
+            self._count(f"{down} {level}", values, holders)
+        repeat_up = self._repeat_up(pairs, back)
         for level in levels[:-1]:
             at_level = [pair for pair in pairs if p[pair[0]].score == level]
             if any(repeat_up[pair] for pair in at_level):
-                holders = sum(1 for i in self.context.current if p[i].score == level)
+                holders = sum(1 for i in current if p[i].score == level)
                 self._count(
-                    f"{up_levels} {level}",
+                    f"{up} {level}",
                     {pair: 0 if repeat_up[pair] else 1 for pair in at_level},
                     holders,
                 )
