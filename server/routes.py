@@ -135,7 +135,7 @@ ROUTES: tuple[Route, ...] = (
     _write("POST", TOURNAMENT + "/trf", trf.import_trf, "trf", "importTrf",
            "Import a TRF file as a new tournament with its whole history", "trf",
            status=201, body=bytes, body_media=TEXT, versioned=False,
-           response=schemas.ImportResult),
+           query=schemas.ImportQuery, response=schemas.ImportResult),
     Route("GET", TOURNAMENT + "/trf", trf.export_trf, "trf", "exportTrf",
           "The tournament as a TRF file, as of the end of any round", "trf",
           query=schemas.ExportQuery, response_media=TEXT),

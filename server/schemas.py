@@ -42,6 +42,7 @@ __all__ = [
     "EventsQuery",
     "ExportQuery",
     "Health",
+    "ImportQuery",
     "ImportResult",
     "Index",
     "NotPairedOut",
@@ -148,6 +149,13 @@ class EventsQuery(_Wire):
 
 class ReasonQuery(_Wire):
     reason: str = ""
+
+
+class ImportQuery(_Wire):
+    tiebreak_rules: Literal["2024", "2026"] | None = None
+    """Take the file's tie-break list (212, else 202) as the tournament's, under this C.07
+    edition; without it the list is reported in ``warnings`` and not taken (a TRF file does
+    not say which edition applies)."""
 
 
 class ExportQuery(_Wire):

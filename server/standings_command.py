@@ -32,7 +32,7 @@ from server.crosstable import (
     standings_json,
     standings_text,
 )
-from trf import TrfDocument, read_trf_file
+from trf import read_trf_file
 from trf.tiebreak_input import crosstable_from_trf
 
 __all__ = ["crosstable", "standings_options", "stored_standings", "trf_standings"]
@@ -66,11 +66,6 @@ def standings_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return _with_options(command, *_TIEBREAK_OPTIONS, output)
 
 
-def _declared_list(document: TrfDocument) -> str | None:
-    """The file's own list: ``212`` (starts with PTS) or else ``202`` (TRF-2026 §5.1)."""
-    return document.header("212") or document.header("202")
-
-
 def _rank_file(
     trf_file: Path, round_no: int | None, rules: str | None, tiebreaks: str | None,
     unrated_rating: int | None,
@@ -79,7 +74,8 @@ def _rank_file(
     for problem in problems:
         if problem.severity == "error":
             click.echo(f"{trf_file.name}: {problem}", err=True)
-    sequence = tiebreaks or _declared_list(document)
+    declared = document.tiebreak_list
+    sequence = tiebreaks or (declared.value if declared else None)
     if not sequence:
         raise TiebreakError("no tie-break list: give --tiebreaks (the file has no 212/202 line)")
     if rules is None:

@@ -14,6 +14,7 @@ from typing import NoReturn
 import click
 
 from events.projections import TournamentState
+from events.tiebreaks import Edition
 from server.cli_support import CliContext, pass_service
 from server.trf_import import read_import
 from trf import (
@@ -75,28 +76,35 @@ def _default_id(path: Path) -> str:
 @click.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--id", "tournament_id", help="Tournament id (default: from the file name).")
+@click.option("--tiebreak-rules", type=click.Choice([e.value for e in Edition]),
+              help="Take the file's tie-break list (212, else 202) as the tournament's, under "
+                   "this C.07 edition; without it the list is reported and not taken.")
 @pass_service
-def import_command(ctx: CliContext, file: Path, tournament_id: str | None) -> None:
+def import_command(ctx: CliContext, file: Path, tournament_id: str | None, tiebreak_rules: str | None) -> None:
     """Import a TRF file as a new tournament, with its whole history.
 
     The file must be consistent (see ``arbiter trf check``); otherwise the problems are
-    listed and nothing is written.
+    listed and nothing is written. A TRF file does not say which C.07 edition its
+    tie-breaks follow, so they are taken only with ``--tiebreak-rules``.
 
     Example:
 
-        arbiter import open-2026.trf --id open-2026
+        arbiter import open-2026.trf --id open-2026 --tiebreak-rules 2026
     """
     tournament_id = tournament_id or _default_id(file)
+    edition = Edition(tiebreak_rules) if tiebreak_rules else None
     try:
-        prepared = read_import(file.read_bytes(), tournament_id=tournament_id)
+        prepared = read_import(file.read_bytes(), tournament_id=tournament_id, tiebreak_rules=edition)
     except TrfError as error:
         _refuse(file, error.problems)
     result = ctx.service().import_trf(prepared, metadata={"source": "trf", "file": file.name})
     _report(file, prepared.warnings)
     state = result.state
+    settings = state.require_settings()
+    declared = f"; tie-breaks {settings.tiebreaks} (C.07 {settings.tiebreak_rules})" if settings.tiebreaks else ""
     click.echo(
         f"imported {tournament_id}: {len(state.players)} players, "
-        f"{state.rounds_paired} rounds paired ({len(prepared.events)} events)"
+        f"{state.rounds_paired} rounds paired ({len(prepared.events)} events){declared}"
     )
 
 

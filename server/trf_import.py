@@ -16,16 +16,20 @@ import msgspec
 
 from events import Event, TournamentExists
 from events.projections import TournamentState
+from events.tiebreaks import Edition
 from trf import TrfProblem, import_trf
 
 __all__ = ["ImportTrf", "TrfImport", "read_import"]
 
 
-class ImportTrf(msgspec.Struct, frozen=True, kw_only=True):
-    """The import request, as the service records it for idempotency: which file, where."""
+class ImportTrf(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The import request, as the service records it for idempotency: which file, where,
+    and the C.07 edition its tie-breaks were taken with (omitted when not given, so that an
+    import without it is identified as before the option existed)."""
 
     tournament_id: str
     sha256: str
+    tiebreak_rules: Edition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +49,15 @@ class TrfImport:
         return self.events
 
 
-def read_import(data: bytes, *, tournament_id: str) -> TrfImport:
-    """Read, check and convert a TRF file into the events of tournament ``tournament_id``.
+def read_import(data: bytes, *, tournament_id: str, tiebreak_rules: Edition | None = None) -> TrfImport:
+    """Read, check and convert a TRF file into the events of tournament ``tournament_id``;
+    its tie-break list is taken only with the C.07 edition ``tiebreak_rules`` (see
+    :func:`trf.import_events`).
 
     :raises TrfError: listing every problem when any is an error; nothing is to be written.
     """
-    events, warnings = import_trf(data, tournament_id=tournament_id)
-    request = ImportTrf(tournament_id=tournament_id, sha256=hashlib.sha256(data).hexdigest())
+    events, warnings = import_trf(data, tournament_id=tournament_id, tiebreak_rules=tiebreak_rules)
+    request = ImportTrf(
+        tournament_id=tournament_id, sha256=hashlib.sha256(data).hexdigest(), tiebreak_rules=tiebreak_rules
+    )
     return TrfImport(request, events, warnings)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
 import pytest
 
 from engine.model import Board, Pairing, PairingNumber, PairingRequest
@@ -22,6 +23,7 @@ from events.commands import CreateTournament, RecordResult, RegisterPlayer
 from events.errors import PairingSystemUnavailable, ResultAlreadyRecorded, TournamentExists, TournamentNotFound
 from events.pairing import PairRound
 from server.service import PairingSystem, TournamentService
+from server.trf_import import ImportTrf
 
 CREATE = CreateTournament(tournament_id="open", name="Open", rounds=3)
 
@@ -200,3 +202,11 @@ def test_engine_sees_pairing_numbers_not_registration_ids(service: TournamentSer
     assert seen == [(1, 2, 3, 4)]
     round_one = service.load("open").rounds[0]
     assert (round_one.boards[0].white, round_one.boards[0].black) == (4, 1)  # TPN 1 = player 4
+
+
+def test_an_import_without_tiebreak_rules_keeps_its_request_identity() -> None:
+    """Imports stored before ``--tiebreak-rules`` existed were keyed on exactly these two
+    fields; an import without the option must hash the same, so its key still replays."""
+    assert msgspec.json.encode(ImportTrf(tournament_id="open", sha256="ab")) == (
+        b'{"tournament_id":"open","sha256":"ab"}'
+    )

@@ -44,6 +44,7 @@ from events.commands import (
 )
 from events.names import parse_name
 from events.projections import EMPTY, TournamentState, fold
+from events.tiebreaks import Edition, TiebreakError, format_sequence, parse_settings
 from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.errors import TrfError
 from trf.model import (
@@ -98,20 +99,30 @@ _YEAR_ONLY = re.compile(r"([0-9]{4})(?:/00/00)?")
 _TEAM_CODES = ("013", "300", "310", "320", "330", "801", "802")
 
 
-def import_events(doc: TrfDocument, *, tournament_id: str) -> tuple[list[Event], list[TrfProblem]]:
+def import_events(
+    doc: TrfDocument, *, tournament_id: str, tiebreak_rules: Edition | None = None
+) -> tuple[list[Event], list[TrfProblem]]:
     """The events that would have led to ``doc``, and warnings about what they leave out.
 
+    The file's tie-break list (``212``, else ``202``) becomes the tournament's only when
+    ``tiebreak_rules`` names the C.07 edition it follows: a TRF file does not say, and the
+    edition is never guessed. Without it the list is reported as not taken.
+
     :raises TrfError: when the file is inconsistent (any validation error) or holds
-        something Arbiter would have refused; nothing is to be written then.
+        something Arbiter would have refused (a tie-break list ``tiebreak_rules`` does not
+        define, among others); nothing is to be written then.
     """
     errors = [problem for problem in validate(doc) if problem.severity == "error"]
     if errors:
         raise TrfError(errors)
-    return _Importer(doc, tournament_id).run()
+    return _Importer(doc, tournament_id, tiebreak_rules).run()
 
 
-def import_trf(data: str | bytes, *, tournament_id: str) -> tuple[list[Event], list[TrfProblem]]:
-    """Read, check and import a file: the events, and every warning of the three steps.
+def import_trf(
+    data: str | bytes, *, tournament_id: str, tiebreak_rules: Edition | None = None
+) -> tuple[list[Event], list[TrfProblem]]:
+    """Read, check and import a file: the events, and every warning of the three steps
+    (``tiebreak_rules`` as for :func:`import_events`).
 
     :raises TrfError: listing every problem when any is an error (reading, validation, or
         something Arbiter would refuse); nothing is to be written then.
@@ -119,14 +130,15 @@ def import_trf(data: str | bytes, *, tournament_id: str) -> tuple[list[Event], l
     doc, problems = check_trf(data)
     if any(problem.severity == "error" for problem in problems):
         raise TrfError(problems)
-    events, warnings = import_events(doc, tournament_id=tournament_id)
+    events, warnings = import_events(doc, tournament_id=tournament_id, tiebreak_rules=tiebreak_rules)
     return events, [*problems, *warnings]
 
 
 class _Importer:
-    def __init__(self, doc: TrfDocument, tournament_id: str) -> None:
+    def __init__(self, doc: TrfDocument, tournament_id: str, tiebreak_rules: Edition | None) -> None:
         self.doc = doc
         self.tournament_id = tournament_id
+        self.tiebreak_rules = tiebreak_rules
         self.line = {id(record): index + 1 for index, record in enumerate(doc.records)}
         self.players = sorted(doc.players, key=lambda p: p.pairing_no)
         self.system = point_system(doc)
@@ -183,6 +195,7 @@ class _Importer:
                 self.header_record("032"), f"federation {federation!r} is not a FIDE code; not imported"
             )
             federation = ""
+        tiebreaks, tiebreak_rules = self.tiebreaks()
         return CreateTournament(
             tournament_id=self.tournament_id,
             name=(header("012") or "").strip() or self.tournament_id,
@@ -197,6 +210,8 @@ class _Importer:
             chief_arbiter=header("102") or "",
             time_control=header("122") or "",
             full_point_byes=any(entry_kind(e) is EntryKind.FULL_BYE for p in self.players for e in p.rounds),
+            tiebreaks=tiebreaks,
+            tiebreak_rules=tiebreak_rules,
         )
 
     def register(self, player: Player, joins_round: int) -> RegisterPlayer:
@@ -370,6 +385,27 @@ class _Importer:
             p.pairing_no: sum((entry_points(p.entry(r), self.system) for r in range(1, round_no)), Decimal(0))
             for p in self.players
         }
+
+    def tiebreaks(self) -> tuple[str, str]:
+        """The tournament's tie-break list and C.07 edition: the file's list (TEC syntax, as
+        :func:`~events.tiebreaks.format_sequence` writes it) when the edition is given."""
+        line = self.doc.tiebreak_list
+        if line is None:
+            return "", ""
+        if self.tiebreak_rules is None:
+            self.warn(
+                line,
+                f"tie-breaks {line.value.strip()!r} not taken: a TRF file does not say which C.07 "
+                "edition (2024 or 2026) they follow; give the edition with the import to take them",
+                5,
+            )
+            return "", ""
+        try:
+            declared = parse_settings(line.value, self.tiebreak_rules.value)
+        except TiebreakError as error:
+            raise TrfError([self.problem(line, f"cannot import the tie-breaks: {error}", 5)]) from None
+        assert declared is not None  # the line holds a list (TrfDocument.tiebreak_list)
+        return format_sequence(declared[0]), self.tiebreak_rules.value
 
     def pairing_system(self) -> str:
         text = " ".join(filter(None, (self.doc.header("192"), self.doc.header("092")))).lower()

@@ -283,6 +283,17 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(h.value for h in self.records_of(Header) if h.code == code)
 
     @property
+    def tiebreak_list(self) -> Header | None:
+        """The declared tie-break line: the last ``212`` (the list defining the standings, PTS
+        first), else the last ``202`` (the list breaking ties); TRF-2026 §5.1. None when the
+        file declares none."""
+        for code in ("212", "202"):
+            lines = [h for h in self.records_of(Header) if h.code == code]
+            if lines and lines[-1].value:
+                return lines[-1]
+        return None
+
+    @property
     def total_rounds(self) -> int | None:
         """Rounds of the event: the last ``142`` if any, else the last ``XXR`` (trf.md §8.7)."""
         lines = self.records_of(TotalRounds)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import msgspec
 from aiohttp import web
 
+from events.tiebreaks import Edition
 from server.handlers.call import Call
-from server.schemas import ExportQuery, ImportResult, TrfProblemOut, WriteResult
+from server.schemas import ExportQuery, ImportQuery, ImportResult, TrfProblemOut, WriteResult
 from server.service import TournamentService
 from server.trf_import import read_import
 from trf import TrfProblem, export_document, write_trf
@@ -21,10 +22,12 @@ def _problem_out(problem: TrfProblem) -> TrfProblemOut:
                          detail=problem.message)
 
 
-async def import_trf(call: Call[bytes, None]) -> web.Response:
+async def import_trf(call: Call[bytes, ImportQuery]) -> web.Response:
     """Refused as a whole (422, each problem by line) unless the file is consistent; the
     same file imported again under the same Idempotency-Key is a replay."""
-    prepared = await call.read(read_import, call.body, tournament_id=call.tournament_id)
+    rules = call.query.tiebreak_rules
+    prepared = await call.read(read_import, call.body, tournament_id=call.tournament_id,
+                               tiebreak_rules=Edition(rules) if rules else None)
 
     def render(written: WriteResult) -> ImportResult:
         return ImportResult(**msgspec.structs.asdict(written),

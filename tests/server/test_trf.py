@@ -10,15 +10,16 @@ from typing import Any
 
 
 from tests.corpus import shared_path
+from tests.trf.spec_example import LINES, TEXT
 from tests.server.support import TOKEN, Api, Client
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 BUDAPEST = "gbtami__swisspairing__budapest_spring_festival_2026_group_a_2200_r05.trf"
 
 
-async def upload(client: Client, tournament_id: str, data: bytes,
-                 content_type: str = "text/plain", **headers: str) -> tuple[int, dict[str, Any]]:
-    async with client.post(f"/tournaments/{tournament_id}/trf", data=data,
+async def upload(client: Client, tournament_id: str, data: bytes, content_type: str = "text/plain",
+                 query: str = "", **headers: str) -> tuple[int, dict[str, Any]]:
+    async with client.post(f"/tournaments/{tournament_id}/trf{query}", data=data,
                            headers={**AUTH, "Content-Type": content_type, **headers}) as response:
         return response.status, await response.json(content_type=None)
 
@@ -105,3 +106,41 @@ async def test_the_same_file_under_the_same_key_is_a_replay(client: Client) -> N
     digest = hashlib.sha256(data).hexdigest()
     assert {event["metadata"]["sha256"] for event in first["events"]} == {digest}
     assert {event["metadata"]["source"] for event in first["events"]} == {"http"}
+
+
+async def test_tiebreaks_are_taken_with_the_edition_in_the_query(client: Client) -> None:
+    """The spec example with a TRF-2026 ``212`` line: taken with ``tiebreak_rules``, written
+    back by the trf26 export, and the same standings after a second round trip."""
+    data = (TEXT + "212 PTS,BH/C1,BH\r\n").encode()
+    status, body = await upload(client, "open", data, query="?tiebreak_rules=2026")
+    assert status == 201, body
+    api = Api(client)
+    _, tournament = await api.get("/tournaments/open")
+    regulations = tournament["regulations"]
+    assert (regulations["tiebreaks"], regulations["tiebreak_rules"]) == ("PTS,BH/C1,BH", "2026")
+    async with client.get("/tournaments/open/trf?format=trf26") as response:
+        exported = await response.read()
+    assert b"\r\n212 PTS,BH/C1,BH\r\n" in exported
+    assert (await upload(client, "copy", exported, query="?tiebreak_rules=2026"))[0] == 201
+    _, original = await api.get("/tournaments/open/standings")
+    _, copy = await api.get("/tournaments/copy/standings")
+    assert original["tiebreaks"] == copy["tiebreaks"] == ["BH/C1", "BH"]  # points are "score"
+    assert copy["rows"] == original["rows"]
+
+
+async def test_without_the_edition_the_tiebreaks_are_a_warning(client: Client) -> None:
+    data = (TEXT + "212 PTS,BH/C1,BH\r\n").encode()
+    status, body = await upload(client, "open", data)
+    assert status == 201, body
+    (warning,) = body["warnings"]
+    assert (warning["line"], warning["column"], warning["severity"]) == (len(LINES) + 1, 5, "warning")
+    assert "not taken" in warning["detail"]
+    _, tournament = await Api(client).get("/tournaments/open")
+    assert tournament["regulations"]["tiebreaks"] == ""
+    # Another edition is another request: the key of the first import cannot be reused.
+    key = {"Idempotency-Key": "k"}
+    assert (await upload(client, "other", data, **key))[0] == 201
+    status, body = await upload(client, "other", data, query="?tiebreak_rules=2024", **key)
+    assert (status, body["type"]) == (422, "/problems/idempotency-key-reused")
+    status, body = await upload(client, "third", data, query="?tiebreak_rules=2025")
+    assert (status, body["type"]) == (400, "/problems/invalid-query")

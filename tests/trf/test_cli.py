@@ -75,6 +75,46 @@ def test_every_imported_event_records_the_file_it_came_from(tmp_path: Path) -> N
     )
 
 
+def test_declared_tiebreaks_survive_export_and_import_with_their_edition(tmp_path: Path) -> None:
+    """A tournament's C.07 list goes out as TRF-2026 ``212`` and comes back with
+    ``--tiebreak-rules``; without it the import says the list was not taken."""
+    db, trf = tmp_path / "a.db", tmp_path / "rt.trf"
+    steps = [
+        ["create-tournament", "Round Trip", "--id", "rt", "--rounds", "3",
+         "--tiebreaks", "BH/C1 BH SB DE", "--tiebreak-rules", "2026"],
+        *(["register", "rt", name, "--rating", rating]
+          for name, rating in (("Alpha", "2400"), ("Bravo", "2300"), ("Charlie", "2200"), ("Delta", "2100"))),
+        ["pair-round", "rt"], ["record-result", "rt", "1", "1", "1-0"], ["record-result", "rt", "1", "2", "1/2-1/2"],
+        ["export", "rt", "--format", "trf26", "-o", str(trf)],
+    ]  # fmt: skip
+    for step in steps:
+        assert arbiter(db, *step).exit_code == 0, step
+    # tiebreaks.md §7: 212 holds the list defining the standings, PTS first, in TEC syntax.
+    lines = trf.read_text().splitlines()
+    assert "212 PTS,BH/C1,BH,SB,DE" in lines
+    line_212 = lines.index("212 PTS,BH/C1,BH,SB,DE") + 1
+
+    taken = arbiter(db, "import", str(trf), "--id", "copy", "--tiebreak-rules", "2026")
+    assert taken.exit_code == 0, taken.output
+    assert "tie-breaks PTS,BH/C1,BH,SB,DE (C.07 2026)" in taken.stdout
+    assert arbiter(db, "standings", "copy").stdout == arbiter(db, "standings", "rt").stdout
+    assert arbiter(db, "export", "copy", "--format", "trf26").stdout_bytes == trf.read_bytes()
+
+    lost = arbiter(db, "import", str(trf), "--id", "lost")
+    assert lost.exit_code == 0, lost.output
+    assert f"rt.trf:{line_212}:5: warning: tie-breaks 'PTS,BH/C1,BH,SB,DE' not taken" in lost.stderr
+    assert "212 " not in arbiter(db, "export", "lost", "--format", "trf26").stdout
+
+
+def test_an_import_refuses_tiebreaks_its_edition_does_not_define(tmp_path: Path) -> None:
+    # STD exists only from the 2026 edition of C.07 (tiebreaks.md §1).
+    path = spec_file(tmp_path, TEXT + "212 PTS,STD\r\n")
+    result = arbiter(tmp_path / "a.db", "import", str(path), "--tiebreak-rules", "2024")
+    assert result.exit_code == 3
+    assert f"example.trf:{len(LINES) + 1}:5: error: cannot import the tie-breaks:" in result.stderr
+    assert arbiter(tmp_path / "a.db", "tournaments").stdout == ""
+
+
 def test_export_as_of_a_round_in_trf26(tmp_path: Path) -> None:
     db = tmp_path / "a.db"
     assert arbiter(db, "import", str(spec_file(tmp_path)), "--id", "open").exit_code == 0
