@@ -11,9 +11,10 @@ with the most colour-compatible pairs, first in the Article 4.3 order
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.burstein_brackets import Bracket, floatable_sets, form_brackets
+from engine.burstein_brackets import Bracket, floatable_sets, form_brackets, player_adjacency
 from engine.burstein_choice import choose_pairs
 from engine.burstein_colours import ColourFacts, colour_2017
 from engine.burstein_matching import bits
@@ -21,7 +22,29 @@ from engine.burstein_index import Contender, contenders, global_key, list_sort, 
 from engine.errors import NoValidPairing
 from engine.model import Board, Colour, PairingNumber, PairingRequest, Pairing
 
-__all__ = ["pair_burstein_2017", "player_adjacency"]
+__all__ = ["BracketRecord", "SettledRound", "pair_burstein_2017", "settle_round"]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketRecord:
+    """One bracket as it was paired: its members in the in-bracket order (the incoming
+    floater included), the pairs as (chooser, opponent), and who floated out."""
+
+    scores: tuple[Fraction, ...]
+    members: tuple[Contender, ...]
+    incoming: Contender | None
+    pairs: tuple[tuple[Contender, Contender], ...]
+    floater: Contender | None
+    same_preference_pairs: int
+
+
+@dataclass(frozen=True, slots=True)
+class SettledRound:
+    """A round paired by the pre-2026 rules, before colours: the PAB and the brackets."""
+
+    everyone: tuple[Contender, ...]
+    bye: Contender | None
+    brackets: tuple[BracketRecord, ...]
 
 
 def pair_burstein_2017(request: PairingRequest) -> Pairing:
@@ -31,17 +54,38 @@ def pair_burstein_2017(request: PairingRequest) -> Pairing:
     :raises NoValidPairing: when nobody may take the PAB, or the others cannot all be
         paired under the absolute constraints (§11.12).
     """
+    settled = settle_round(request)
+    trace: list[str] = []
+    if settled.bye is not None:
+        trace.append(f"PAB {settled.bye.number}: lowest in the global order without an "
+                     f"earlier PAB or forfeit win (score {_points(settled.bye.pairing_score)})")
+    boards = []
+    for record in settled.brackets:
+        trace.extend(_describe(record))
+        for high, low in record.pairs:
+            colour = colour_2017(_facts(high), _facts(low), request.initial_colour,
+                                 x_higher=ranks_above(high, low))
+            white, black = (high, low) if colour is Colour.WHITE else (low, high)
+            boards.append(Board(white=white.number, black=black.number))
+    ordered = _board_order(boards, {c.number: c for c in settled.everyone})
+    bye = settled.bye.number if settled.bye is not None else None
+    return Pairing(boards=ordered, bye=bye, explanation=tuple(trace))
+
+
+def settle_round(request: PairingRequest) -> SettledRound:
+    """Rank the players, choose the PAB (§11.6), form the brackets (§11.7) and pair each
+    of them top down (§11.8).
+
+    :raises NoValidPairing: as :func:`pair_burstein_2017`.
+    """
     everyone = contenders(request)
     field = sorted((c for c in everyone if c.available), key=global_key)
-    trace: list[str] = []
     bye = None
     if len(field) % 2:
         bye = next((c for c in reversed(field) if c.may_get_pab), None)
         if bye is None:
             raise NoValidPairing("no player is eligible for the pairing-allocated bye")
         field = [c for c in field if c is not bye]
-        trace.append(f"PAB {bye.number}: lowest in the global order without an earlier "
-                     f"PAB or forfeit win (score {_points(bye.pairing_score)})")
     adjacency = player_adjacency(
         [c.number for c in field], [c.met for c in field],
         [c.wants if c.absolute else None for c in field], request.forbidden_pairs,
@@ -49,49 +93,12 @@ def pair_burstein_2017(request: PairingRequest) -> Pairing:
     ends = [i + 1 for i in range(len(field))
             if i + 1 == len(field) or field[i].pairing_score != field[i + 1].pairing_score]
     brackets = form_brackets(ends, adjacency) if field else []
-    floatable = floatable_sets(brackets, adjacency)
-    boards: list[Board] = []
+    records = []
     incoming: int | None = None
-    for bracket, leaving in zip(brackets, floatable, strict=True):
-        incoming, lines = _pair_bracket(field, adjacency, bracket, incoming, leaving,
-                                        boards, request.initial_colour)
-        trace.extend(lines)
-    ordered = _board_order(boards, {c.number: c for c in everyone})
-    return Pairing(boards=ordered, bye=bye.number if bye else None, explanation=tuple(trace))
-
-
-def player_adjacency(
-    numbers: Sequence[PairingNumber],
-    met: Sequence[frozenset[PairingNumber]],
-    absolute_wishes: Sequence[Colour | None],
-    forbidden: frozenset[frozenset[PairingNumber]],
-) -> list[int]:
-    """Bit masks (by position in ``numbers``) of who may meet whom: not met over the
-    board, not an arbiter-forbidden pair, not both with the same absolute colour
-    preference (``absolute_wishes[i]`` is the colour of an absolute preference, else
-    ``None``)."""
-    index = {number: i for i, number in enumerate(numbers)}
-    everyone = (1 << len(numbers)) - 1
-    absolute = {Colour.WHITE: 0, Colour.BLACK: 0}
-    for i, wish in enumerate(absolute_wishes):
-        if wish is not None:
-            absolute[wish] |= 1 << i
-    excluded = [1 << i for i in range(len(numbers))]
-    for i, opponents in enumerate(met):
-        for other in opponents:
-            j = index.get(other)
-            if j is not None:
-                excluded[i] |= 1 << j
-                excluded[j] |= 1 << i
-    for pair in forbidden:
-        ends = [index[n] for n in pair if n in index]
-        if len(ends) == 2:
-            excluded[ends[0]] |= 1 << ends[1]
-            excluded[ends[1]] |= 1 << ends[0]
-    return [
-        everyone & ~excluded[i] & ~(absolute[wish] if wish is not None else 0)
-        for i, wish in enumerate(absolute_wishes)
-    ]
+    for bracket, leaving in zip(brackets, floatable_sets(brackets, adjacency), strict=True):
+        record, incoming = _pair_bracket(field, adjacency, bracket, incoming, leaving)
+        records.append(record)
+    return SettledRound(tuple(everyone), bye, tuple(records))
 
 
 def _pair_bracket(
@@ -100,10 +107,8 @@ def _pair_bracket(
     bracket: Bracket,
     incoming: int | None,
     leaving: int,
-    boards: list[Board],
-    initial: Colour,
-) -> tuple[int | None, list[str]]:
-    """Pair one bracket (§11.8); returns its outgoing floater and the trace lines."""
+) -> tuple[BracketRecord, int | None]:
+    """Pair one bracket (§11.8); returns its record and its outgoing floater's position."""
     members = list(range(bracket.start, bracket.end))
     if incoming is not None:
         members.append(incoming)
@@ -111,37 +116,41 @@ def _pair_bracket(
     position = {g: i for i, g in enumerate(order)}
     member_mask = bracket.mask | (1 << incoming if incoming is not None else 0)
     local = []
-    for i, g in enumerate(order):
+    for g in order:
         mask = (1 << len(order)) - 1
         for u in bits(member_mask & ~adjacency[g]):
             mask &= ~(1 << position[u])
         local.append(mask)
-    wants = [_sign(field[g].wants) for g in order]
     floatable = None
     if bracket.sends:
         floatable = 0
         for u in bits(leaving & bracket.mask):
             floatable |= 1 << position[u]
-    choice = choose_pairs(local, wants, floatable)
-    scores = sorted({field[g].pairing_score for g in members}, reverse=True)
+    choice = choose_pairs(local, [_sign(field[g].wants) for g in order], floatable)
+    floater = order[choice.floater] if choice.floater is not None else None
+    record = BracketRecord(
+        scores=tuple(sorted({field[g].pairing_score for g in members}, reverse=True)),
+        members=tuple(field[g] for g in order),
+        incoming=field[incoming] if incoming is not None else None,
+        pairs=tuple((field[order[x]], field[order[y]]) for x, y in choice.pairs),
+        floater=field[floater] if floater is not None else None,
+        same_preference_pairs=choice.same_preference_pairs,
+    )
+    return record, floater
+
+
+def _describe(record: BracketRecord) -> list[str]:
     lines = [
-        f"bracket {'/'.join(_points(s) for s in scores)}: "
-        + " ".join(str(field[g].number) for g in order)
-        + (f" (floater {field[incoming].number} in)" if incoming is not None else "")
+        f"bracket {'/'.join(_points(s) for s in record.scores)}: "
+        + " ".join(str(c.number) for c in record.members)
+        + (f" (floater {record.incoming.number} in)" if record.incoming is not None else "")
     ]
-    for x, y in choice.pairs:
-        high, low = field[order[x]], field[order[y]]
-        colour = colour_2017(_facts(high), _facts(low), initial, x_higher=ranks_above(high, low))
-        white, black = (high, low) if colour is Colour.WHITE else (low, high)
-        boards.append(Board(white=white.number, black=black.number))
-        lines.append(f"  {high.number}-{low.number}")
-    if choice.same_preference_pairs:
-        lines.append(f"  pairs with equal colour preferences: {choice.same_preference_pairs}")
-    if choice.floater is None:
-        return None, lines
-    floater = order[choice.floater]
-    lines.append(f"  floats down: {field[floater].number}")
-    return floater, lines
+    lines += [f"  {high.number}-{low.number}" for high, low in record.pairs]
+    if record.same_preference_pairs:
+        lines.append(f"  pairs with equal colour preferences: {record.same_preference_pairs}")
+    if record.floater is not None:
+        lines.append(f"  floats down: {record.floater.number}")
+    return lines
 
 
 def _facts(player: Contender) -> ColourFacts:

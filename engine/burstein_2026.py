@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.burstein_2017 import player_adjacency
+from engine.burstein_brackets import player_adjacency
 from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
 from engine.burstein_colours import ColourFacts, colour_2026
 from engine.burstein_matching import maximum_matching

@@ -1,0 +1,103 @@
+"""The Burstein corpus (../shared/fixtures/burstein): 338 problems paired by the reference
+engine, bbpPairings v5.0.1 ``--burstein``, which implements the rules in force before the
+2026 edition. With ``--rules 2017`` Arbiter must give the same boards with the same
+colours on every problem, and (burstein.md §11.10) in the same board order.
+
+Problems up to 400 players run here; the two 1000+ player tournaments (5 problems) run in
+``bench/bench_burstein.py``. Each problem is read in place through the project's TRF
+reader and request mapping, exactly as ``arbiter pair --burstein --rules 2017`` reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engine.burstein import pair_burstein
+from engine.model import Pairing
+from server.cli import main
+from tests.corpus import shared_files, shared_path
+from trf import read_trf_file
+from trf.engine_request import next_round_request
+
+ALL = shared_files("*.trf", "fixtures", "burstein", "problems")
+SUITE_LIMIT = 400
+PROBLEMS = [p for p in ALL if int(p.stem.split("-p")[1][:4]) <= SUITE_LIMIT]
+
+
+def reference_lines(path: Path) -> list[tuple[int, int]]:
+    """A ``.pairing.txt`` file: the number of pairs, then ``white black`` per board, the PAB
+    as ``N 0``."""
+    numbers = [int(token) for token in path.read_text().split()]
+    count, rest = numbers[0], numbers[1:]
+    assert len(rest) == 2 * count, f"{path.name}: {count} pairs announced, {len(rest) // 2} given"
+    return [(rest[2 * i], rest[2 * i + 1]) for i in range(count)]
+
+
+def arbiter_lines(pairing: Pairing) -> list[tuple[int, int]]:
+    lines = [(int(b.white), int(b.black)) for b in pairing.boards]
+    return lines + ([(int(pairing.bye), 0)] if pairing.bye is not None else [])
+
+
+@cache
+def solve(path: Path) -> Pairing:
+    document, problems = read_trf_file(path)
+    assert not [p for p in problems if p.severity == "error"], problems
+    return pair_burstein(replace(next_round_request(document), rules_edition="fide-2017"))
+
+
+def test_corpus_is_there() -> None:
+    # The README announces 338 problems, of which 5 have 1000 or more players.
+    folder = shared_path("fixtures", "burstein", "problems")
+    assert len(list(folder.glob("*.trf"))) == len(ALL) == 338
+    assert len(PROBLEMS) == 333
+
+
+@pytest.mark.parametrize("path", PROBLEMS, ids=lambda p: p.stem)
+def test_same_boards_and_colours(path: Path) -> None:
+    expected = reference_lines(path.with_name(path.stem + ".pairing.txt"))
+    assert sorted(arbiter_lines(solve(path))) == sorted(expected)
+
+
+@pytest.mark.parametrize("path", PROBLEMS, ids=lambda p: p.stem)
+def test_board_order(path: Path) -> None:
+    # §11.10: higher player's score, lower player's score, higher player's rank; PAB last.
+    expected = reference_lines(path.with_name(path.stem + ".pairing.txt"))
+    assert arbiter_lines(solve(path)) == expected
+
+
+def test_command_line_pairs_by_the_pre_2026_rules(tmp_path: Path) -> None:
+    # `arbiter pair --burstein --rules 2017 INPUT -p OUTPUT`, with the bracket trace of
+    # --explain (§11.14 sample: t03-p0009 r5, 4: 1 >1 · 3/2.5/2: 5 +1 · 1.5: 1 >8 · 1: 1 +8).
+    path = shared_path("fixtures", "burstein", "problems", "burstein-t03-p0009-r05of07.trf")
+    output = tmp_path / "pairing.txt"
+    result = CliRunner().invoke(
+        main, ["pair", "--burstein", "--rules", "2017", str(path), "-p", str(output), "--explain"]
+    )
+    assert result.exit_code == 0, result.output
+    assert reference_lines(output) == reference_lines(path.with_name(path.stem + ".pairing.txt"))
+    assert "bracket 4/3/2.5/2: 1 7 5 2 9 6 (floater 1 in)" in result.output
+    assert "PAB 3" in result.output
+
+
+def test_command_line_check_mode_replays_a_whole_tournament() -> None:
+    # -c re-pairs every round of a complete tournament: the generator paired each round
+    # with the reference engine, so every round must come out the same.
+    path = shared_path("fixtures", "burstein", "tournaments", "burstein-t17-p0025-R08.trf")
+    result = CliRunner().invoke(main, ["pair", "--burstein", "--rules", "2017", "-c", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [f"round {r}: ok" for r in range(1, 9)]
+
+
+def test_command_line_defaults_to_the_2026_rules() -> None:
+    # Without --rules the request's edition (fide-2026) applies: round 1 of 7 players is a
+    # Dutch seeding round (1 v 4 style), not the pre-2026 accelerated 1 v 3.
+    path = shared_path("fixtures", "burstein", "problems", "burstein-t01-p0007-r01of05.trf")
+    result = CliRunner().invoke(main, ["pair", "--burstein", str(path), "-p"])
+    assert result.exit_code == 0, result.output
+    pairs = {frozenset(map(int, line.split())) for line in result.output.splitlines()[1:]}
+    assert frozenset((1, 4)) in pairs and frozenset((1, 3)) not in pairs
