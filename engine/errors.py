@@ -6,7 +6,7 @@ input), so that the CLI translates errors through one table.
 
 from __future__ import annotations
 
-__all__ = ["InvalidRequest", "NoValidPairing", "PairingError"]
+__all__ = ["EngineLimit", "InvalidRequest", "NoValidPairing", "PairingError"]
 
 
 class PairingError(Exception):
@@ -26,3 +26,10 @@ class InvalidRequest(PairingError):
     the message names the player or field."""
 
     exit_code = 3
+
+
+class EngineLimit(PairingError):
+    """The round is beyond what the engine can compute (bbpPairings' "build limit" case);
+    the message says which limit."""
+
+    exit_code = 4

@@ -197,7 +197,7 @@ def _check(document: TrfDocument, system: str, rules: str | None = None) -> str:
         except PairingError as error:
             lines.append(f"round {round_no}: no valid pairing ({error})")
             continue
-        computed = {(b.white, b.black) for b in expected.boards}
+        computed: set[tuple[int, int]] = {(b.white, b.black) for b in expected.boards}
         if expected.bye is not None:
             computed.add((expected.bye, 0))
         if computed == recorded:
@@ -219,9 +219,7 @@ def _recorded(document: TrfDocument, round_no: int) -> set[tuple[int, int]]:
         kind = entry_kind(entry)
         if kind in (EntryKind.PAB, EntryKind.FULL_UNPLAYED):
             pairs.add((player.pairing_no, 0))
-        elif entry.opponent is not None and entry.colour == "w":
-            pairs.add((player.pairing_no, entry.opponent))
-        elif entry.opponent is not None and entry.colour == "-" and player.pairing_no < entry.opponent:
+        elif entry.opponent is not None and entry.colour == "w" or entry.opponent is not None and entry.colour == "-" and player.pairing_no < entry.opponent:
             pairs.add((player.pairing_no, entry.opponent))
     return pairs
 

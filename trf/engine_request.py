@@ -245,11 +245,11 @@ def _accelerations(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction
             if value:
                 rounds[index + 1] = _fraction(value)
     for record in doc.records_of(AcceleratedRounds):
-        value = _fraction(record.game_points or Decimal(0))
+        virtual = _fraction(record.game_points or Decimal(0))
         for pairing_no in range(record.first_id, record.last_id + 1):
             rounds = found.setdefault(pairing_no, {})
             for round_no in range(record.first_round, record.last_round + 1):
-                rounds[round_no] = value
+                rounds[round_no] = virtual
     if found or not _asks_for_baku(doc):
         return found
     return _baku(doc, total)

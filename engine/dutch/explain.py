@@ -103,6 +103,11 @@ def _float_reason(
         return "no legal opponent in the bracket (C1: already met, or C3: colours)"
     if i == bye:
         return "left over from the last bracket: receives the PAB"
+    if len(members) % 2 and len(record.downfloaters) == 1:
+        return (
+            "the bracket has an odd number of players, so one moves down; the criteria "
+            "C5-C21, then the generation order, chose this player"
+        )
     return (
         "not paired in the best candidate: pairing it would leave the round incomplete or "
         "raise the PAB score (C4/C5), or pair fewer players or higher scores here or in the "

@@ -23,7 +23,7 @@ from engine.common import (
     score_before,
 )
 from engine.errors import InvalidRequest
-from engine.model import Colour, PairingNumber, PairingRequest, PlayerEntry, RoundKind
+from engine.model import Colour, PairingNumber, PairingRequest, RoundKind
 
 __all__ = ["DutchPlayer", "build_players", "colour_rank_indices"]
 
@@ -150,7 +150,3 @@ def _topscorer_threshold(request: PairingRequest) -> Fraction | None:
     best = max(request.points.win, request.points.draw)
     return (request.round_no - 1) * best / 2
 
-
-def player_entry_score(entry: PlayerEntry, round_no: int) -> Fraction:
-    """The real score before ``round_no`` (used for board order)."""
-    return score_before(entry, round_no)

@@ -25,7 +25,7 @@ from engine.model import (
 W, B = Colour.WHITE, Colour.BLACK
 ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
 
-__all__ = ["B", "HALF", "ONE", "W", "ZERO", "Field", "boards", "played"]
+__all__ = ["HALF", "ONE", "ZERO", "B", "Field", "W", "boards", "played"]
 
 
 def boards(pairing: Pairing) -> list[tuple[int, int]]:

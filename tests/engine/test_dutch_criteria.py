@@ -8,8 +8,14 @@ import pytest
 from engine import NoValidPairing, pair
 from engine.dutch.players import build_players
 from engine.dutch.weights import colour_failures
-from engine.model import PairingNumber, PairingRequest, PlayerEntry, RoundKind, RoundRecord
-from tests.engine.dutch_builders import B, HALF, ONE, W, ZERO, Field, boards, played
+from engine.model import (
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    RoundKind,
+    RoundRecord,
+)
+from tests.engine.dutch_builders import HALF, ONE, ZERO, B, Field, W, boards, played
 
 N = PairingNumber
 

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from engine import pair
-from engine.model import PairingNumber, PairingRequest, PlayerEntry, RoundKind, RoundRecord
-from tests.engine.dutch_builders import B, HALF, ONE, W, ZERO, Field, boards, played
+from engine.model import (
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    RoundKind,
+    RoundRecord,
+)
+from tests.engine.dutch_builders import HALF, ONE, ZERO, B, Field, W, boards, played
 
 
 def test_homogeneous_bracket_transposition_order_and_c12() -> None:

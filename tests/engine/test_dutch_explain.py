@@ -1,0 +1,68 @@
+"""``--explain`` data: the engine's own record of brackets, floats, unmet criteria and
+colour rules (issue 4), checked on the worked examples of spec/dutch.md §10."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine import pair
+from engine.model import PairingTrace
+from tests.engine.dutch_builders import HALF, ONE, ZERO, B, Field, W, played
+
+
+def _c5_example() -> PairingTrace:
+    """§10.4: C5 empties the top bracket; 1-5, 3-2, PAB to 6."""
+    f = Field(rounds_played=2)
+    f.player(1, played(W, ONE, 4), played(B, ONE, 2))
+    f.player(2, played(B, ONE, 5), played(W, ZERO, 1))
+    f.player(3, played(W, ONE, 6), played(B, ONE, 4))
+    f.player(4, played(B, ZERO, 1), played(W, ZERO, 3))
+    f.player(5, played(W, ZERO, 2), played(B, ONE, 6))
+    f.player(6, played(B, ZERO, 3), played(W, ZERO, 5))
+    f.absent.add(4)
+    trace = pair(f.request()).trace
+    assert trace is not None
+    return trace
+
+
+def test_brackets_say_who_was_in_them_and_who_moved_down() -> None:
+    """The 2.0 bracket pairs nobody: both float for C4/C5; the 1.0 bracket pairs them with
+    its residents; 6, alone at 0.0, is the leftover that gets the PAB."""
+    top, middle = _c5_example().brackets
+    assert (top.score, top.residents, top.pairs) == (Fraction(2), (1, 3), ())
+    assert [f.player for f in top.floaters] == [1, 3]
+    assert all("C4/C5" in f.reason for f in top.floaters)
+    assert (middle.score, middle.moved_down, middle.residents) == (Fraction(1), (1, 3), (2, 5))
+    assert sorted(middle.pairs) == [(1, 5), (3, 2)]
+    assert middle.floaters == ()
+
+
+def test_colour_rules_and_the_pab_are_explained() -> None:
+    trace = _c5_example()
+    rules = {(c.white, c.black): c.rule for c in trace.colours}
+    assert rules == {(1, 5): "5.2.4", (3, 2): "5.2.1"}
+    assert trace.bye_reason.startswith("6 gets the PAB: eligible (C2), score 0")
+
+
+def test_unmet_criteria_name_the_players() -> None:
+    """§10.4: 1 and 5 both want White, so 5 does not get its mild preference (C12); MDP 3
+    downfloated in round 2 (1.0 against 0.0) and meets a lower score again (C18)."""
+    middle = _c5_example().brackets[1]
+    assert [(u.criterion, u.players) for u in middle.unmet] == [("C12", (5,)), ("C18", (3,))]
+
+
+def test_a_repeated_downfloat_is_reported_for_c14() -> None:
+    """1, 2 and 3 on 1.0, 1-2 already met, 1 and 2 downfloated in round 2: whoever takes
+    the PAB downfloats again. 1-3 would deny a mild White (C12), so 2-3 is paired and C14
+    is reported for 1."""
+    f = Field(rounds_played=2)
+    f.player(1, played(W, HALF, 2), f.game(1, B, HALF, opponent_score=ZERO, round_no=2))
+    f.player(2, played(B, HALF, 1), f.game(2, W, HALF, opponent_score=ZERO, round_no=2))
+    f.history(3, (W, ONE), (B, ZERO))
+    result = pair(f.request())
+    assert result.bye == 1
+    assert result.trace is not None
+    (bracket,) = result.trace.brackets
+    assert [(u.criterion, u.players) for u in bracket.unmet if u.criterion == "C14"] == [
+        ("C14", (1,))
+    ]
