@@ -37,6 +37,9 @@ REAL = ("fixtures", "trf-real")
 
 
 def kinds(doc: TrfDocument, kind: EntryKind) -> int:
+    """Round blocks of one kind. The counts asserted with it were taken apart from the reader:
+    awk over the ``001`` lines, the blocks at columns 92 + 10(r - 1) with no opponent, by
+    result letter (Z or -, H or =, U; trf.md §4.3)."""
     return sum(entry_kind(e) is kind for p in doc.players for e in p.rounds)
 
 
@@ -174,10 +177,10 @@ def lichess_2021_03(doc: TrfDocument, problems: list[TrfProblem]) -> None:
 def example_trf26(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 249 and doc.total_rounds == 14 and doc.initial_colour == "w"
     assert doc.header("192") == "FIDE_TEAM_BAKU" and doc.header("222") == "40/6000+30:900+30"
-    assert len(doc.records_of(ByeRecord)) == 18
+    assert len(doc.records_of(ByeRecord)) == 18  # grep -c '^240'
     ruler = doc.records[30]
     assert isinstance(ruler, Unrecognised) and ruler.text.startswith("1234567890")
-    assert opaque(doc, "310") == 50 and opaque(doc, "300") == 141
+    assert opaque(doc, "310") == 50 and opaque(doc, "300") == 141  # grep -c '^310', '^300'
 
 
 def team_import(doc: TrfDocument, problems: list[TrfProblem]) -> None:
@@ -186,17 +189,17 @@ def team_import(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert (first.name, first.rating, first.federation) == ("SIMON, Vincent", 1997, "FRA")
     assert entry_kind(first.entry(1)) is EntryKind.PAB
     assert entry_kind(first.entry(2)) is EntryKind.PENDING  # published pairing, no result
-    assert len(doc.records_of(NationalRating)) == 5
+    assert len(doc.records_of(NationalRating)) == 5  # grep -c '^FRA'
     assert sum("points" in p.message for p in errors(problems)) == 10  # SOURCES: Pts≠Σ = 10
 
 
 def grandmommy(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 249 and doc.total_rounds == 14 and doc.initial_colour == "b"
     assert doc.players[0].fide_id == 70123454321  # 11 digits
-    assert len(doc.records_of(NationalRating)) == 15  # IND lines
+    assert len(doc.records_of(NationalRating)) == 15  # IND lines (grep -c '^IND')
     no_show = sum(e.opponent is None and e.result == "-" for p in doc.players for e in p.rounds)
     assert no_show == 1328  # "0000 - -" (SOURCES.md)
-    assert len(doc.records_of(Comment)) == 16
+    assert len(doc.records_of(Comment)) == 16  # grep -c '^###'
 
 
 def javafo_sample2(doc: TrfDocument, problems: list[TrfProblem]) -> None:
