@@ -9,12 +9,7 @@ from click.testing import CliRunner
 
 from server.cli import main
 from tests.corpus import shared_path
-
-
-def _player(number: int, points: str, *blocks: str) -> str:
-    """A TRF ``001`` line: rating in columns 49-52, points 81-84, round blocks from 92."""
-    line = f"001 {number:4d}      {f'Player {number}':<33} {2000 - number:4d}{'':28}{points:>4}{number:5d}"
-    return line + "".join(f"  {block}" for block in blocks)
+from tests.engine.trf_lines import player_line as _player
 
 
 def _file(tmp_path: Path, *lines: str) -> Path:
