@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from engine import Pairing, PairingError, PairingRequest, pair, system_names
-from trf import EntryKind, TrfDocument, TrfError, entry_kind, read_trf
+from trf import EntryKind, TrfDocument, TrfError, check_trf, entry_kind
 from trf.engine_request import next_round_request, paired_rounds, round_request
 
 __all__ = ["explanation_lines", "pair_command", "render_pairing"]
@@ -146,7 +146,7 @@ def _read(path: Path) -> TrfDocument:
         data = path.read_bytes()
     except OSError as error:
         raise _Failure(f"cannot read {path}: {error.strerror or error}", EXIT_FILE_ACCESS) from error
-    document, problems = read_trf(data)
+    document, problems = check_trf(data)
     errors = [problem for problem in problems if problem.severity == "error"]
     if errors:
         raise _Failure(f"{path}: {errors[0]}", EXIT_INVALID_INPUT)

@@ -121,3 +121,13 @@ def test_explain_describes_brackets_colours_and_the_pab(tmp_path: Path) -> None:
     assert "  pairs: 1-4, 2-5, 3-6" in lines
     assert "  1-4: 5.2.5 (1 has no preference; 4 has no preference: 1's pairing number parity and the initial colour)" in lines
     assert lines[-1].startswith("PAB: 7 gets the PAB: eligible (C2)")
+
+
+def test_inconsistent_file_exits_3(tmp_path: Path) -> None:
+    """Like bbpPairings, a file whose lines contradict each other is refused: 1 says it
+    played 2 with White, 2 says it played 3."""
+    lines = ("XXR 3", _player(1, "1.0", "   2 w 1"), _player(2, "0.0", "   3 b 0"),
+             _player(3, "0.0", "   2 w 0"))
+    code, _out, err = _run("--dutch", str(_file(tmp_path, *lines)), "-p")
+    assert code == 3
+    assert "line 2" in err
