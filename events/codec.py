@@ -46,7 +46,9 @@ def decode_event(name: str, stored_version: int, payload: str | bytes) -> Event:
         if not isinstance(fields, dict):
             raise EventDecodeError(f"{name} payload is not a JSON object", event_type=name)
         fields = upcast(name, stored_version, fields)
-        return msgspec.convert({**fields, "type": name}, Event)  # type: ignore[arg-type]
+        # A union is not a ``type[T]``, so msgspec's stubs give Any: name the result's type.
+        event: Event = msgspec.convert({**fields, "type": name}, Event)
+        return event
     except msgspec.MsgspecError as error:
         raise EventDecodeError(f"cannot decode {name} payload: {error}", event_type=name) from error
 

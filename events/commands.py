@@ -83,10 +83,11 @@ however many they are (amalfi.md B.2), instead of the regulations' points per ro
 
 
 class _Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    # Subclasses repeat ``frozen=True`` for the type checker, as events.types._Event does.
     pass
 
 
-class CreateTournament(_Command):
+class CreateTournament(_Command, frozen=True):
     """Start a tournament stream; the fields are those of :class:`TournamentCreated`."""
 
     tournament_id: str
@@ -109,7 +110,7 @@ class CreateTournament(_Command):
     unrated_rating: int | None = None
 
 
-class RegisterPlayer(_Command):
+class RegisterPlayer(_Command, frozen=True):
     """Enter a player; ``joins_round`` (default: the next round to pair) > 1 is a late entry."""
 
     surname: str
@@ -124,7 +125,7 @@ class RegisterPlayer(_Command):
     joins_round: int | None = None
 
 
-class CorrectPlayerDetails(_Command):
+class CorrectPlayerDetails(_Command, frozen=True):
     """Correct ranking or identity data; only the fields given change."""
 
     player_id: int
@@ -140,7 +141,7 @@ class CorrectPlayerDetails(_Command):
     reason: str = ""
 
 
-class WithdrawPlayer(_Command):
+class WithdrawPlayer(_Command, frozen=True):
     """Withdraw a player from ``from_round`` on (default: the next round to pair)."""
 
     player_id: int
@@ -148,36 +149,36 @@ class WithdrawPlayer(_Command):
     reason: str = ""
 
 
-class RequestBye(_Command):
+class RequestBye(_Command, frozen=True):
     player_id: int
     round_no: int
     kind: ByeKind = ByeKind.HALF
 
 
-class CancelBye(_Command):
+class CancelBye(_Command, frozen=True):
     player_id: int
     round_no: int
 
 
-class RecordResult(_Command):
+class RecordResult(_Command, frozen=True):
     round_no: int
     board: int
     result: Result
 
 
-class CorrectResult(_Command):
+class CorrectResult(_Command, frozen=True):
     round_no: int
     board: int
     result: Result
     reason: str = ""
 
 
-class UnpairRound(_Command):
+class UnpairRound(_Command, frozen=True):
     round_no: int
     reason: str = ""
 
 
-class CloseTournament(_Command):
+class CloseTournament(_Command, frozen=True):
     reason: str = ""
 
 
@@ -451,28 +452,24 @@ def _check_identity(
     state: TournamentState, player_id: int | None, data: RegisterPlayer | CorrectPlayerDetails
 ) -> None:
     """Field checks shared by registration and correction (unset fields are skipped)."""
-
-    def given(name: str) -> bool:
-        return getattr(data, name) is not _UNSET
-
-    if given("surname"):
-        _require_text(data.surname, "surname")  # type: ignore[arg-type]
-    if given("rating") and not 0 <= data.rating <= 4000:  # type: ignore[operator]
+    if data.surname is not _UNSET:
+        _require_text(data.surname, "surname")
+    if data.rating is not _UNSET and not 0 <= data.rating <= 4000:
         raise InvalidCommand(f"rating {data.rating} is out of range 0-4000", field="rating")
-    if given("title") and data.title not in ("", *TITLE_ORDER):
+    if data.title is not _UNSET and data.title not in ("", *TITLE_ORDER):
         raise InvalidCommand(
             f"title {data.title!r} is not one of {', '.join(TITLE_ORDER)}", field="title"
         )
-    if given("sex") and data.sex not in SEXES:
+    if data.sex is not _UNSET and data.sex not in SEXES:
         raise InvalidCommand("sex must be 'm', 'f' or empty", field="sex")
-    if given("federation"):
-        _check_federation(data.federation)  # type: ignore[arg-type]
-    if given("fide_id") and data.fide_id is not None:
-        if data.fide_id <= 0:  # type: ignore[operator]
+    if data.federation is not _UNSET:
+        _check_federation(data.federation)
+    if data.fide_id is not _UNSET and data.fide_id is not None:
+        if data.fide_id <= 0:
             raise InvalidCommand("a FIDE id is a positive number", field="fide_id")
         for other in state.players:
             if other.fide_id == data.fide_id and other.player_id != player_id:
-                raise DuplicateFideId(data.fide_id, other.player_id)  # type: ignore[arg-type]
+                raise DuplicateFideId(data.fide_id, other.player_id)
 
 
 def _check_federation(federation: str) -> None:

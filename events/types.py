@@ -105,10 +105,12 @@ class PointValues(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class _Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    # Subclasses repeat ``frozen=True``: msgspec inherits it, but a type checker reads only
+    # each class's own keywords and would otherwise see a mutable subclass.
     schema_version: ClassVar[int] = 1
 
 
-class TournamentCreated(_Event, tag="tournament-created"):
+class TournamentCreated(_Event, frozen=True, tag="tournament-created"):
     """A tournament and its regulations: the first event of every stream."""
 
     tournament_id: str
@@ -137,7 +139,7 @@ class TournamentCreated(_Event, tag="tournament-created"):
     """The rating unrated players count with in rating-based tie-breaks (C.07 Art. 10)."""
 
 
-class PlayerRegistered(_Event, tag="player-registered"):
+class PlayerRegistered(_Event, frozen=True, tag="player-registered"):
     """A player entered the tournament; ``joins_round`` > 1 makes it a late entry."""
 
     schema_version: ClassVar[int] = 2
@@ -165,7 +167,7 @@ class PlayerRegistered(_Event, tag="player-registered"):
     for each missed round."""
 
 
-class PlayerDetailsCorrected(_Event, tag="player-details-corrected"):
+class PlayerDetailsCorrected(_Event, frozen=True, tag="player-details-corrected"):
     """Corrected ranking or identity data; absent fields are unchanged."""
 
     player_id: PlayerId
@@ -181,7 +183,7 @@ class PlayerDetailsCorrected(_Event, tag="player-details-corrected"):
     reason: str = ""
 
 
-class PlayerWithdrawn(_Event, tag="player-withdrawn"):
+class PlayerWithdrawn(_Event, frozen=True, tag="player-withdrawn"):
     """The player is not paired from ``from_round`` on (GHR 3.2)."""
 
     player_id: PlayerId
@@ -189,13 +191,13 @@ class PlayerWithdrawn(_Event, tag="player-withdrawn"):
     reason: str = ""
 
 
-class ByeRequested(_Event, tag="bye-requested"):
+class ByeRequested(_Event, frozen=True, tag="bye-requested"):
     player_id: PlayerId
     round_no: RoundNo
     kind: ByeKind
 
 
-class ByeCancelled(_Event, tag="bye-cancelled"):
+class ByeCancelled(_Event, frozen=True, tag="bye-cancelled"):
     player_id: PlayerId
     round_no: RoundNo
 
@@ -210,7 +212,7 @@ class NotPaired(msgspec.Struct, frozen=True, kw_only=True):
     reason: NotPairedReason
 
 
-class RoundPaired(_Event, tag="round-paired"):
+class RoundPaired(_Event, frozen=True, tag="round-paired"):
     """A published pairing: boards in board order (board 1 first), the PAB, the rest.
 
     ``pairing_numbers`` lists player ids in TPN order (TPN 1 first): the numbering the
@@ -226,20 +228,20 @@ class RoundPaired(_Event, tag="round-paired"):
     pairing_numbers: tuple[PlayerId, ...] = ()
 
 
-class RoundUnpaired(_Event, tag="round-unpaired"):
+class RoundUnpaired(_Event, frozen=True, tag="round-unpaired"):
     """The pairing of the latest round was withdrawn before any result (GHR 4.4)."""
 
     round_no: RoundNo
     reason: str = ""
 
 
-class ResultRecorded(_Event, tag="result-recorded"):
+class ResultRecorded(_Event, frozen=True, tag="result-recorded"):
     round_no: RoundNo
     board: int
     result: Result
 
 
-class ResultCorrected(_Event, tag="result-corrected"):
+class ResultCorrected(_Event, frozen=True, tag="result-corrected"):
     """A recorded result replaced by another; ``previous`` keeps the audit readable."""
 
     round_no: RoundNo
@@ -249,7 +251,7 @@ class ResultCorrected(_Event, tag="result-corrected"):
     reason: str = ""
 
 
-class TournamentClosed(_Event, tag="tournament-closed"):
+class TournamentClosed(_Event, frozen=True, tag="tournament-closed"):
     reason: str = ""
 
 
@@ -268,14 +270,17 @@ Event = (
 )
 
 EVENT_TYPES: dict[str, type[_Event]] = {
-    cls.__struct_config__.tag: cls for cls in typing.get_args(Event)  # type: ignore[misc]
+    cls.__struct_config__.tag: cls for cls in typing.get_args(Event)
 }
 """Every stored ``event_type`` and the struct it decodes to."""
 
 
 def event_type(event: _Event) -> str:
     """The stable kebab-case name stored in the log."""
-    return type(event).__struct_config__.tag  # type: ignore[return-value]
+    tag = type(event).__struct_config__.tag
+    if not isinstance(tag, str):  # msgspec also allows int tags; every event above uses a name
+        raise TypeError(f"{type(event).__name__} has no event type name")
+    return tag
 
 
 def schema_version(event_type_name: str) -> int:

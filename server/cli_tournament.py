@@ -126,7 +126,7 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
 @click.option("--unrated-rating", type=click.IntRange(0, 4000),
               help="Rating unrated players count with in rating-based tie-breaks.")
 @pass_service
-def create_tournament(ctx: CliContext, name: str, tournament_id: str | None, initial_colour: str,
+def create_tournament(ctx: CliContext, /, name: str, tournament_id: str | None, initial_colour: str,
                       start_date: Any, end_date: Any, point_pairs: tuple[str, ...],
                       tiebreak_rules: str | None, **options: Any) -> None:
     """Create a tournament.
@@ -188,7 +188,7 @@ def list_tournaments(ctx: CliContext) -> None:
 @_player_options
 @click.option("--joins-round", type=click.IntRange(min=1), help="First round to be paired (late entry).")
 @pass_service
-def register(ctx: CliContext, tournament: str, name: str, joins_round: int | None, **options: Any) -> None:
+def register(ctx: CliContext, /, tournament: str, name: str, joins_round: int | None, **options: Any) -> None:
     """Register a player; NAME is "Surname, Given name".
 
     Example:
@@ -211,7 +211,7 @@ def register(ctx: CliContext, tournament: str, name: str, joins_round: int | Non
 @_player_options
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
-def correct_player(ctx: CliContext, tournament: str, player: int, name: str | None, reason: str,
+def correct_player(ctx: CliContext, /, tournament: str, player: int, name: str | None, reason: str,
                    **options: Any) -> None:
     """Correct a player's details (TPNs follow until round 4 is paired).
 
@@ -390,7 +390,7 @@ def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int
 @_as_of_options
 @standings_options
 @pass_service
-def show_standings(ctx: CliContext, tournament: str | None, round_no: int | None, to_version: int | None,
+def show_standings(ctx: CliContext, /, tournament: str | None, round_no: int | None, to_version: int | None,
                    trf_file: Path | None, **tiebreak_options: Any) -> None:
     """Show the standings: score, then the tie-breaks (FIDE C.07) declared or given.
 

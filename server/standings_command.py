@@ -120,7 +120,7 @@ def stored_standings(state: TournamentState, *, rules: str | None, tiebreaks: st
 @click.option("--format", "output_format", type=click.Choice(["text", "csv"]), default="text",
               show_default=True, help="Output format.")
 @pass_service
-def crosstable(ctx: CliContext, tournament: str | None, round_no: int | None, trf_file: Path | None,
+def crosstable(ctx: CliContext, /, tournament: str | None, round_no: int | None, trf_file: Path | None,
                output_format: str, **options: Any) -> None:
     """Print the crosstable: every round's opponent, colour and result, then the tie-breaks.
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from events.tiebreaks import (
+    Colour,
     Crosstable,
     PlayerRecord,
     Result,
@@ -36,6 +37,9 @@ __all__ = ["crosstable_from_trf", "last_round_with_results"]
 
 _RESULTS = {"1": Result.WIN, "W": Result.WIN, "=": Result.DRAW, "D": Result.DRAW,
             "0": Result.LOSS, "L": Result.LOSS}  # fmt: skip
+
+_COLOURS: dict[str, Colour] = {"w": "w", "b": "b"}
+"""The colour characters of a game; ``-`` (none) is absent."""
 
 _BYES = {
     EntryKind.PAB: RoundKind.PAB,
@@ -97,7 +101,7 @@ def _entry(player: Player, round_no: int, system: PointSystem) -> RoundEntry:
     block: TrfRoundEntry = player.entry(round_no)
     kind = entry_kind(block)
     points = Fraction(entry_points(block, system))
-    colour = block.colour if block.colour in ("w", "b") else None
+    colour = _COLOURS.get(block.colour)
     where = f"player {player.pairing_no}, round {round_no}"
     if kind is EntryKind.PLAYED:
         result = _RESULTS.get(block.result)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypedDict
 
 from events.tiebreaks.errors import TiebreakError, TiebreakSyntaxError
 from events.tiebreaks.model import Edition
@@ -115,13 +116,23 @@ def parse_tiebreak(token: str) -> Tiebreak:
         raise TiebreakSyntaxError(token, "a team tie-break (C.07 Art. 12-13)")
     if name not in INDIVIDUAL_CODES:
         raise TiebreakSyntaxError(token, "unknown tie-break code")
-    options: dict[str, int | bool] = {}
+    options: _Modifiers = {}
     for part in parts[1:]:
         _apply_modifier(token, name, part, options)
-    return Tiebreak(name, **options)  # type: ignore[arg-type]
+    return Tiebreak(name, **options)
 
 
-def _apply_modifier(token: str, name: str, part: str, options: dict[str, int | bool]) -> None:
+class _Modifiers(TypedDict, total=False):
+    """The :class:`Tiebreak` fields a code's modifiers set."""
+
+    cut: int
+    median: int
+    limit: int
+    fore: bool
+    as_played: bool
+
+
+def _apply_modifier(token: str, name: str, part: str, options: _Modifiers) -> None:
     match = _MODIFIER.match(part)
     if match is None:
         raise TiebreakSyntaxError(token, f"unknown modifier {part!r}")

@@ -114,7 +114,7 @@ def rank(
                 StandingsRow(
                     pairing_number=number,
                     rank=position,
-                    points=_output(crosstable.by_number[number].points),
+                    points=_decimal(crosstable.by_number[number].points),
                     values={
                         label: _output(column[number])
                         for label, column in zip(labels, columns, strict=True)
@@ -158,9 +158,12 @@ def _labels(tiebreaks: tuple[Tiebreak, ...]) -> tuple[str, ...]:
 
 
 def _output(value: _Raw) -> TiebreakValue:
+    """A column's value as reported: fractions in their exact decimal form."""
+    return _decimal(value) if isinstance(value, Fraction) else value
+
+
+def _decimal(value: Fraction) -> Decimal:
     """Exact decimal form of a fraction (points are decimals, so every sum has one)."""
-    if not isinstance(value, Fraction):
-        return value
     rest, twos, fives = value.denominator, 0, 0
     while rest % 2 == 0:
         rest, twos = rest // 2, twos + 1

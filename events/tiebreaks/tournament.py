@@ -13,6 +13,7 @@ from events.results import Outcome
 from events.tiebreaks.codes import parse_settings
 from events.tiebreaks.errors import TiebreakError
 from events.tiebreaks.model import (
+    Colour,
     Crosstable,
     PlayerRecord,
     Result,
@@ -56,7 +57,7 @@ def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
         return RoundEntry.bye(kind, points=record.points)
     assert record.opponent is not None and record.result is not None and record.colour is not None
     opponent = state.pairing_number(record.opponent)
-    colour = "w" if record.colour is EngineColour.WHITE else "b"
+    colour: Colour = "w" if record.colour is EngineColour.WHITE else "b"
     if record.kind is EngineKind.PLAYED:
         outcome = record.result.white if colour == "w" else record.result.black
         return RoundEntry.game(
