@@ -95,54 +95,97 @@ class _LowerPlayersMatter(Exception):
 
 
 class _Solver:
+    """The greedy of the 4.3 order over one matching graph that shrinks as pairs are fixed.
+
+    Vertices are the bracket's members, the next score group and (``with_lower``) everyone
+    below. Edge weights hold the criteria above ``top`` bits; the bits below carry, for one
+    matching at a time, the next members' candidates' positions.
+    """
+
     def __init__(self, players: BracketPlayers, *, with_lower: bool) -> None:
         self.p = players
         self.with_lower = with_lower
-        self.limit = players.size if with_lower else players.members + players.following
-        m = players.members
+        m, following = players.members, players.following
+        self.limit = players.size if with_lower else m + following
         self.open = (1 << m) - 1  # members not yet decided
         self.outcome = BracketOutcome(with_lower=with_lower)
         self.mate: dict[int, int] = {}
         member_levels = sorted({players.scores[v] for v in range(m)})
-        following_levels = sorted({players.scores[v] for v in range(m + players.following)})
-        self.c6 = {s: (m + 1) ** i for i, s in enumerate(member_levels)}
-        next_base = m + players.following + 1
-        self.c7 = {s: next_base ** i for i, s in enumerate(following_levels)}
-        self.c8_bits = (m // 2 + 1).bit_length()
-        c7b_bits = (next_base ** len(following_levels) * (m + players.following)).bit_length()
-        c7a_bits = ((m + players.following) // 2 + 1).bit_length()
-        c6_bits = ((m + 1) ** len(member_levels) * m).bit_length()
-        self.shift_c7b = self.c8_bits
-        self.shift_c7a = self.shift_c7b + c7b_bits
-        self.shift_c6 = self.shift_c7a + c7a_bits
-        self.shift_c5 = self.shift_c6 + c6_bits
-        self.criteria_bits = self.shift_c5 + ((m // 2 + 1).bit_length())
+        next_levels = sorted({players.scores[v] for v in range(m + following)})
+        next_base = m + following + 1
+        self.c6 = [(m + 1) ** member_levels.index(players.scores[v]) for v in range(m)]
+        self.c7 = [next_base ** next_levels.index(players.scores[v]) for v in range(m + following)]
+        self.shift_c7b = (m // 2 + 1).bit_length()
+        self.shift_c7a = self.shift_c7b + (next_base ** len(next_levels) * next_base).bit_length()
+        self.shift_c6 = self.shift_c7a + ((m + following) // 2 + 1).bit_length()
+        self.shift_c5 = self.shift_c6 + ((m + 1) ** len(member_levels) * (m + 1)).bit_length()
+        criteria_bits = self.shift_c5 + (m // 2 + 1).bit_length()
+        self.spread = (m + 1).bit_length()
+        room = MAX_WEIGHT_BITS - _SPARE_BITS - criteria_bits
+        if room < self.spread:
+            raise PairingError(
+                f"a bracket of {m} players with {len(member_levels)} score levels does not "
+                "fit the matching's weight range"
+            )
+        self.levels = room // self.spread
+        self.top = self.spread * self.levels
+        self.graph = rustworkx.PyGraph()
+        self.graph.add_nodes_from(range(self.limit))
+        self.weight: dict[tuple[int, int], int] = {}
+        self.edge: dict[tuple[int, int], int] = {}
+        window = (1 << self.limit) - 1
+        for a in range(self.limit):
+            for b in bits(players.adjacency[a] & window & ~((1 << (a + 1)) - 1)):
+                weight = self._criteria(a, b)
+                self.weight[a, b] = weight
+                self.edge[a, b] = self.graph.add_edge(a, b, weight << self.top)
+
+    def _criteria(self, a: int, b: int) -> int:
+        """The criteria part of edge ``a-b`` (``a < b``), without the 4.3 order."""
+        p = self.p
+        m = p.members
+        if b < m:
+            compatible = not (p.wants[a] and p.wants[a] == p.wants[b])
+            return ((1 << self.shift_c5) + ((self.c6[a] + self.c6[b]) << self.shift_c6)
+                    + int(compatible))
+        if b < m + p.following:
+            return (1 << self.shift_c7a) + ((self.c7[a] + self.c7[b]) << self.shift_c7b)
+        return 0
 
     def run(self) -> BracketOutcome | None:
-        m = self.p.members
-        for x in range(m):
+        for x in range(self.p.members):
             if not self.open >> x & 1:
                 continue
-            if self.mate and self._obvious(x):
+            if self.mate and self._settle_without_matching(x):
                 continue
             if not self._solve(x):
                 return None
         return self.outcome
 
-    def _candidates(self, x: int) -> int:
-        return self.p.adjacency[x] & self.open & ~((1 << (x + 1)) - 1)
-
-    def _obvious(self, x: int) -> bool:
-        """Fix ``x`` without a matching when the current optimal completion already gives
-        him his lowest legal opponent (nothing lower could be chosen)."""
-        candidates = self._candidates(x)
-        partner = self.mate.get(x)
+    def _settle_without_matching(self, x: int) -> bool:
+        """Fix ``x`` from the current optimal completion when that proves his choice: he
+        has nobody left to meet in the bracket, or his lowest candidate is his partner
+        there or becomes it by exchanging partners with that candidate at equal weight."""
+        candidates = self.p.adjacency[x] & self.open & ~((1 << (x + 1)) - 1)
         if not candidates:
             self._float(x)
             return True
-        if partner is None or partner != candidates.bit_length() - 1:
+        y = candidates.bit_length() - 1
+        if self.mate.get(x) == y:
+            self._pair(x, y)
+            return True
+        x_old, y_old = self.mate.get(x), self.mate.get(y)
+        if x_old is None or y_old is None or x_old == y:
             return False
-        self._pair(x, partner)
+        cross = (min(x_old, y_old), max(x_old, y_old))
+        if cross not in self.edge:
+            return False
+        before = self.weight[min(x, x_old), max(x, x_old)] + self.weight[min(y, y_old), max(y, y_old)]
+        if self.weight[x, y] + self.weight[cross] != before:
+            return False
+        self.mate[x_old], self.mate[y_old] = y_old, x_old
+        self.mate[x], self.mate[y] = y, x
+        self._pair(x, y)
         return True
 
     def _pair(self, x: int, y: int) -> None:
@@ -151,66 +194,40 @@ class _Solver:
         w = self.p.wants
         if w[x] and w[x] == w[y]:
             self.outcome.clashes += 1
+        for v in (x, y):
+            for u in self.graph.neighbors(v):
+                key = (min(u, v), max(u, v))
+                self.edge.pop(key, None)
+            self.graph.remove_node(v)
 
     def _float(self, x: int) -> None:
+        """``x`` leaves the bracket: he keeps only his edges to the players below it."""
         self.open &= ~(1 << x)
         self.outcome.floaters.append(x)
-
-    def _criteria(self, a: int, b: int) -> int:
-        """The criteria part of edge ``a-b`` (``a < b``), without the 4.3 order."""
-        p = self.p
-        m, n = p.members, p.members + p.following
-        if b < m:
-            if not (self.open >> a & 1 and self.open >> b & 1):
-                return -1  # a decided floater meets nobody inside the bracket any more
-            compatible = not (p.wants[a] and p.wants[a] == p.wants[b])
-            return ((1 << self.shift_c5) + ((self.c6[p.scores[a]] + self.c6[p.scores[b]])
-                                            << self.shift_c6) + (int(compatible)))
-        if b < n:
-            return (1 << self.shift_c7a) + (
-                (self.c7[p.scores[a]] + self.c7[p.scores[b]]) << self.shift_c7b)
-        return 0
+        for u in list(self.graph.neighbors(x)):
+            if u < self.p.members:
+                key = (min(u, x), max(u, x))
+                self.graph.remove_edge_from_index(self.edge.pop(key))
 
     def _solve(self, x: int) -> bool:
         """One matching: fixes the next members' choices from ``x`` on; False when no
         completion exists."""
-        p = self.p
-        m = p.members
-        spread = (m + 1).bit_length()
-        room = MAX_WEIGHT_BITS - _SPARE_BITS - self.criteria_bits
-        if room < spread:
-            raise PairingError(
-                f"a bracket of {m} players with these score levels does not fit the "
-                "matching's weight range"
-            )
-        choosers = [v for v in bits(self.open) if v >= x][: max(1, room // spread)]
-        top = spread * len(choosers)
-        level = {v: len(choosers) - 1 - i for i, v in enumerate(choosers)}
-        floated = set(self.outcome.floaters)
-        vertices = [v for v in range(self.limit) if v >= m or self.open >> v & 1 or v in floated]
-        index = {v: i for i, v in enumerate(vertices)}
-        graph = rustworkx.PyGraph()
-        graph.add_nodes_from(vertices)
-        for a in vertices:
-            for b in bits(p.adjacency[a] & ~((1 << (a + 1)) - 1)):
-                if b >= self.limit or b not in index:
-                    continue
-                weight = self._criteria(a, b)
-                if weight < 0:
-                    continue
-                weight <<= top
-                if a in level and b < m:
-                    weight += (b - a) << (spread * level[a])
-                graph.add_edge(index[a], index[b], weight)
+        m = self.p.members
+        choosers = [v for v in bits(self.open) if v >= x][: self.levels]
+        for i, a in enumerate(choosers):
+            shift = self.spread * (len(choosers) - 1 - i)
+            for b in bits(self.p.adjacency[a] & self.open & ~((1 << (a + 1)) - 1)):
+                self.graph.update_edge_by_index(
+                    self.edge[a, b], (self.weight[a, b] << self.top) + ((b - a) << shift))
         self.outcome.matchings += 1
         solution = rustworkx.max_weight_matching(
-            graph, max_cardinality=self.with_lower, weight_fn=int)
+            self.graph, max_cardinality=self.with_lower, weight_fn=int)
         mate = {}
         for i, j in solution:
-            mate[vertices[i]], mate[vertices[j]] = vertices[j], vertices[i]
-        if self.with_lower and 2 * len(solution) != len(vertices):
+            mate[i], mate[j] = j, i
+        if self.with_lower and 2 * len(solution) != self.graph.num_nodes():
             return False
-        if not self.with_lower and not self._extends(mate, vertices):
+        if not self.with_lower and not self._extends(mate, list(self.graph.node_indices())):
             raise _LowerPlayersMatter
         self.mate = mate
         for v in choosers:
