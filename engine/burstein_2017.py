@@ -145,6 +145,8 @@ def _describe(record: BracketRecord) -> list[str]:
         + " ".join(str(c.number) for c in record.members)
         + (f" (floater {record.incoming.number} in)" if record.incoming is not None else "")
     ]
+    lines.append("  order (SB/Buchholz/Median): " + ", ".join(
+        f"{c.number} {_points(c.sb)}/{_points(c.bt)}/{_points(c.mt)}" for c in record.members))
     lines += [f"  {high.number}-{low.number}" for high, low in record.pairs]
     if record.same_preference_pairs:
         lines.append(f"  pairs with equal colour preferences: {record.same_preference_pairs}")

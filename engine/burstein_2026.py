@@ -244,6 +244,8 @@ def _pair_brackets(
             + " ".join(str(p.number) for p in members)
             + (f" (floaters in: {' '.join(str(p.number) for p in floaters)})" if floaters else "")
         )
+        trace.append("  Index (Buchholz/SB): " + ", ".join(
+            f"{p.number} {_points(p.buchholz)}/{_points(p.sonneborn_berger)}" for p in members))
         for x, y in outcome.pairs:
             pairs.append((members[x], members[y]))
             trace.append(f"  {members[x].number}-{members[y].number}")

@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from engine.burstein import pair_burstein
-from engine.burstein_2026 import index_values, pair_burstein_2026, seeding_rounds
+from engine.burstein_2026 import Seeded, index_values, pair_burstein_2026, seeding_rounds
 from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
 from engine.burstein_colours import ColourFacts, colour_2026
 from engine.common import ColourPreference, Strength
@@ -100,6 +100,22 @@ def test_brackets_rank_by_buchholz_then_sonneborn_berger_then_tpn() -> None:
     lines = pair_burstein_2026(request).explanation
     # 1 (3 points) and the 1.5 group 3 (BH 4.5) and 5 (BH 4.5, SB 0.75 vs 0.75 -> TPN).
     assert any(line.startswith("bracket 1.5: 3 5") for line in lines), lines
+
+
+def test_worked_example_bsn_order() -> None:
+    # §9: A (10.5, 8.0), B (10.5, 7.5), C (9.0, 6.0), D (8.5, 6.5), E (8.0, 5.0), F (7.0,
+    # 4.0) -> BSN A..F: A before B on SB; D after C because Buchholz decides first.
+    values = {"A": (10.5, 8.0), "B": (10.5, 7.5), "C": (9.0, 6.0), "D": (8.5, 6.5),
+              "E": (8.0, 5.0), "F": (7.0, 4.0)}
+    players = [
+        Seeded(number=N(tpn), available=True, colour_rank=tpn, score=Fraction(3),
+               pairing_score=Fraction(3), buchholz=Fraction(bh), sonneborn_berger=Fraction(sb),
+               preference=ColourPreference(None, Strength.NONE, 0), colours=(),
+               met=frozenset(), may_get_pab=True, games=4)
+        for tpn, (bh, sb) in zip((6, 5, 4, 3, 2, 1), values.values(), strict=True)
+    ]
+    names = dict(zip((p.number for p in players), values, strict=True))
+    assert [names[p.number] for p in sorted(players, key=lambda p: p.index_key)] == list("ABCDEF")
 
 
 # -- 3.1 the PAB -----------------------------------------------------------------------------
