@@ -9,8 +9,9 @@ Each size plays one seeded tournament of nine rounds: ratings drawn uniformly fr
 1000-2800, results drawn from the rating difference (about a quarter of the games drawn,
 one player in fifty absent for a round), every round paired by Arbiter itself. The line
 gives the mean and the worst time of a round. Under the 2026 rules rounds 1-4 are Dutch
-seeding rounds: they are left out of the line unless ``--dutch-seeding`` is given. The reference engine (bbpPairings v5.0.1,
-C++) needs about 0.02 s, 0.16 s and 1.3 s per round at 250, 500 and 1000 players.
+seeding rounds: they are left out of the line unless ``--dutch-seeding`` is given. The
+reference engine (bbpPairings v5.0.1, C++) needs about 0.02 s, 0.16 s and 1.3 s per round
+at 250, 500 and 1000 players (its pre-2026 reading).
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.burstein import pair_burstein  # noqa: E402
-from engine.burstein_2026 import seeding_rounds  # noqa: E402
-from engine.model import (  # noqa: E402
+from engine.burstein import pair_burstein
+from engine.burstein_2026 import seeding_rounds
+from engine.model import (
+    Board,
     Colour,
     PairingNumber,
     PairingRequest,
@@ -72,7 +74,15 @@ def simulate(players: int, edition: str, seed: int, *, dutch_seeding: bool) -> l
     return times
 
 
-def _play(boards, bye, absent, ratings, histories, rng) -> None:  # type: ignore[no-untyped-def]
+def _play(
+    boards: tuple[Board, ...],
+    bye: PairingNumber | None,
+    absent: set[int],
+    ratings: list[int],
+    histories: list[list[RoundRecord]],
+    rng: random.Random,
+) -> None:
+    """Record a result for every board, the PAB and the absences."""
     done = set()
     for board in boards:
         w, b = board.white - 1, board.black - 1

@@ -29,12 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.burstein import pair_burstein  # noqa: E402
-from engine.burstein_2026 import seeding_rounds  # noqa: E402
-from engine.common import pairing_score  # noqa: E402
-from engine.model import Pairing, PairingNumber, PairingRequest  # noqa: E402
-from trf import read_trf_file  # noqa: E402
-from trf.engine_request import next_round_request  # noqa: E402
+from engine.burstein import pair_burstein
+from engine.burstein_2026 import seeding_rounds
+from engine.common import pairing_score
+from engine.model import Pairing, PairingNumber, PairingRequest
+from trf import read_trf_file
+from trf.engine_request import next_round_request
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBLEMS = ROOT.parent / "shared" / "fixtures" / "burstein" / "problems"

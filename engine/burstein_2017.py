@@ -14,13 +14,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.burstein_brackets import Bracket, floatable_sets, form_brackets, player_adjacency
+from engine.burstein_brackets import (
+    Bracket,
+    floatable_sets,
+    form_brackets,
+    player_adjacency,
+)
 from engine.burstein_choice import choose_pairs
 from engine.burstein_colours import ColourFacts, colour_2017
+from engine.burstein_index import (
+    Contender,
+    contenders,
+    global_key,
+    list_sort,
+    ranks_above,
+)
 from engine.burstein_matching import bits
-from engine.burstein_index import Contender, contenders, global_key, list_sort, ranks_above
 from engine.errors import NoValidPairing
-from engine.model import Board, Colour, PairingNumber, PairingRequest, Pairing
+from engine.model import Board, Colour, Pairing, PairingNumber, PairingRequest
 
 __all__ = ["BracketRecord", "SettledRound", "pair_burstein_2017", "settle_round"]
 
@@ -167,7 +178,9 @@ def _points(value: Fraction) -> str:
     return f"{float(value):g}"
 
 
-def _board_order(boards: Sequence[Board], by_number: dict[PairingNumber, Contender]) -> tuple[Board, ...]:
+def _board_order(
+    boards: Sequence[Board], by_number: dict[PairingNumber, Contender]
+) -> tuple[Board, ...]:
     """§11.10: the higher player's real score, the lower player's real score (both
     descending), then the higher player's rank number; "higher" is more real points, then
     the smaller rank number."""

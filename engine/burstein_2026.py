@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.burstein_brackets import player_adjacency
 from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
+from engine.burstein_brackets import player_adjacency
 from engine.burstein_colours import ColourFacts, colour_2026
 from engine.burstein_matching import maximum_matching
 from engine.common import (
@@ -29,7 +29,14 @@ from engine.common import (
 )
 from engine.dutch import pair_dutch
 from engine.errors import InvalidRequest, NoValidPairing
-from engine.model import Board, Colour, PairingNumber, PairingRequest, Pairing, RoundKind
+from engine.model import (
+    Board,
+    Colour,
+    Pairing,
+    PairingNumber,
+    PairingRequest,
+    RoundKind,
+)
 
 __all__ = ["Seeded", "index_values", "pair_burstein_2026", "seeding_rounds"]
 
@@ -106,7 +113,7 @@ def index_values(request: PairingRequest) -> dict[PairingNumber, tuple[Fraction,
                         f"player {entry.number}, round {round_no}: opponent "
                         f"{record.opponent} is not a player of this tournament"
                     )
-                value = as_opponent[record.opponent]  # type: ignore[index]
+                value = as_opponent[record.opponent]
             else:
                 value = scores[entry.number]
             buchholz += value
@@ -126,7 +133,8 @@ def pair_burstein_2026(request: PairingRequest) -> Pairing:
         note = f"seeding round {request.round_no} of {seeding}: paired by the Dutch system (1.6)"
         return Pairing(dutch.boards, dutch.bye, (note, *dutch.explanation))
     players = _players(request)
-    ranked = sorted((p for p in players if p.available), key=lambda p: (-p.pairing_score, p.index_key))
+    ranked = sorted((p for p in players if p.available),
+                    key=lambda p: (-p.pairing_score, p.index_key))
     trace: list[str] = []
     bye = None
     if len(ranked) % 2:

@@ -113,12 +113,15 @@ class _Solver:
         member_levels = sorted({players.scores[v] for v in range(m)})
         next_levels = sorted({players.scores[v] for v in range(m + following)})
         next_base = m + following + 1
-        self.c6 = [(m + 1) ** member_levels.index(players.scores[v]) for v in range(m)]
-        self.c7 = [next_base ** next_levels.index(players.scores[v]) for v in range(m + following)]
-        self.shift_c7b = (m // 2 + 1).bit_length()
-        self.shift_c7a = self.shift_c7b + (next_base ** len(next_levels) * next_base).bit_length()
-        self.shift_c6 = self.shift_c7a + ((m + following) // 2 + 1).bit_length()
-        self.shift_c5 = self.shift_c6 + ((m + 1) ** len(member_levels) * (m + 1)).bit_length()
+        self.c6: list[int] = [
+            (m + 1) ** member_levels.index(players.scores[v]) for v in range(m)]
+        self.c7: list[int] = [
+            next_base ** next_levels.index(players.scores[v]) for v in range(m + following)]
+        self.shift_c7b: int = (m // 2 + 1).bit_length()
+        self.shift_c7a: int = (
+            self.shift_c7b + (next_base ** len(next_levels) * next_base).bit_length())
+        self.shift_c6: int = self.shift_c7a + ((m + following) // 2 + 1).bit_length()
+        self.shift_c5: int = self.shift_c6 + ((m + 1) ** len(member_levels) * (m + 1)).bit_length()
         criteria_bits = self.shift_c5 + (m // 2 + 1).bit_length()
         self.spread = (m + 1).bit_length()
         room = MAX_WEIGHT_BITS - _SPARE_BITS - criteria_bits
@@ -180,7 +183,8 @@ class _Solver:
         cross = (min(x_old, y_old), max(x_old, y_old))
         if cross not in self.edge:
             return False
-        before = self.weight[min(x, x_old), max(x, x_old)] + self.weight[min(y, y_old), max(y, y_old)]
+        before = (self.weight[min(x, x_old), max(x, x_old)]
+                  + self.weight[min(y, y_old), max(y, y_old)])
         if self.weight[x, y] + self.weight[cross] != before:
             return False
         self.mate[x_old], self.mate[y_old] = y_old, x_old

@@ -5,6 +5,7 @@ rounds. The corpus itself is checked in test_burstein_corpus.py.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
@@ -14,7 +15,13 @@ import pytest
 
 from engine.burstein_2017 import pair_burstein_2017, settle_round
 from engine.burstein_colours import ColourFacts, colour_2017
-from engine.burstein_index import Contender, contenders, default_acceleration, list_sort, ranks_above
+from engine.burstein_index import (
+    Contender,
+    contenders,
+    default_acceleration,
+    list_sort,
+    ranks_above,
+)
 from engine.common import ColourPreference, Strength
 from engine.errors import NoValidPairing
 from engine.model import (
@@ -155,15 +162,13 @@ def test_the_reference_merge_sort_decides_the_non_transitive_case() -> None:
     residents.sort(key=lambda c: c.number)
     listed = [*sorted(residents, key=lambda c: (-c.sb, -c.bt, -c.mt, c.rank)),
               bottom.members[0]]
-    python = sorted(listed, key=_key_from(ranks_above))
+    python = sorted(listed, key=functools.cmp_to_key(_compare))
     assert [c.number for c in python] != [c.number for c in bottom.members]
     assert [c.number for c in list_sort(listed, ranks_above)] == [15, 24, 12, 13, 14, 16, 18, 21]
 
 
-def _key_from(before):  # type: ignore[no-untyped-def]
-    import functools
-
-    return functools.cmp_to_key(lambda a, b: -1 if before(a, b) else 1 if before(b, a) else 0)
+def _compare(a: Contender, b: Contender) -> int:
+    return -1 if ranks_above(a, b) else 1 if ranks_above(b, a) else 0
 
 
 def test_list_sort_is_stable_and_merges_earlier_runs_first() -> None:
@@ -209,7 +214,9 @@ def test_worked_round_t03_p0009_round_five() -> None:
                                (0, 7, 15, None)]),
     ],
 )
-def test_bracket_structure(name: str, shape: list[tuple[float, int, int | None, int | None]]) -> None:
+def test_bracket_structure(
+    name: str, shape: list[tuple[float, int, int | None, int | None]]
+) -> None:
     settled = settle_round(problem(name))
     found = []
     for bracket in settled.brackets:

@@ -11,7 +11,12 @@ from fractions import Fraction
 import pytest
 
 from engine.burstein import pair_burstein
-from engine.burstein_2026 import Seeded, index_values, pair_burstein_2026, seeding_rounds
+from engine.burstein_2026 import (
+    Seeded,
+    index_values,
+    pair_burstein_2026,
+    seeding_rounds,
+)
 from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
 from engine.burstein_colours import ColourFacts, colour_2026
 from engine.common import ColourPreference, Strength

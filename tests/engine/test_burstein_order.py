@@ -12,6 +12,7 @@ for every two listed pairings pins the whole order.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -49,7 +50,10 @@ def parse(listing: str) -> list[tuple[frozenset[tuple[int, int]], int | None]]:
     return found
 
 
-def union_cases(listing: str):  # type: ignore[no-untyped-def]
+Candidate = tuple[frozenset[tuple[int, int]], int | None]
+
+
+def union_cases(listing: str) -> Iterator[tuple[frozenset[tuple[int, int]], set[int], Candidate]]:
     candidates = parse(listing)
     for (i, first), (j, second) in itertools.combinations(enumerate(candidates), 2):
         edges = first[0] | second[0]
@@ -70,7 +74,7 @@ def masks(size: int, edges: frozenset[tuple[int, int]]) -> list[int]:
 
 def test_the_spec_listings_are_the_generation_order() -> None:
     # §4.3: take BSN 1, 2, ... in turn, opponents from the largest BSN down, floating last.
-    def generate(free: list[int]):  # type: ignore[no-untyped-def]
+    def generate(free: list[int]) -> Iterator[Candidate]:
         if not free:
             yield frozenset(), None
             return
@@ -149,7 +153,7 @@ def _solve(edition: str, adjacency: list[int], wants: list[int]) -> set[tuple[in
 
 
 @st.composite
-def brackets(draw):  # type: ignore[no-untyped-def]
+def brackets(draw: st.DrawFn) -> tuple[list[int], list[int], int | None]:
     size = draw(st.integers(1, 9))
     edges = draw(st.lists(st.booleans(), min_size=size * size, max_size=size * size))
     adjacency = [0] * size
@@ -163,10 +167,13 @@ def brackets(draw):  # type: ignore[no-untyped-def]
     return adjacency, wants, floatable
 
 
-def first_best(adjacency: list[int], wants: list[int], floatable: int | None):  # type: ignore[no-untyped-def]
+Completion = tuple[int, list[tuple[int, int]], int | None]
+
+
+def first_best(adjacency: list[int], wants: list[int], floatable: int | None) -> Completion | None:
     """Every completion in the 4.3 order; the first with the fewest equal-preference pairs."""
     size = len(adjacency)
-    best = None
+    best: Completion | None = None
 
     def walk(free: int, pairs: list[tuple[int, int]], floater: int | None, clashes: int) -> None:
         nonlocal best
@@ -189,7 +196,9 @@ def first_best(adjacency: list[int], wants: list[int], floatable: int | None):  
 
 @settings(max_examples=300, deadline=None)
 @given(brackets())
-def test_pre_2026_bracket_is_the_first_best_completion(case) -> None:  # type: ignore[no-untyped-def]
+def test_pre_2026_bracket_is_the_first_best_completion(
+    case: tuple[list[int], list[int], int | None],
+) -> None:
     # §11.8: fewest pairs with equal preferences, then the 4.3 order.
     adjacency, wants, floatable = case
     expected = first_best(adjacency, wants, floatable)
@@ -204,7 +213,7 @@ def test_pre_2026_bracket_is_the_first_best_completion(case) -> None:  # type: i
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 12).flatmap(
     lambda n: st.tuples(st.just(n), st.lists(st.booleans(), min_size=n * n, max_size=n * n))))
-def test_maximum_matching_and_missable_vertices(case) -> None:  # type: ignore[no-untyped-def]
+def test_maximum_matching_and_missable_vertices(case: tuple[int, list[bool]]) -> None:
     # The Gallai-Edmonds set D: the vertices some maximum matching leaves exposed.
     size, edges = case
     adjacency = [0] * size
