@@ -6,6 +6,8 @@ colours on every problem, and (burstein.md §11.10) in the same board order.
 Problems up to 400 players run here; the two 1000+ player tournaments (5 problems) run in
 ``bench/bench_burstein.py``. Each problem is read in place through the project's TRF
 reader and request mapping, exactly as ``arbiter pair --burstein --rules 2017`` reads it.
+The last test pairs a tournament through the server, whose rules edition chooses the
+Burstein edition.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ from click.testing import CliRunner
 
 from engine.burstein import pair_burstein
 from engine.model import Pairing
+from events import MemoryEventStore
+from events.commands import CreateTournament, RegisterPlayer
 from server.cli import main
+from server.service import TournamentService
 from tests.corpus import shared_files, shared_path
 from trf import read_trf_file
 from trf.engine_request import next_round_request
@@ -101,3 +106,27 @@ def test_command_line_defaults_to_the_2026_rules() -> None:
     assert result.exit_code == 0, result.output
     pairs = {frozenset(map(int, line.split())) for line in result.output.splitlines()[1:]}
     assert frozenset((1, 4)) in pairs and frozenset((1, 3)) not in pairs
+
+
+@pytest.mark.parametrize(
+    ("edition", "pairs"),
+    [
+        # fide-2017: the accelerated start of §11.3 (1-3, 2 floats to 6, 4-5).
+        ("fide-2017", {frozenset((1, 3)), frozenset((2, 6)), frozenset((4, 5))}),
+        # fide-2026: a Dutch seeding round (1.6): 1-4, 2-5, 3-6.
+        ("fide-2026", {frozenset((1, 4)), frozenset((2, 5)), frozenset((3, 6))}),
+    ],
+)
+def test_the_server_pairs_by_the_tournaments_rules_edition(
+    edition: str, pairs: set[frozenset[int]]
+) -> None:
+    service = TournamentService(MemoryEventStore())
+    service.create(CreateTournament(tournament_id="b", name="Burstein", rounds=5,
+                                    system="burstein", rules_edition=edition))
+    for surname, rating in zip("ABCDEFG", range(2600, 1900, -100), strict=True):
+        service.execute("b", RegisterPlayer(surname=surname, rating=rating))
+    service.pair_round("b")
+    first = service.load("b").round(1)
+    assert first.system == "burstein"
+    assert first.pab == 7
+    assert {frozenset((b.white, b.black)) for b in first.boards} == pairs
