@@ -50,6 +50,11 @@ class Bracket:
 def form_brackets(groups: Sequence[int], adjacency: Sequence[int]) -> list[Bracket]:
     """The brackets of §11.7 from the score groups' end positions (``groups[-1]`` = n).
 
+    >>> # four players, one per score group, 0 and 1 have met: {0} floats 0; {1} alone
+    >>> # cannot take him, so it takes in 2's group, pairs 0-2 and floats 1 down to 3
+    >>> form_brackets([1, 2, 3, 4], [0b1100, 0b1100, 0b1011, 0b0111])
+    [Bracket(start=0, end=1), Bracket(start=1, end=3), Bracket(start=3, end=4)]
+
     :raises NoValidPairing: when even one bracket holding everybody cannot be paired.
     """
     closed: list[tuple[Bracket, int]] = []  # (bracket, mask of its possible incoming floaters)

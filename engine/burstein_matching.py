@@ -61,9 +61,10 @@ def missable_vertices(adjacency: Sequence[int], mate: list[int]) -> int | None:
     """D(G) as a bit mask, for a graph whose maximum matching ``mate`` leaves exactly one
     vertex exposed; ``None`` when it leaves none or more than one.
 
-    >>> adjacency = [0b0110, 0b0101, 0b1011, 0b0100]  # triangle 0-1-2 with a tail 2-3
+    >>> # triangle 0-1-2 with a tail 2-3-4: every maximum matching pairs 3
+    >>> adjacency = [0b00110, 0b00101, 0b01011, 0b10100, 0b01000]
     >>> bits(missable_vertices(adjacency, maximum_matching(adjacency)))
-    [0, 1, 3]
+    [0, 1, 2, 4]
     """
     exposed = [v for v, other in enumerate(mate) if other == -1]
     if len(exposed) != 1:

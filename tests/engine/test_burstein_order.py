@@ -11,6 +11,8 @@ for every two listed pairings pins the whole order.
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import itertools
 from collections.abc import Iterator
 from fractions import Fraction
@@ -245,3 +247,14 @@ def _brute_matching(adjacency: list[int], free: int) -> int:
     for y in bits(adjacency[x] & rest):
         best = max(best, 1 + _brute_matching(adjacency, rest & ~(1 << y)))
     return best
+
+
+@pytest.mark.parametrize("module", [
+    "engine.burstein", "engine.burstein_2026", "engine.burstein_brackets",
+    "engine.burstein_choice", "engine.burstein_colours", "engine.burstein_index",
+    "engine.burstein_matching",
+])
+def test_docstring_examples(module: str) -> None:
+    # STYLE.md: the >>> example of each public entry point runs.
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
