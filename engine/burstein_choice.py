@@ -67,6 +67,8 @@ def choose_pairs(
 
 
 class _Chooser:
+    """The greedy over one bracket, with the exit as vertex ``m`` when someone floats."""
+
     def __init__(self, adjacency: Sequence[int], wants: Sequence[int], floatable: int | None):
         m = len(adjacency)
         self.size = m
@@ -89,9 +91,7 @@ class _Chooser:
         self.counts = [0, 0, 0]  # members wanting White, Black, neither (exit included)
         self.wanting = {0: 0, 1: 0, -1: 0}  # masks of the members wanting each colour
         for v, w in enumerate(self.wants):
-            if w:
-                self.wanting[w] |= 1 << v
-        for w in self.wants:
+            self.wanting[w] |= 1 << v if w else 0
             self.counts[_slot(w)] += 1
 
     # -- colour arithmetic ---------------------------------------------------------------
