@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -71,9 +72,8 @@ def _numbers(numbers: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in numbers) or "none"
 
 
-def _score(score: object) -> str:
-    value = float(score)  # type: ignore[arg-type]
-    return f"{value:g}"
+def _score(score: Fraction) -> str:
+    return f"{float(score):g}"
 
 
 class _Failure(Exception):
