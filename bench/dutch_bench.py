@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "dutch"
-REFERENCE_ROUND_SECONDS = {500: "6-8", 1000: "minutes"}
+REFERENCE_ROUND_TIME = {500: "6-8 s", 1000: "minutes"}
 
 
 def _peak_mb() -> float:
