@@ -93,7 +93,7 @@ def bench_synthetic(sizes: list[int], rounds: int, seed: int,
         per_round = " ".join(f"{t:.2f}" for t in times)
         print(f"synthetic {players} players, {rounds} rounds (seed {seed}): seconds per round "
               f"{per_round}; max {max(times):.2f}; peak {peak:.0f} MB; reference about "
-              f"{REFERENCE_ROUND_SECONDS.get(players, '?')} s per round")
+              f"{REFERENCE_ROUND_TIME.get(players, '?')} per round")
 
 
 def main() -> None:
