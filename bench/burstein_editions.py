@@ -106,7 +106,7 @@ def render(found: dict[str, dict[str, list[int]]], total: int) -> str:
     for key, title in ARTICLES.items():
         by_event = found.get(key, {})
         number = sum(len(r) for r in by_event.values())
-        lines.append(f"- **{key}**, {title}: {number} problems"
+        lines.append(f"- **{key}**, {title}: {number} problem{'' if number == 1 else 's'}"
                      + (":" if number else "."))
         for tournament in sorted(by_event):
             rounds = ", ".join(str(r) for r in sorted(by_event[tournament]))
