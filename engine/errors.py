@@ -1,12 +1,13 @@
 """What a pairing system raises; the edges map these to exit codes and problem+json.
 
 Each class carries its bbpPairings-style exit code (STYLE.md: 1 no valid pairing, 3 invalid
-input), so that the CLI translates errors through one table.
+input), so that the CLI translates errors through one table. bbpPairings' code 4, a size
+limit, has no class: the matching solver is exact for any weight (:mod:`engine.matching`).
 """
 
 from __future__ import annotations
 
-__all__ = ["EngineLimit", "InvalidRequest", "NoValidPairing", "PairingError"]
+__all__ = ["InvalidRequest", "NoValidPairing", "PairingError"]
 
 
 class PairingError(Exception):
@@ -26,10 +27,3 @@ class InvalidRequest(PairingError):
     the message names the player or field."""
 
     exit_code = 3
-
-
-class EngineLimit(PairingError):
-    """The round is beyond what the engine can compute (bbpPairings' "build limit" case);
-    the message says which limit."""
-
-    exit_code = 4

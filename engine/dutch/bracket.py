@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from engine.dutch.players import DutchPlayer
 from engine.dutch.weights import BracketContext, BracketWeights
-from engine.errors import EngineLimit, NoValidPairing
+from engine.errors import NoValidPairing
 from engine.matching import MAX_WEIGHT_BITS, MatchingGraph
 
 __all__ = ["BracketRecord", "RoundPairer"]
@@ -184,15 +184,9 @@ class RoundPairer:
         current = context.current
         members = current + context.following
         weights = BracketWeights(
-            p, context, played_rounds=self.played_rounds, total_bits=MAX_WEIGHT_BITS - 1
+            p, context, played_rounds=self.played_rounds, total_bits=MAX_WEIGHT_BITS - 1,
+            min_stage_bits=_stage_bits(len(context.mdps), len(context.residents)),
         )
-        needed = _stage_bits(len(context.mdps), len(context.residents))
-        if weights.stage_bits < needed:
-            raise EngineLimit(
-                f"the criteria of the {len(current)}-player bracket need "
-                f"{weights.base_bits + needed} bits of edge weight; the matching solver "
-                f"takes {MAX_WEIGHT_BITS - 1}"
-            )
         self.weights = weights
         mdp_set = set(context.mdps)
         for a, u in enumerate(members):

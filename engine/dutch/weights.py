@@ -10,7 +10,9 @@ field is given enough bits to hold its largest possible sum over a matching.
 Every field counts something good ("a pair", "a colour preference granted", "a player who
 downfloated last round is paired here"), so a larger sum is better. Fields whose sum is fixed
 once the fields above it are fixed are left out (for example the score levels of a bracket
-without MDPs repeat the pair count), which keeps the weight within the solver's 124 bits.
+without MDPs repeat the pair count), which keeps the weight within rustworkx's 124 bits in
+all but extreme brackets (those get wider weights, which :mod:`engine.matching` solves exactly
+with its slower unbounded solver).
 """
 
 from __future__ import annotations
@@ -79,8 +81,10 @@ class BracketWeights:
     """The packed base weight of every pair of a bracket (and of its next score group).
 
     ``weight(u, v)`` is the base weight shifted above ``stage_bits`` free low bits, so that
-    the whole weight uses ``total_bits``; pairs outside the bracket weigh 0. ``fields`` keeps the per-criterion values so that the
-    explanation can say which criteria a chosen pairing could not meet.
+    the whole weight uses ``total_bits``, or more when the criteria leave fewer than
+    ``min_stage_bits`` below it; pairs outside the bracket weigh 0. ``fields`` keeps the
+    per-criterion values so that the explanation can say which criteria a chosen pairing
+    could not meet.
     """
 
     def __init__(
@@ -90,14 +94,16 @@ class BracketWeights:
         *,
         played_rounds: int,
         total_bits: int,
+        min_stage_bits: int,
     ) -> None:
         self.players = players
         self.context = context
         self._fields: list[_Field] = []
         self._build(played_rounds)
         self.base_bits = sum(spec.bound.bit_length() for spec in self._fields)
-        self.stage_bits = total_bits - self.base_bits
-        """Low bits left for the tie-breaking stages (as many as the solver's range allows)."""
+        self.stage_bits = max(total_bits - self.base_bits, min_stage_bits)
+        """Low bits for the tie-breaking stages (as many as ``total_bits`` leaves, at least
+        ``min_stage_bits``)."""
         self.base: dict[tuple[int, int], int] = {}
         offset = self.stage_bits
         offsets = []
