@@ -27,7 +27,6 @@ from engine.common import (
     pairing_score,
     played_colours,
 )
-from engine.dutch import pair_dutch
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.model import (
     Board,
@@ -37,6 +36,7 @@ from engine.model import (
     PairingRequest,
     RoundKind,
 )
+from engine.systems import pair as pair_by_system
 
 __all__ = ["Seeded", "index_values", "pair_burstein_2026", "seeding_rounds"]
 
@@ -129,7 +129,7 @@ def pair_burstein_2026(request: PairingRequest) -> Pairing:
     """
     seeding = seeding_rounds(request.total_rounds)
     if request.round_no <= seeding:
-        dutch = pair_dutch(request)
+        dutch = pair_by_system(request, "dutch")  # loaded on first use, as every system
         note = f"seeding round {request.round_no} of {seeding}: paired by the Dutch system (1.6)"
         return Pairing(dutch.boards, dutch.bye, (note, *dutch.explanation))
     players = _players(request)
