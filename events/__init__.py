@@ -1,8 +1,11 @@
 """Event types, the event store, projections and command decisions.
 
 The public API is what ``__all__`` lists; import from ``events`` (or ``events.projections``
-for read models), never from the private modules.
+for read models), never from the private modules. ``SqliteEventStore`` is imported on first
+use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair`` never opens a store.
 """
+
+from typing import TYPE_CHECKING
 
 from events.envelope import (
     ANY,
@@ -68,7 +71,6 @@ from events.pairing import (
     pairing_request,
 )
 from events.results import Outcome, Result, parse_result, result_str
-from events.sqlite_store import SqliteEventStore
 from events.store import EventStore
 from events.types import (
     EVENT_TYPES,
@@ -94,6 +96,18 @@ from events.types import (
     event_type,
 )
 from events.upcasting import upcast
+
+if TYPE_CHECKING:
+    from events.sqlite_store import SqliteEventStore
+
+
+def __getattr__(name: str) -> object:
+    if name == "SqliteEventStore":
+        from events.sqlite_store import SqliteEventStore
+
+        return SqliteEventStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ANY",

@@ -12,7 +12,7 @@ from events.errors import PairingSystemUnavailable
 from server.cli_support import CliContext, pass_service
 from server.render import render_state
 
-__all__ = ["demo"]
+__all__ = ["COMMANDS", "demo"]
 
 DEMO_ID = "demo"
 
@@ -56,3 +56,6 @@ def demo(ctx: CliContext) -> None:
         except (PairingSystemUnavailable, InvalidCommand) as error:
             click.echo(f"(round 1 not paired: {error})")
     click.echo(render_state(service.load(DEMO_ID)))
+
+
+COMMANDS = (demo,)

@@ -21,7 +21,7 @@ from engine import Pairing, PairingError, PairingRequest, pair, system_names
 from trf import EntryKind, TrfDocument, TrfError, check_trf, entry_kind
 from trf.engine_request import next_round_request, paired_rounds, round_request
 
-__all__ = ["explanation_lines", "pair_command", "render_pairing"]
+__all__ = ["COMMANDS", "explanation_lines", "pair_command", "render_pairing"]
 
 EXIT_NO_VALID_PAIRING = 1
 EXIT_INVALID_INPUT = 3
@@ -131,6 +131,7 @@ def _pair(
 
 
 pair_command = _system_flags(_pair)
+COMMANDS = (pair_command,)
 
 
 def _maxi_variant(system: str) -> str:

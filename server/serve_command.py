@@ -12,14 +12,12 @@ import os
 from pathlib import Path
 
 import click
-from aiohttp import web
 
-from server.app import create_app
 from server.cli_demo import DEMO_ID, demo
 from server.cli_support import CliContext
 from server.settings import MIB, Settings, hash_token, new_token, read_token_file
 
-__all__ = ["serve", "token_digest"]
+__all__ = ["COMMANDS", "serve", "token_digest"]
 
 
 def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
@@ -80,4 +78,11 @@ def serve(ctx: click.Context, db: Path | None, host: str, port: int, token_file:
     if load_demo:
         click.echo(f"The demo tournament: {base}/tournaments/{DEMO_ID}/rounds/1 and "
                    f"{base}/tournaments/{DEMO_ID}/standings")
+    from aiohttp import web  # the server's libraries load only when it is started
+
+    from server.app import create_app
+
     web.run_app(create_app(settings), host=host, port=port, shutdown_timeout=5)
+
+
+COMMANDS = (serve,)

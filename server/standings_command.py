@@ -35,7 +35,7 @@ from server.crosstable import (
 from trf import read_trf_file
 from trf.tiebreak_input import crosstable_from_trf
 
-__all__ = ["crosstable", "standings_options", "stored_standings", "trf_standings"]
+__all__ = ["COMMANDS", "crosstable", "standings_options", "stored_standings", "trf_standings"]
 
 _TIEBREAK_OPTIONS = (
     click.option("--trf", "trf_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -142,3 +142,6 @@ def crosstable(ctx: CliContext, /, tournament: str | None, round_no: int | None,
     if text is None:
         raise TiebreakError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
     click.echo(text)
+
+
+COMMANDS = (crosstable,)

@@ -26,7 +26,7 @@ from trf import (
     write_trf,
 )
 
-__all__ = ["export_command", "import_command", "trf_group"]
+__all__ = ["COMMANDS", "export_command", "import_command", "trf_group"]
 
 INVALID_INPUT = 3
 
@@ -141,3 +141,6 @@ def export_command(
     else:
         output.write_bytes(text.encode("utf-8"))
         click.echo(f"wrote {output}")
+
+
+COMMANDS = (trf_group, import_command, export_command)
