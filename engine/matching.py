@@ -4,8 +4,9 @@ The pairing systems rank candidate pairings by many criteria at once by packing 
 one integer edge weight (most important criterion in the highest bits). The fast solver is
 rustworkx's blossom algorithm, which works on 128-bit integers: it doubles weights and adds
 dual variables, so it is right only while every weight stays below ``2**MAX_WEIGHT_BITS``
-(measured with rustworkx 0.18: exact up to ``2**125``, a panic from ``2**126``, silently wrong
-answers from ``2**127``). A graph with a larger weight goes to networkx's blossom algorithm,
+(measured with rustworkx 0.18 on random graphs: right with weights below ``2**125``, panics
+with weights up to ``2**126``, wrong matchings without an error up to ``2**127``, refused from
+``2**128``). A graph with a larger weight goes to networkx's blossom algorithm,
 the same method in pure Python on unbounded integers: exact at any size, slower.
 """
 

@@ -166,7 +166,8 @@ def no_networkx(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_rustworkx_is_exact_just_under_the_cap_small(seed: int) -> None:
     """Against enumeration: weights up to ``2**MAX_WEIGHT_BITS - 1`` go to rustworkx and come
-    back optimal (measured with rustworkx 0.18: wrong from 2**126 with this weight mix)."""
+    back optimal (measured with rustworkx 0.18 and this weight mix: right below 2**125, a
+    panic or a wrong matching with weights up to 2**126 or 2**127)."""
     rng = random.Random(1000 + seed)
     size = rng.randint(4, 8)
     edges = _random_edges(rng, size, MAX_WEIGHT_BITS)
