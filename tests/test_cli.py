@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -82,17 +83,37 @@ def spring(arbiter: Arbiter) -> Arbiter:
     return arbiter
 
 
-def test_every_core_command_has_help_with_an_example() -> None:
-    for command in (*COMMANDS, demo):
-        result = CliRunner().invoke(main, [command.name, "--help"])  # type: ignore[list-item]
-        assert result.exit_code == 0, command.name
-        assert "Example:" in result.output, command.name
+def all_commands() -> list[tuple[str, click.Command]]:
+    """Every leaf command of ``arbiter``, named as typed (``trf check``), groups walked."""
+    found: list[tuple[str, click.Command]] = []
+
+    def walk(prefix: str, group: click.Group) -> None:
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            assert command is not None, name
+            if isinstance(command, click.Group):
+                walk(f"{prefix}{name} ", command)
+            else:
+                found.append((prefix + name, command))
+
+    walk("", main)
+    return found
 
 
-def test_every_core_command_is_in_the_readme() -> None:
+def test_every_command_has_help_with_an_example() -> None:
+    # STYLE.md: each help text has a one-line summary and an ``Example:`` block.
+    for name, _ in all_commands():
+        result = CliRunner().invoke(main, [*name.split(), "--help"])
+        assert result.exit_code == 0, name
+        assert "Example:" in result.output, name
+
+
+def test_every_command_is_in_the_readme() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    missing = [c.name for c in (*COMMANDS, demo) if not re.search(rf"arbiter[^\n`]* {c.name}\b", readme)]
+    missing = [name for name, _ in all_commands() if not re.search(rf"arbiter[^\n`]* {name}\b", readme)]
     assert missing == []
+    assert {name for name, _ in all_commands()} >= {c.name for c in (*COMMANDS, demo)}
 
 
 def test_create_and_register(spring: Arbiter) -> None:
