@@ -21,16 +21,15 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
-
-W, B = Colour.WHITE, Colour.BLACK
-ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+from tests.engine import builders
+from tests.engine.builders import HALF, ONE, ZERO, B, W, played
 
 __all__ = ["HALF", "ONE", "ZERO", "B", "Field", "W", "boards", "played"]
 
 
 def boards(pairing: Pairing) -> list[tuple[int, int]]:
     """The boards as ``(white, black)`` number pairs, the PAB as ``(n, 0)`` at the end."""
-    result = [(int(b.white), int(b.black)) for b in pairing.boards]
+    result = builders.boards(pairing)
     if pairing.bye is not None:
         result.append((int(pairing.bye), 0))
     return result
@@ -125,9 +124,3 @@ class Field:
             initial_colour=initial,
             **options,  # type: ignore[arg-type]
         )
-
-
-def played(colour: Colour, points: Fraction, opponent: int) -> RoundRecord:
-    """A game against a real player of the test field."""
-    return RoundRecord(RoundKind.PLAYED, points, PairingNumber(opponent), colour)
-

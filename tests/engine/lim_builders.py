@@ -19,11 +19,9 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
+from tests.engine import builders
+from tests.engine.builders import HALF, ONE, ZERO, W, game_records
 
-W, B = Colour.WHITE, Colour.BLACK
-ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
-
-_RESULTS = {"1-0": (ONE, ZERO), "0-1": (ZERO, ONE), "=": (HALF, HALF)}
 _UNPLAYED = {
     "pab": (RoundKind.PAB, ONE),
     "half": (RoundKind.HALF_BYE, HALF),
@@ -43,14 +41,9 @@ def history(*rounds: str) -> dict[int, tuple[RoundRecord, ...]]:
                 _add(records, int(first), index, RoundRecord(kind, points))
                 continue
             white, black = (int(n) for n in first.split("-"))
-            if second in ("+-", "-+"):
-                winner, loser = (white, black) if second == "+-" else (black, white)
-                _add(records, winner, index, RoundRecord(RoundKind.FORFEIT_WIN, ONE, PairingNumber(loser)))
-                _add(records, loser, index, RoundRecord(RoundKind.FORFEIT_LOSS, ZERO, PairingNumber(winner)))
-                continue
-            white_points, black_points = _RESULTS[second]
-            _add(records, white, index, RoundRecord(RoundKind.PLAYED, white_points, PairingNumber(black), W))
-            _add(records, black, index, RoundRecord(RoundKind.PLAYED, black_points, PairingNumber(white), B))
+            white_record, black_record = game_records(white, black, second)
+            _add(records, white, index, white_record)
+            _add(records, black, index, black_record)
     for number, done in records.items():
         assert len(done) == len(rounds), f"player {number} is missing from a round"
     return {number: tuple(done) for number, done in records.items()}
@@ -106,7 +99,7 @@ def pairs(outcome: LimOutcome) -> set[frozenset[int]]:
 
 def boards(outcome: LimOutcome) -> list[tuple[int, int]]:
     """``(white, black)`` per board, in board order."""
-    return [(b.white, b.black) for b in outcome.pairing.boards]
+    return builders.boards(outcome.pairing)
 
 
 def group_pairs(outcome: LimOutcome, score: Fraction) -> list[tuple[int, int]]:

@@ -26,21 +26,17 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
-
-W, B = Colour.WHITE, Colour.BLACK
-ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+from tests.engine.builders import HALF, ONE, ZERO, B, W, entry, played, unplayed
 
 
 def game(colour: Colour, opponent: int = 99, points: Fraction = HALF) -> RoundRecord:
-    return RoundRecord(RoundKind.PLAYED, points, PairingNumber(opponent), colour)
-
-
-def unplayed(kind: RoundKind, points: Fraction = ZERO, opponent: int | None = None) -> RoundRecord:
-    return RoundRecord(kind, points, PairingNumber(opponent) if opponent else None)
+    """A played game where only the colour matters unless the test says otherwise."""
+    return played(colour, points, opponent)
 
 
 def player(number: int, *history: RoundRecord) -> PlayerEntry:
-    return PlayerEntry(number=PairingNumber(number), history=tuple(history))
+    """An unrated player: these rules never look at ratings."""
+    return entry(number, 0, *history)
 
 
 def test_absolute_preference_from_last_two_games() -> None:

@@ -8,8 +8,24 @@ from fractions import Fraction
 
 from engine.lim_colours import ColourReason, allocate_colours
 from engine.lim_players import build_field
-from engine.model import Board, Colour, PairingNumber, PairingRequest, PlayerEntry, RoundKind, RoundRecord
-from tests.engine.lim_builders import B, HALF, SAME_COLOUR_TWICE, W, boards, history, lim, pairs, request
+from engine.model import (
+    Board,
+    Colour,
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    RoundKind,
+    RoundRecord,
+)
+from tests.engine.builders import HALF, B, W
+from tests.engine.lim_builders import (
+    SAME_COLOUR_TWICE,
+    boards,
+    history,
+    lim,
+    pairs,
+    request,
+)
 
 _COLOURS = {"w": W, "b": B}
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.lim_builders import ONE, ZERO, floats, group_pairs, history, lim, request
+from tests.engine.builders import ONE, ZERO
+from tests.engine.lim_builders import floats, group_pairs, history, lim, request
 
 
 def _field(size: int) -> dict[int, tuple]:

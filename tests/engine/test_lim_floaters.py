@@ -12,7 +12,14 @@ from engine.common import Float
 from engine.lim_floaters import FloaterKind, choose_even_floater, floater_kinds
 from engine.lim_groups import ScoreGroup
 from engine.lim_players import LimField, LimPlayer, build_field
-from tests.engine.lim_builders import HALF, ONE, ROUND_FIVE, SAME_COLOUR_TWICE, history, lim, request
+from tests.engine.builders import HALF, ONE
+from tests.engine.lim_builders import (
+    ROUND_FIVE,
+    SAME_COLOUR_TWICE,
+    history,
+    lim,
+    request,
+)
 
 
 def _group_floats(outcome, score: Fraction) -> dict[int, tuple[str, str]]:

@@ -3,7 +3,8 @@ spec/lim.md §3.5)."""
 
 from __future__ import annotations
 
-from tests.engine.lim_builders import HALF, ONE, ZERO, floats, group_pairs, history, lim, pairs, request
+from tests.engine.builders import HALF, ONE, ZERO
+from tests.engine.lim_builders import floats, group_pairs, history, lim, pairs, request
 
 
 def test_blocked_median_takes_back_the_higher_groups_pair_when_floaters_are_level() -> None:

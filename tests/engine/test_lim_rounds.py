@@ -9,7 +9,8 @@ import pytest
 
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.lim import pair_lim
-from tests.engine.lim_builders import B, HALF, ONE, ZERO, boards, floats, group_pairs, history, lim, request
+from tests.engine.builders import HALF, ONE, ZERO, B
+from tests.engine.lim_builders import boards, floats, group_pairs, history, lim, request
 
 
 def test_round_one_40_players_top_half_against_bottom_half_colours_alternate() -> None:
