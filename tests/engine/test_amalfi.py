@@ -14,7 +14,6 @@ import pytest
 from engine.amalfi import amalfi_score, pair_amalfi, rating_ranks
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.model import (
-    Colour,
     Pairing,
     PairingNumber,
     PairingRequest,
@@ -23,16 +22,10 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
-
-W, B = Colour.WHITE, Colour.BLACK
-ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+from tests.engine.builders import HALF, ONE, ZERO, B, W, boards, game_records
 
 Game = tuple[int, int, str]
 """(white, black, result): ``1-0``, ``=``, ``0-1``, or a forfeit ``+-`` / ``-+``."""
-
-_GAME = {"1-0": (ONE, ZERO), "=": (HALF, HALF), "0-1": (ZERO, ONE)}
-_FORFEIT = {"+-": (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS),
-            "-+": (RoundKind.FORFEIT_LOSS, RoundKind.FORFEIT_WIN)}
 
 
 def record(kind: RoundKind, points: Fraction = ZERO) -> RoundRecord:
@@ -56,16 +49,7 @@ def cross_table(
         records = dict((others or {}).get(round_no, {}))
         for white, black, result in games:
             assert white not in records and black not in records, f"round {round_no}: twice"
-            if result in _FORFEIT:
-                first, second = _FORFEIT[result]
-                records[white] = RoundRecord(first, ONE if first is RoundKind.FORFEIT_WIN
-                                             else ZERO, PairingNumber(black))
-                records[black] = RoundRecord(second, ONE if second is RoundKind.FORFEIT_WIN
-                                             else ZERO, PairingNumber(white))
-            else:
-                won, lost = _GAME[result]
-                records[white] = RoundRecord(RoundKind.PLAYED, won, PairingNumber(black), W)
-                records[black] = RoundRecord(RoundKind.PLAYED, lost, PairingNumber(white), B)
+            records[white], records[black] = game_records(white, black, result)
         for number, history in histories.items():
             history.append(records.get(number, record(RoundKind.NOT_PAIRED)))
     _assert_legal(histories)
@@ -94,11 +78,6 @@ def _assert_legal(histories: dict[int, list[RoundRecord]]) -> None:
 
 def amalfi(round_no: int, total: int, players: tuple[PlayerEntry, ...], **options: object) -> Pairing:
     return pair_amalfi(PairingRequest(round_no, total, players, **options))  # type: ignore[arg-type]
-
-
-def boards(pairing: Pairing) -> list[tuple[int, int]]:
-    """(white, black) per board, in board order."""
-    return [(board.white, board.black) for board in pairing.boards]
 
 
 def meetings(pairing: Pairing) -> set[frozenset[int]]:

@@ -31,12 +31,9 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
+from tests.engine.builders import HALF, ONE, ZERO, B, W, boards, game_records
 from tests.engine.tournament_sim import Chances, simulate
 
-W, B = Colour.WHITE, Colour.BLACK
-ONE, HALF, ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
-
-_RESULTS = {"1-0": (ONE, ZERO), "=": (HALF, HALF), "0-1": (ZERO, ONE)}
 _BYES = {
     "U": RoundRecord(RoundKind.PAB, ONE),
     "H": RoundRecord(RoundKind.HALF_BYE, HALF),
@@ -56,19 +53,7 @@ def field(count: int, *rounds: str) -> tuple[PlayerEntry, ...]:
                 records[int(who)] = _BYES[what]
                 continue
             white, black = (int(n) for n in who.split("-"))
-            if what in ("+-", "-+"):
-                win = RoundRecord(RoundKind.FORFEIT_WIN, ONE, PairingNumber(black))
-                loss = RoundRecord(RoundKind.FORFEIT_LOSS, ZERO, PairingNumber(white))
-                if what == "-+":
-                    win = RoundRecord(RoundKind.FORFEIT_WIN, ONE, PairingNumber(white))
-                    loss = RoundRecord(RoundKind.FORFEIT_LOSS, ZERO, PairingNumber(black))
-                    records[black], records[white] = win, loss
-                else:
-                    records[white], records[black] = win, loss
-                continue
-            points = _RESULTS[what]
-            records[white] = RoundRecord(RoundKind.PLAYED, points[0], PairingNumber(black), W)
-            records[black] = RoundRecord(RoundKind.PLAYED, points[1], PairingNumber(white), B)
+            records[white], records[black] = game_records(white, black, what)
         for number, past in history.items():
             past.append(records.get(number, RoundRecord(RoundKind.NOT_PAIRED, ZERO)))
     return tuple(
@@ -95,10 +80,6 @@ def dubov_player(number: int, *, score: float, games: int, eligible: bool = True
         may_get_pab=eligible,
         met=frozenset(),
     )
-
-
-def boards(pairing: Pairing) -> list[tuple[int, int]]:
-    return [(b.white, b.black) for b in pairing.boards]
 
 
 # --- first round (spec §7) -----------------------------------------------------------------
