@@ -24,7 +24,7 @@ from engine.model import (
 from tests.engine import builders
 from tests.engine.builders import HALF, ONE, ZERO, B, W, played
 
-__all__ = ["HALF", "ONE", "ZERO", "B", "Field", "W", "boards", "played"]
+__all__ = ["HALF", "ONE", "ZERO", "B", "Field", "W", "boards", "c5_example", "played"]
 
 
 def boards(pairing: Pairing) -> list[tuple[int, int]]:
@@ -124,3 +124,17 @@ class Field:
             initial_colour=initial,
             **options,  # type: ignore[arg-type]
         )
+
+
+def c5_example() -> Field:
+    """spec/dutch.md §10.4 (bbpPairings' dutch_2025_C5), round 3 with player 4 absent:
+    6 on 0.0 can take the PAB only if the top bracket makes no pair (1-5, 3-2, PAB to 6)."""
+    f = Field(rounds_played=2)
+    f.player(1, played(W, ONE, 4), played(B, ONE, 2))
+    f.player(2, played(B, ONE, 5), played(W, ZERO, 1))
+    f.player(3, played(W, ONE, 6), played(B, ONE, 4))
+    f.player(4, played(B, ZERO, 1), played(W, ZERO, 3))
+    f.player(5, played(W, ZERO, 2), played(B, ONE, 6))
+    f.player(6, played(B, ZERO, 3), played(W, ZERO, 5))
+    f.absent.add(4)
+    return f

@@ -10,7 +10,17 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
-from tests.engine.dutch_builders import HALF, ONE, ZERO, B, Field, W, boards, played
+from tests.engine.dutch_builders import (
+    HALF,
+    ONE,
+    ZERO,
+    B,
+    Field,
+    W,
+    boards,
+    c5_example,
+    played,
+)
 
 
 def test_homogeneous_bracket_transposition_order_and_c12() -> None:
@@ -46,14 +56,7 @@ def test_c5_ranks_above_the_number_of_pairs() -> None:
     """§10.4 (bbpPairings' dutch_2025_C5): player 6 on 0.0 can take the PAB only if the top
     bracket makes no pair, so 1 and 3 both float: 1-5, 3-2, PAB to 6. Colours: 1 and 5 have
     identical histories, so 5.2.4 gives 1 its White; 3 and 2 both get their preference."""
-    f = Field(rounds_played=2)
-    f.player(1, played(W, ONE, 4), played(B, ONE, 2))
-    f.player(2, played(B, ONE, 5), played(W, ZERO, 1))
-    f.player(3, played(W, ONE, 6), played(B, ONE, 4))
-    f.player(4, played(B, ZERO, 1), played(W, ZERO, 3))
-    f.player(5, played(W, ZERO, 2), played(B, ONE, 6))
-    f.player(6, played(B, ZERO, 3), played(W, ZERO, 5))
-    f.absent.add(4)
+    f = c5_example()
     assert boards(pair(f.request())) == [(1, 5), (3, 2), (6, 0)]
 
 

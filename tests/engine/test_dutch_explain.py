@@ -7,19 +7,12 @@ from fractions import Fraction
 
 from engine import pair
 from engine.model import PairingTrace
-from tests.engine.dutch_builders import HALF, ONE, ZERO, B, Field, W, played
+from tests.engine.dutch_builders import HALF, ONE, ZERO, B, Field, W, c5_example, played
 
 
 def _c5_example() -> PairingTrace:
     """§10.4: C5 empties the top bracket; 1-5, 3-2, PAB to 6."""
-    f = Field(rounds_played=2)
-    f.player(1, played(W, ONE, 4), played(B, ONE, 2))
-    f.player(2, played(B, ONE, 5), played(W, ZERO, 1))
-    f.player(3, played(W, ONE, 6), played(B, ONE, 4))
-    f.player(4, played(B, ZERO, 1), played(W, ZERO, 3))
-    f.player(5, played(W, ZERO, 2), played(B, ONE, 6))
-    f.player(6, played(B, ZERO, 3), played(W, ZERO, 5))
-    f.absent.add(4)
+    f = c5_example()
     trace = pair(f.request()).trace
     assert trace is not None
     return trace
