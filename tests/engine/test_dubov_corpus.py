@@ -17,54 +17,42 @@ from click.testing import CliRunner
 from engine.dubov import pair_dubov
 from engine.model import Pairing
 from server.cli import main
-from tests.corpus import shared_files, shared_path
-from trf import read_trf_file
-from trf.engine_request import next_round_request
+from tests.corpus import shared_path
+from tests.engine.corpus_problems import (
+    answer_lines,
+    corpus,
+    problem_request,
+    problems,
+    reference_lines,
+    reference_path,
+)
 
-PROBLEMS = shared_files("*.trf", "fixtures", "dubov", "problems")
-
-
-def reference_lines(path: Path) -> list[tuple[int, int]]:
-    """A ``.pairing.txt`` file: the number of pairs, then ``white black`` per board, the PAB
-    as ``N 0`` (engine output format)."""
-    numbers = [int(token) for token in path.read_text().split()]
-    count, rest = numbers[0], numbers[1:]
-    lines = [(rest[2 * i], rest[2 * i + 1]) for i in range(count)]
-    assert len(rest) == 2 * count, f"{path.name}: {count} pairs announced, {len(rest) // 2} given"
-    return lines
-
-
-def arbiter_lines(pairing: Pairing) -> list[tuple[int, int]]:
-    """Arbiter's answer in the same shape: boards in order, then the PAB."""
-    lines = [(int(b.white), int(b.black)) for b in pairing.boards]
-    return lines + ([(int(pairing.bye), 0)] if pairing.bye is not None else [])
+PROBLEMS = problems("dubov")
 
 
 @cache
 def solve(path: Path) -> Pairing:
-    document, problems = read_trf_file(path)
-    assert not [p for p in problems if p.severity == "error"], problems
-    return pair_dubov(next_round_request(document))
+    return pair_dubov(problem_request(path))
 
 
 def test_corpus_is_there() -> None:
     # The README announces 207 problems; a missing folder skips (or fails in CI).
-    folder = shared_path("fixtures", "dubov", "problems")
+    folder = shared_path(*corpus("dubov"))
     assert len(list(folder.glob("*.trf"))) == len(PROBLEMS) == 207
 
 
 @pytest.mark.parametrize("path", PROBLEMS, ids=lambda p: p.stem)
 def test_same_boards_and_colours(path: Path) -> None:
-    expected = reference_lines(path.with_name(path.stem + ".pairing.txt"))
-    assert sorted(arbiter_lines(solve(path))) == sorted(expected)
+    expected = reference_lines(reference_path(path))
+    assert sorted(answer_lines(solve(path))) == sorted(expected)
 
 
 @pytest.mark.parametrize("path", PROBLEMS, ids=lambda p: p.stem)
 def test_board_order(path: Path) -> None:
     # Soft check in the corpus README (the two engines agreed on it in 149 of 207 problems);
     # Arbiter follows the reference engine's order, which is the rule's order.
-    expected = reference_lines(path.with_name(path.stem + ".pairing.txt"))
-    assert arbiter_lines(solve(path)) == expected
+    expected = reference_lines(reference_path(path))
+    assert answer_lines(solve(path)) == expected
 
 
 def test_command_line_pairs_by_dubov(tmp_path: Path) -> None:
@@ -74,7 +62,7 @@ def test_command_line_pairs_by_dubov(tmp_path: Path) -> None:
     output = tmp_path / "pairing.txt"
     result = CliRunner().invoke(main, ["pair", "--dubov", str(path), "-p", str(output), "--explain"])
     assert result.exit_code == 0, result.output
-    assert reference_lines(output) == reference_lines(path.with_name(path.stem + ".pairing.txt"))
+    assert reference_lines(output) == reference_lines(reference_path(path))
     assert "bracket 2: residents 1 3 4; [C5] 3 upfloater(s)" in result.output
     # ARO of player 1 (spec §11: published with the pairing): opponents 5, 2, 3 rated
     # 1914, 2387, 2249 -> 6550 / 3 = 2183.3 -> 2183 (Art. 1.7).

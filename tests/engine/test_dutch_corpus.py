@@ -4,28 +4,23 @@ order included. The two 1000-player problems are run by ``bench/dutch_bench.py``
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 from engine import pair
 from server.pair_command import render_pairing
-from tests.corpus import shared_files, shared_path
-from trf import read_trf
-from trf.engine_request import next_round_request
+from tests.corpus import shared_path
+from tests.engine.corpus_problems import (
+    corpus,
+    problem_request,
+    problems,
+    reference_path,
+)
 
-CORPUS = ("fixtures", "dutch", "problems")
+CORPUS = corpus("dutch")
 LARGEST_IN_SUITE = 400
-
-
-def _players(path: Path) -> int:
-    match = re.search(r"-p(\d{4})-", path.name)
-    assert match, path.name
-    return int(match.group(1))
-
-
-PROBLEMS = [p for p in shared_files("*.trf", *CORPUS) if _players(p) <= LARGEST_IN_SUITE]
+PROBLEMS = problems("dutch", max_players=LARGEST_IN_SUITE)
 
 
 def test_corpus_is_present() -> None:
@@ -38,8 +33,6 @@ def test_corpus_is_present() -> None:
 @pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.stem)
 def test_reference_pairing(problem: Path) -> None:
     shared_path(*CORPUS)
-    document, problems = read_trf(problem.read_bytes())
-    assert not [p for p in problems if p.severity == "error"]
-    pairing = pair(next_round_request(document), "dutch")
-    expected = problem.with_name(problem.stem + ".pairing.txt").read_text()
+    pairing = pair(problem_request(problem), "dutch")
+    expected = reference_path(problem).read_text()
     assert render_pairing(pairing).split("\n") == expected.rstrip("\n").split("\n") + [""]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,21 +18,17 @@ import engine.dutch.bracket
 from engine import pair
 from engine.matching import MAX_WEIGHT_BITS, MatchingGraph
 from server.pair_command import render_pairing
-from tests.corpus import shared_files, shared_path
-from trf import read_trf
-from trf.engine_request import next_round_request
+from tests.corpus import shared_path
+from tests.engine.corpus_problems import (
+    corpus,
+    problem_request,
+    problems,
+    reference_path,
+)
 
-CORPUS = ("fixtures", "dutch", "problems")
+CORPUS = corpus("dutch")
 SMALL = 30
-
-
-def _players(path: Path) -> int:
-    match = re.search(r"-p(\d{4})-", path.name)
-    assert match, path.name
-    return int(match.group(1))
-
-
-SMALL_PROBLEMS = [p for p in shared_files("*.trf", *CORPUS) if _players(p) <= SMALL]
+SMALL_PROBLEMS = problems("dutch", max_players=SMALL)
 
 Edges = dict[tuple[int, int], int]
 
@@ -235,10 +230,8 @@ def test_negative_weights_are_refused() -> None:
 
 def _reference_pairing(problem: Path) -> tuple[str, str]:
     shared_path(*CORPUS)
-    document, problems = read_trf(problem.read_bytes())
-    assert not [p for p in problems if p.severity == "error"]
-    got = render_pairing(pair(next_round_request(document), "dutch"))
-    return got, problem.with_name(problem.stem + ".pairing.txt").read_text()
+    got = render_pairing(pair(problem_request(problem), "dutch"))
+    return got, reference_path(problem).read_text()
 
 
 def test_corpus_selection_is_present() -> None:
