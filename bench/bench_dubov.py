@@ -12,28 +12,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 
+from bench.round_times import simulated_round_times
 from engine.dubov import pair_dubov
-from engine.model import Pairing, PairingRequest
-from tests.engine.tournament_sim import simulate
 
 REFERENCE_SECONDS = {200: 3.0, 500: 28.0, 1000: 190.0}
 
 
 def bench(players: int, rounds: int, seed: int) -> list[float]:
     """Seconds spent pairing each round of one simulated tournament."""
-    times: list[float] = []
-
-    def timed(request: PairingRequest) -> Pairing:
-        start = time.perf_counter()
-        pairing = pair_dubov(request)
-        times.append(time.perf_counter() - start)
-        return pairing
-
-    for _ in simulate(timed, seed=seed, players=players, rounds=rounds):
-        pass
-    return times
+    return simulated_round_times(pair_dubov, players, rounds, seed)
 
 
 def main() -> None:

@@ -52,20 +52,10 @@ def _pair_problem(path: str) -> tuple[float, float, bool]:
 
 def _play_field(players: int, rounds: int, seed: int) -> tuple[list[float], float]:
     """In a child process: seconds per round of a simulated tournament, and peak MB."""
+    from bench.round_times import simulated_round_times
     from engine.dutch import pair_dutch
-    from engine.model import Pairing, PairingRequest
-    from tests.engine.tournament_sim import simulate
 
-    times: list[float] = []
-
-    def timed(request: PairingRequest) -> Pairing:
-        start = time.perf_counter()
-        pairing = pair_dutch(request)
-        times.append(time.perf_counter() - start)
-        return pairing
-
-    for _step in simulate(timed, seed=seed, players=players, rounds=rounds):
-        pass
+    times = simulated_round_times(pair_dutch, players, rounds, seed)
     return times, _peak_mb()
 
 
