@@ -13,11 +13,14 @@ group ``N`` (the players the bracket's floaters would meet, C7):
 * C8 - one unit per pair inside ``M`` whose colour preferences are not the same;
 * the 4.3 order - the next few members' opponents' BSNs, in order, below all criteria.
 
-Players below ``N`` are left out of that matching (C4 is checked on the result, and the
-bracket is solved again with every lower player in the graph, each obliged to be paired,
-if the result would leave the round unpairable). Each matching fixes the opponents of as
-many members, in BSN order, as the spare bits allow; a member whose current optimal
-completion already gives him the lowest possible opponent is fixed without a new matching.
+Players below ``N`` are left out of that matching (C4 is checked on every completion used,
+and the bracket is solved again with every lower player in the graph, each obliged to be
+paired, if one would leave the round unpairable). As in the pre-2026 solver, a current
+optimal completion is kept (a greedy one when it reaches the criteria's upper bound) and a
+member's candidates are settled lowest first: ruled out by the upper bound, or proved by
+exchanging partners at equal weight; only a candidate neither argument settles costs a
+matching, which fixes the opponents of as many members, in BSN order, as the spare bits
+allow.
 """
 
 from __future__ import annotations
@@ -110,6 +113,7 @@ class _Solver:
         self.open = (1 << m) - 1  # members not yet decided
         self.outcome = BracketOutcome(with_lower=with_lower)
         self.mate: dict[int, int] = {}
+        self.best = 0  # criteria weight of the current optimal completion
         member_levels = sorted({players.scores[v] for v in range(m)})
         next_levels = sorted({players.scores[v] for v in range(m + following)})
         next_base = m + following + 1
@@ -156,6 +160,7 @@ class _Solver:
         return 0
 
     def run(self) -> BracketOutcome | None:
+        self._greedy_start()
         for x in range(self.p.members):
             if not self.open >> x & 1:
                 continue
@@ -165,34 +170,130 @@ class _Solver:
                 return None
         return self.outcome
 
+    # -- completions without a weighted matching -------------------------------------------
+
+    def _upper_bound(self, open_members: int) -> int:
+        """The most any completion of the undecided members ``open_members`` (plus the
+        decided floaters and the players below) can weigh, criterion by criterion at the
+        best the higher ones allow: all but a parity floater paired (C5), that floater of
+        the lowest level (C6), the following bracket paired as far as parity allows (C7),
+        and colour clashes no fewer than the surplus of one preference forces (C8)."""
+        p = self.p
+        members = bits(open_members)
+        count = len(members)
+        spare = count % 2
+        c6 = [self.c6[v] for v in members]
+        pairs = count // 2
+        c6_paired = sum(c6) - (min(c6) if spare else 0)
+        white = sum(1 for v in members if p.wants[v] > 0)
+        black = sum(1 for v in members if p.wants[v] < 0)
+        clashes = max(0, abs(white - black) - (count - white - black)) // 2
+        bound = (pairs << self.shift_c5) + (c6_paired << self.shift_c6) + pairs - clashes
+        if p.following:
+            below = [self.c7[v] for v in range(p.members, p.members + p.following)]
+            below += [self.c7[v] for v in self.outcome.floaters]
+            if spare:
+                below.append(max(self.c7[v] for v in members))
+            paired = sum(below) - (min(below) if len(below) % 2 else 0)
+            bound += ((len(below) // 2) << self.shift_c7a) + (paired << self.shift_c7b)
+        return bound
+
+    def _value(self, mate: dict[int, int]) -> int:
+        """The criteria weight of a completion."""
+        return sum(self.weight[a, b] for a, b in mate.items() if a < b)
+
+    def _greedy_start(self) -> None:
+        """A first completion: members in order take their lowest compatible partner
+        (else any), the rest pair greedily below. Kept as the current optimal completion
+        when it reaches :meth:`_upper_bound` (and, without the lower players, extends to
+        them); otherwise the first weighted matching provides one."""
+        p = self.p
+        m = p.members
+        free = (1 << self.limit) - 1
+        mate: dict[int, int] = {}
+        white = sum(1 << v for v in range(m) if p.wants[v] > 0)
+        black = sum(1 << v for v in range(m) if p.wants[v] < 0)
+        for x in range(m):
+            if not free >> x & 1:
+                continue
+            options = p.adjacency[x] & free & ((1 << m) - 1) & ~(1 << x)
+            clash = white if p.wants[x] > 0 else black if p.wants[x] < 0 else 0
+            pick = (options & ~clash) or options
+            if pick:
+                y = pick.bit_length() - 1
+                mate[x], mate[y] = y, x
+                free &= ~((1 << x) | (1 << y))
+        for x in range(self.limit):
+            if free >> x & 1:
+                options = p.adjacency[x] & free & ~((1 << (x + 1)) - 1) & ~((1 << m) - 1)
+                if options:
+                    y = (options & -options).bit_length() - 1
+                    mate[x], mate[y] = y, x
+                    free &= ~((1 << x) | (1 << y))
+        if self.with_lower and free:
+            return
+        value = self._value(mate)
+        if value != self._upper_bound(self.open):
+            return
+        if not self.with_lower and not self._extends(mate, list(range(self.limit))):
+            return
+        self.mate, self.best = mate, value
+
     def _settle_without_matching(self, x: int) -> bool:
-        """Fix ``x`` from the current optimal completion when that proves his choice: he
-        has nobody left to meet in the bracket, or his lowest candidate is his partner
-        there or becomes it by exchanging partners with that candidate at equal weight."""
+        """Fix ``x`` from the current optimal completion when that proves his choice:
+        trying his candidates lowest first, one that the upper bound rules out is passed
+        over; the first that is his partner there, or becomes it by exchanging partners
+        at equal weight, is his. Nobody left (or everybody ruled out) means he floats."""
         candidates = self.p.adjacency[x] & self.open & ~((1 << (x + 1)) - 1)
-        if not candidates:
-            self._float(x)
-            return True
-        y = candidates.bit_length() - 1
-        if self.mate.get(x) == y:
-            self._pair(x, y)
-            return True
+        for y in reversed(bits(candidates)):
+            if self.mate.get(x) == y:
+                self._pair(x, y)
+                return True
+            rest = self.open & ~((1 << x) | (1 << y))
+            if self.weight[x, y] + self._upper_bound(rest) < self.best:
+                continue
+            if self._swap_in(x, y):
+                self._pair(x, y)
+                return True
+            return False
+        partner = self.mate.get(x)
+        if partner is not None and partner < self.p.members:
+            return False  # cannot happen with an optimal completion; let a matching decide
+        self._float(x)
+        return True
+
+    def _swap_in(self, x: int, y: int) -> bool:
+        """Make ``x-y`` part of the current completion at the same criteria weight: the
+        partners they leave pair with each other, or each with one side of another pair."""
         x_old, y_old = self.mate.get(x), self.mate.get(y)
         if x_old is None or y_old is None or x_old == y:
             return False
-        cross = (min(x_old, y_old), max(x_old, y_old))
-        if cross not in self.edge:
-            return False
-        before = (self.weight[min(x, x_old), max(x, x_old)]
-                  + self.weight[min(y, y_old), max(y, y_old)])
-        if self.weight[x, y] + self.weight[cross] != before:
-            return False
-        self.mate[x_old], self.mate[y_old] = y_old, x_old
-        self.mate[x], self.mate[y] = y, x
-        self._pair(x, y)
-        return True
+        budget = self._w(x, x_old) + self._w(y, y_old) - self._w(x, y)
+        if self._w(x_old, y_old) == budget:
+            self._rewire(((x, y), (x_old, y_old)))
+            return True
+        busy = {x, y, x_old, y_old}
+        for u in self.graph.neighbors(x_old):
+            v = self.mate.get(u)
+            if u in busy or v is None or v in busy:
+                continue
+            if self._w(x_old, u) + self._w(y_old, v) - self._w(u, v) == budget:
+                self._rewire(((x, y), (x_old, u), (y_old, v)))
+                return True
+        return False
+
+    def _w(self, a: int, b: int) -> int:
+        """Criteria weight of the edge ``a-b``; far below any sum of real weights when the
+        two may not meet, so that no exchange through a missing edge balances."""
+        key = (a, b) if a < b else (b, a)
+        return self.weight[key] if key in self.edge else -(1 << 126)
+
+    def _rewire(self, pairs: tuple[tuple[int, int], ...]) -> None:
+        for a, b in pairs:
+            self.mate[a], self.mate[b] = b, a
 
     def _pair(self, x: int, y: int) -> None:
+        self.best -= self.weight[min(x, y), max(x, y)]
         self.open &= ~((1 << x) | (1 << y))
         self.outcome.pairs.append((x, y))
         w = self.p.wants
@@ -233,7 +334,7 @@ class _Solver:
             return False
         if not self.with_lower and not self._extends(mate, list(self.graph.node_indices())):
             raise _LowerPlayersMatter
-        self.mate = mate
+        self.mate, self.best = mate, self._value(mate)
         for v in choosers:
             if not self.open >> v & 1:
                 continue

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
 from engine.burstein_choice import choose_pairs
 from engine.burstein_matching import bits, maximum_matching, missable_vertices
+from engine.errors import NoValidPairing
 
 SIX = (
     "1-6 2-5 3-4 · 1-6 2-4 3-5 · 1-6 2-3 4-5 · 1-5 2-6 3-4 · 1-5 2-4 3-6 · 1-5 2-3 4-6 · "
@@ -258,3 +259,91 @@ def test_docstring_examples(module: str) -> None:
     # STYLE.md: the >>> example of each public entry point runs.
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
+
+
+@st.composite
+def sections(draw: st.DrawFn) -> BracketPlayers:
+    """A bracket (members of scores 3-5), the next score group (2) and players below (1)."""
+    members, following = draw(st.integers(1, 6)), draw(st.integers(0, 3))
+    lower = draw(st.integers(0, 2)) if following else 0
+    if (members + following + lower) % 2:
+        if lower:
+            lower -= 1
+        elif following:
+            following -= 1
+        else:
+            members += 1
+    size = members + following + lower
+    edges = draw(st.lists(st.booleans(), min_size=size * size, max_size=size * size))
+    adjacency = [0] * size
+    for a in range(size):
+        for b in range(a + 1, size):
+            if edges[a * size + b]:
+                adjacency[a] |= 1 << b
+                adjacency[b] |= 1 << a
+    scores = [Fraction(draw(st.integers(3, 5))) for _ in range(members)]
+    scores += [Fraction(2)] * following + [Fraction(1)] * lower
+    wants = draw(st.lists(st.sampled_from([1, -1, 0]), min_size=size, max_size=size))
+    return BracketPlayers(members, following, lower, adjacency, scores, wants)
+
+
+def _perfect(adjacency: list[int], vertices: list[int]) -> bool:
+    mask = sum(1 << v for v in vertices)
+    return 2 * _brute_matching(adjacency, mask) == len(vertices)
+
+
+def _partials(
+    members: list[int], adjacency: list[int]
+) -> Iterator[tuple[list[tuple[int, int]], list[int]]]:
+    """Every way to pair some of ``members`` (the rest float), in the 4.3 order."""
+    if not members:
+        yield [], []
+        return
+    x, rest = members[0], members[1:]
+    for y in reversed(rest):
+        if adjacency[x] >> y & 1:
+            for pairs, floaters in _partials([v for v in rest if v != y], adjacency):
+                yield [(x, y), *pairs], floaters
+    for pairs, floaters in _partials(rest, adjacency):
+        yield pairs, [x, *floaters]
+
+
+def literal_2026(players: BracketPlayers) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """C4-C8 read literally over every candidate of the 4.3 order (burstein.md §3)."""
+    adjacency, scores, wants = list(players.adjacency), players.scores, players.wants
+    m, f = players.members, players.following
+    following = list(range(m, m + f))
+    lower = list(range(m + f, players.size))
+    best: tuple[object, ...] | None = None
+    chosen = None
+    for pairs, floaters in _partials(list(range(m)), adjacency):
+        if not _perfect(adjacency, floaters + following + lower):  # C4
+            continue
+        c6 = tuple(sorted((-scores[v] for v in floaters)))
+        c7: tuple[object, ...] = ()
+        if f:
+            c7 = max(
+                (len(p2), tuple(sorted(-scores[v] for v in f2)))
+                for p2, f2 in _partials(floaters + following, adjacency)
+                if _perfect(adjacency, f2 + lower)
+            )
+        c8 = -sum(1 for a, b in pairs if wants[a] and wants[a] == wants[b])
+        key = (len(pairs), c6, c7, c8)
+        if best is None or key > best:
+            best, chosen = key, (pairs, floaters)
+    return chosen
+
+
+@settings(max_examples=200, deadline=None)
+@given(sections())
+def test_2026_bracket_is_the_first_best_candidate(players: BracketPlayers) -> None:
+    # C4, C5 (pairs), C6 (floaters' scores, highest first, lower is better), C7 (the next
+    # bracket's C5 and C6), C8 (colour clashes), then the first in the 4.3 order.
+    expected = literal_2026(players)
+    if expected is None:
+        with pytest.raises(NoValidPairing):
+            pair_bracket_2026(players)
+        return
+    outcome = pair_bracket_2026(players)
+    assert sorted(outcome.pairs) == sorted(expected[0])
+    assert sorted(outcome.floaters) == sorted(expected[1])
