@@ -14,9 +14,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
-from engine.common import ColourPreference, Strength, colour_preference, opponents, played_colours
+from engine.common import (
+    ColourPreference,
+    Strength,
+    colour_preference,
+    opponents,
+    played_colours,
+)
 from engine.errors import InvalidRequest
-from engine.model import Colour, PairingNumber, PairingRequest, PlayerEntry, RoundKind, RoundRecord
+from engine.model import (
+    Colour,
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    RoundKind,
+    RoundRecord,
+)
 
 __all__ = [
     "Contender",

@@ -319,7 +319,7 @@ def literal_2026(players: BracketPlayers) -> tuple[list[tuple[int, int]], list[i
     for pairs, floaters in _partials(list(range(m)), adjacency):
         if not _perfect(adjacency, floaters + following + lower):  # C4
             continue
-        c6 = tuple(sorted((-scores[v] for v in floaters)))
+        c6 = tuple(sorted(-scores[v] for v in floaters))
         c7: tuple[object, ...] = ()
         if f:
             c7 = max(
