@@ -98,11 +98,11 @@ class _LowerPlayersMatter(Exception):
 
 
 class _Solver:
-    """The greedy of the 4.3 order over one matching graph that shrinks as pairs are fixed.
+    """The greedy of the 4.3 order over the players still to be paired.
 
     Vertices are the bracket's members, the next score group and (``with_lower``) everyone
-    below. Edge weights hold the criteria above ``top`` bits; the bits below carry, for one
-    matching at a time, the next members' candidates' positions.
+    below. A pair's weight holds the criteria above ``top`` bits; in a weighted matching the
+    bits below carry the next members' candidates' positions.
     """
 
     def __init__(self, players: BracketPlayers, *, with_lower: bool) -> None:
@@ -136,16 +136,8 @@ class _Solver:
             )
         self.levels = room // self.spread
         self.top = self.spread * self.levels
-        self.graph = rustworkx.PyGraph()
-        self.graph.add_nodes_from(range(self.limit))
-        self.weight: dict[tuple[int, int], int] = {}
-        self.edge: dict[tuple[int, int], int] = {}
-        window = (1 << self.limit) - 1
-        for a in range(self.limit):
-            for b in bits(players.adjacency[a] & window & ~((1 << (a + 1)) - 1)):
-                weight = self._criteria(a, b)
-                self.weight[a, b] = weight
-                self.edge[a, b] = self.graph.add_edge(a, b, weight << self.top)
+        self.alive = (1 << self.limit) - 1  # vertices still to be paired
+        self.floated = 0  # members who left the bracket: they meet only players below it
 
     def _criteria(self, a: int, b: int) -> int:
         """The criteria part of edge ``a-b`` (``a < b``), without the 4.3 order."""
@@ -192,15 +184,16 @@ class _Solver:
         if p.following:
             below = [self.c7[v] for v in range(p.members, p.members + p.following)]
             below += [self.c7[v] for v in self.outcome.floaters]
-            if spare:
-                below.append(max(self.c7[v] for v in members))
+            if spare:  # the floater C6 leaves over is one of the lowest score
+                lowest = min(c6)
+                below.append(max(self.c7[v] for v in members if self.c6[v] == lowest))
             paired = sum(below) - (min(below) if len(below) % 2 else 0)
             bound += ((len(below) // 2) << self.shift_c7a) + (paired << self.shift_c7b)
         return bound
 
     def _value(self, mate: dict[int, int]) -> int:
         """The criteria weight of a completion."""
-        return sum(self.weight[a, b] for a, b in mate.items() if a < b)
+        return sum(self._criteria(a, b) for a, b in mate.items() if a < b)
 
     def _greedy_start(self) -> None:
         """A first completion: members in order take their lowest compatible partner
@@ -250,7 +243,7 @@ class _Solver:
                 self._pair(x, y)
                 return True
             rest = self.open & ~((1 << x) | (1 << y))
-            if self.weight[x, y] + self._upper_bound(rest) < self.best:
+            if self._criteria(x, y) + self._upper_bound(rest) < self.best:
                 continue
             if self._swap_in(x, y):
                 self._pair(x, y)
@@ -273,66 +266,74 @@ class _Solver:
             self._rewire(((x, y), (x_old, y_old)))
             return True
         busy = {x, y, x_old, y_old}
-        for u in self.graph.neighbors(x_old):
+        for u in bits(self.p.adjacency[x_old] & self.alive):
             v = self.mate.get(u)
-            if u in busy or v is None or v in busy:
+            if u in busy or v is None or v in busy or not self._edge(x_old, u):
                 continue
             if self._w(x_old, u) + self._w(y_old, v) - self._w(u, v) == budget:
                 self._rewire(((x, y), (x_old, u), (y_old, v)))
                 return True
         return False
 
+    def _edge(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` may still be paired in a completion."""
+        if not (self.alive >> a & 1 and self.alive >> b & 1 and self.p.adjacency[a] >> b & 1):
+            return False
+        m = self.p.members
+        return not (a < m and b < m and (self.floated >> a | self.floated >> b) & 1)
+
     def _w(self, a: int, b: int) -> int:
         """Criteria weight of the edge ``a-b``; far below any sum of real weights when the
         two may not meet, so that no exchange through a missing edge balances."""
-        key = (a, b) if a < b else (b, a)
-        return self.weight[key] if key in self.edge else -(1 << 126)
+        if not self._edge(a, b):
+            return -(1 << 126)
+        return self._criteria(min(a, b), max(a, b))
 
     def _rewire(self, pairs: tuple[tuple[int, int], ...]) -> None:
         for a, b in pairs:
             self.mate[a], self.mate[b] = b, a
 
     def _pair(self, x: int, y: int) -> None:
-        self.best -= self.weight[min(x, y), max(x, y)]
+        self.best -= self._criteria(min(x, y), max(x, y))
         self.open &= ~((1 << x) | (1 << y))
+        self.alive &= ~((1 << x) | (1 << y))
         self.outcome.pairs.append((x, y))
         w = self.p.wants
         if w[x] and w[x] == w[y]:
             self.outcome.clashes += 1
-        for v in (x, y):
-            for u in self.graph.neighbors(v):
-                key = (min(u, v), max(u, v))
-                self.edge.pop(key, None)
-            self.graph.remove_node(v)
 
     def _float(self, x: int) -> None:
         """``x`` leaves the bracket: he keeps only his edges to the players below it."""
         self.open &= ~(1 << x)
+        self.floated |= 1 << x
         self.outcome.floaters.append(x)
-        for u in list(self.graph.neighbors(x)):
-            if u < self.p.members:
-                key = (min(u, x), max(u, x))
-                self.graph.remove_edge_from_index(self.edge.pop(key))
 
     def _solve(self, x: int) -> bool:
-        """One matching: fixes the next members' choices from ``x`` on; False when no
-        completion exists."""
+        """One matching over the players still to be paired: fixes the next members'
+        choices from ``x`` on; False when no completion exists."""
         m = self.p.members
         choosers = [v for v in bits(self.open) if v >= x][: self.levels]
-        for i, a in enumerate(choosers):
-            shift = self.spread * (len(choosers) - 1 - i)
-            for b in bits(self.p.adjacency[a] & self.open & ~((1 << (a + 1)) - 1)):
-                self.graph.update_edge_by_index(
-                    self.edge[a, b], (self.weight[a, b] << self.top) + ((b - a) << shift))
+        shift = {a: self.spread * (len(choosers) - 1 - i) for i, a in enumerate(choosers)}
+        vertices = bits(self.alive)
+        graph = rustworkx.PyGraph()
+        index = dict(zip(vertices, graph.add_nodes_from(vertices), strict=True))
+        for a in vertices:
+            for b in bits(self.p.adjacency[a] & self.alive & ~((1 << (a + 1)) - 1)):
+                if not self._edge(a, b):
+                    continue
+                weight = self._criteria(a, b) << self.top
+                if a in shift and b < m:
+                    weight += (b - a) << shift[a]
+                graph.add_edge(index[a], index[b], weight)
         self.outcome.matchings += 1
         solution = rustworkx.max_weight_matching(
-            self.graph, max_cardinality=self.with_lower, weight_fn=int)
+            graph, max_cardinality=self.with_lower, weight_fn=int)
         mate = {}
         for i, j in solution:
-            mate[i], mate[j] = j, i
-        if self.with_lower and 2 * len(solution) != self.graph.num_nodes():
+            mate[vertices[i]], mate[vertices[j]] = vertices[j], vertices[i]
+        if self.with_lower and 2 * len(solution) != len(vertices):
             return False
-        if not self.with_lower and not self._extends(mate, list(self.graph.node_indices())):
+        if not self.with_lower and not self._extends(mate, vertices):
             raise _LowerPlayersMatter
         self.mate, self.best = mate, self._value(mate)
         for v in choosers:
