@@ -20,16 +20,26 @@ def shared_path(*parts: str) -> Path:
     path = SHARED.joinpath(*parts)
     if not path.exists():
         message = f"shared corpus not found at {path}"
-        if os.environ.get("ARBITER_REQUIRE_SHARED") == "1":
+        if required():
             pytest.fail(message + " (ARBITER_REQUIRE_SHARED=1)")
         pytest.skip(message)
     return path
 
 
 def shared_files(pattern: str, *parts: str) -> list[Path]:
-    """List files under ``../shared/<parts>`` for parametrisation (empty list when absent).
+    """List files under ``../shared/<parts>`` for parametrisation.
 
-    Use with :func:`shared_path` inside the test so that absence is reported, not silent.
+    Outside CI a missing folder gives an empty list (pytest skips the empty parameter set, and
+    the report header says the corpus is missing). With ``ARBITER_REQUIRE_SHARED=1`` a missing
+    folder, or a pattern that matches nothing, fails collection instead of skipping silently.
     """
     base = SHARED.joinpath(*parts)
-    return sorted(base.glob(pattern)) if base.exists() else []
+    found = sorted(base.glob(pattern)) if base.exists() else []
+    if not found and required():
+        pytest.fail(f"no {pattern} under {base} (ARBITER_REQUIRE_SHARED=1)", pytrace=False)
+    return found
+
+
+def required() -> bool:
+    """Whether a missing corpus must fail the run (CI) rather than skip."""
+    return os.environ.get("ARBITER_REQUIRE_SHARED") == "1"
