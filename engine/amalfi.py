@@ -26,6 +26,7 @@ from itertools import combinations
 from engine.common import (
     alternation_colours,
     board_order,
+    check_request,
     colour_difference,
     compatible,
     opponents,
@@ -149,20 +150,10 @@ def pair_amalfi(request: PairingRequest) -> Pairing:
 
 
 def _validate(request: PairingRequest) -> None:
-    if not 1 <= request.round_no <= request.total_rounds:
-        raise InvalidRequest(
-            f"round_no {request.round_no} is outside 1..total_rounds ({request.total_rounds})"
-        )
-    seen: set[PairingNumber] = set()
+    """The shared request checks, then what Amalfi adds: ratings rank players (B.1), and the
+    system defines no acceleration."""
+    check_request(request)
     for entry in request.players:
-        if entry.number in seen:
-            raise InvalidRequest(f"players: pairing number {entry.number} is used twice")
-        seen.add(entry.number)
-        if len(entry.history) != request.round_no - 1:
-            raise InvalidRequest(
-                f"player {entry.number}: history has {len(entry.history)} rounds, pairing "
-                f"round {request.round_no} needs {request.round_no - 1}"
-            )
         if entry.rating < 0:
             raise InvalidRequest(f"player {entry.number}: rating {entry.rating} is negative")
         if entry.acceleration.get(request.round_no):

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from engine.errors import InvalidRequest
 from engine.model import (
     Board,
     Colour,
@@ -29,6 +30,7 @@ __all__ = [
     "Strength",
     "alternation_colours",
     "board_order",
+    "check_request",
     "colour_difference",
     "colour_preference",
     "compatible",
@@ -206,3 +208,25 @@ def board_order(
         return (-scores[top], -(scores[board.white] + scores[board.black]), rank[top])
 
     return tuple(sorted(boards, key=key))
+
+
+def check_request(request: PairingRequest) -> None:
+    """Refuse a request that contradicts itself: a round outside the tournament, a pairing
+    number used twice, or a history that does not cover exactly the rounds before this one.
+
+    :raises engine.errors.InvalidRequest: naming the round or the player.
+    """
+    if not 1 <= request.round_no <= request.total_rounds:
+        raise InvalidRequest(
+            f"round_no {request.round_no} is outside 1..total_rounds ({request.total_rounds})"
+        )
+    seen: set[PairingNumber] = set()
+    for entry in request.players:
+        if entry.number in seen:
+            raise InvalidRequest(f"players: pairing number {entry.number} is used twice")
+        seen.add(entry.number)
+        if len(entry.history) != request.round_no - 1:
+            raise InvalidRequest(
+                f"player {entry.number}: history has {len(entry.history)} rounds, pairing "
+                f"round {request.round_no} needs {request.round_no - 1}"
+            )

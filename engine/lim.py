@@ -24,8 +24,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from engine.common import Float, board_order, pab_eligible
-from engine.errors import InvalidRequest, NoValidPairing
+from engine.common import Float, board_order, check_request, pab_eligible
+from engine.errors import NoValidPairing
 from engine.lim_colours import ColourReason, allocate_colours
 from engine.lim_floaters import FloatDecision, floater_kinds
 from engine.lim_groups import PairNote, ScoreGroup, pair_off, settle_group
@@ -123,7 +123,7 @@ class LimOutcome:
 def pair_lim(request: PairingRequest) -> Pairing:
     """Pair ``request.round_no`` by the Lim system (``request.maxi``: 100-point limits).
 
-    :raises InvalidRequest: a player's history does not cover the rounds before this one.
+    :raises engine.errors.InvalidRequest: the request contradicts itself (:func:`engine.common.check_request`).
     :raises NoValidPairing: no pairing respects the absolute rules.
     """
     return explain_lim(request).pairing
@@ -137,7 +137,7 @@ def pair_lim_maxi(request: PairingRequest) -> Pairing:
 
 def explain_lim(request: PairingRequest) -> LimOutcome:
     """:func:`pair_lim` with the engine's decisions as data."""
-    _validate(request)
+    check_request(request)
     field = build_field(request)
     players = field.ranked(field.players.values())
     bye, bye_reason = _choose_bye(field, players)
@@ -159,20 +159,6 @@ def explain_lim(request: PairingRequest) -> LimOutcome:
         explanation=trace.lines(),
     )
     return LimOutcome(pairing, trace)
-
-
-def _validate(request: PairingRequest) -> None:
-    if not 1 <= request.round_no <= request.total_rounds:
-        raise InvalidRequest(f"round {request.round_no} is outside 1..{request.total_rounds}")
-    seen: set[PairingNumber] = set()
-    for entry in request.players:
-        if entry.number in seen:
-            raise InvalidRequest(f"player {entry.number} is listed twice")
-        seen.add(entry.number)
-        if len(entry.history) != request.round_no - 1:
-            raise InvalidRequest(
-                f"player {entry.number}: {len(entry.history)} round records, expected {request.round_no - 1}"
-            )
 
 
 def _choose_bye(field: LimField, players: Sequence[LimPlayer]) -> tuple[LimPlayer | None, str]:

@@ -14,6 +14,7 @@ from engine.common import (
     ColourPreference,
     Float,
     Strength,
+    check_request,
     colour_preference,
     float_history,
     opponents,
@@ -22,7 +23,6 @@ from engine.common import (
     played_colours,
     score_before,
 )
-from engine.errors import InvalidRequest
 from engine.model import Colour, PairingNumber, PairingRequest, RoundKind
 
 __all__ = ["DutchPlayer", "build_players", "colour_rank_indices"]
@@ -96,15 +96,10 @@ def _took_part(kind: RoundKind) -> bool:
 def build_players(request: PairingRequest) -> list[DutchPlayer]:
     """The players to be paired this round, in pairing order (Art. 1.2).
 
-    :raises InvalidRequest: when a history does not cover exactly the rounds played so far.
+    :raises engine.errors.InvalidRequest: the request contradicts itself (:func:`engine.common.check_request`).
     """
+    check_request(request)
     played_rounds = request.round_no - 1
-    for entry in request.players:
-        if len(entry.history) != played_rounds:
-            raise InvalidRequest(
-                f"player {entry.number}: {len(entry.history)} round records, "
-                f"expected {played_rounds} before round {request.round_no}"
-            )
     floats = float_history(request)
     ranks = colour_rank_indices(request)
     available = [entry for entry in request.players if entry.available]

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from engine.common import (
     Float,
     Strength,
     alternation_colours,
     board_order,
+    check_request,
     colour_preference,
     float_history,
     opponents,
     pab_eligible,
     unplayed_count,
 )
+from engine.errors import InvalidRequest
 from engine.model import (
     Board,
     Colour,
@@ -114,3 +118,15 @@ def test_board_order_ghr_3_6() -> None:
     ordered = board_order(boards, scores, rank)
     # 1-4 (top 1 point, sum 2) before 2-3 (top 1 point, sum 1.5) before 6-5 (top 0.5).
     assert [(b.white, b.black) for b in ordered] == [(4, 1), (3, 2), (5, 6)]
+
+
+def test_check_request_refuses_a_request_that_contradicts_itself() -> None:
+    # A round outside 1..R, a pairing number used twice, a history not covering rounds 1..r-1.
+    one, two = player(1, game(W, 2)), player(2, game(B, 1))
+    check_request(PairingRequest(round_no=2, total_rounds=5, players=(one, two)))
+    with pytest.raises(InvalidRequest, match="round_no 6 is outside 1..total_rounds"):
+        check_request(PairingRequest(round_no=6, total_rounds=5, players=(one, two)))
+    with pytest.raises(InvalidRequest, match="pairing number 1 is used twice"):
+        check_request(PairingRequest(round_no=2, total_rounds=5, players=(one, one)))
+    with pytest.raises(InvalidRequest, match="player 2: history has 1 rounds, pairing round 3 needs 2"):
+        check_request(PairingRequest(round_no=3, total_rounds=5, players=(player(1, game(W, 3), game(B, 3)), two)))

@@ -108,7 +108,7 @@ def test_history_of_the_wrong_length_is_refused_naming_the_player() -> None:
     req = request(history(ROUND_ONE))
     broken = req.players[2].__class__(number=req.players[2].number, history=())
     bad = req.__class__(round_no=2, total_rounds=5, players=(*req.players[:2], broken, *req.players[3:]))
-    with pytest.raises(InvalidRequest, match="player 3: 0 round records, expected 1"):
+    with pytest.raises(InvalidRequest, match="player 3: history has 0 rounds, pairing round 2 needs 1"):
         pair_lim(bad)
 
 
