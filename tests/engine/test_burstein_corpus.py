@@ -25,34 +25,23 @@ from events import MemoryEventStore
 from events.commands import CreateTournament, RegisterPlayer
 from server.cli import main
 from server.service import TournamentService
-from tests.corpus import shared_files, shared_path
-from trf import read_trf_file
-from trf.engine_request import next_round_request
+from tests.corpus import shared_path
+from tests.engine.corpus_problems import (
+    answer_lines,
+    problem_request,
+    problems,
+    reference_lines,
+    reference_path,
+)
 
-ALL = shared_files("*.trf", "fixtures", "burstein", "problems")
+ALL = problems("burstein")
 SUITE_LIMIT = 400
-PROBLEMS = [p for p in ALL if int(p.stem.split("-p")[1][:4]) <= SUITE_LIMIT]
-
-
-def reference_lines(path: Path) -> list[tuple[int, int]]:
-    """A ``.pairing.txt`` file: the number of pairs, then ``white black`` per board, the PAB
-    as ``N 0``."""
-    numbers = [int(token) for token in path.read_text().split()]
-    count, rest = numbers[0], numbers[1:]
-    assert len(rest) == 2 * count, f"{path.name}: {count} pairs announced, {len(rest) // 2} given"
-    return [(rest[2 * i], rest[2 * i + 1]) for i in range(count)]
-
-
-def arbiter_lines(pairing: Pairing) -> list[tuple[int, int]]:
-    lines = [(int(b.white), int(b.black)) for b in pairing.boards]
-    return lines + ([(int(pairing.bye), 0)] if pairing.bye is not None else [])
+PROBLEMS = problems("burstein", max_players=SUITE_LIMIT)
 
 
 @cache
 def solve(path: Path) -> Pairing:
-    document, problems = read_trf_file(path)
-    assert not [p for p in problems if p.severity == "error"], problems
-    return pair_burstein(replace(next_round_request(document), rules_edition="fide-2017"))
+    return pair_burstein(replace(problem_request(path), rules_edition="fide-2017"))
 
 
 def test_corpus_is_there() -> None:
@@ -64,15 +53,15 @@ def test_corpus_is_there() -> None:
 
 @pytest.mark.parametrize("path", PROBLEMS, ids=lambda p: p.stem)
 def test_same_boards_and_colours(path: Path) -> None:
-    expected = reference_lines(path.with_name(path.stem + ".pairing.txt"))
-    assert sorted(arbiter_lines(solve(path))) == sorted(expected)
+    expected = reference_lines(reference_path(path))
+    assert sorted(answer_lines(solve(path))) == sorted(expected)
 
 
 @pytest.mark.parametrize("path", PROBLEMS, ids=lambda p: p.stem)
 def test_board_order(path: Path) -> None:
     # §11.10: higher player's score, lower player's score, higher player's rank; PAB last.
-    expected = reference_lines(path.with_name(path.stem + ".pairing.txt"))
-    assert arbiter_lines(solve(path)) == expected
+    expected = reference_lines(reference_path(path))
+    assert answer_lines(solve(path)) == expected
 
 
 def test_command_line_pairs_by_the_pre_2026_rules(tmp_path: Path) -> None:
@@ -84,7 +73,7 @@ def test_command_line_pairs_by_the_pre_2026_rules(tmp_path: Path) -> None:
         main, ["pair", "--burstein", "--rules", "2017", str(path), "-p", str(output), "--explain"]
     )
     assert result.exit_code == 0, result.output
-    assert reference_lines(output) == reference_lines(path.with_name(path.stem + ".pairing.txt"))
+    assert reference_lines(output) == reference_lines(reference_path(path))
     assert "bracket 4/3/2.5/2: 1 7 5 2 9 6 (floater 1 in)" in result.output
     assert "PAB 3" in result.output
 
