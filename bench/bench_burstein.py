@@ -58,8 +58,12 @@ def simulate(players: int, edition: str, seed: int, *, dutch_seeding: bool) -> l
     for round_no in range(1, ROUNDS + 1):
         absent = {i for i in range(players) if rng.random() < 0.02} if round_no > 1 else set()
         entries = tuple(
-            PlayerEntry(PairingNumber(i + 1), rating=ratings[i], history=tuple(histories[i]),
-                        available=i not in absent)
+            PlayerEntry(
+                PairingNumber(i + 1),
+                rating=ratings[i],
+                history=tuple(histories[i]),
+                available=i not in absent,
+            )
             for i in range(players)
         )
         request = PairingRequest(round_no, ROUNDS, entries, rules_edition=edition)
@@ -94,7 +98,8 @@ def _play(
             white_points = Fraction(1) if rng.random() < expected else Fraction(0)
         histories[w].append(RoundRecord(RoundKind.PLAYED, white_points, board.black, Colour.WHITE))
         histories[b].append(
-            RoundRecord(RoundKind.PLAYED, 1 - white_points, board.white, Colour.BLACK))
+            RoundRecord(RoundKind.PLAYED, 1 - white_points, board.white, Colour.BLACK)
+        )
         done.update((w, b))
     if bye is not None:
         histories[bye - 1].append(RoundRecord(RoundKind.PAB, Fraction(1)))
@@ -129,9 +134,11 @@ def corpus() -> None:
         exact += sorted(got) == sorted(expected)
         boards_in_order += got == expected
     worst.sort(reverse=True)
-    print(f"corpus (--rules 2017): {exact}/{len(files)} exact incl. colours, "
-          f"{boards_in_order}/{len(files)} also in board order; "
-          f"slowest {worst[0][1]} {worst[0][0]:.2f} s")
+    print(
+        f"corpus (--rules 2017): {exact}/{len(files)} exact incl. colours, "
+        f"{boards_in_order}/{len(files)} also in board order; "
+        f"slowest {worst[0][1]} {worst[0][0]:.2f} s"
+    )
 
 
 def main() -> None:
@@ -140,8 +147,9 @@ def main() -> None:
     parser.add_argument("--editions", nargs="*", default=["2017", "2026"])
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--corpus-only", action="store_true")
-    parser.add_argument("--dutch-seeding", action="store_true",
-                        help="2026: also time the Dutch seeding rounds")
+    parser.add_argument(
+        "--dutch-seeding", action="store_true", help="2026: also time the Dutch seeding rounds"
+    )
     args = parser.parse_args()
     corpus()
     if args.corpus_only:
@@ -150,9 +158,13 @@ def main() -> None:
         for size in args.sizes:
             times = simulate(size, f"fide-{edition}", args.seed, dutch_seeding=args.dutch_seeding)
             first = 1 if edition == "2017" or args.dutch_seeding else seeding_rounds(ROUNDS) + 1
-            print(f"burstein --rules {edition}: {size:5d} players, rounds {first}-{ROUNDS}: "
-                  f"mean {statistics.mean(times):.3f} s, worst {max(times):.3f} s "
-                  f"(round {times.index(max(times)) + first})", flush=True)
+            print(
+                f"burstein --rules {edition}: {size:5d} players, rounds {first}-{ROUNDS}: "
+                f"mean {statistics.mean(times):.3f} s, worst {max(times):.3f} s "
+                f"(round {times.index(max(times)) + first})",
+                flush=True,
+            )
+
 
 if __name__ == "__main__":
     main()

@@ -101,13 +101,19 @@ def changes(max_players: int) -> dict[str, dict[str, list[int]]]:
 
 def render(found: dict[str, dict[str, list[int]]], total: int) -> str:
     count = sum(len(rounds) for by_event in found.values() for rounds in by_event.values())
-    lines = [START, "",
-             f"{count} of the {total} problems change; by the first article that changes them:", ""]
+    lines = [
+        START,
+        "",
+        f"{count} of the {total} problems change; by the first article that changes them:",
+        "",
+    ]
     for key, title in ARTICLES.items():
         by_event = found.get(key, {})
         number = sum(len(r) for r in by_event.values())
-        lines.append(f"- **{key}**, {title}: {number} problem{'' if number == 1 else 's'}"
-                     + (":" if number else "."))
+        lines.append(
+            f"- **{key}**, {title}: {number} problem{'' if number == 1 else 's'}"
+            + (":" if number else ".")
+        )
         for tournament in sorted(by_event):
             rounds = ", ".join(str(r) for r in sorted(by_event[tournament]))
             lines.append(f"  - {tournament}: round{'s' if ',' in rounds else ''} {rounds}")
@@ -117,12 +123,12 @@ def render(found: dict[str, dict[str, list[int]]], total: int) -> str:
 
 def parse(text: str) -> dict[str, dict[str, list[int]]]:
     """The list as written in docs/rulings.md (inverse of :func:`render`)."""
-    block = text[text.index(START):text.index(END)]
+    block = text[text.index(START) : text.index(END)]
     found: dict[str, dict[str, list[int]]] = defaultdict(dict)
     current = None
     for line in block.splitlines():
         if line.startswith("- **"):
-            current = line[4:line.index("**", 4)]
+            current = line[4 : line.index("**", 4)]
         elif line.startswith("  - ") and current is not None:
             tournament, _, rounds = line[4:].partition(": round")
             numbers = rounds.removeprefix("s").strip()
@@ -143,7 +149,7 @@ def main() -> None:
     text = RULINGS.read_text()
     if START not in text:
         raise SystemExit(f"{RULINGS} has no {START} marker")
-    RULINGS.write_text(text[:text.index(START)] + block + text[text.index(END) + len(END):])
+    RULINGS.write_text(text[: text.index(START)] + block + text[text.index(END) + len(END) :])
 
 
 if __name__ == "__main__":

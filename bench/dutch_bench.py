@@ -62,28 +62,35 @@ def _play_field(players: int, rounds: int, seed: int) -> tuple[list[float], floa
 def bench_corpus(min_players: int, pool: multiprocessing.pool.Pool) -> None:
     with (CORPUS / "manifest.csv").open() as handle:
         rows = [row for row in csv.DictReader(handle) if int(row["players"]) >= min_players]
-    print(f"{'problem':28} {'players':>7} {'seconds':>8} {'peak MB':>8} {'reference':>9} "
-          f"{'ratio':>6}  exact")
+    print(
+        f"{'problem':28} {'players':>7} {'seconds':>8} {'peak MB':>8} {'reference':>9} "
+        f"{'ratio':>6}  exact"
+    )
     ratios = []
     for row in rows:
         path = CORPUS / "problems" / f"{row['name']}.trf"
         seconds, peak, exact = pool.apply(_pair_problem, (str(path),))
         reference = float(row["seconds"])
         ratios.append(seconds / reference)
-        print(f"{row['name']:28} {row['players']:>7} {seconds:8.2f} {peak:8.0f} "
-              f"{reference:9.2f} {seconds / reference:6.2f}  {'yes' if exact else 'NO'}")
+        print(
+            f"{row['name']:28} {row['players']:>7} {seconds:8.2f} {peak:8.0f} "
+            f"{reference:9.2f} {seconds / reference:6.2f}  {'yes' if exact else 'NO'}"
+        )
     if ratios:
         print(f"ratio to reference: mean {sum(ratios) / len(ratios):.2f}, max {max(ratios):.2f}")
 
 
-def bench_synthetic(sizes: list[int], rounds: int, seed: int,
-                    pool: multiprocessing.pool.Pool) -> None:
+def bench_synthetic(
+    sizes: list[int], rounds: int, seed: int, pool: multiprocessing.pool.Pool
+) -> None:
     for players in sizes:
         times, peak = pool.apply(_play_field, (players, rounds, seed))
         per_round = " ".join(f"{t:.2f}" for t in times)
-        print(f"synthetic {players} players, {rounds} rounds (seed {seed}): seconds per round "
-              f"{per_round}; max {max(times):.2f}; peak {peak:.0f} MB; reference about "
-              f"{REFERENCE_ROUND_TIME.get(players, '?')} per round")
+        print(
+            f"synthetic {players} players, {rounds} rounds (seed {seed}): seconds per round "
+            f"{per_round}; max {max(times):.2f}; peak {peak:.0f} MB; reference about "
+            f"{REFERENCE_ROUND_TIME.get(players, '?')} per round"
+        )
 
 
 def main() -> None:

@@ -16,11 +16,11 @@ from engine.systems import pair, system_names
 
 __all__ = [
     "Board",
+    "Colour",
     "InvalidRequest",
     "NoValidPairing",
-    "PairingError",
-    "Colour",
     "Pairing",
+    "PairingError",
     "PairingNumber",
     "PairingRequest",
     "PlayerEntry",

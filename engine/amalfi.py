@@ -121,8 +121,11 @@ def pair_amalfi(request: PairingRequest) -> Pairing:
     _validate(request)
     ranks = rating_ranks(request.players)
     ordered = sorted(
-        (_player(entry, ranks[entry.number], request.points)
-         for entry in request.players if entry.available),
+        (
+            _player(entry, ranks[entry.number], request.points)
+            for entry in request.players
+            if entry.available
+        ),
         key=lambda p: (-p.score, p.rank),
     )
     rules = _Compatibility(request)
@@ -135,9 +138,11 @@ def pair_amalfi(request: PairingRequest) -> Pairing:
         if bye is not None:
             lines.append(f"bye: #{bye.number} (B.2)")
         distance = _distance(request, len(listed))
-        lines.append(f"N = {len(listed)}: d = min(R - r + 1, floor(N/2)) = "
-                     f"min({request.total_rounds - request.round_no + 1}, {len(listed) // 2}) = "
-                     f"{distance}, counted in list positions, paired or not (B.3.3)")
+        lines.append(
+            f"N = {len(listed)}: d = min(R - r + 1, floor(N/2)) = "
+            f"min({request.total_rounds - request.round_no + 1}, {len(listed) // 2}) = "
+            f"{distance}, counted in list positions, paired or not (B.3.3)"
+        )
         pairs = _ListPairer(listed, distance, rules).run()
         if pairs is not None:
             boards = _boards(pairs, listed, request, lines)
@@ -182,8 +187,10 @@ def _header(request: PairingRequest, ordered: Sequence[_Player]) -> str:
     r, total = request.round_no, request.total_rounds
     listed = ", ".join(f"{i}:#{p.number}({_points(p.score)})" for i, p in enumerate(ordered, 1))
     last = "; last round: colour limits lifted (B.3.1)" if r == total else ""
-    return (f"Amalfi Rating round {r} of {total}{last}; list by score, then rating rank "
-            f"(B.3.2): {listed}")
+    return (
+        f"Amalfi Rating round {r} of {total}{last}; list by score, then rating rank "
+        f"(B.3.2): {listed}"
+    )
 
 
 def _points(value: Fraction) -> str:
@@ -208,11 +215,14 @@ def _bye_candidates(
         if player is first:
             break
         if player.number in without_game:
-            lines.append(f"#{player.number} has played no game while #{first.number} above "
-                         "has: the bye passes up (B.2)")
+            lines.append(
+                f"#{player.number} has played no game while #{first.number} above "
+                "has: the bye passes up (B.2)"
+            )
         else:  # below the lowest eligible player who has played: not eligible
-            lines.append(f"#{player.number} may not get the bye: already had a bye or an "
-                         "unplayed win (B.2)")
+            lines.append(
+                f"#{player.number} may not get the bye: already had a bye or an unplayed win (B.2)"
+            )
     return played + unplayed
 
 
@@ -282,9 +292,9 @@ class _ListPairer:
         while len(self._paired) < size:
             after = self._steps[-1].top + 1 if self._steps else 0
             top = next(i for i in range(after, size) if i not in self._paired)
-            if not self._advance(_Step(top, self._search_order(top)), check_rest=False):
-                if not self._backtrack():
-                    return None
+            step = _Step(top, self._search_order(top))
+            if not self._advance(step, check_rest=False) and not self._backtrack():
+                return None
         return [(self._listed[s.top], self._listed[s.opponent], s) for s in self._steps]
 
     def _search_order(self, top: int) -> list[int]:
@@ -334,9 +344,9 @@ class _ListPairer:
             else:
                 lost = middle
         wrong = self._steps[lost - 1]
-        for step in self._steps[lost - 1:]:
+        for step in self._steps[lost - 1 :]:
             self._paired -= {step.top, step.opponent}
-        del self._steps[lost - 1:]
+        del self._steps[lost - 1 :]
         wrong.refused.append(
             f"pos {wrong.opponent + 1} #{self._listed[wrong.opponent].number} {_LOOK_AHEAD}"
         )
@@ -389,8 +399,10 @@ def _boards(
         upper, lower = by_number[provisional.white], by_number[provisional.black]
         decided = _colour_rule(upper, lower, last_round=last_round)
         if decided is None:
-            colour, why = drawn, "neither has played a game: the drawn colour, alternating " \
-                "by board (B.3.4)"
+            colour, why = (
+                drawn,
+                "neither has played a game: the drawn colour, alternating by board (B.3.4)",
+            )
             drawn = drawn.opposite
         else:
             colour, why = decided
@@ -404,17 +416,18 @@ def _describe(upper: _Player, lower: _Player, step: _Step) -> str:
     target, taken = step.order[0], step.opponent
     how = "target" if taken == target else "nearer" if taken < target else "farther"
     refused = f"; refused {'; '.join(step.refused)}" if step.refused else ""
-    return (f"pos {step.top + 1} #{upper.number}: target pos {target + 1}{refused}; paired "
-            f"with pos {taken + 1} #{lower.number} ({how}, distance {taken - step.top})")
+    return (
+        f"pos {step.top + 1} #{upper.number}: target pos {target + 1}{refused}; paired "
+        f"with pos {taken + 1} #{lower.number} ({how}, distance {taken - step.top})"
+    )
 
 
-def _colour_rule(
-    upper: _Player, lower: _Player, *, last_round: bool
-) -> tuple[Colour, str] | None:
+def _colour_rule(upper: _Player, lower: _Player, *, last_round: bool) -> tuple[Colour, str] | None:
     """B.3.4: the colour of ``upper`` and the rule that gave it, or ``None`` when neither
     has played a game. Outside the last round, only colours within the B.3.1 limits."""
     allowed = [
-        c for c in (Colour.WHITE, Colour.BLACK)
+        c
+        for c in (Colour.WHITE, Colour.BLACK)
         if last_round or (upper.may_take(c) and lower.may_take(c.opposite))
     ]
     if len(allowed) == 1:
@@ -422,11 +435,15 @@ def _colour_rule(
     whites = (upper.colours.count(Colour.WHITE), lower.colours.count(Colour.WHITE))
     blacks = (upper.colours.count(Colour.BLACK), lower.colours.count(Colour.BLACK))
     if whites[0] != whites[1]:
-        return (Colour.WHITE if whites[0] < whites[1] else Colour.BLACK,
-                "fewer Whites gets White (B.3.4 rule 1)")
+        return (
+            Colour.WHITE if whites[0] < whites[1] else Colour.BLACK,
+            "fewer Whites gets White (B.3.4 rule 1)",
+        )
     if blacks[0] != blacks[1]:
-        return (Colour.BLACK if blacks[0] < blacks[1] else Colour.WHITE,
-                "fewer Blacks gets Black (B.3.4 rule 1)")
+        return (
+            Colour.BLACK if blacks[0] < blacks[1] else Colour.WHITE,
+            "fewer Blacks gets Black (B.3.4 rule 1)",
+        )
     alternation = alternation_colours(upper.entry, lower.entry)
     if alternation is not None:
         return alternation[0], "opposite of the latest round their colours differed (B.3.4 rule 2)"
@@ -434,5 +451,7 @@ def _colour_rule(
         return None
     higher = upper if upper.rank < lower.rank else lower
     colour = higher.colours[-1].opposite
-    return (colour if higher is upper else colour.opposite,
-            f"same history: #{higher.number}, higher placed, alternates (B.3.4 rule 3)")
+    return (
+        colour if higher is upper else colour.opposite,
+        f"same history: #{higher.number}, higher placed, alternates (B.3.4 rule 3)",
+    )

@@ -68,14 +68,17 @@ def pair_burstein_2017(request: PairingRequest) -> Pairing:
     settled = settle_round(request)
     trace: list[str] = []
     if settled.bye is not None:
-        trace.append(f"PAB {settled.bye.number}: lowest in the global order without an "
-                     f"earlier PAB or forfeit win (score {_points(settled.bye.pairing_score)})")
+        trace.append(
+            f"PAB {settled.bye.number}: lowest in the global order without an "
+            f"earlier PAB or forfeit win (score {_points(settled.bye.pairing_score)})"
+        )
     boards = []
     for record in settled.brackets:
         trace.extend(_describe(record))
         for high, low in record.pairs:
-            colour = colour_2017(_facts(high), _facts(low), request.initial_colour,
-                                 x_higher=ranks_above(high, low))
+            colour = colour_2017(
+                _facts(high), _facts(low), request.initial_colour, x_higher=ranks_above(high, low)
+            )
             white, black = (high, low) if colour is Colour.WHITE else (low, high)
             boards.append(Board(white=white.number, black=black.number))
     ordered = _board_order(boards, {c.number: c for c in settled.everyone})
@@ -98,11 +101,16 @@ def settle_round(request: PairingRequest) -> SettledRound:
             raise NoValidPairing("no player is eligible for the pairing-allocated bye")
         field = [c for c in field if c is not bye]
     adjacency = player_adjacency(
-        [c.number for c in field], [c.met for c in field],
-        [c.wants if c.absolute else None for c in field], request.forbidden_pairs,
+        [c.number for c in field],
+        [c.met for c in field],
+        [c.wants if c.absolute else None for c in field],
+        request.forbidden_pairs,
     )
-    ends = [i + 1 for i in range(len(field))
-            if i + 1 == len(field) or field[i].pairing_score != field[i + 1].pairing_score]
+    ends = [
+        i + 1
+        for i in range(len(field))
+        if i + 1 == len(field) or field[i].pairing_score != field[i + 1].pairing_score
+    ]
     brackets = form_brackets(ends, adjacency) if field else []
     records = []
     incoming: int | None = None
@@ -156,8 +164,12 @@ def _describe(record: BracketRecord) -> list[str]:
         + " ".join(str(c.number) for c in record.members)
         + (f" (floater {record.incoming.number} in)" if record.incoming is not None else "")
     ]
-    lines.append("  order (SB/Buchholz/Median): " + ", ".join(
-        f"{c.number} {_points(c.sb)}/{_points(c.bt)}/{_points(c.mt)}" for c in record.members))
+    lines.append(
+        "  order (SB/Buchholz/Median): "
+        + ", ".join(
+            f"{c.number} {_points(c.sb)}/{_points(c.bt)}/{_points(c.mt)}" for c in record.members
+        )
+    )
     lines += [f"  {high.number}-{low.number}" for high, low in record.pairs]
     if record.same_preference_pairs:
         lines.append(f"  pairs with equal colour preferences: {record.same_preference_pairs}")

@@ -99,7 +99,7 @@ def index_values(request: PairingRequest) -> dict[PairingNumber, tuple[Fraction,
             if record.kind not in _ZERO_BYES:
                 break
             trailing += 1
-        run = entry.history[len(entry.history) - trailing:]
+        run = entry.history[len(entry.history) - trailing :]
         as_opponent[entry.number] = (
             scores[entry.number] - sum((r.points for r in run), Fraction(0)) + draw * trailing
         )
@@ -133,25 +133,29 @@ def pair_burstein_2026(request: PairingRequest) -> Pairing:
         note = f"seeding round {request.round_no} of {seeding}: paired by the Dutch system (1.6)"
         return Pairing(dutch.boards, dutch.bye, (note, *dutch.explanation))
     players = _players(request)
-    ranked = sorted((p for p in players if p.available),
-                    key=lambda p: (-p.pairing_score, p.index_key))
+    ranked = sorted(
+        (p for p in players if p.available), key=lambda p: (-p.pairing_score, p.index_key)
+    )
     trace: list[str] = []
     bye = None
     if len(ranked) % 2:
         bye = _choose_pab(ranked, request)
         ranked = [p for p in ranked if p is not bye]
-        trace.append(f"PAB {bye.number}: score {_points(bye.pairing_score)}, "
-                     f"{bye.games} games played (3.1)")
+        trace.append(
+            f"PAB {bye.number}: score {_points(bye.pairing_score)}, {bye.games} games played (3.1)"
+        )
     elif not _pairable(ranked, request):
         raise NoValidPairing("the players cannot all be paired without breaking C1 or C3")
     boards = []
     for high, low in _pair_brackets(ranked, request, trace):
-        colour = colour_2026(_facts(high), _facts(low), request.initial_colour,
-                             x_higher=_higher_ranked(high, low))
+        colour = colour_2026(
+            _facts(high), _facts(low), request.initial_colour, x_higher=_higher_ranked(high, low)
+        )
         white, black = (high, low) if colour is Colour.WHITE else (low, high)
         boards.append(Board(white=white.number, black=black.number))
-    ordered = board_order(boards, {p.number: p.score for p in players},
-                          {p.number: int(p.number) for p in players})
+    ordered = board_order(
+        boards, {p.number: p.score for p in players}, {p.number: int(p.number) for p in players}
+    )
     return Pairing(boards=ordered, bye=bye.number if bye else None, explanation=tuple(trace))
 
 
@@ -168,27 +172,32 @@ def _players(request: PairingRequest) -> list[Seeded]:
                 f"expected {played} before round {request.round_no}"
             )
     values = index_values(request)
-    counted = [e.number for e in sorted(request.players, key=lambda e: e.number)
-               if e.available or any(r.kind in _TOOK_PART for r in e.history)]
+    counted = [
+        e.number
+        for e in sorted(request.players, key=lambda e: e.number)
+        if e.available or any(r.kind in _TOOK_PART for r in e.history)
+    ]
     colour_rank = {number: i + 1 for i, number in enumerate(counted)}
     result = []
     for entry in request.players:
         buchholz, sonneborn = values[entry.number]
         colours = played_colours(entry)
-        result.append(Seeded(
-            number=entry.number,
-            available=entry.available,
-            colour_rank=colour_rank.get(entry.number, 0),
-            score=entry.score,
-            pairing_score=pairing_score(entry, request.round_no),
-            buchholz=buchholz,
-            sonneborn_berger=sonneborn,
-            preference=colour_preference(entry),
-            colours=colours,
-            met=opponents(entry),
-            may_get_pab=pab_eligible(entry, request.points),
-            games=len(colours),
-        ))
+        result.append(
+            Seeded(
+                number=entry.number,
+                available=entry.available,
+                colour_rank=colour_rank.get(entry.number, 0),
+                score=entry.score,
+                pairing_score=pairing_score(entry, request.round_no),
+                buchholz=buchholz,
+                sonneborn_berger=sonneborn,
+                preference=colour_preference(entry),
+                colours=colours,
+                met=opponents(entry),
+                may_get_pab=pab_eligible(entry, request.points),
+                games=len(colours),
+            )
+        )
     return result
 
 
@@ -196,7 +205,8 @@ def _adjacency(players: list[Seeded], request: PairingRequest) -> list[int]:
     """C1 (no rematch, arbiter-forbidden pairs) and C3 (no two equal absolute
     preferences), as bit masks over ``players``."""
     return player_adjacency(
-        [p.number for p in players], [p.met for p in players],
+        [p.number for p in players],
+        [p.met for p in players],
         [p.wants if p.preference.strength is Strength.ABSOLUTE else None for p in players],
         request.forbidden_pairs,
     )
@@ -236,24 +246,30 @@ def _pair_brackets(
     for position, residents in enumerate(groups):
         members = sorted(residents + floaters, key=lambda p: p.index_key)
         following = groups[position + 1] if position + 1 < len(groups) else []
-        lower = [p for group in groups[position + 2:] for p in group]
+        lower = [p for group in groups[position + 2 :] for p in group]
         vertices = members + following + lower
         adjacency = _adjacency(vertices, request)
-        outcome = pair_bracket_2026(BracketPlayers(
-            members=len(members),
-            following=len(following),
-            lower=len(lower),
-            adjacency=adjacency,
-            scores=[p.pairing_score for p in vertices],
-            wants=[_sign(p.wants) for p in vertices],
-        ))
+        outcome = pair_bracket_2026(
+            BracketPlayers(
+                members=len(members),
+                following=len(following),
+                lower=len(lower),
+                adjacency=adjacency,
+                scores=[p.pairing_score for p in vertices],
+                wants=[_sign(p.wants) for p in vertices],
+            )
+        )
         trace.append(
             f"bracket {_points(levels[position])}: "
             + " ".join(str(p.number) for p in members)
             + (f" (floaters in: {' '.join(str(p.number) for p in floaters)})" if floaters else "")
         )
-        trace.append("  Index (Buchholz/SB): " + ", ".join(
-            f"{p.number} {_points(p.buchholz)}/{_points(p.sonneborn_berger)}" for p in members))
+        trace.append(
+            "  Index (Buchholz/SB): "
+            + ", ".join(
+                f"{p.number} {_points(p.buchholz)}/{_points(p.sonneborn_berger)}" for p in members
+            )
+        )
         for x, y in outcome.pairs:
             pairs.append((members[x], members[y]))
             trace.append(f"  {members[x].number}-{members[y].number}")

@@ -117,13 +117,14 @@ class _Solver:
         member_levels = sorted({players.scores[v] for v in range(m)})
         next_levels = sorted({players.scores[v] for v in range(m + following)})
         next_base = m + following + 1
-        self.c6: list[int] = [
-            (m + 1) ** member_levels.index(players.scores[v]) for v in range(m)]
+        self.c6: list[int] = [(m + 1) ** member_levels.index(players.scores[v]) for v in range(m)]
         self.c7: list[int] = [
-            next_base ** next_levels.index(players.scores[v]) for v in range(m + following)]
+            next_base ** next_levels.index(players.scores[v]) for v in range(m + following)
+        ]
         self.shift_c7b: int = (m // 2 + 1).bit_length()
         self.shift_c7a: int = (
-            self.shift_c7b + (next_base ** len(next_levels) * next_base).bit_length())
+            self.shift_c7b + (next_base ** len(next_levels) * next_base).bit_length()
+        )
         self.shift_c6: int = self.shift_c7a + ((m + following) // 2 + 1).bit_length()
         self.shift_c5: int = self.shift_c6 + ((m + 1) ** len(member_levels) * (m + 1)).bit_length()
         criteria_bits = self.shift_c5 + (m // 2 + 1).bit_length()
@@ -145,8 +146,11 @@ class _Solver:
         m = p.members
         if b < m:
             compatible = not (p.wants[a] and p.wants[a] == p.wants[b])
-            return ((1 << self.shift_c5) + ((self.c6[a] + self.c6[b]) << self.shift_c6)
-                    + int(compatible))
+            return (
+                (1 << self.shift_c5)
+                + ((self.c6[a] + self.c6[b]) << self.shift_c6)
+                + int(compatible)
+            )
         if b < m + p.following:
             return (1 << self.shift_c7a) + ((self.c7[a] + self.c7[b]) << self.shift_c7b)
         return 0
@@ -327,7 +331,8 @@ class _Solver:
                 graph.add_edge(index[a], index[b], weight)
         self.outcome.matchings += 1
         solution = rustworkx.max_weight_matching(
-            graph, max_cardinality=self.with_lower, weight_fn=int)
+            graph, max_cardinality=self.with_lower, weight_fn=int
+        )
         mate = {}
         for i, j in solution:
             mate[vertices[i]], mate[vertices[j]] = vertices[j], vertices[i]

@@ -134,7 +134,7 @@ class _Chooser:
         options = self.adjacency[x] & self.unpaired & ~((1 << (x + 1)) - 1)
         found = bits(options)
         if self.exit is not None and found and found[-1] == self.exit:
-            return found[-2::-1] + [self.exit]
+            return [*found[-2::-1], self.exit]
         return found[::-1]
 
     def _decide(self, x: int) -> None:
@@ -192,7 +192,6 @@ class _Chooser:
 
     def _exit_bit(self) -> int:
         return 0 if self.exit is None else 1 << self.exit
-
 
     def _swap_in(self, x: int, y: int) -> bool:
         """Make ``x-y`` part of the current completion by re-pairing the two partners they

@@ -175,15 +175,19 @@ def _contributions(
             values.append(adjusted[record.opponent])
         else:
             later = played - index - 1
-            values.append(before + _opposite(record.kind, points.win, points.draw,
-                                             points.pab, points.forfeit_loss)
-                          + points.draw * later + acc)
+            values.append(
+                before
+                + _opposite(record.kind, points.win, points.draw, points.pab, points.forfeit_loss)
+                + points.draw * later
+                + acc
+            )
         before += record.points
     return values
 
 
-def _opposite(kind: RoundKind, win: Fraction, draw: Fraction, pab: Fraction,
-              forfeit_loss: Fraction) -> Fraction:
+def _opposite(
+    kind: RoundKind, win: Fraction, draw: Fraction, pab: Fraction, forfeit_loss: Fraction
+) -> Fraction:
     """The virtual opponent's result in an unplayed round: a win against a loss, a draw
     against a half-point bye, a forfeit loss against an unplayed win; a PAB worth less than
     a win counts as the draw or loss it is worth."""
@@ -235,7 +239,7 @@ def _accelerations(
             for e in entries
             if request.round_no in e.acceleration
         }
-    return {number: request.points.win for number in default_acceleration(request)}
+    return dict.fromkeys(default_acceleration(request), request.points.win)
 
 
 def global_key(player: Contender) -> tuple[Fraction, Fraction, Fraction, Fraction, int]:

@@ -106,9 +106,7 @@ def alternation_colours(first: PlayerEntry, second: PlayerEntry) -> tuple[Colour
 
 def opponents(entry: PlayerEntry) -> frozenset[PairingNumber]:
     """Opponents actually met over the board (forfeits excluded, GHR 3.5)."""
-    return frozenset(
-        r.opponent for r in entry.history if r.kind.played and r.opponent is not None
-    )
+    return frozenset(r.opponent for r in entry.history if r.kind.played and r.opponent is not None)
 
 
 def compatible(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
@@ -165,8 +163,17 @@ def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | 
         floats: list[Float | None] = []
         for index, record in enumerate(entry.history):
             round_no = index + 1
-            floats.append(_float_for(entry, record.kind, record.points, record.opponent,
-                                     round_no, by_number, request.points))
+            floats.append(
+                _float_for(
+                    entry,
+                    record.kind,
+                    record.points,
+                    record.opponent,
+                    round_no,
+                    by_number,
+                    request.points,
+                )
+            )
         result[entry.number] = tuple(floats)
     return result
 

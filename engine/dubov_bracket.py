@@ -189,17 +189,27 @@ class _UpfloaterSearch:
         size = len(self.players)
         compatible, players = rules.compatible, self.players
         self.inner = [
-            (i, j) for i in range(count) for j in range(i + 1, count)
+            (i, j)
+            for i in range(count)
+            for j in range(i + 1, count)
             if compatible(players[i], players[j])
         ]
         self.upfloats = [
-            (i, j) for i in range(count) for j in range(count, size)
+            (i, j)
+            for i in range(count)
+            for j in range(count, size)
             if compatible(players[i], players[j])
         ]
-        self.among_lower = [
-            (i, j) for i in range(count, size) for j in range(i + 1, size)
-            if compatible(players[i], players[j])
-        ] if completion else []
+        self.among_lower = (
+            [
+                (i, j)
+                for i in range(count, size)
+                for j in range(i + 1, size)
+                if compatible(players[i], players[j])
+            ]
+            if completion
+            else []
+        )
 
     def is_resident(self, index: int) -> bool:
         return 0 <= index < self.resident_count
@@ -369,9 +379,7 @@ def _pair_players(
     if not bracket:
         return [], []
     g1, g2 = _initial_subgroups(bracket)
-    trace = [
-        f"G1 {' '.join(str(p.number) for p in g1)} | G2 {' '.join(str(p.number) for p in g2)}"
-    ]
+    trace = [f"G1 {' '.join(str(p.number) for p in g1)} | G2 {' '.join(str(p.number) for p in g2)}"]
     order = None
     if len(g1) == len(g2):
         # equal subgroups that can be paired across need no shift (Art. 3.2.4)
@@ -383,8 +391,7 @@ def _pair_players(
         order = first_transposition(s1, t2, rules.compatible)
     if order is None:
         raise NoValidPairing(
-            "no legal transposition for the bracket "
-            + " ".join(str(p.number) for p in bracket)
+            "no legal transposition for the bracket " + " ".join(str(p.number) for p in bracket)
         )
     pairs = list(zip(s1, order))
     trace.append(

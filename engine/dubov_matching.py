@@ -59,7 +59,9 @@ class WeightedGraph:
         self._graph = rx.PyGraph(multigraph=False)
         self._graph.add_nodes_from(range(size))
         self.size = size
-        self.index = {(a, b): e for (a, b, _), e in zip(edges, self._graph.add_edges_from(list(edges)))}
+        self.index = {
+            (a, b): e for (a, b, _), e in zip(edges, self._graph.add_edges_from(list(edges)))
+        }
         """Edge ``(a, b)`` (as given, a < b) -> its index in the graph."""
 
     def weight(self, edge: int) -> int:

@@ -33,7 +33,15 @@ from engine.lim_matching import perfect_matching
 from engine.lim_players import LimField, LimPlayer, build_field
 from engine.model import Board, Pairing, PairingNumber, PairingRequest
 
-__all__ = ["GroupTrace", "LimOutcome", "LimTrace", "PairTrace", "explain_lim", "pair_lim", "pair_lim_maxi"]
+__all__ = [
+    "GroupTrace",
+    "LimOutcome",
+    "LimTrace",
+    "PairTrace",
+    "explain_lim",
+    "pair_lim",
+    "pair_lim_maxi",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +86,10 @@ class LimTrace:
     def lines(self) -> tuple[str, ...]:
         """The ``--explain`` text: the round, the bye, then each group with its floaters
         (kind, article, reason) and its pairs (why that opponent, why those colours)."""
-        head = (f"Lim system (C.04.4.3): round {self.round_no} of {self.total_rounds}; "
-                f"median score {_score(self.median)}; maxi-tournament: {'yes' if self.maxi else 'no'}")
+        head = (
+            f"Lim system (C.04.4.3): round {self.round_no} of {self.total_rounds}; "
+            f"median score {_score(self.median)}; maxi-tournament: {'yes' if self.maxi else 'no'}"
+        )
         if self.round_no >= self.total_rounds:
             head += "; last round: colour limits are wishes (Art. 6)"
         out = [head]
@@ -109,7 +119,8 @@ class LimTrace:
         line = f"Group {_score(group.score)} ({place}, paired {way}): {players}"
         if group.arrivals:
             line += "; floaters received: " + ", ".join(
-                f"{n} (from {'above' if arrival is Float.DOWN else 'below'})" for n, arrival in group.arrivals
+                f"{n} (from {'above' if arrival is Float.DOWN else 'below'})"
+                for n, arrival in group.arrivals
             )
         return line
 
@@ -144,15 +155,26 @@ def explain_lim(request: PairingRequest) -> LimOutcome:
     if bye is not None:
         players = [p for p in players if p is not bye]
     elif perfect_matching(players, field.compatible) is None:
-        raise NoValidPairing(f"round {request.round_no}: the players cannot all be paired without a rematch "
-                             "or a breach of the colour limits")
+        raise NoValidPairing(
+            f"round {request.round_no}: the players cannot all be paired without a rematch "
+            "or a breach of the colour limits"
+        )
     groups = _pair_groups(field, players)
-    positions = {p.number: i for i, p in enumerate(sorted(players, key=lambda p: p.number), start=1)}
+    positions = {
+        p.number: i for i, p in enumerate(sorted(players, key=lambda p: p.number), start=1)
+    }
     traces = tuple(_group_trace(field, group, positions) for group in groups)
     boards = [pair.board for group in traces for pair in group.pairs]
     scores = {p.number: p.score for p in players}
-    trace = LimTrace(request.round_no, request.total_rounds, field.median, field.maxi,
-                     bye.number if bye else None, bye_reason, traces)
+    trace = LimTrace(
+        request.round_no,
+        request.total_rounds,
+        field.median,
+        field.maxi,
+        bye.number if bye else None,
+        bye_reason,
+        traces,
+    )
     pairing = Pairing(
         boards=board_order(boards, scores, {n: int(n) for n in scores}),
         bye=bye.number if bye else None,
@@ -185,16 +207,21 @@ def _choose_bye(field: LimField, players: Sequence[LimPlayer]) -> tuple[LimPlaye
             passed.append(f"{candidate} (the others could not all be paired)")
             continue
         return candidate, rule + (f"; passed over: {', '.join(passed)}" if passed else "")
-    raise NoValidPairing(f"round {field.request.round_no}: no player can receive the pairing-allocated bye "
-                         "with all the others paired")
+    raise NoValidPairing(
+        f"round {field.request.round_no}: no player can receive the pairing-allocated bye "
+        "with all the others paired"
+    )
 
 
 def _pair_groups(field: LimField, players: Sequence[LimPlayer]) -> list[ScoreGroup]:
     """2.2: the groups above the median downward, those below upward, the median last."""
     scores = sorted({p.score for p in players} | {field.median}, reverse=True)
     groups = {
-        score: ScoreGroup(score, Float.UP if score < field.median else Float.DOWN,
-                          [p for p in players if p.score == score])
+        score: ScoreGroup(
+            score,
+            Float.UP if score < field.median else Float.DOWN,
+            [p for p in players if p.score == score],
+        )
         for score in scores
     }
     median = groups[field.median]
@@ -226,7 +253,9 @@ def _settle_median(
     while perfect_matching(median.members(), field.compatible) is None:
         taken = next(takebacks, None)
         if taken is None:  # cannot happen: the whole field was checked to be pairable
-            raise NoValidPairing(f"round {field.request.round_no}: the median group cannot be paired")
+            raise NoValidPairing(
+                f"round {field.request.round_no}: the median group cannot be paired"
+            )
         group, note = taken
         group.pairs.remove(note)
         way = group.direction
@@ -234,14 +263,22 @@ def _settle_median(
         kinds = floater_kinds(field, players, median.members(), way, group.received())
         for player in players:
             median.arrivals.append((player, way))
-            group.floats.append(FloatDecision(
-                player.number, group.score, way, kinds[player], "2.6",
-                f"pair {note.first}-{note.second} taken back: the median group could not be paired",
-            ))
+            group.floats.append(
+                FloatDecision(
+                    player.number,
+                    group.score,
+                    way,
+                    kinds[player],
+                    "2.6",
+                    f"pair {note.first}-{note.second} taken back: the median group could not be paired",
+                )
+            )
     median.pairs = pair_off(field, median, median.members())
 
 
-def _takebacks(sides: tuple[list[ScoreGroup], list[ScoreGroup]]) -> Iterator[tuple[ScoreGroup, PairNote]]:
+def _takebacks(
+    sides: tuple[list[ScoreGroup], list[ScoreGroup]],
+) -> Iterator[tuple[ScoreGroup, PairNote]]:
     """2.6 "next pairing": a group below gives its pair with the top-most player first, a
     group above its pair with the bottom-most player first; nearest group first."""
     for side in sides:
@@ -249,17 +286,26 @@ def _takebacks(sides: tuple[list[ScoreGroup], list[ScoreGroup]]) -> Iterator[tup
             if group.direction is Float.UP:
                 ordered = sorted(group.pairs, key=lambda n: min(n.first.rank, n.second.rank))
             else:
-                ordered = sorted(group.pairs, key=lambda n: max(n.first.rank, n.second.rank), reverse=True)
+                ordered = sorted(
+                    group.pairs, key=lambda n: max(n.first.rank, n.second.rank), reverse=True
+                )
             for note in ordered:
                 yield group, note
 
 
-def _group_trace(field: LimField, group: ScoreGroup, positions: dict[PairingNumber, int]) -> GroupTrace:
+def _group_trace(
+    field: LimField, group: ScoreGroup, positions: dict[PairingNumber, int]
+) -> GroupTrace:
     pairs = []
     for note in group.pairs:
         higher = min((note.first, note.second), key=lambda p: p.rank)
-        allocation = allocate_colours(field, note.first, note.second, upper=field.upper_half(group.score),
-                                      list_position=positions[higher.number])
+        allocation = allocate_colours(
+            field,
+            note.first,
+            note.second,
+            upper=field.upper_half(group.score),
+            list_position=positions[higher.number],
+        )
         pairs.append(PairTrace(allocation.board, note.first.number, note.why, allocation.reason))
     return GroupTrace(
         score=group.score,

@@ -25,7 +25,7 @@ from engine.common import alternation_colours
 from engine.lim_players import LimField, LimPlayer
 from engine.model import Board, Colour
 
-__all__ = ["ColourReason", "ColourAllocation", "allocate_colours", "colours_satisfied"]
+__all__ = ["ColourAllocation", "ColourReason", "allocate_colours", "colours_satisfied"]
 
 
 class ColourReason(enum.Enum):
@@ -35,7 +35,9 @@ class ColourReason(enum.Enum):
     DUE = "5.1/5.5/5.6: both receive their due colour"
     CLAIM = "5.5/5.6: the equalising claim beats a mere alternation"
     HISTORY = "5.4: latest round with different colours decides"
-    RANK_UPPER = "5.4: identical histories, median group or above: higher-ranked gets the due colour"
+    RANK_UPPER = (
+        "5.4: identical histories, median group or above: higher-ranked gets the due colour"
+    )
     RANK_LOWER = "5.4: identical histories, below the median: lower-ranked gets the due colour"
     LOT = "7.2: no colour history: colour drawn for #1, alternating down the pairing list"
 
@@ -70,7 +72,9 @@ def allocate_colours(
         return _give(first, legal[0], second, ColourReason.LIMITS)
     if first.due is None and second.due is None:
         drawn = field.request.initial_colour
-        return _give(first, drawn if list_position % 2 else drawn.opposite, second, ColourReason.LOT)
+        return _give(
+            first, drawn if list_position % 2 else drawn.opposite, second, ColourReason.LOT
+        )
     if first.due is None or second.due is None or first.due is not second.due:
         if first.due is not None:
             return _give(first, first.due, second, ColourReason.DUE)
@@ -88,7 +92,9 @@ def allocate_colours(
     return _give(second, due, first, ColourReason.RANK_LOWER)
 
 
-def _give(player: LimPlayer, colour: Colour, other: LimPlayer, reason: ColourReason) -> ColourAllocation:
+def _give(
+    player: LimPlayer, colour: Colour, other: LimPlayer, reason: ColourReason
+) -> ColourAllocation:
     if colour is Colour.WHITE:
         return ColourAllocation(Board(player.number, other.number), reason)
     return ColourAllocation(Board(other.number, player.number), reason)

@@ -148,7 +148,9 @@ def choose_even_floater(
     """
 
     def disadvantage(candidate: LimPlayer) -> tuple[int, int, int]:
-        kinds = Counter(floater_kinds(field, [*leaving, candidate], adjacent, direction, received).values())
+        kinds = Counter(
+            floater_kinds(field, [*leaving, candidate], adjacent, direction, received).values()
+        )
         return (kinds[FloaterKind.A], kinds[FloaterKind.B], kinds[FloaterKind.C])
 
     scored = {candidate: disadvantage(candidate) for candidate in candidates}
@@ -186,7 +188,11 @@ def _by_colour_and_place(
     if len(balanced) > 1 or len(eligible) == 1:
         reasons.append(f"3.2/{'3.3' if direction is Float.DOWN else '3.4'}: the {end} such player")
     reference = eligible[-1]
-    if field.maxi and choice is not reference and abs(choice.rating - reference.rating) > RATING_LIMIT:
+    if (
+        field.maxi
+        and choice is not reference
+        and abs(choice.rating - reference.rating) > RATING_LIMIT
+    ):
         reasons.append(
             f"maxi 3.2: {choice} is rated more than {RATING_LIMIT} points from the {end} "
             f"player {reference}, who floats instead"

@@ -84,7 +84,9 @@ class _Leaving:
     reason: str
 
 
-def settle_group(field: LimField, group: ScoreGroup, adjacent: Sequence[LimPlayer]) -> list[LimPlayer]:
+def settle_group(
+    field: LimField, group: ScoreGroup, adjacent: Sequence[LimPlayer]
+) -> list[LimPlayer]:
     """Pair a group other than the median one; return the players it floats on, in order.
 
     ``adjacent`` are the current players of the next group in the pairing direction.
@@ -95,7 +97,9 @@ def settle_group(field: LimField, group: ScoreGroup, adjacent: Sequence[LimPlaye
         choice = _even(field, group, staying, staying, leaving, adjacent)
         even_floater = choice.player
         staying.remove(even_floater)
-        leaving.append(_Leaving(even_floater, "2.3.4", "; ".join(("makes the group even", *choice.reasons))))
+        leaving.append(
+            _Leaving(even_floater, "2.3.4", "; ".join(("makes the group even", *choice.reasons)))
+        )
     swapped = False
     while perfect_matching(staying, field.compatible) is None:
         stuck, kept = _first_unplaceable(field, group, staying)
@@ -104,24 +108,43 @@ def settle_group(field: LimField, group: ScoreGroup, adjacent: Sequence[LimPlaye
             swapped = True
             leaving = [entry for entry in leaving if entry.player is not even_floater]
             staying = direction_order([*staying, even_floater], group.direction)
-            leaving.append(_Leaving(stuck, "4.4.1", f"{_UNPLACEABLE}; takes the place of the 2.3.4 "
-                                    f"floater {even_floater}, who returns"))
+            leaving.append(
+                _Leaving(
+                    stuck,
+                    "4.4.1",
+                    f"{_UNPLACEABLE}; takes the place of the 2.3.4 "
+                    f"floater {even_floater}, who returns",
+                )
+            )
             even_floater = stuck
             continue
         leaving.append(_Leaving(stuck, "4.4", _UNPLACEABLE))
         candidates = [
-            p for p in staying if covering_exists([q for q in staying if q is not p], field.compatible, kept)
+            p
+            for p in staying
+            if covering_exists([q for q in staying if q is not p], field.compatible, kept)
         ]
         choice = _even(field, group, candidates, staying, leaving, adjacent)
         staying.remove(choice.player)
-        leaving.append(_Leaving(choice.player, "4.4.2", "; ".join(
-            (f"floats with {stuck} to keep the group even", *choice.reasons))))
+        leaving.append(
+            _Leaving(
+                choice.player,
+                "4.4.2",
+                "; ".join((f"floats with {stuck} to keep the group even", *choice.reasons)),
+            )
+        )
     group.pairs = pair_off(field, group, staying)
     floaters = [entry.player for entry in leaving]
     kinds = floater_kinds(field, floaters, adjacent, group.direction, group.received())
     group.floats = [
-        FloatDecision(entry.player.number, group.score, group.direction, kinds[entry.player],
-                      entry.article, entry.reason)
+        FloatDecision(
+            entry.player.number,
+            group.score,
+            group.direction,
+            kinds[entry.player],
+            entry.article,
+            entry.reason,
+        )
         for entry in leaving
     ]
     return floaters
@@ -135,7 +158,9 @@ def _transfers(field: LimField, group: ScoreGroup) -> tuple[list[LimPlayer], lis
     staying = direction_order(group.members(), group.direction)
     leaving: list[_Leaving] = []
     while len(staying) > 1:
-        stranded = [p for p in staying if not any(field.compatible(p, q) for q in staying if q is not p)]
+        stranded = [
+            p for p in staying if not any(field.compatible(p, q) for q in staying if q is not p)
+        ]
         if not stranded:
             break
         staying = [p for p in staying if p not in stranded]
@@ -167,19 +192,31 @@ def _even(
     allowed = set(candidates)
     ordered = [p for p in direction_order(pool, group.direction) if p in allowed]
     gone = [entry.player for entry in leaving]
-    return choose_even_floater(field, ordered, pool, gone, group.direction, adjacent, group.received())
+    return choose_even_floater(
+        field, ordered, pool, gone, group.direction, adjacent, group.received()
+    )
 
 
-def _transfer_reason(field: LimField, player: LimPlayer, group: Sequence[LimPlayer]) -> tuple[str, str]:
+def _transfer_reason(
+    field: LimField, player: LimPlayer, group: Sequence[LimPlayer]
+) -> tuple[str, str]:
     """Which of 2.3.1–2.3.3 leaves the player without an opponent in the group."""
     if all(field.has_met(player, other) for other in group if other is not player):
         return "2.3.1", "has already played every other player of the group"
     if not field.last_round and abs(colour_difference(player.entry)) >= 2:
-        return "2.3.2", ("two more of one colour and no compatible opponent in the group can "
-                         "give the permissible colour")
-    if not field.last_round and len(player.colours) >= 2 and player.colours[-1] == player.colours[-2]:
-        return "2.3.3", ("same colour in the previous two rounds and no compatible opponent in "
-                         "the group can give the alternate colour")
+        return "2.3.2", (
+            "two more of one colour and no compatible opponent in the group can "
+            "give the permissible colour"
+        )
+    if (
+        not field.last_round
+        and len(player.colours) >= 2
+        and player.colours[-1] == player.colours[-2]
+    ):
+        return "2.3.3", (
+            "same colour in the previous two rounds and no compatible opponent in "
+            "the group can give the alternate colour"
+        )
     return "2.3.1", "has already played every player still available in the group"
 
 
@@ -223,8 +260,10 @@ def pair_off(field: LimField, group: ScoreGroup, players: Sequence[LimPlayer]) -
                     break
             if refused and chosen is base:
                 rule = "3.8" if arrival is not None else "5.7"
-                why = (f"{why}; maxi {rule}: no exchange for colour with {', '.join(refused)}, rated more "
-                       f"than {RATING_LIMIT} points from {base}")
+                why = (
+                    f"{why}; maxi {rule}: no exchange for colour with {', '.join(refused)}, rated more "
+                    f"than {RATING_LIMIT} points from {base}"
+                )
         notes.append(PairNote(player, chosen, why))
         remaining = [p for p in remaining if p is not player and p is not chosen]
     return notes
@@ -238,11 +277,14 @@ def _first_choice_reason(
         return f"floater paired first (3.6/3.7), with the {end}-most player it can meet (3.8)"
     if base is candidates[0]:
         return "proposed pairing (2.4)"
-    return f"exchange (4.1-4.3): {', '.join(map(str, candidates[:candidates.index(base)]))} not possible"
+    return f"exchange (4.1-4.3): {', '.join(map(str, candidates[: candidates.index(base)]))} not possible"
 
 
 def _candidates(
-    player: LimPlayer, remaining: list[LimPlayer], arrival: Float | None, received: frozenset[LimPlayer]
+    player: LimPlayer,
+    remaining: list[LimPlayer],
+    arrival: Float | None,
+    received: frozenset[LimPlayer],
 ) -> list[LimPlayer]:
     """Opponents to try, in order: for a floater the top-most (down) or bottom-most (up)
     available player first (3.8); otherwise the 4.2 exchange order on the players left,
@@ -253,7 +295,7 @@ def _candidates(
         return ranked if arrival is Float.DOWN else ranked[::-1]
     line = [player, *(p for p in others if p not in received)]
     half = len(line) // 2
-    return [*line[half:], *line[half - 1:0:-1], *(p for p in others if p in received)]
+    return [*line[half:], *line[half - 1 : 0 : -1], *(p for p in others if p in received)]
 
 
 def _completion(

@@ -76,7 +76,9 @@ def covering_exists(nodes: Sequence[T], compatible: Compatible[T], required: Col
     return all(i in mate for i, node in enumerate(nodes) if node in wanted) and wanted <= set(nodes)
 
 
-def _graph(nodes: Sequence[T], compatible: Compatible[T], weight: Callable[[T, T], int]) -> MatchingGraph:
+def _graph(
+    nodes: Sequence[T], compatible: Compatible[T], weight: Callable[[T, T], int]
+) -> MatchingGraph:
     graph = MatchingGraph(len(nodes))
     for i, a in enumerate(nodes):
         for j in range(i + 1, len(nodes)):

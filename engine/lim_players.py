@@ -22,7 +22,7 @@ from engine.common import (
 )
 from engine.model import Colour, PairingNumber, PairingRequest, PlayerEntry
 
-__all__ = ["LimField", "LimPlayer", "RATING_LIMIT", "build_field"]
+__all__ = ["RATING_LIMIT", "LimField", "LimPlayer", "build_field"]
 
 RATING_LIMIT = 100
 """Maxi-tournaments: rating difference allowed for floater and colour exchanges (3.2, 3.8, 5.7)."""
@@ -103,8 +103,7 @@ class LimField:
                 and b.number not in a.met
                 and frozenset(key) not in self.request.forbidden_pairs
                 and any(
-                    colour.opposite in self.allowed_colours(b)
-                    for colour in self.allowed_colours(a)
+                    colour.opposite in self.allowed_colours(b) for colour in self.allowed_colours(a)
                 )
             )
             self._compatible[key] = known

@@ -7,16 +7,6 @@ use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair`` never 
 
 from typing import TYPE_CHECKING
 
-from events.envelope import (
-    ANY,
-    NO_STREAM,
-    STREAM_EXISTS,
-    AppendResult,
-    ExpectedVersion,
-    GlobalPosition,
-    RecordedEvent,
-    StreamVersion,
-)
 from events.commands import (
     CancelBye,
     CloseTournament,
@@ -30,6 +20,16 @@ from events.commands import (
     UnpairRound,
     WithdrawPlayer,
     decide,
+)
+from events.envelope import (
+    ANY,
+    NO_STREAM,
+    STREAM_EXISTS,
+    AppendResult,
+    ExpectedVersion,
+    GlobalPosition,
+    RecordedEvent,
+    StreamVersion,
 )
 from events.errors import (
     AllRoundsPaired,
@@ -54,8 +54,8 @@ from events.errors import (
     RoundHasResults,
     RoundIncomplete,
     StoreError,
-    TournamentIsClosed,
     TournamentExists,
+    TournamentIsClosed,
     TournamentNotFound,
     UnknownPlayer,
     WrongExpectedVersion,

@@ -16,8 +16,14 @@ from events.errors import EventDecodeError
 from events.types import Event, event_type, schema_version
 from events.upcasting import upcast
 
-__all__ = ["EncodedEvent", "batch_hash", "decode_event", "decode_metadata", "encode_event",
-           "encode_metadata"]
+__all__ = [
+    "EncodedEvent",
+    "batch_hash",
+    "decode_event",
+    "decode_metadata",
+    "encode_event",
+    "encode_metadata",
+]
 
 _encoder = msgspec.json.Encoder()
 

@@ -52,8 +52,10 @@ from events.types import (
     ResultRecorded,
     RoundNo,
     RoundUnpaired,
-    TournamentClosed as TournamentClosedEvent,
     TournamentCreated,
+)
+from events.types import (
+    TournamentClosed as TournamentClosedEvent,
 )
 
 __all__ = [
@@ -131,12 +133,12 @@ class CorrectPlayerDetails(_Command, frozen=True):
     player_id: int
     surname: str | msgspec.UnsetType = _UNSET
     given_name: str | msgspec.UnsetType = _UNSET
-    fide_id: int | None | msgspec.UnsetType = _UNSET
+    fide_id: int | msgspec.UnsetType | None = _UNSET
     rating: int | msgspec.UnsetType = _UNSET
     title: str | msgspec.UnsetType = _UNSET
     federation: str | msgspec.UnsetType = _UNSET
     sex: str | msgspec.UnsetType = _UNSET
-    birth_date: date | None | msgspec.UnsetType = _UNSET
+    birth_date: date | msgspec.UnsetType | None = _UNSET
     club: str | msgspec.UnsetType = _UNSET
     reason: str = ""
 
@@ -329,7 +331,9 @@ def _(command: RequestBye, state: TournamentState) -> list[Event]:
         )
     if command.kind is ByeKind.HALF and settings.max_half_point_byes is not None:
         taken = sum(
-            1 for bye in state.byes if bye.player_id == player.player_id and bye.kind is ByeKind.HALF
+            1
+            for bye in state.byes
+            if bye.player_id == player.player_id and bye.kind is ByeKind.HALF
         )
         if taken >= settings.max_half_point_byes:
             raise ByeNotAllowed(
@@ -339,7 +343,9 @@ def _(command: RequestBye, state: TournamentState) -> list[Event]:
                 kind=command.kind.value,
             )
     return [
-        ByeRequested(player_id=player.player_id, round_no=RoundNo(command.round_no), kind=command.kind)
+        ByeRequested(
+            player_id=player.player_id, round_no=RoundNo(command.round_no), kind=command.kind
+        )
     ]
 
 
@@ -358,7 +364,9 @@ def _(command: RecordResult, state: TournamentState) -> list[Event]:
     if board.result is not None:
         raise ResultAlreadyRecorded(command.round_no, command.board, board.result.value)
     return [
-        ResultRecorded(round_no=RoundNo(command.round_no), board=command.board, result=command.result)
+        ResultRecorded(
+            round_no=RoundNo(command.round_no), board=command.board, result=command.result
+        )
     ]
 
 

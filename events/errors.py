@@ -120,7 +120,9 @@ class TournamentNotFound(CommandRejected):
 
 class TournamentExists(CommandRejected):
     def __init__(self, tournament_id: str) -> None:
-        super().__init__(f"tournament {tournament_id!r} already exists", tournament_id=tournament_id)
+        super().__init__(
+            f"tournament {tournament_id!r} already exists", tournament_id=tournament_id
+        )
 
 
 class TournamentIsClosed(CommandRejected):
@@ -188,9 +190,7 @@ class BoardNotPaired(CommandRejected):
     status = 404
 
     def __init__(self, round_no: int, board: int) -> None:
-        super().__init__(
-            f"round {round_no} has no board {board}", round_no=round_no, board=board
-        )
+        super().__init__(f"round {round_no} has no board {board}", round_no=round_no, board=board)
 
 
 class ResultAlreadyRecorded(CommandRejected):
@@ -262,4 +262,6 @@ class PairingRejected(ArbiterError):
     """An engine answered with a pairing that breaks the round's facts (an engine bug)."""
 
     def __init__(self, round_no: int, reason: str) -> None:
-        super().__init__(f"engine pairing for round {round_no} rejected: {reason}", round_no=round_no)
+        super().__init__(
+            f"engine pairing for round {round_no} rejected: {reason}", round_no=round_no
+        )

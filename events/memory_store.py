@@ -10,7 +10,13 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from events.envelope import AppendResult, ExpectedVersion, GlobalPosition, RecordedEvent, StreamVersion
+from events.envelope import (
+    AppendResult,
+    ExpectedVersion,
+    GlobalPosition,
+    RecordedEvent,
+    StreamVersion,
+)
 from events.store import PreparedBatch, StoredRow, check_expected_version
 from events.types import Event
 

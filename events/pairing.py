@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from engine.errors import InvalidRequest, NoValidPairing as EngineNoValidPairing
+from engine.errors import InvalidRequest
+from engine.errors import NoValidPairing as EngineNoValidPairing
 from engine.model import Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
 from events.errors import (
     AllRoundsPaired,

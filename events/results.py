@@ -73,6 +73,7 @@ _OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
     Result.DOUBLE_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
 }
 
+
 def _spellings(result: Result) -> set[str]:
     """Spellings seen on score sheets and in other programs (``1:0``, ``+:-``, ``+-``)."""
     if result.played:

@@ -19,7 +19,13 @@ from typing import Any
 
 import sqlite_utils
 
-from events.envelope import AppendResult, ExpectedVersion, GlobalPosition, RecordedEvent, StreamVersion
+from events.envelope import (
+    AppendResult,
+    ExpectedVersion,
+    GlobalPosition,
+    RecordedEvent,
+    StreamVersion,
+)
 from events.errors import StoreError, WrongExpectedVersion
 from events.store import PreparedBatch, StoredRow, check_expected_version
 from events.types import Event
@@ -44,7 +50,10 @@ class SqliteEventStore:
     def __init__(self, path: str | Path, *, busy_timeout_ms: int = 5000) -> None:
         try:
             connection = sqlite3.connect(
-                str(path), isolation_level=None, check_same_thread=False, timeout=busy_timeout_ms / 1000
+                str(path),
+                isolation_level=None,
+                check_same_thread=False,
+                timeout=busy_timeout_ms / 1000,
             )
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
@@ -53,7 +62,9 @@ class SqliteEventStore:
             self.db = sqlite_utils.Database(connection, execute_plugins=False)
             migrate(self.db)
         except sqlite3.Error as error:
-            raise StoreError(f"cannot open the event store {path}: {error}", path=str(path)) from error
+            raise StoreError(
+                f"cannot open the event store {path}: {error}", path=str(path)
+            ) from error
         self._conn = connection
         self._lock = threading.RLock()
 
@@ -108,8 +119,16 @@ class SqliteEventStore:
                     "INSERT INTO idempotency_keys (key, request_hash, stream_id, first_version, "
                     "last_version, first_position, last_position, created_at) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (idempotency_key, batch.request_hash, stream_id, result.first_version,
-                     result.last_version, result.first_position, result.last_position, now),
+                    (
+                        idempotency_key,
+                        batch.request_hash,
+                        stream_id,
+                        result.first_version,
+                        result.last_version,
+                        result.first_position,
+                        result.last_position,
+                        now,
+                    ),
                 )
             return result
 
@@ -173,7 +192,9 @@ class SqliteEventStore:
 
     def stream_ids(self) -> list[str]:
         with self._lock:
-            return [row[0] for row in self._conn.execute("SELECT stream_id FROM streams ORDER BY rowid")]
+            return [
+                row[0] for row in self._conn.execute("SELECT stream_id FROM streams ORDER BY rowid")
+            ]
 
     def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
         with self._lock:

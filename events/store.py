@@ -148,14 +148,25 @@ class PreparedBatch(NamedTuple):
         stamped = dict(metadata or {})
         if idempotency_key is not None:
             stamped["idempotency_key"] = idempotency_key
-        return cls(encoded, encode_metadata(stamped), request_hash or batch_hash(stream_id, encoded))
+        return cls(
+            encoded, encode_metadata(stamped), request_hash or batch_hash(stream_id, encoded)
+        )
 
     def rows(self, stream_id: str, current: int, first_position: int) -> list[StoredRow]:
         """The rows to insert after version ``current``; positions are a backend's guess."""
         now = datetime.now(UTC).isoformat()
         return [
-            StoredRow(first_position + offset, str(uuid.uuid4()), stream_id, current + 1 + offset,
-                      encoded.event_type, encoded.schema_version, encoded.payload, self.metadata, now)
+            StoredRow(
+                first_position + offset,
+                str(uuid.uuid4()),
+                stream_id,
+                current + 1 + offset,
+                encoded.event_type,
+                encoded.schema_version,
+                encoded.payload,
+                self.metadata,
+                now,
+            )
             for offset, encoded in enumerate(self.encoded)
         ]
 

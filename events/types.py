@@ -173,12 +173,12 @@ class PlayerDetailsCorrected(_Event, frozen=True, tag="player-details-corrected"
     player_id: PlayerId
     surname: str | Unset = UNSET
     given_name: str | Unset = UNSET
-    fide_id: int | None | Unset = UNSET
+    fide_id: int | Unset | None = UNSET
     rating: int | Unset = UNSET
     title: str | Unset = UNSET
     federation: str | Unset = UNSET
     sex: str | Unset = UNSET
-    birth_date: date | None | Unset = UNSET
+    birth_date: date | Unset | None = UNSET
     club: str | Unset = UNSET
     reason: str = ""
 

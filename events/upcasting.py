@@ -48,7 +48,9 @@ def upcast(event_type: str, version: int, payload: Payload) -> Payload:
     try:
         current = EVENT_TYPES[event_type].schema_version
     except KeyError:
-        raise EventDecodeError(f"unknown event type {event_type!r}", event_type=event_type) from None
+        raise EventDecodeError(
+            f"unknown event type {event_type!r}", event_type=event_type
+        ) from None
     if version > current:
         raise EventDecodeError(
             f"{event_type} schema version {version} is newer than this program's {current}",

@@ -32,7 +32,9 @@ READER_THREADS = 4
 PAIRER_THREADS = 4
 
 
-def create_app(settings: Settings, *, engines: EngineResolver = installed_engine) -> web.Application:
+def create_app(
+    settings: Settings, *, engines: EngineResolver = installed_engine
+) -> web.Application:
     """Build the application; the store, thread pools and pairing pool open on startup and
     close on cleanup. ``engines`` finds a pairing system by name (tests pass fakes; with
     ``pairing_workers`` > 0 their functions must be picklable)."""
@@ -56,7 +58,9 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")
     app[keys.READERS] = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="arbiter-reader")
     app[keys.PAIRERS] = ThreadPoolExecutor(PAIRER_THREADS, thread_name_prefix="arbiter-pairer")
-    app[keys.SERVICE] = TournamentService(store, engines=functools.partial(_offloaded, engines, pairing))
+    app[keys.SERVICE] = TournamentService(
+        store, engines=functools.partial(_offloaded, engines, pairing)
+    )
     try:
         yield
     finally:

@@ -56,7 +56,7 @@ class _ArbiterGroup(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
-        except Exception as error:  # the edge: every error becomes one line and a code
+        except Exception as error:  # noqa: BLE001 -- the edge: every error becomes one line and a code
             click.echo(f"Error: {describe(error)}", err=True)
             ctx.exit(exit_code(error))
 

@@ -22,7 +22,9 @@ _PLAYERS = (
     RegisterPlayer(surname="Brandt", given_name="Jonas", rating=2385, title="FM", federation="GER"),
     RegisterPlayer(surname="Costa", given_name="Marta", rating=2385, title="WGM", federation="POR"),
     RegisterPlayer(surname="Dahl", given_name="Erik", rating=2210, federation="NOR"),
-    RegisterPlayer(surname="Eriksen", given_name="Sofie", rating=2105, title="WFM", federation="DEN"),
+    RegisterPlayer(
+        surname="Eriksen", given_name="Sofie", rating=2105, title="WFM", federation="DEN"
+    ),
     RegisterPlayer(surname="Fischer", given_name="Lena", rating=1980, federation="AUT"),
     RegisterPlayer(surname="Garcia", given_name="Pablo", rating=0, federation="ESP"),
 )
@@ -44,8 +46,13 @@ def demo(ctx: CliContext) -> None:
     else:
         service.create(
             CreateTournament(
-                tournament_id=DEMO_ID, name="Arbiter Demo Open", rounds=5, place="Oslo",
-                start_date=date(2026, 4, 1), end_date=date(2026, 4, 3), chief_arbiter="A. Arbiter",
+                tournament_id=DEMO_ID,
+                name="Arbiter Demo Open",
+                rounds=5,
+                place="Oslo",
+                start_date=date(2026, 4, 1),
+                end_date=date(2026, 4, 3),
+                chief_arbiter="A. Arbiter",
                 time_control="90+30",
             )
         )

@@ -60,11 +60,15 @@ def _points(pairs: tuple[str, ...]) -> PointValues:
         try:
             values[key] = Decimal(text.strip())
         except InvalidOperation:
-            raise InvalidCommand(f"--points {pair!r}: {text!r} is not a number", field="points") from None
+            raise InvalidCommand(
+                f"--points {pair!r}: {text!r} is not a number", field="points"
+            ) from None
     return PointValues(**values)
 
 
-def _state(ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None) -> TournamentState:
+def _state(
+    ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None
+) -> TournamentState:
     return ctx.service().load(tournament, to_version=to_version, after_round=round_no)
 
 
@@ -106,29 +110,66 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
 @click.option("--rounds", type=click.IntRange(1, 99), required=True, help="Number of rounds.")
 @click.option("--id", "tournament_id", help="Tournament id (default: from the name).")
 @click.option("--system", default="dutch", show_default=True, help="Pairing system.")
-@click.option("--initial-colour", type=click.Choice(["white", "black", "random"]), default="white",
-              show_default=True, help="Colour of the top player in round 1; random draws it now.")
-@click.option("--rules", "rules_edition", type=click.Choice(["fide-2026", "fide-2017"]),
-              default="fide-2026", show_default=True, help="FIDE rules edition.")
+@click.option(
+    "--initial-colour",
+    type=click.Choice(["white", "black", "random"]),
+    default="white",
+    show_default=True,
+    help="Colour of the top player in round 1; random draws it now.",
+)
+@click.option(
+    "--rules",
+    "rules_edition",
+    type=click.Choice(["fide-2026", "fide-2017"]),
+    default="fide-2026",
+    show_default=True,
+    help="FIDE rules edition.",
+)
 @click.option("--place", default="", help="Where it is played.")
 @click.option("--federation", default="", help="Host federation (three letters).")
 @click.option("--start", "start_date", type=click.DateTime(["%Y-%m-%d"]), help="First day.")
 @click.option("--end", "end_date", type=click.DateTime(["%Y-%m-%d"]), help="Last day.")
 @click.option("--chief-arbiter", default="", help="Chief arbiter's name.")
 @click.option("--time-control", default="", help="Time control, e.g. 90+30.")
-@click.option("--points", "point_pairs", multiple=True, metavar="KEY=VALUE",
-              help="Point value, e.g. win=3 draw=1 pab=1 (repeatable).")
-@click.option("--max-half-point-byes", type=click.IntRange(min=0), help="Half-point byes a player may request.")
-@click.option("--full-point-byes/--no-full-point-byes", default=False, help="Allow full-point byes.")
+@click.option(
+    "--points",
+    "point_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Point value, e.g. win=3 draw=1 pab=1 (repeatable).",
+)
+@click.option(
+    "--max-half-point-byes",
+    type=click.IntRange(min=0),
+    help="Half-point byes a player may request.",
+)
+@click.option(
+    "--full-point-byes/--no-full-point-byes", default=False, help="Allow full-point byes."
+)
 @click.option("--tiebreaks", default="", help='C.07 tie-break list, e.g. "BH/C1 BH SB DE".')
-@click.option("--tiebreak-rules", type=click.Choice(["2024", "2026"]),
-              help="C.07 edition of the tie-breaks (required with --tiebreaks).")
-@click.option("--unrated-rating", type=click.IntRange(0, 4000),
-              help="Rating unrated players count with in rating-based tie-breaks.")
+@click.option(
+    "--tiebreak-rules",
+    type=click.Choice(["2024", "2026"]),
+    help="C.07 edition of the tie-breaks (required with --tiebreaks).",
+)
+@click.option(
+    "--unrated-rating",
+    type=click.IntRange(0, 4000),
+    help="Rating unrated players count with in rating-based tie-breaks.",
+)
 @pass_service
-def create_tournament(ctx: CliContext, /, name: str, tournament_id: str | None, initial_colour: str,
-                      start_date: Any, end_date: Any, point_pairs: tuple[str, ...],
-                      tiebreak_rules: str | None, **options: Any) -> None:
+def create_tournament(
+    ctx: CliContext,
+    /,
+    name: str,
+    tournament_id: str | None,
+    initial_colour: str,
+    start_date: Any,
+    end_date: Any,
+    point_pairs: tuple[str, ...],
+    tiebreak_rules: str | None,
+    **options: Any,
+) -> None:
     """Create a tournament.
 
     Example:
@@ -147,8 +188,10 @@ def create_tournament(ctx: CliContext, /, name: str, tournament_id: str | None, 
         **options,
     )
     result = ctx.service().create(command)
-    click.echo(f"created tournament {result.tournament_id} ({command.rounds} rounds, "
-               f"round 1 top player has {colour})")
+    click.echo(
+        f"created tournament {result.tournament_id} ({command.rounds} rounds, "
+        f"round 1 top player has {colour})"
+    )
 
 
 @click.command("close-tournament")
@@ -186,9 +229,13 @@ def list_tournaments(ctx: CliContext) -> None:
 @click.argument("tournament")
 @click.argument("name")
 @_player_options
-@click.option("--joins-round", type=click.IntRange(min=1), help="First round to be paired (late entry).")
+@click.option(
+    "--joins-round", type=click.IntRange(min=1), help="First round to be paired (late entry)."
+)
 @pass_service
-def register(ctx: CliContext, /, tournament: str, name: str, joins_round: int | None, **options: Any) -> None:
+def register(
+    ctx: CliContext, /, tournament: str, name: str, joins_round: int | None, **options: Any
+) -> None:
     """Register a player; NAME is "Surname, Given name".
 
     Example:
@@ -196,8 +243,9 @@ def register(ctx: CliContext, /, tournament: str, name: str, joins_round: int | 
         arbiter register spring-open "Polgar, Judit" --rating 2675 --title GM --federation HUN
     """
     surname, given_name = parse_name(name)
-    command = RegisterPlayer(surname=surname, given_name=given_name, joins_round=joins_round,
-                             **_identity(options))
+    command = RegisterPlayer(
+        surname=surname, given_name=given_name, joins_round=joins_round, **_identity(options)
+    )
     result = ctx.service().execute(tournament, command)
     player = result.state.players[-1]
     late = f", late entry from round {player.joins_round}" if player.joins_round > 1 else ""
@@ -211,8 +259,9 @@ def register(ctx: CliContext, /, tournament: str, name: str, joins_round: int | 
 @_player_options
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
-def correct_player(ctx: CliContext, /, tournament: str, player: int, name: str | None, reason: str,
-                   **options: Any) -> None:
+def correct_player(
+    ctx: CliContext, /, tournament: str, player: int, name: str | None, reason: str, **options: Any
+) -> None:
     """Correct a player's details (TPNs follow until round 4 is paired).
 
     Example:
@@ -222,17 +271,23 @@ def correct_player(ctx: CliContext, /, tournament: str, player: int, name: str |
     changes = _identity(options)
     if name is not None:
         changes["surname"], changes["given_name"] = parse_name(name)
-    ctx.service().execute(tournament, CorrectPlayerDetails(player_id=player, reason=reason, **changes))
+    ctx.service().execute(
+        tournament, CorrectPlayerDetails(player_id=player, reason=reason, **changes)
+    )
     click.echo(f"corrected player {player}")
 
 
 @click.command("withdraw")
 @click.argument("tournament")
 @click.argument("player", type=int)
-@click.option("--from-round", type=click.IntRange(min=1), help="First round missed (default: the next).")
+@click.option(
+    "--from-round", type=click.IntRange(min=1), help="First round missed (default: the next)."
+)
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
-def withdraw(ctx: CliContext, tournament: str, player: int, from_round: int | None, reason: str) -> None:
+def withdraw(
+    ctx: CliContext, tournament: str, player: int, from_round: int | None, reason: str
+) -> None:
     """Withdraw a player from the next round (or --from-round) on.
 
     Example:
@@ -250,8 +305,13 @@ def withdraw(ctx: CliContext, tournament: str, player: int, from_round: int | No
 @click.argument("tournament")
 @click.argument("player", type=int)
 @click.argument("round_no", metavar="ROUND", type=int)
-@click.option("--kind", type=click.Choice([kind.value for kind in ByeKind]), default="half",
-              show_default=True, help="Points of the bye, as the regulations allow.")
+@click.option(
+    "--kind",
+    type=click.Choice([kind.value for kind in ByeKind]),
+    default="half",
+    show_default=True,
+    help="Points of the bye, as the regulations allow.",
+)
 @pass_service
 def request_bye(ctx: CliContext, tournament: str, player: int, round_no: int, kind: str) -> None:
     """Grant a player's requested bye for a round not yet paired.
@@ -260,7 +320,9 @@ def request_bye(ctx: CliContext, tournament: str, player: int, round_no: int, ki
 
         arbiter request-bye spring-open 7 3 --kind half
     """
-    ctx.service().execute(tournament, RequestBye(player_id=player, round_no=round_no, kind=ByeKind(kind)))
+    ctx.service().execute(
+        tournament, RequestBye(player_id=player, round_no=round_no, kind=ByeKind(kind))
+    )
     click.echo(f"player {player}: {kind}-point bye in round {round_no}")
 
 
@@ -339,8 +401,9 @@ def record_result(ctx: CliContext, tournament: str, round_no: int, board: int, r
 @click.argument("result")
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
-def correct_result(ctx: CliContext, tournament: str, round_no: int, board: int, result: str,
-                   reason: str) -> None:
+def correct_result(
+    ctx: CliContext, tournament: str, round_no: int, board: int, result: str, reason: str
+) -> None:
     """Replace a recorded result (the old one stays in the log).
 
     Example:
@@ -358,10 +421,12 @@ def correct_result(ctx: CliContext, tournament: str, round_no: int, board: int, 
 # -- views ---------------------------------------------------------------------------------
 
 _as_of = [
-    click.option("--round", "round_no", type=click.IntRange(min=0),
-                 help="Replay to the end of this round."),
-    click.option("--version", "to_version", type=click.IntRange(min=0),
-                 help="Replay to this stream version."),
+    click.option(
+        "--round", "round_no", type=click.IntRange(min=0), help="Replay to the end of this round."
+    ),
+    click.option(
+        "--version", "to_version", type=click.IntRange(min=0), help="Replay to this stream version."
+    ),
 ]
 
 
@@ -390,8 +455,15 @@ def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int
 @_as_of_options
 @standings_options
 @pass_service
-def show_standings(ctx: CliContext, /, tournament: str | None, round_no: int | None, to_version: int | None,
-                   trf_file: Path | None, **tiebreak_options: Any) -> None:
+def show_standings(
+    ctx: CliContext,
+    /,
+    tournament: str | None,
+    round_no: int | None,
+    to_version: int | None,
+    trf_file: Path | None,
+    **tiebreak_options: Any,
+) -> None:
     """Show the standings: score, then the tie-breaks (FIDE C.07) declared or given.
 
     With --trf, rank the tournament of a TRF file (someone else's event) instead.
@@ -419,8 +491,9 @@ def show_standings(ctx: CliContext, /, tournament: str | None, round_no: int | N
 @_as_of_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON envelope per line.")
 @pass_service
-def show_log(ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None,
-             as_json: bool) -> None:
+def show_log(
+    ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None, as_json: bool
+) -> None:
     """Show the event log (the audit trail).
 
     Example:
@@ -430,7 +503,9 @@ def show_log(ctx: CliContext, tournament: str, round_no: int | None, to_version:
     service = ctx.service()
     events = service.history(tournament, to_version=to_version)
     if round_no is not None:
-        events = events[: service.load(tournament, to_version=to_version, after_round=round_no).version]
+        events = events[
+            : service.load(tournament, to_version=to_version, after_round=round_no).version
+        ]
     if as_json:
         for recorded in events:
             click.echo(msgspec.json.encode(recorded).decode())

@@ -98,7 +98,10 @@ def standings_text(standings: Standings, table: Crosstable) -> str:
     """A title line, one line per player in rank order, then any warnings."""
     header = ["Rk", "No", "Name", "Rtg", *standings.labels]
     numeric = {0, 1, 3, *range(4, len(header))}
-    lines = [_title(standings), *text_table(header, _standings_rows(standings, table), right=numeric)]
+    lines = [
+        _title(standings),
+        *text_table(header, _standings_rows(standings, table), right=numeric),
+    ]
     lines += [f"Note: {warning}" for warning in standings.warnings]
     return "\n".join(lines)
 
@@ -156,8 +159,10 @@ def crosstable_text(standings: Standings, table: Crosstable) -> str:
     """The standings with every round: opponent's start rank, colour and result."""
     header, rows = _crosstable_rows(standings, table)
     numeric = {0, 1, 3, *range(4 + table.rounds, len(header))}
-    lines = [_title(standings).replace("Standings", "Crosstable", 1),
-             *text_table(header, rows, right=numeric)]
+    lines = [
+        _title(standings).replace("Standings", "Crosstable", 1),
+        *text_table(header, rows, right=numeric),
+    ]
     lines += [f"Note: {warning}" for warning in standings.warnings]
     return "\n".join(lines)
 

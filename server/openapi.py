@@ -60,8 +60,13 @@ def _query_parameters(query: Any) -> list[dict[str, Any]]:
 
 
 def _header(name: str, description: str, *, required: bool) -> dict[str, Any]:
-    return {"name": name, "in": "header", "required": required, "description": description,
-            "schema": {"type": "string"}}
+    return {
+        "name": name,
+        "in": "header",
+        "required": required,
+        "description": description,
+        "schema": {"type": "string"},
+    }
 
 
 def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
@@ -69,14 +74,25 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
     if route.query is not None:
         parameters += _query_parameters(route.query)
     if route.versioned:
-        parameters.append(_header("If-Match", 'The stream version the change is based on, '
-                                  'e.g. "12" (the ETag of a read), or *.', required=True))
+        parameters.append(
+            _header(
+                "If-Match",
+                'The stream version the change is based on, e.g. "12" (the ETag of a read), or *.',
+                required=True,
+            )
+        )
     if route.write:
-        parameters.append(_header(IDEMPOTENCY_KEY, "Makes a retry return the first answer.",
-                                  required=False))
+        parameters.append(
+            _header(IDEMPOTENCY_KEY, "Makes a retry return the first answer.", required=False)
+        )
     if route.streams:
-        parameters.append(_header("Last-Event-ID", "With Accept: text/event-stream, resume "
-                                  "after this event position.", required=False))
+        parameters.append(
+            _header(
+                "Last-Event-ID",
+                "With Accept: text/event-stream, resume after this event position.",
+                required=False,
+            )
+        )
     content: dict[str, Any] = {}
     if route.response is not None:
         content[route.response_media] = {"schema": refs[route.response]}
@@ -89,11 +105,17 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         }
     success: dict[str, Any] = {"description": route.summary, "content": content}
     if route.write:
-        success["headers"] = {"ETag": {"description": "The stream version after the write.",
-                                       "schema": {"type": "string"}}}
+        success["headers"] = {
+            "ETag": {
+                "description": "The stream version after the write.",
+                "schema": {"type": "string"},
+            }
+        }
         if route.status == 201:
-            success["headers"]["Location"] = {"description": "What the write created.",
-                                              "schema": {"type": "string"}}
+            success["headers"]["Location"] = {
+                "description": "What the write created.",
+                "schema": {"type": "string"},
+            }
     operation: dict[str, Any] = {
         "operationId": route.operation,
         "summary": route.summary,
@@ -147,7 +169,9 @@ def build_openapi() -> dict[str, Any]:
 
 def openapi_json() -> bytes:
     """The document as the checked-in file holds it: sorted keys, two-space indent."""
-    return msgspec.json.format(msgspec.json.encode(build_openapi(), order="sorted"), indent=2) + b"\n"
+    return (
+        msgspec.json.format(msgspec.json.encode(build_openapi(), order="sorted"), indent=2) + b"\n"
+    )
 
 
 if __name__ == "__main__":

@@ -93,17 +93,32 @@ def _system_flags(function: click.Command) -> click.Command:
 @click.command("pair")
 @click.argument("input_file", metavar="INPUT.trf", type=click.Path(path_type=Path))
 @click.option(
-    "-p", "output", is_flag=False, flag_value="-", default=None, metavar="[OUTPUT]",
+    "-p",
+    "output",
+    is_flag=False,
+    flag_value="-",
+    default=None,
+    metavar="[OUTPUT]",
     help="Pair the file's next round; write the pairing to OUTPUT (stdout if omitted).",
 )
 @click.option("-c", "check", is_flag=True, help="Re-pair every round and list those that differ.")
 @click.option("--explain", is_flag=True, help="Also print why each bracket was paired as it was.")
 @click.option("--maxi", is_flag=True, help="Maxi-tournament: 100-point rating limits (with --lim).")
-@click.option("--rules", "rules", type=click.Choice(["2017", "2026"]), default=None,
-              help="FIDE rules edition: 2026 (default) or 2017, the texts in force until 31 Jan 2026.")
+@click.option(
+    "--rules",
+    "rules",
+    type=click.Choice(["2017", "2026"]),
+    default=None,
+    help="FIDE rules edition: 2026 (default) or 2017, the texts in force until 31 Jan 2026.",
+)
 def _pair(
-    input_file: Path, output: str | None, check: bool, explain: bool, maxi: bool,
-    rules: str | None, system: str | None,
+    input_file: Path,
+    output: str | None,
+    check: bool,
+    explain: bool,
+    maxi: bool,
+    rules: str | None,
+    system: str | None,
 ) -> None:
     """Pair a TRF file like bbpPairings / JaVaFo do.
 
@@ -138,7 +153,9 @@ def _maxi_variant(system: str) -> str:
     """The system's maxi-tournament variant (``lim`` -> ``lim-maxi``)."""
     variant = system if system.endswith("-maxi") else f"{system}-maxi"
     if variant not in system_names():
-        raise _Failure(f"--maxi applies to the Lim system only, not to {system}", EXIT_INVALID_INPUT)
+        raise _Failure(
+            f"--maxi applies to the Lim system only, not to {system}", EXIT_INVALID_INPUT
+        )
     return variant
 
 
@@ -146,7 +163,9 @@ def _read(path: Path) -> TrfDocument:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise _Failure(f"cannot read {path}: {error.strerror or error}", EXIT_FILE_ACCESS) from error
+        raise _Failure(
+            f"cannot read {path}: {error.strerror or error}", EXIT_FILE_ACCESS
+        ) from error
     document, problems = check_trf(data)
     errors = [problem for problem in problems if problem.severity == "error"]
     if errors:
@@ -181,7 +200,9 @@ def _write(text: str, output: str) -> None:
     try:
         Path(output).write_text(text)
     except OSError as error:
-        raise _Failure(f"cannot write {output}: {error.strerror or error}", EXIT_FILE_ACCESS) from error
+        raise _Failure(
+            f"cannot write {output}: {error.strerror or error}", EXIT_FILE_ACCESS
+        ) from error
 
 
 def _check(document: TrfDocument, system: str, rules: str | None = None) -> str:
@@ -220,11 +241,14 @@ def _recorded(document: TrfDocument, round_no: int) -> set[tuple[int, int]]:
         kind = entry_kind(entry)
         if kind in (EntryKind.PAB, EntryKind.FULL_UNPLAYED):
             pairs.add((player.pairing_no, 0))
-        elif entry.opponent is not None and entry.colour == "w" or entry.opponent is not None and entry.colour == "-" and player.pairing_no < entry.opponent:
+        elif (entry.opponent is not None and entry.colour == "w") or (
+            entry.opponent is not None
+            and entry.colour == "-"
+            and player.pairing_no < entry.opponent
+        ):
             pairs.add((player.pairing_no, entry.opponent))
     return pairs
 
 
 def _pairs_text(pairs: list[tuple[int, int]]) -> str:
     return ", ".join(f"{a}-{b}" for a, b in pairs) or "none"
-

@@ -52,37 +52,89 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
     problem.slug: problem
     for problem in (
         ProblemType("not-found", "Not found", 404, "No resource at this path."),
-        ProblemType("method-not-allowed", "Method not allowed", 405,
-                    "The resource exists but not for this method; see the Allow header."),
-        ProblemType("payload-too-large", "Request body too large", 413,
-                    "The request body is over the server's size limit."),
-        ProblemType("unsupported-media-type", "Unsupported media type", 415,
-                    "The request body's Content-Type is not one this operation reads."),
+        ProblemType(
+            "method-not-allowed",
+            "Method not allowed",
+            405,
+            "The resource exists but not for this method; see the Allow header.",
+        ),
+        ProblemType(
+            "payload-too-large",
+            "Request body too large",
+            413,
+            "The request body is over the server's size limit.",
+        ),
+        ProblemType(
+            "unsupported-media-type",
+            "Unsupported media type",
+            415,
+            "The request body's Content-Type is not one this operation reads.",
+        ),
         ProblemType("malformed-json", "Malformed JSON", 400, "The request body is not JSON."),
-        ProblemType("invalid-body", "Invalid request body", 422,
-                    "The body is JSON but does not match the operation's schema; "
-                    "`errors` lists each field by JSON pointer."),
-        ProblemType("invalid-query", "Invalid query parameter", 400,
-                    "`errors` names each query parameter that could not be read."),
-        ProblemType("invalid-header", "Invalid header", 400,
-                    "A request header has a value this server cannot use."),
-        ProblemType("unauthorized", "Bearer token required", 401,
-                    "Writes need the arbiter's bearer token in `Authorization: Bearer …`; "
-                    "nothing was written."),
-        ProblemType("precondition-required", "If-Match required", 428,
-                    "A write must say which stream version it was based on: "
-                    '`If-Match: "<version>"` (the ETag of a read), or `If-Match: *`.'),
-        ProblemType("precondition-failed", "Stale stream version", 412,
-                    "The tournament changed since the version given in If-Match; `expected` "
-                    "and `actual` give both versions. Reload, decide again, resend."),
-        ProblemType("request-in-progress", "Request in progress", 409,
-                    "A request with this Idempotency-Key has not finished yet; retry later."),
-        ProblemType("invalid-trf", "Invalid TRF", 422,
-                    "The TRF file cannot be imported; `errors` lists each problem by line."),
-        ProblemType("invalid-tiebreaks", "Invalid tie-break list", 400,
-                    "The tie-break list or its C.07 edition cannot be used."),
-        ProblemType("internal-error", "Internal server error", 500,
-                    "The server failed; the problem is logged with the request's path."),
+        ProblemType(
+            "invalid-body",
+            "Invalid request body",
+            422,
+            "The body is JSON but does not match the operation's schema; "
+            "`errors` lists each field by JSON pointer.",
+        ),
+        ProblemType(
+            "invalid-query",
+            "Invalid query parameter",
+            400,
+            "`errors` names each query parameter that could not be read.",
+        ),
+        ProblemType(
+            "invalid-header",
+            "Invalid header",
+            400,
+            "A request header has a value this server cannot use.",
+        ),
+        ProblemType(
+            "unauthorized",
+            "Bearer token required",
+            401,
+            "Writes need the arbiter's bearer token in `Authorization: Bearer …`; "
+            "nothing was written.",
+        ),
+        ProblemType(
+            "precondition-required",
+            "If-Match required",
+            428,
+            "A write must say which stream version it was based on: "
+            '`If-Match: "<version>"` (the ETag of a read), or `If-Match: *`.',
+        ),
+        ProblemType(
+            "precondition-failed",
+            "Stale stream version",
+            412,
+            "The tournament changed since the version given in If-Match; `expected` "
+            "and `actual` give both versions. Reload, decide again, resend.",
+        ),
+        ProblemType(
+            "request-in-progress",
+            "Request in progress",
+            409,
+            "A request with this Idempotency-Key has not finished yet; retry later.",
+        ),
+        ProblemType(
+            "invalid-trf",
+            "Invalid TRF",
+            422,
+            "The TRF file cannot be imported; `errors` lists each problem by line.",
+        ),
+        ProblemType(
+            "invalid-tiebreaks",
+            "Invalid tie-break list",
+            400,
+            "The tie-break list or its C.07 edition cannot be used.",
+        ),
+        ProblemType(
+            "internal-error",
+            "Internal server error",
+            500,
+            "The server failed; the problem is logged with the request's path.",
+        ),
     )
 }
 
@@ -90,8 +142,9 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
 class Problem(Exception):
     """An HTTP-level problem raised by the edge itself (not by a domain decision)."""
 
-    def __init__(self, slug: str, detail: str, *, headers: dict[str, str] | None = None,
-                 **extensions: Any) -> None:
+    def __init__(
+        self, slug: str, detail: str, *, headers: dict[str, str] | None = None, **extensions: Any
+    ) -> None:
         super().__init__(detail)
         self.type = HTTP_PROBLEMS[slug]
         self.detail = detail
@@ -188,8 +241,9 @@ async def problem_middleware(
     try:
         return await handler(request)
     except Problem as problem:
-        return render(request, problem.type, problem.detail, headers=problem.headers,
-                      **problem.extensions)
+        return render(
+            request, problem.type, problem.detail, headers=problem.headers, **problem.extensions
+        )
     except web.HTTPException as error:
         if error.status < 400:
             raise
@@ -204,10 +258,13 @@ async def problem_middleware(
         return render(request, HTTP_PROBLEMS["invalid-trf"], str(error), errors=errors)
     except TiebreakError as error:
         return render(request, HTTP_PROBLEMS["invalid-tiebreaks"], str(error))
-    except Exception:
+    except Exception:  # noqa: BLE001 -- the edge: logged, answered 500
         _log.exception("unexpected error in %s %s", request.method, request.path)
-        return render(request, HTTP_PROBLEMS["internal-error"],
-                      "the server failed on this request; it has been logged")
+        return render(
+            request,
+            HTTP_PROBLEMS["internal-error"],
+            "the server failed on this request; it has been logged",
+        )
 
 
 # -- validation errors --------------------------------------------------------------------
@@ -254,12 +311,17 @@ def body_problem(error: msgspec.ValidationError | msgspec.DecodeError) -> Proble
     if not isinstance(error, msgspec.ValidationError):
         return Problem("malformed-json", f"the body is not valid JSON: {error}")
     message, steps = _validation_location(error)
-    return Problem("invalid-body", message, errors=[{"pointer": _pointer(steps), "detail": message}])
+    return Problem(
+        "invalid-body", message, errors=[{"pointer": _pointer(steps), "detail": message}]
+    )
 
 
 def query_problem(error: msgspec.ValidationError) -> Problem:
     """The 400 for query parameters that did not convert into the operation's type."""
     message, steps = _validation_location(error)
     parameter = steps[0] if steps else ""
-    return Problem("invalid-query", f"{parameter}: {message}" if parameter else message,
-                   errors=[{"parameter": parameter, "detail": message}])
+    return Problem(
+        "invalid-query",
+        f"{parameter}: {message}" if parameter else message,
+        errors=[{"parameter": parameter, "detail": message}],
+    )

@@ -23,8 +23,9 @@ def text_table(
     cells = [[str(cell) for cell in row] for row in [header, *rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
     return [
-        "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths)))
-        .rstrip()
+        "  ".join(
+            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))
+        ).rstrip()
         for row in cells
     ]
 
@@ -33,10 +34,15 @@ def render_state(state: TournamentState) -> str:
     """The tournament header, its players in TPN order, and every paired round."""
     settings = state.settings
     assert settings is not None
-    status = "closed" if state.closed else f"{state.rounds_paired} of {settings.rounds} rounds paired"
+    status = (
+        "closed" if state.closed else f"{state.rounds_paired} of {settings.rounds} rounds paired"
+    )
     lines = [
-        f"{settings.name} ({settings.tournament_id}): {settings.rounds} rounds, "
-        f"{settings.system}, rules {settings.rules_edition}; {status}; stream version {state.version}",
+        (
+            f"{settings.name} ({settings.tournament_id}): {settings.rounds} rounds, "
+            f"{settings.system}, rules {settings.rules_edition}; {status}; "
+            f"stream version {state.version}"
+        ),
     ]
     if settings.place or settings.start_date:
         lines.append(" ".join(part for part in (settings.place, _dates(state)) if part))
@@ -54,8 +60,18 @@ def render_state(state: TournamentState) -> str:
             for bye in state.byes
             if bye.player_id == player_id and bye.round_no >= state.next_round
         ]
-        rows.append((number, player_id, player.name, player.title, player.rating or "",
-                     player.federation, points_str(player.score), "; ".join(notes)))
+        rows.append(
+            (
+                number,
+                player_id,
+                player.name,
+                player.title,
+                player.rating or "",
+                player.federation,
+                points_str(player.score),
+                "; ".join(notes),
+            )
+        )
     lines += text_table(("TPN", "id", "name", "title", "rating", "fed", "pts", "notes"), rows)
     for round_ in state.rounds:
         lines += ["", *render_round(state, round_).splitlines()]
@@ -78,9 +94,14 @@ def render_round(state: TournamentState, round_: RoundState) -> str:
         white, black = state.player(board.white), state.player(board.black)
         before_white = white.rounds[round_.round_no - 1].score_before
         before_black = black.rounds[round_.round_no - 1].score_before
-        rows.append((board.number, f"{white.name} ({points_str(before_white)})",
-                     board.result.value if board.result else "…",
-                     f"{black.name} ({points_str(before_black)})"))
+        rows.append(
+            (
+                board.number,
+                f"{white.name} ({points_str(before_white)})",
+                board.result.value if board.result else "…",
+                f"{black.name} ({points_str(before_black)})",
+            )
+        )
     lines += text_table(("board", "white", "result", "black"), rows)
     if round_.pab is not None:
         lines.append(f"pairing-allocated bye: {state.player(round_.pab).name}")
@@ -95,8 +116,16 @@ def render_standings(state: TournamentState, rows: Sequence[StandingRow]) -> str
     title = f"Standings after round {state.rounds_paired}" if state.rounds else "Standings"
     body = text_table(
         ("rank", "TPN", "name", "rating", "pts"),
-        [(row.rank, row.pairing_number, row.name + (" (withdrawn)" if row.withdrawn else ""),
-          row.rating or "", points_str(row.score)) for row in rows],
+        [
+            (
+                row.rank,
+                row.pairing_number,
+                row.name + (" (withdrawn)" if row.withdrawn else ""),
+                row.rating or "",
+                points_str(row.score),
+            )
+            for row in rows
+        ],
     )
     return "\n".join([f"{title}: {settings.name}", *body])
 
@@ -107,7 +136,13 @@ def render_log(events: Sequence[RecordedEvent]) -> str:
     for recorded in events:
         payload = msgspec.to_builtins(recorded.event)
         del payload["type"]
-        rows.append((recorded.stream_version, recorded.global_position,
-                     recorded.recorded_at.strftime("%Y-%m-%d %H:%M:%S"), recorded.event_type,
-                     msgspec.json.encode(payload).decode()))
+        rows.append(
+            (
+                recorded.stream_version,
+                recorded.global_position,
+                recorded.recorded_at.strftime("%Y-%m-%d %H:%M:%S"),
+                recorded.event_type,
+                msgspec.json.encode(payload).decode(),
+            )
+        )
     return "\n".join(text_table(("version", "position", "recorded (UTC)", "type", "payload"), rows))

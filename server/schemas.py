@@ -88,7 +88,9 @@ class _Wire(msgspec.Struct, kw_only=True):
 # -- request bodies -----------------------------------------------------------------------
 
 
-def _body_of(command: type[msgspec.Struct], name: str, path_fields: tuple[str, ...], doc: str) -> Any:
+def _body_of(
+    command: type[msgspec.Struct], name: str, path_fields: tuple[str, ...], doc: str
+) -> Any:
     """``command`` without the fields the path already gives, for use as a request body."""
     fields: list[Any] = []
     for info in msgspec.structs.fields(command):
@@ -97,33 +99,50 @@ def _body_of(command: type[msgspec.Struct], name: str, path_fields: tuple[str, .
         if info.required:
             fields.append((info.name, info.type))
         elif info.default_factory is not msgspec.NODEFAULT:
-            fields.append((info.name, info.type, msgspec.field(default_factory=info.default_factory)))
+            fields.append(
+                (info.name, info.type, msgspec.field(default_factory=info.default_factory))
+            )
         else:
             fields.append((info.name, info.type, info.default))
     return msgspec.defstruct(
-        name, fields, kw_only=True, frozen=True, forbid_unknown_fields=True,
-        module=__name__, namespace={"__doc__": doc},
+        name,
+        fields,
+        kw_only=True,
+        frozen=True,
+        forbid_unknown_fields=True,
+        module=__name__,
+        namespace={"__doc__": doc},
     )
 
 
 PlayerCorrection = _body_of(
-    CorrectPlayerDetails, "PlayerCorrection", ("player_id",),
+    CorrectPlayerDetails,
+    "PlayerCorrection",
+    ("player_id",),
     "Corrected identity or ranking data; only the fields given change.",
 )
 Withdrawal = _body_of(
-    WithdrawPlayer, "Withdrawal", ("player_id",),
+    WithdrawPlayer,
+    "Withdrawal",
+    ("player_id",),
     "Withdraw the player from `from_round` on (default: the next round to pair).",
 )
 ByeBody = _body_of(
-    RequestBye, "ByeBody", ("player_id",),
+    RequestBye,
+    "ByeBody",
+    ("player_id",),
     "A bye the player asked for, in a round not yet paired (GHR 3.3).",
 )
 ResultBody = _body_of(
-    RecordResult, "ResultBody", ("round_no", "board"),
+    RecordResult,
+    "ResultBody",
+    ("round_no", "board"),
     "A board's result in canonical notation, white's side first.",
 )
 ResultCorrection = _body_of(
-    CorrectResult, "ResultCorrection", ("round_no", "board"),
+    CorrectResult,
+    "ResultCorrection",
+    ("round_no", "board"),
     "The result that replaces the recorded one; the old one stays in the log.",
 )
 
@@ -472,7 +491,9 @@ def round_out(state: TournamentState, round_: RoundState) -> RoundOut:
         pab=_side(state, round_.pab, number) if round_.pab is not None else None,
         not_paired=[
             NotPairedOut(
-                player_id=entry.player_id, name=state.player(entry.player_id).name, reason=entry.reason
+                player_id=entry.player_id,
+                name=state.player(entry.player_id).name,
+                reason=entry.reason,
             )
             for entry in round_.not_paired
         ],

@@ -38,22 +38,51 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
 
 
 @click.command("serve")
-@click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
-              help="The SQLite event store (default: the global --db, ./arbiter.db).")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The SQLite event store (default: the global --db, ./arbiter.db).",
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
-@click.option("--port", type=click.IntRange(1, 65535), default=8080, show_default=True,
-              help="TCP port.")
-@click.option("--token-file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Read the write token from this file instead of generating one.")
-@click.option("--demo", "load_demo", is_flag=True,
-              help=f"Create the demo tournament ({DEMO_ID!r}) first, unless it exists.")
-@click.option("--pairing-workers", type=click.IntRange(0, 64), default=2, show_default=True,
-              help="Processes that run the pairing engine (0: a thread of the server).")
-@click.option("--max-body-mib", type=click.IntRange(1, 1024), default=4, show_default=True,
-              help="Largest request body accepted, in MiB.")
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="TCP port."
+)
+@click.option(
+    "--token-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Read the write token from this file instead of generating one.",
+)
+@click.option(
+    "--demo",
+    "load_demo",
+    is_flag=True,
+    help=f"Create the demo tournament ({DEMO_ID!r}) first, unless it exists.",
+)
+@click.option(
+    "--pairing-workers",
+    type=click.IntRange(0, 64),
+    default=2,
+    show_default=True,
+    help="Processes that run the pairing engine (0: a thread of the server).",
+)
+@click.option(
+    "--max-body-mib",
+    type=click.IntRange(1, 1024),
+    default=4,
+    show_default=True,
+    help="Largest request body accepted, in MiB.",
+)
 @click.pass_context
-def serve(ctx: click.Context, db: Path | None, host: str, port: int, token_file: Path | None,
-          load_demo: bool, pairing_workers: int, max_body_mib: int) -> None:
+def serve(
+    ctx: click.Context,
+    db: Path | None,
+    host: str,
+    port: int,
+    token_file: Path | None,
+    load_demo: bool,
+    pairing_workers: int,
+    max_body_mib: int,
+) -> None:
     """Serve the HTTP API: reads are public, writes need the bearer token.
 
     Example:
@@ -67,8 +96,12 @@ def serve(ctx: click.Context, db: Path | None, host: str, port: int, token_file:
         ctx.invoke(demo)
         click.echo()
     digest, token = token_digest(database, token_file)
-    settings = Settings(db=str(database), token_sha256=digest, pairing_workers=pairing_workers,
-                        max_body_bytes=max_body_mib * MIB)
+    settings = Settings(
+        db=str(database),
+        token_sha256=digest,
+        pairing_workers=pairing_workers,
+        max_body_bytes=max_body_mib * MIB,
+    )
     base = f"http://{f'[{host}]' if ':' in host else host}:{port}"
     if token is not None:
         click.echo(f"Write token (shown once; keep it): {token}")
@@ -76,8 +109,10 @@ def serve(ctx: click.Context, db: Path | None, host: str, port: int, token_file:
         click.echo(f"  (delete {database}.token-sha256 and restart to issue a new one)")
     click.echo(f"Open {base}/ in a browser; the API is described at {base}/openapi.json")
     if load_demo:
-        click.echo(f"The demo tournament: {base}/tournaments/{DEMO_ID}/rounds/1 and "
-                   f"{base}/tournaments/{DEMO_ID}/standings")
+        click.echo(
+            f"The demo tournament: {base}/tournaments/{DEMO_ID}/rounds/1 and "
+            f"{base}/tournaments/{DEMO_ID}/standings"
+        )
     from aiohttp import web  # the server's libraries load only when it is started
 
     from server.app import create_app

@@ -36,15 +36,21 @@ from events import (
 )
 from events.commands import Command, CreateTournament, decide
 from events.errors import PairingSystemUnavailable, TournamentNotFound
-from events.pairing import PairingEngine, PairManually, PairRound, decide_manual_pairing, decide_pairing
+from events.pairing import (
+    PairingEngine,
+    PairManually,
+    PairRound,
+    decide_manual_pairing,
+    decide_pairing,
+)
 from events.projections import TournamentState, fold, state_after_round
 from server.trf_import import TrfImport
 
 __all__ = [
     "CommandResult",
     "EngineResolver",
-    "PairingSystem",
     "NewStreamOptions",
+    "PairingSystem",
     "TournamentService",
     "WriteOptions",
     "installed_engine",
@@ -74,7 +80,9 @@ def installed_engine(system: str) -> PairingSystem:
     engine = importlib.import_module("engine")
     if system not in engine.system_names():
         raise PairingSystemUnavailable(system)
-    return PairingSystem(functools.partial(engine.pair, system=system), f"arbiter {_package_version()}")
+    return PairingSystem(
+        functools.partial(engine.pair, system=system), f"arbiter {_package_version()}"
+    )
 
 
 def _package_version() -> str:
@@ -143,7 +151,9 @@ class TournamentService:
 
     def tournament_ids(self) -> list[str]:
         prefix = stream_id("")
-        return [sid.removeprefix(prefix) for sid in self.store.stream_ids() if sid.startswith(prefix)]
+        return [
+            sid.removeprefix(prefix) for sid in self.store.stream_ids() if sid.startswith(prefix)
+        ]
 
     def history(self, tournament_id: str, *, to_version: int | None = None) -> list[RecordedEvent]:
         """The tournament's recorded events, up to ``to_version``.
@@ -169,16 +179,22 @@ class TournamentService:
 
     # -- commands ------------------------------------------------------------------------
 
-    def create(self, command: CreateTournament, **options: Unpack[NewStreamOptions]) -> CommandResult:
+    def create(
+        self, command: CreateTournament, **options: Unpack[NewStreamOptions]
+    ) -> CommandResult:
         """Start a tournament stream (refused if the id is taken)."""
         return self.run(
             command.tournament_id, lambda state: decide(state, command), request=command,
             new_stream=True, **options,
         )  # fmt: skip
 
-    def execute(self, tournament_id: str, command: Command, **options: Unpack[WriteOptions]) -> CommandResult:
+    def execute(
+        self, tournament_id: str, command: Command, **options: Unpack[WriteOptions]
+    ) -> CommandResult:
         """Decide ``command`` on the tournament's current state and append the result."""
-        return self.run(tournament_id, lambda state: decide(state, command), request=command, **options)
+        return self.run(
+            tournament_id, lambda state: decide(state, command), request=command, **options
+        )
 
     def pair_round(
         self, tournament_id: str, command: PairRound = PairRound(), **options: Unpack[WriteOptions]
@@ -257,7 +273,7 @@ class TournamentService:
                 append = self.store.append(
                     sid,
                     events,
-                    expected_version=state.version if state.version else NO_STREAM,
+                    expected_version=state.version or NO_STREAM,
                     idempotency_key=idempotency_key,
                     request_hash=request_hash,
                     metadata={**self.metadata, **(metadata or {})},
@@ -278,7 +294,9 @@ class TournamentService:
             raise IdempotencyKeyReused(key)
         recorded = self.store.read_stream(sid)
         written = tuple(
-            r.event for r in recorded if append.first_version <= r.stream_version <= append.last_version
+            r.event
+            for r in recorded
+            if append.first_version <= r.stream_version <= append.last_version
         )
         return CommandResult(
             sid.removeprefix(stream_id("")),

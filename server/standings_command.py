@@ -86,14 +86,30 @@ def _rank_file(
 
 def _render(standings: Standings, table: Crosstable, output_format: str, *, full: bool) -> str:
     if full:
-        return crosstable_csv(standings, table) if output_format == "csv" else crosstable_text(standings, table)
+        return (
+            crosstable_csv(standings, table)
+            if output_format == "csv"
+            else crosstable_text(standings, table)
+        )
     if output_format == "json":
         return standings_json(standings)
-    return standings_csv(standings, table) if output_format == "csv" else standings_text(standings, table)
+    return (
+        standings_csv(standings, table)
+        if output_format == "csv"
+        else standings_text(standings, table)
+    )
 
 
-def trf_standings(*, trf_file: Path, round_no: int | None, rules: str | None, tiebreaks: str | None,
-                  unrated_rating: int | None, output_format: str, full: bool = False) -> str:
+def trf_standings(
+    *,
+    trf_file: Path,
+    round_no: int | None,
+    rules: str | None,
+    tiebreaks: str | None,
+    unrated_rating: int | None,
+    output_format: str,
+    full: bool = False,
+) -> str:
     """Standings (or with ``full`` the crosstable) of a TRF file, rendered.
 
     :raises TiebreakError: without a list or an edition, or for a file that cannot be ranked.
@@ -102,8 +118,15 @@ def trf_standings(*, trf_file: Path, round_no: int | None, rules: str | None, ti
     return _render(standings, table, output_format, full=full)
 
 
-def stored_standings(state: TournamentState, *, rules: str | None, tiebreaks: str | None,
-                     unrated_rating: int | None, output_format: str, full: bool = False) -> str | None:
+def stored_standings(
+    state: TournamentState,
+    *,
+    rules: str | None,
+    tiebreaks: str | None,
+    unrated_rating: int | None,
+    output_format: str,
+    full: bool = False,
+) -> str | None:
     """A stored tournament's tie-break standings, rendered; None when it declares no list."""  # fmt: skip
     standings = tournament_standings(
         state, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating
@@ -115,13 +138,28 @@ def stored_standings(state: TournamentState, *, rules: str | None, tiebreaks: st
 
 @click.command("crosstable")
 @click.argument("tournament", required=False)
-@click.option("--round", "round_no", type=click.IntRange(min=1), help="As of the end of this round.")
+@click.option(
+    "--round", "round_no", type=click.IntRange(min=1), help="As of the end of this round."
+)
 @_tiebreak_options
-@click.option("--format", "output_format", type=click.Choice(["text", "csv"]), default="text",
-              show_default=True, help="Output format.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "csv"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
 @pass_service
-def crosstable(ctx: CliContext, /, tournament: str | None, round_no: int | None, trf_file: Path | None,
-               output_format: str, **options: Any) -> None:
+def crosstable(
+    ctx: CliContext,
+    /,
+    tournament: str | None,
+    round_no: int | None,
+    trf_file: Path | None,
+    output_format: str,
+    **options: Any,
+) -> None:
     """Print the crosstable: every round's opponent, colour and result, then the tie-breaks.
 
     Each round shows the opponent's start rank, w/b and 1, = or 0 (forfeits + and -);

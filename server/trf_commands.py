@@ -33,7 +33,10 @@ INVALID_INPUT = 3
 
 def _report(path: Path, problems: list[TrfProblem] | tuple[TrfProblem, ...]) -> None:
     for problem in problems:
-        click.echo(f"{path}:{problem.line}:{problem.column}: {problem.severity}: {problem.message}", err=True)
+        click.echo(
+            f"{path}:{problem.line}:{problem.column}: {problem.severity}: {problem.message}",
+            err=True,
+        )
 
 
 def _refuse(path: Path, problems: list[TrfProblem] | tuple[TrfProblem, ...]) -> NoReturn:
@@ -76,11 +79,16 @@ def _default_id(path: Path) -> str:
 @click.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--id", "tournament_id", help="Tournament id (default: from the file name).")
-@click.option("--tiebreak-rules", type=click.Choice([e.value for e in Edition]),
-              help="Take the file's tie-break list (212, else 202) as the tournament's, under "
-                   "this C.07 edition; without it the list is reported and not taken.")
+@click.option(
+    "--tiebreak-rules",
+    type=click.Choice([e.value for e in Edition]),
+    help="Take the file's tie-break list (212, else 202) as the tournament's, under "
+    "this C.07 edition; without it the list is reported and not taken.",
+)
 @pass_service
-def import_command(ctx: CliContext, file: Path, tournament_id: str | None, tiebreak_rules: str | None) -> None:
+def import_command(
+    ctx: CliContext, file: Path, tournament_id: str | None, tiebreak_rules: str | None
+) -> None:
     """Import a TRF file as a new tournament, with its whole history.
 
     The file must be consistent (see ``arbiter trf check``); otherwise the problems are
@@ -94,14 +102,20 @@ def import_command(ctx: CliContext, file: Path, tournament_id: str | None, tiebr
     tournament_id = tournament_id or _default_id(file)
     edition = Edition(tiebreak_rules) if tiebreak_rules else None
     try:
-        prepared = read_import(file.read_bytes(), tournament_id=tournament_id, tiebreak_rules=edition)
+        prepared = read_import(
+            file.read_bytes(), tournament_id=tournament_id, tiebreak_rules=edition
+        )
     except TrfError as error:
         _refuse(file, error.problems)
     result = ctx.service().import_trf(prepared, metadata={"source": "trf", "file": file.name})
     _report(file, prepared.warnings)
     state = result.state
     settings = state.require_settings()
-    declared = f"; tie-breaks {settings.tiebreaks} (C.07 {settings.tiebreak_rules})" if settings.tiebreaks else ""
+    declared = (
+        f"; tie-breaks {settings.tiebreaks} (C.07 {settings.tiebreak_rules})"
+        if settings.tiebreaks
+        else ""
+    )
     click.echo(
         f"imported {tournament_id}: {len(state.players)} players, "
         f"{state.rounds_paired} rounds paired ({len(prepared.events)} events){declared}"
@@ -111,7 +125,10 @@ def import_command(ctx: CliContext, file: Path, tournament_id: str | None, tiebr
 @click.command("export")
 @click.argument("tournament")
 @click.option(
-    "--round", "round_no", type=click.IntRange(min=0), help="As of the end of this round (default: now)."
+    "--round",
+    "round_no",
+    type=click.IntRange(min=0),
+    help="As of the end of this round (default: now).",
 )
 @click.option(
     "--format",
@@ -122,7 +139,10 @@ def import_command(ctx: CliContext, file: Path, tournament_id: str | None, tiebr
     help="TRF16 (+ XXR/XXC) or TRF-2026 tags as well.",
 )
 @click.option(
-    "--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout."
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write here instead of stdout.",
 )
 @pass_service
 def export_command(

@@ -49,7 +49,9 @@ class TrfImport:
         return self.events
 
 
-def read_import(data: bytes, *, tournament_id: str, tiebreak_rules: Edition | None = None) -> TrfImport:
+def read_import(
+    data: bytes, *, tournament_id: str, tiebreak_rules: Edition | None = None
+) -> TrfImport:
     """Read, check and convert a TRF file into the events of tournament ``tournament_id``;
     its tie-break list is taken only with the C.07 edition ``tiebreak_rules`` (see
     :func:`trf.import_events`).
@@ -58,6 +60,8 @@ def read_import(data: bytes, *, tournament_id: str, tiebreak_rules: Edition | No
     """
     events, warnings = import_trf(data, tournament_id=tournament_id, tiebreak_rules=tiebreak_rules)
     request = ImportTrf(
-        tournament_id=tournament_id, sha256=hashlib.sha256(data).hexdigest(), tiebreak_rules=tiebreak_rules
+        tournament_id=tournament_id,
+        sha256=hashlib.sha256(data).hexdigest(),
+        tiebreak_rules=tiebreak_rules,
     )
     return TrfImport(request, events, warnings)

@@ -32,7 +32,9 @@ def by_tpn(system: str) -> PairingSystem:
         players = [p for p in request.players if p.available]
         bye = None
         if len(players) % 2:
-            bye = next(p for p in reversed(players) if all(r.kind is not RoundKind.PAB for r in p.history))
+            bye = next(
+                p for p in reversed(players) if all(r.kind is not RoundKind.PAB for r in p.history)
+            )
             players.remove(bye)
         boards = []
         while players:
@@ -74,12 +76,33 @@ def arbiter(tmp_path: Path) -> Arbiter:
 @pytest.fixture
 def spring(arbiter: Arbiter) -> Arbiter:
     """Spring Open: 3 rounds, five players (ids in registration order, TPNs by rating)."""
-    arbiter("create-tournament", "Spring Open", "--rounds", "3", "--place", "Oslo", "--start", "2026-04-01",
-            "--max-half-point-byes", "1")
-    for name, rating, title in [("Dahl, Erik", "2210", None), ("Aune, Ingrid", "2412", "im"),
-                                ("Costa, Marta", "2385", "WGM"), ("Brandt, Jonas", "2385", "FM"),
-                                ("Eriksen, Sofie", "2105", None)]:
-        arbiter("register", "spring-open", name, "--rating", rating, *(["--title", title] if title else []))
+    arbiter(
+        "create-tournament",
+        "Spring Open",
+        "--rounds",
+        "3",
+        "--place",
+        "Oslo",
+        "--start",
+        "2026-04-01",
+        "--max-half-point-byes",
+        "1",
+    )
+    for name, rating, title in [
+        ("Dahl, Erik", "2210", None),
+        ("Aune, Ingrid", "2412", "im"),
+        ("Costa, Marta", "2385", "WGM"),
+        ("Brandt, Jonas", "2385", "FM"),
+        ("Eriksen, Sofie", "2105", None),
+    ]:
+        arbiter(
+            "register",
+            "spring-open",
+            name,
+            "--rating",
+            rating,
+            *(["--title", title] if title else []),
+        )
     return arbiter
 
 
@@ -111,7 +134,9 @@ def test_every_command_has_help_with_an_example() -> None:
 
 def test_every_command_is_in_the_readme() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    missing = [name for name, _ in all_commands() if not re.search(rf"arbiter[^\n`]* {name}\b", readme)]
+    missing = [
+        name for name, _ in all_commands() if not re.search(rf"arbiter[^\n`]* {name}\b", readme)
+    ]
     assert missing == []
     assert {name for name, _ in all_commands()} >= {c.name for c in (*COMMANDS, demo)}
 
@@ -120,7 +145,13 @@ def test_create_and_register(spring: Arbiter) -> None:
     shown = spring("show", "spring-open").output
     # TPN order (general.md §3.2): rating, then title (WGM before FM), then name.
     names = re.findall(r"^\d+\s+\d+\s+(\w+, \w+)", shown, re.MULTILINE)
-    assert names == ["Aune, Ingrid", "Costa, Marta", "Brandt, Jonas", "Dahl, Erik", "Eriksen, Sofie"]
+    assert names == [
+        "Aune, Ingrid",
+        "Costa, Marta",
+        "Brandt, Jonas",
+        "Dahl, Erik",
+        "Eriksen, Sofie",
+    ]
     assert "Oslo 2026-04-01" in shown
     assert spring("tournaments").output == "spring-open\n"
 
@@ -133,12 +164,20 @@ def test_a_round_from_pairing_to_standings(spring: Arbiter) -> None:
     assert re.search(r"1\s+Aune, Ingrid \(0\)\s+…\s+Costa, Marta \(0\)", paired)
     spring("record-result", "spring-open", "1", "1", "1-0")
     # "-/+" starts with a dash and still reads as a result, not an option
-    assert spring("record-result", "spring-open", "1", "2", "-/+").output == "round 1 board 2: -/+\n"
+    assert (
+        spring("record-result", "spring-open", "1", "2", "-/+").output == "round 1 board 2: -/+\n"
+    )
     table = spring("standings", "spring-open").output.splitlines()
     assert table[0] == "Standings after round 1: Spring Open"
     rows = [line.split() for line in table[2:]]
     # Aune 1 (won), Dahl 1 (forfeit win), Eriksen ½ (bye), Costa and Brandt 0 (shared rank 4)
-    assert [(row[0], row[-1]) for row in rows] == [("1", "1"), ("1", "1"), ("3", "0.5"), ("4", "0"), ("4", "0")]
+    assert [(row[0], row[-1]) for row in rows] == [
+        ("1", "1"),
+        ("1", "1"),
+        ("3", "0.5"),
+        ("4", "0"),
+        ("4", "0"),
+    ]
 
 
 def test_corrections_and_replay(spring: Arbiter) -> None:
@@ -146,7 +185,8 @@ def test_corrections_and_replay(spring: Arbiter) -> None:
     spring("record-result", "spring-open", "1", "1", "1/2-1/2")
     spring("record-result", "spring-open", "1", "2", "0-1")
     assert spring("correct-result", "spring-open", "1", "1", "1-0", "--reason", "sheet").output == (
-        "round 1 board 1: 1/2-1/2 corrected to 1-0\n")
+        "round 1 board 1: 1/2-1/2 corrected to 1-0\n"
+    )
     spring("pair-round", "spring-open")
     log = spring("log", "spring-open").output
     assert "result-corrected" in log and '"previous":"1/2-1/2"' in log
@@ -155,16 +195,24 @@ def test_corrections_and_replay(spring: Arbiter) -> None:
     assert replayed.count("round-paired") == 1
     assert "Round 2" not in spring("show", "spring-open", "--round", "1").output
     assert "Round 2" in spring("show", "spring-open").output
-    assert "0 of 3 rounds paired; stream version 2" in spring("show", "spring-open", "--version", "2").output
+    assert (
+        "0 of 3 rounds paired; stream version 2"
+        in spring("show", "spring-open", "--version", "2").output
+    )
     lines = spring("log", "spring-open", "--json").output.splitlines()
     assert '"event_type":"tournament-created"' in lines[0] and len(lines) == 11
     assert '"source":"cli"' in lines[-1]  # every CLI event records its edge and actor
 
 
 def test_withdraw_correct_and_close(spring: Arbiter) -> None:
-    assert spring("withdraw", "spring-open", "2", "--from-round", "2").output == "player 2 withdrawn from round 2\n"
+    assert (
+        spring("withdraw", "spring-open", "2", "--from-round", "2").output
+        == "player 2 withdrawn from round 2\n"
+    )
     spring("correct-player", "spring-open", "1", "--rating", "2500", "--name", "Dahl, Erik Olav")
-    assert re.search(r"^1\s+1\s+Dahl, Erik Olav", spring("show", "spring-open").output, re.MULTILINE)  # now TPN 1
+    assert re.search(
+        r"^1\s+1\s+Dahl, Erik Olav", spring("show", "spring-open").output, re.MULTILINE
+    )  # now TPN 1
     spring("request-bye", "spring-open", "3", "2")
     spring("cancel-bye", "spring-open", "3", "2")
     spring("close-tournament", "spring-open")
@@ -180,7 +228,9 @@ def test_refusals_print_one_line_and_exit_3(spring: Arbiter) -> None:
     assert "round 1 still has no result on board(s) 2" in spring.error("pair-round", "spring-open")
     assert "'2-0' is not a result" in spring.error("record-result", "spring-open", "1", "2", "2-0")
     assert "already paired" in spring.error("request-bye", "spring-open", "1", "1")
-    assert "--points 'pab'" in spring.error("create-tournament", "X", "--rounds", "5", "--points", "pab")
+    assert "--points 'pab'" in spring.error(
+        "create-tournament", "X", "--rounds", "5", "--points", "pab"
+    )
     assert "already exists" in spring.error("create-tournament", "Spring Open", "--rounds", "5")
     assert "'lim' is not available" in spring.error("pair-round", "spring-open", "--system", "lim")
 
@@ -241,5 +291,7 @@ def test_exit_code_table(error: Exception, code: int) -> None:
 
 
 def test_unexpected_errors_are_flagged_as_bugs() -> None:
-    assert describe(ZeroDivisionError("division by zero")).startswith("unexpected ZeroDivisionError")
+    assert describe(ZeroDivisionError("division by zero")).startswith(
+        "unexpected ZeroDivisionError"
+    )
     assert describe(UnknownPlayer(4)) == "no player 4 in this tournament"

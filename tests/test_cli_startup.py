@@ -11,7 +11,14 @@ from pathlib import Path
 
 import click
 
-from server import cli_demo, cli_tournament, pair_command, serve_command, standings_command, trf_commands
+from server import (
+    cli_demo,
+    cli_tournament,
+    pair_command,
+    serve_command,
+    standings_command,
+    trf_commands,
+)
 from server.cli import main
 from tests.corpus import shared_path
 
@@ -36,7 +43,11 @@ def test_pair_loads_neither_the_http_server_nor_the_store(tmp_path: Path) -> Non
     output = tmp_path / "pairing.txt"
     run = subprocess.run(
         [sys.executable, "-c", _PAIR_IN_A_FRESH_INTERPRETER, str(problem), str(output), *HEAVY],
-        cwd=ROOT, capture_output=True, text=True, check=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     report = json.loads(run.stdout)
     assert report == {"code": 0, "loaded": []}, run.stderr
@@ -45,7 +56,14 @@ def test_pair_loads_neither_the_http_server_nor_the_store(tmp_path: Path) -> Non
 
 
 def test_every_command_is_listed_and_loads_under_its_own_name() -> None:
-    modules = (cli_tournament, cli_demo, standings_command, pair_command, trf_commands, serve_command)
+    modules = (
+        cli_tournament,
+        cli_demo,
+        standings_command,
+        pair_command,
+        trf_commands,
+        serve_command,
+    )
     defined = {command.name for module in modules for command in module.COMMANDS}
     with click.Context(main) as ctx:
         listed = main.list_commands(ctx)

@@ -20,7 +20,12 @@ from events import (
     WrongExpectedVersion,
 )
 from events.commands import CreateTournament, RecordResult, RegisterPlayer
-from events.errors import PairingSystemUnavailable, ResultAlreadyRecorded, TournamentExists, TournamentNotFound
+from events.errors import (
+    PairingSystemUnavailable,
+    ResultAlreadyRecorded,
+    TournamentExists,
+    TournamentNotFound,
+)
 from events.pairing import PairRound
 from server.service import PairingSystem, TournamentService
 from server.trf_import import ImportTrf
@@ -34,8 +39,10 @@ def fake_engines(system: str) -> PairingSystem:
 
     def pair(request: PairingRequest) -> Pairing:
         numbers = [p.number for p in request.players if p.available]
-        return Pairing(boards=tuple(Board(numbers[i], numbers[i + 1]) for i in range(0, len(numbers) - 1, 2)),
-                       bye=numbers[-1] if len(numbers) % 2 else None)
+        return Pairing(
+            boards=tuple(Board(numbers[i], numbers[i + 1]) for i in range(0, len(numbers) - 1, 2)),
+            bye=numbers[-1] if len(numbers) % 2 else None,
+        )
 
     return PairingSystem(pair, "fake 1")
 

@@ -13,7 +13,6 @@ from trf.model import RoundEntry
 
 __all__ = [
     "COLOURS",
-    "EntryKind",
     "FREE_TEXT_HEADERS",
     "GAME_RESULTS",
     "OPAQUE_CODES",
@@ -21,6 +20,7 @@ __all__ = [
     "RESULT_CODES",
     "STRUCTURED_CODES",
     "TITLES",
+    "EntryKind",
     "entry_kind",
     "normalise_title",
     "points_text",

@@ -56,8 +56,13 @@ _KINDS = {
     EntryKind.ZERO_BYE: RoundKind.ZERO_BYE,
     EntryKind.NONE: RoundKind.NOT_PAIRED,
 }
-_TOOK_PART = {EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.PAB,
-              EntryKind.FULL_UNPLAYED}
+_TOOK_PART = {
+    EntryKind.PLAYED,
+    EntryKind.FORFEIT_WIN,
+    EntryKind.FORFEIT_LOSS,
+    EntryKind.PAB,
+    EntryKind.FULL_UNPLAYED,
+}
 
 
 def next_round(doc: TrfDocument) -> int:
@@ -229,7 +234,7 @@ def _forbidden_pairs(doc: TrfDocument, round_no: int) -> frozenset[frozenset[Pai
                 continue
         ids = [PairingNumber(i) for i in line.ids]
         for a, first_id in enumerate(ids):
-            for second_id in ids[a + 1:]:
+            for second_id in ids[a + 1 :]:
                 if first_id != second_id:
                     pairs.add(frozenset((first_id, second_id)))
     return frozenset(pairs)
@@ -256,8 +261,10 @@ def _accelerations(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction
 
 
 def _asks_for_baku(doc: TrfDocument) -> bool:
-    return any(h.code == "192" and h.value.strip().upper().endswith("_BAKU")
-               for h in doc.records_of(Header))
+    return any(
+        h.code == "192" and h.value.strip().upper().endswith("_BAKU")
+        for h in doc.records_of(Header)
+    )
 
 
 def _baku(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction]]:

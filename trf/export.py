@@ -91,7 +91,9 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
     announced = _announced(state, next_round)
     ranks = {row.player_id: rank for rank, row in enumerate(standings(state), start=1)}
     for player_id in state.order:
-        records.append(_player(state, state.player(player_id), ranks[player_id], announced.get(player_id)))
+        records.append(
+            _player(state, state.player(player_id), ranks[player_id], announced.get(player_id))
+        )
     if profile == "trf26" and next_round is not None:
         records += _bye_records(state, announced, next_round)
     first = "white1" if settings.initial_colour is Colour.WHITE else "black1"
@@ -116,7 +118,10 @@ def _header(state: TournamentState) -> list[Header]:
         ("052", settings.end_date.strftime("%Y/%m/%d") if settings.end_date else ""),
         ("062", str(len(state.players))),
         ("072", str(sum(1 for p in state.players if p.rating))),
-        ("092", f"Individual: Swiss-System ({_SYSTEM_NAMES.get(settings.system, settings.system)})"),
+        (
+            "092",
+            f"Individual: Swiss-System ({_SYSTEM_NAMES.get(settings.system, settings.system)})",
+        ),
         ("102", settings.chief_arbiter),
         ("122", settings.time_control),
     ]
@@ -131,7 +136,9 @@ def _announced(state: TournamentState, round_no: int | None) -> dict[int, str]:
     return {entry.player_id: _ANNOUNCED.get(entry.reason, "Z") for entry in not_paired}
 
 
-def _player(state: TournamentState, player: PlayerState, rank: int, announced: str | None) -> Player:
+def _player(
+    state: TournamentState, player: PlayerState, rank: int, announced: str | None
+) -> Player:
     rounds = tuple(_entry(state, record) for record in player.rounds)
     score = player.score
     if announced is not None:
@@ -176,10 +183,14 @@ def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
     return RoundEntry(colour="-", result=_UNPLAYED[record.kind])
 
 
-def _bye_records(state: TournamentState, announced: dict[int, str], round_no: int) -> list[ByeRecord]:
+def _bye_records(
+    state: TournamentState, announced: dict[int, str], round_no: int
+) -> list[ByeRecord]:
     records = []
     for kind in ("F", "H", "Z"):
-        ids = tuple(sorted(state.pairing_number(pid) for pid, letter in announced.items() if letter == kind))
+        ids = tuple(
+            sorted(state.pairing_number(pid) for pid, letter in announced.items() if letter == kind)
+        )
         if ids:
             records.append(ByeRecord(kind=kind, round_no=round_no, ids=ids))
     return records
@@ -198,7 +209,9 @@ def _bb_lines(points: EventPoints) -> list[PointValues]:
     """bbpPairings' ``BBW`` … ``BBU``: it ignores ``XXS`` (§6.2, §6.3)."""
     values = {"W": points.win, "D": points.draw, "L": points.loss, "Z": points.zero_bye,
               "F": points.forfeit_loss, "U": points.pab}  # fmt: skip
-    return [PointValues(code=f"BB{code}", values=((code, value),)) for code, value in values.items()]
+    return [
+        PointValues(code=f"BB{code}", values=((code, value),)) for code, value in values.items()
+    ]
 
 
 def _xxs(points: EventPoints) -> PointValues:

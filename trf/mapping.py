@@ -130,12 +130,16 @@ def import_trf(
     doc, problems = check_trf(data)
     if any(problem.severity == "error" for problem in problems):
         raise TrfError(problems)
-    events, warnings = import_events(doc, tournament_id=tournament_id, tiebreak_rules=tiebreak_rules)
+    events, warnings = import_events(
+        doc, tournament_id=tournament_id, tiebreak_rules=tiebreak_rules
+    )
     return events, [*problems, *warnings]
 
 
 class _Importer:
-    def __init__(self, doc: TrfDocument, tournament_id: str, tiebreak_rules: Edition | None) -> None:
+    def __init__(
+        self, doc: TrfDocument, tournament_id: str, tiebreak_rules: Edition | None
+    ) -> None:
         self.doc = doc
         self.tournament_id = tournament_id
         self.tiebreak_rules = tiebreak_rules
@@ -159,7 +163,9 @@ class _Importer:
         for round_no in range(1, self.paired + 1):
             for player in self.players:
                 if withdrawn.get(player.pairing_no) == round_no:
-                    self.do(WithdrawPlayer(player_id=player.pairing_no, from_round=round_no), player)
+                    self.do(
+                        WithdrawPlayer(player_id=player.pairing_no, from_round=round_no), player
+                    )
             self.request_byes(round_no, joins, withdrawn)
             self.pair(round_no)
         if self.paired < self.total:
@@ -176,11 +182,14 @@ class _Importer:
             events = decide(self.state, command)
         except CommandRejected as rejected:
             line = self.line[id(record)] if record is not None else 0
-            raise TrfError([TrfProblem(line=line, message=f"cannot import: {rejected}")]) from rejected
+            raise TrfError(
+                [TrfProblem(line=line, message=f"cannot import: {rejected}")]
+            ) from rejected
         self.emit(events)
 
     def emit(self, events: Iterable[Event]) -> None:
-        for event in events:
+        for decided in events:
+            event = decided
             if isinstance(event, PlayerRegistered) and self.birth_years.get(event.player_id):
                 # RegisterPlayer takes full dates only; the year is the registration's fact too.
                 event = msgspec.structs.replace(event, birth_year=self.birth_years[event.player_id])
@@ -192,7 +201,8 @@ class _Importer:
         federation = header("032") or ""
         if federation and not _FEDERATION.fullmatch(federation):
             self.warn(
-                self.header_record("032"), f"federation {federation!r} is not a FIDE code; not imported"
+                self.header_record("032"),
+                f"federation {federation!r} is not a FIDE code; not imported",
             )
             federation = ""
         tiebreaks, tiebreak_rules = self.tiebreaks()
@@ -209,7 +219,9 @@ class _Importer:
             end_date=self.header_date("052"),
             chief_arbiter=header("102") or "",
             time_control=header("122") or "",
-            full_point_byes=any(entry_kind(e) is EntryKind.FULL_BYE for p in self.players for e in p.rounds),
+            full_point_byes=any(
+                entry_kind(e) is EntryKind.FULL_BYE for p in self.players for e in p.rounds
+            ),
             tiebreaks=tiebreaks,
             tiebreak_rules=tiebreak_rules,
         )
@@ -234,7 +246,12 @@ class _Importer:
         )
 
     def request_byes(
-        self, round_no: int, joins: dict[int, int], withdrawn: dict[int, int], *, announced: bool = False
+        self,
+        round_no: int,
+        joins: dict[int, int],
+        withdrawn: dict[int, int],
+        *,
+        announced: bool = False,
     ) -> None:
         """The byes of a round: requested (H, F) or an absence (Z, ``-``; in a paired round
         also nothing at all, while in the column of the round to be paired blank means
@@ -328,15 +345,28 @@ class _Importer:
         if codes == ("", ""):
             if round_no < self.paired:
                 raise TrfError(
-                    [self.problem(white, f"round {round_no}: no result, but later rounds are paired")]
+                    [
+                        self.problem(
+                            white, f"round {round_no}: no result, but later rounds are paired"
+                        )
+                    ]
                 )
             return None
         if set(codes) & set(_UNDER_ONE_MOVE):
-            self.warn(white, f"round {round_no}: a game of less than one move is imported as played")
-            codes = (_UNDER_ONE_MOVE.get(codes[0], codes[0]), _UNDER_ONE_MOVE.get(codes[1], codes[1]))
+            self.warn(
+                white, f"round {round_no}: a game of less than one move is imported as played"
+            )
+            codes = (
+                _UNDER_ONE_MOVE.get(codes[0], codes[0]),
+                _UNDER_ONE_MOVE.get(codes[1], codes[1]),
+            )
         if codes not in _GAME_RESULT:
             raise TrfError(
-                [self.problem(white, f"round {round_no}: result {codes[0]}/{codes[1]} cannot be recorded")]
+                [
+                    self.problem(
+                        white, f"round {round_no}: result {codes[0]}/{codes[1]} cannot be recorded"
+                    )
+                ]
             )
         return _GAME_RESULT[codes]
 
@@ -351,11 +381,17 @@ class _Importer:
         if self.doc.records_of(AbnormalPoints):
             line = self.line[id(self.doc.records_of(AbnormalPoints)[0])]
             raise TrfError(
-                [TrfProblem(line=line, message="abnormal points (299) cannot be recorded by Arbiter")]
+                [
+                    TrfProblem(
+                        line=line, message="abnormal points (299) cannot be recorded by Arbiter"
+                    )
+                ]
             )
         numbers = [p.pairing_no for p in self.players]
         if numbers != list(range(1, len(numbers) + 1)):
-            raise TrfError([TrfProblem(line=0, message="pairing numbers must run from 1 without gaps")])
+            raise TrfError(
+                [TrfProblem(line=0, message="pairing numbers must run from 1 without gaps")]
+            )
         if not numbers:
             raise TrfError([TrfProblem(line=0, message="the file has no players")])
 
@@ -382,7 +418,9 @@ class _Importer:
 
     def scores_before(self, round_no: int) -> dict[PairingNo, Decimal]:
         return {
-            p.pairing_no: sum((entry_points(p.entry(r), self.system) for r in range(1, round_no)), Decimal(0))
+            p.pairing_no: sum(
+                (entry_points(p.entry(r), self.system) for r in range(1, round_no)), Decimal(0)
+            )
             for p in self.players
         }
 
@@ -403,7 +441,9 @@ class _Importer:
         try:
             declared = parse_settings(line.value, self.tiebreak_rules.value)
         except TiebreakError as error:
-            raise TrfError([self.problem(line, f"cannot import the tie-breaks: {error}", 5)]) from None
+            raise TrfError(
+                [self.problem(line, f"cannot import the tie-breaks: {error}", 5)]
+            ) from None
         assert declared is not None  # the line holds a list (TrfDocument.tiebreak_list)
         return format_sequence(declared[0]), self.tiebreak_rules.value
 
@@ -464,7 +504,9 @@ class _Importer:
                 self.warn(record, "forbidden pairs and acceleration are not imported")
 
     def header_record(self, code: str) -> Record | None:
-        return next((r for r in reversed(self.doc.records) if getattr(r, "code", None) == code), None)
+        return next(
+            (r for r in reversed(self.doc.records) if getattr(r, "code", None) == code), None
+        )
 
     def problem(self, record: Record | None, message: str, column: int = 0) -> TrfProblem:
         line = self.line[id(record)] if record is not None else 0

@@ -319,7 +319,9 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True):
     def pair_by_physical_order(self) -> bool:
         """True when ``XXC rank`` asks engines to use the order of the ``001`` lines."""
         return any(
-            word.lower() == "rank" for options in self.records_of(EngineOptions) for word in options.words
+            word.lower() == "rank"
+            for options in self.records_of(EngineOptions)
+            for word in options.words
         )
 
     @property

@@ -61,7 +61,9 @@ class _Report:
             raise TrfError([problem])
 
     def warn(self, column: int, message: str) -> None:
-        self.problems.append(TrfProblem(line=self.line, column=column, message=message, severity="warning"))
+        self.problems.append(
+            TrfProblem(line=self.line, column=column, message=message, severity="warning")
+        )
 
 
 def read_trf(data: str | bytes, *, strict: bool = False) -> tuple[TrfDocument, list[TrfProblem]]:
@@ -90,7 +92,9 @@ def read_trf(data: str | bytes, *, strict: bool = False) -> tuple[TrfDocument, l
     return TrfDocument(records=tuple(records)), report.problems
 
 
-def read_trf_file(path: str | Path, *, strict: bool = False) -> tuple[TrfDocument, list[TrfProblem]]:
+def read_trf_file(
+    path: str | Path, *, strict: bool = False
+) -> tuple[TrfDocument, list[TrfProblem]]:
     """Read a TRF file from disk; see :func:`read_trf`."""
     return read_trf(Path(path).read_bytes(), strict=strict)
 

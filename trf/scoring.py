@@ -105,8 +105,8 @@ def entry_points(entry: RoundEntry, system: PointSystem) -> Decimal:
         return points
     if kind not in _UNPLAYED_CODE:
         return Decimal(0)
-    points = getattr(system, _UNPLAYED_CODE[kind])
-    return points
+    unplayed: Decimal = getattr(system, _UNPLAYED_CODE[kind])
+    return unplayed
 
 
 _UNPLAYED_CODE = {

@@ -36,7 +36,9 @@ def read_team(record: OpaqueRecord) -> Team | None:
     text = record.text
     if record.code == "013":
         members = _grid(text, 36)
-        return None if members is None else Team(code="013", name=text[4:36].strip(), members=members)
+        return (
+            None if members is None else Team(code="013", name=text[4:36].strip(), members=members)
+        )
     if record.code == "310":
         members = _grid(text, 73)
         number = text[4:7].strip()

@@ -8,6 +8,7 @@ smaller than the rounds present, ranks out of order, and ids that name nobody.
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from decimal import Decimal
 
@@ -55,7 +56,9 @@ def check_trf(data: str | bytes) -> tuple[TrfDocument, list[TrfProblem]]:
     doc, problems = read_trf(data)
     # A line the reader already faulted gets no second error for the same cause.
     faulted = {p.line for p in problems if p.severity == "error"}
-    found = problems + [p for p in validate(doc) if p.severity == "warning" or p.line not in faulted]
+    found = problems + [
+        p for p in validate(doc) if p.severity == "warning" or p.line not in faulted
+    ]
     return doc, sorted(found, key=lambda p: (p.line, p.column))
 
 
@@ -95,11 +98,15 @@ class _Validator:
             self.line_of[id(record)] = index + 1
 
     def error(self, record: Record, column: int, message: str) -> None:
-        self.problems.append(TrfProblem(line=self.line_of[id(record)], column=column, message=message))
+        self.problems.append(
+            TrfProblem(line=self.line_of[id(record)], column=column, message=message)
+        )
 
     def warn(self, record: Record, column: int, message: str) -> None:
         line = self.line_of[id(record)]
-        self.problems.append(TrfProblem(line=line, column=column, message=message, severity="warning"))
+        self.problems.append(
+            TrfProblem(line=line, column=column, message=message, severity="warning")
+        )
 
     def run(self) -> list[TrfProblem]:
         for record in self.doc.records_of(Unrecognised):
@@ -121,7 +128,9 @@ class _Validator:
         for player in self.doc.players:
             if player.pairing_no in self.players:
                 first = self.player_line[player.pairing_no]
-                self.error(player, 5, f"pairing number {player.pairing_no} is also used on line {first}")
+                self.error(
+                    player, 5, f"pairing number {player.pairing_no} is also used on line {first}"
+                )
                 continue
             self.players[player.pairing_no] = player
             self.player_line[player.pairing_no] = self.line_of[id(player)]
@@ -132,7 +141,11 @@ class _Validator:
             if kind is EntryKind.INVALID:
                 self.explain_invalid(player, round_no, entry)
             elif kind is EntryKind.PENDING:
-                self.warn(player, _block_column(round_no, 7), f"round {round_no}: pairing without a result")
+                self.warn(
+                    player,
+                    _block_column(round_no, 7),
+                    f"round {round_no}: pairing without a result",
+                )
             if entry.opponent is not None and kind is not EntryKind.INVALID:
                 self.check_opponent(player, round_no, entry)
 
@@ -140,22 +153,32 @@ class _Validator:
         where = f"round {round_no}"
         if entry.colour not in COLOURS:
             self.error(
-                player, _block_column(round_no, 5), f"{where}: colour {entry.colour!r} is not w, b or -"
+                player,
+                _block_column(round_no, 5),
+                f"{where}: colour {entry.colour!r} is not w, b or -",
             )
         elif entry.result not in RESULT_CODES | {""}:
             self.error(
-                player, _block_column(round_no, 7), f"{where}: result code {entry.result!r} is unknown"
+                player,
+                _block_column(round_no, 7),
+                f"{where}: result code {entry.result!r} is unknown",
             )
         elif entry.opponent is None and entry.colour != "-":
             self.error(
-                player, _block_column(round_no, 5), f"{where}: colour {entry.colour} without an opponent"
+                player,
+                _block_column(round_no, 5),
+                f"{where}: colour {entry.colour} without an opponent",
             )
         elif entry.opponent is None:
             self.error(
-                player, _block_column(round_no, 7), f"{where}: result {entry.result} needs an opponent"
+                player,
+                _block_column(round_no, 7),
+                f"{where}: result {entry.result} needs an opponent",
             )
         elif entry.result in PLAYED_RESULTS | {"X"}:
-            self.error(player, _block_column(round_no, 5), f"{where}: a played game needs colour w or b")
+            self.error(
+                player, _block_column(round_no, 5), f"{where}: a played game needs colour w or b"
+            )
         else:
             self.error(
                 player,
@@ -186,7 +209,9 @@ class _Validator:
         if player.pairing_no < entry.opponent:
             self.check_game(player, round_no, entry, other)
 
-    def check_game(self, player: Player, round_no: int, mine: RoundEntry, theirs: RoundEntry) -> None:
+    def check_game(
+        self, player: Player, round_no: int, mine: RoundEntry, theirs: RoundEntry
+    ) -> None:
         """Both lines of one pairing agree on colours and results (§4.3 "Played game")."""
         pair = f"round {round_no}: {player.pairing_no} and {mine.opponent}"
         kinds = {entry_kind(mine), entry_kind(theirs)}
@@ -274,7 +299,7 @@ class _Validator:
             (p for p in self.players.values() if p.rank and p.points is not None),
             key=lambda p: p.rank or 0,
         )
-        for above, below in zip(ranked, ranked[1:], strict=False):
+        for above, below in itertools.pairwise(ranked):
             assert above.points is not None and below.points is not None
             if below.points > above.points:
                 self.warn(
@@ -288,7 +313,11 @@ class _Validator:
         lines = self.doc.records_of(TotalRounds)
         for line in lines:
             if line.rounds < present:
-                self.error(line, 5, f"{line.code} {line.rounds} is smaller than the {present} rounds present")
+                self.error(
+                    line,
+                    5,
+                    f"{line.code} {line.rounds} is smaller than the {present} rounds present",
+                )
         if len({line.rounds for line in lines}) > 1:
             self.warn(lines[-1], 5, "the total-rounds lines (XXR, 142) disagree")
 
@@ -314,7 +343,9 @@ class _Validator:
         checked: list[XxzAbsent | ForbiddenPairs | XxaAcceleration | ByeRecord | AbnormalPoints]
         checked = [*self.doc.records_of(XxzAbsent), *self.doc.records_of(XxaAcceleration)]
         checked += [
-            line for line in self.doc.records_of(ForbiddenPairs) if line.code == "XXP" or not self.team_file
+            line
+            for line in self.doc.records_of(ForbiddenPairs)
+            if line.code == "XXP" or not self.team_file
         ]
         if not self.team_file:
             checked += [*self.doc.records_of(ByeRecord), *self.doc.records_of(AbnormalPoints)]

@@ -174,9 +174,13 @@ def _(record: InitialColour) -> str:
 @_line.register
 def _(record: PointValues) -> str:
     if record.code == "XXS":
-        return " ".join(["XXS"] + [f"{code}={_points(v, 5, code, 12).strip()}" for code, v in record.values])
+        return " ".join(
+            ["XXS"] + [f"{code}={_points(v, 5, code, 12).strip()}" for code, v in record.values]
+        )
     if record.code == "162":  # code at column 6, points 7-10, 9-column stride (§5.1)
-        groups = [f" {_fit(c, 1, 6, '162 code')}{_points(v, 7, '162 points')}" for c, v in record.values]
+        groups = [
+            f" {_fit(c, 1, 6, '162 code')}{_points(v, 7, '162 points')}" for c, v in record.values
+        ]
         return "162 " + "   ".join(groups)
     if len(record.values) != 1:
         raise FieldError(5, f"a {record.code} line holds exactly one value")

@@ -45,8 +45,9 @@ class BracketRecord:
 class RoundPairer:
     """Pairs one round; :meth:`run` returns the pairs (pairing-order indices) and the PAB."""
 
-    def __init__(self, players: list[DutchPlayer], compatible: set[tuple[int, int]], *,
-                 played_rounds: int) -> None:
+    def __init__(
+        self, players: list[DutchPlayer], compatible: set[tuple[int, int]], *, played_rounds: int
+    ) -> None:
         self.players = players
         self.played_rounds = played_rounds
         n = len(players)
@@ -118,7 +119,11 @@ class RoundPairer:
         if len(mate) != expected:
             raise NoValidPairing(
                 "no pairing of all players satisfies the absolute criteria C1-C3"
-                + (" with a player eligible for the PAB left over (C2)" if dummy is not None else "")
+                + (
+                    " with a player eligible for the PAB left over (C2)"
+                    if dummy is not None
+                    else ""
+                )
             )
         if dummy is None:
             return False
@@ -147,8 +152,9 @@ class RoundPairer:
             for v in self.neighbours[u]:
                 if u < v < in_top:
                     self.graph.set_weight(u, v, 0)
-        played = sorted((player.played_games for player in p if player.score == self.bye_score),
-                        reverse=True)
+        played = sorted(
+            (player.played_games for player in p if player.score == self.bye_score), reverse=True
+        )
         rank_of_count = {count: position for position, count in enumerate(played)}
         self.bye_rank = {
             player.index: rank_of_count[player.played_games]
@@ -184,20 +190,27 @@ class RoundPairer:
         current = context.current
         members = current + context.following
         weights = BracketWeights(
-            p, context, played_rounds=self.played_rounds, total_bits=MAX_WEIGHT_BITS - 1,
+            p,
+            context,
+            played_rounds=self.played_rounds,
+            total_bits=MAX_WEIGHT_BITS - 1,
             min_stage_bits=_stage_bits(len(context.mdps), len(context.residents)),
         )
         self.weights = weights
         mdp_set = set(context.mdps)
         for a, u in enumerate(members):
-            for v in members[a + 1:]:
+            for v in members[a + 1 :]:
                 if self.graph.has_edge(u, v):
                     if u in mdp_set and v in mdp_set:
                         self.graph.set_weight(u, v, 0)
                     else:
                         self.graph.set_weight(u, v, weights.weight(u, v))
-        record = BracketRecord(score=p[context.residents[0]].score, mdps=context.mdps,
-                               residents=context.residents, weights=weights)
+        record = BracketRecord(
+            score=p[context.residents[0]].score,
+            mdps=context.mdps,
+            residents=context.residents,
+            weights=weights,
+        )
         self.records.append(record)
         self._solve()
         residents = set(context.residents)
@@ -263,8 +276,13 @@ class RoundPairer:
                         self._stage(m, r, 0)
         return selected
 
-    def _fix_mdp_opponents(self, selected: list[int], context: BracketContext,
-                           residents: set[int], record: BracketRecord) -> None:
+    def _fix_mdp_opponents(
+        self,
+        selected: list[int],
+        context: BracketContext,
+        residents: set[int],
+        record: BracketRecord,
+    ) -> None:
         """Each kept MDP, in BSN order, meets the highest-ranked resident an optimal
         pairing allows (the first M1 places of the S2 transpositions, Art. 4.2)."""
         keep_bonus = len(context.residents) + 1
@@ -280,8 +298,9 @@ class RoundPairer:
                 self._solve()
             self._fix(m, self.mate[m], record)
 
-    def _pair_remainder(self, remainder: list[int], context: BracketContext,
-                        record: BracketRecord) -> None:
+    def _pair_remainder(
+        self, remainder: list[int], context: BracketContext, record: BracketRecord
+    ) -> None:
         """Exchanges (rules 1-4 of Art. 4.3) then transpositions for the residents left."""
         if not remainder:
             return

@@ -40,14 +40,14 @@ def build_trace(
     for high, low, colour, _rule in allocations:
         colour_of[high.index] = colour
         colour_of[low.index] = colour.opposite
-    brackets = tuple(
-        _bracket(players, record, colour_of, bye, neighbours) for record in records
-    )
+    brackets = tuple(_bracket(players, record, colour_of, bye, neighbours) for record in records)
     colours = tuple(_colour_decision(*allocation) for allocation in allocations)
     return PairingTrace(brackets=brackets, colours=colours, bye_reason=_bye_reason(players, bye))
 
 
-def _n(players: list[DutchPlayer], indices: tuple[int, ...] | list[int]) -> tuple[PairingNumber, ...]:
+def _n(
+    players: list[DutchPlayer], indices: tuple[int, ...] | list[int]
+) -> tuple[PairingNumber, ...]:
     return tuple(players[i].number for i in indices)
 
 
@@ -146,14 +146,16 @@ def _unmet(
         ups = [i for i in mdp_opponents if i in residents and _moved(p[i], back) is Float.UP]
         if ups:
             found.append(UnmetCriterion(up, _n(p, ups), f"upfloats again, as in {when}"))
-    opponents = {u: v for u, v in record.pairs} | {v: u for u, v in record.pairs}
+    opponents = dict(record.pairs) | {v: u for u, v in record.pairs}
     for back, down, up in ((1, "C18", "C19"), (2, "C20", "C21")):
         repeated_mdps = [m for m in record.mdps if _moved(p[m], back) is Float.DOWN]
         if repeated_mdps:
             detail = "; ".join(
-                f"{p[m].number}: " + (
+                f"{p[m].number}: "
+                + (
                     f"score difference {_text(p[m].score - p[opponents[m]].score)}"
-                    if m in opponents else "moves down again from the Limbo"
+                    if m in opponents
+                    else "moves down again from the Limbo"
                 )
                 for m in repeated_mdps
             )
@@ -180,7 +182,9 @@ def _text(value: Fraction) -> str:
     return str(float(value)) if value.denominator != 1 else str(value.numerator)
 
 
-def _colour_decision(high: DutchPlayer, low: DutchPlayer, colour: Colour, rule: ColourRule) -> ColourDecision:
+def _colour_decision(
+    high: DutchPlayer, low: DutchPlayer, colour: Colour, rule: ColourRule
+) -> ColourDecision:
     white, black = (high, low) if colour is Colour.WHITE else (low, high)
     detail = {
         ColourRule.BOTH_PREFERENCES: "both preferences granted",

@@ -144,4 +144,3 @@ def _topscorer_threshold(request: PairingRequest) -> Fraction | None:
         return None
     best = max(request.points.win, request.points.draw)
     return (request.round_no - 1) * best / 2
-

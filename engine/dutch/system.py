@@ -56,7 +56,7 @@ def compatible_pairs(players: list[DutchPlayer], request: PairingRequest) -> set
     forbidden = request.forbidden_pairs
     result = set()
     for a, high in enumerate(players):
-        for low in players[a + 1:]:
+        for low in players[a + 1 :]:
             if low.number in high.met or frozenset((high.number, low.number)) in forbidden:
                 continue
             if (

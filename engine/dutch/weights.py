@@ -138,20 +138,22 @@ class BracketWeights:
 
         # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8).
         current_pairs = [
-            (h, l)
-            for a, l in enumerate(ctx.current)
-            if l not in mdps
+            (h, low)
+            for a, low in enumerate(ctx.current)
+            if low not in mdps
             for h in ctx.current[:a]
         ]
         members = ctx.current + following
         next_pairs = [
-            (h, l) for a, l in enumerate(members) if l in in_following for h in members[:a]
+            (h, low) for a, low in enumerate(members) if low in in_following for h in members[:a]
         ]
         half_current = len(ctx.current) // 2
 
-        self._count("C6", {pair: 1 for pair in current_pairs}, half_current)
+        self._count("C6", dict.fromkeys(current_pairs, 1), half_current)
         self._levels("C7", current_pairs, cur_levels, half_current)
-        self._count("C8 pairs", {pair: 1 for pair in next_pairs}, min(len(following), len(members) // 2))
+        self._count(
+            "C8 pairs", dict.fromkeys(next_pairs, 1), min(len(following), len(members) // 2)
+        )
         self._levels("C8 scores", next_pairs, all_levels, len(members) // 2)
         if ctx.bye_rank is not None:
             self._bye_ranks(current_pairs + next_pairs, ctx.bye_rank)
@@ -189,7 +191,7 @@ class BracketWeights:
         for level in levels[:-1]:
             at_level = [pair for pair in pairs if p[pair[0]].score == level]
             holders = sum(1 for i in {pair[0] for pair in at_level})
-            self._count(f"{name} {level}", {pair: 1 for pair in at_level}, min(holders, bound))
+            self._count(f"{name} {level}", dict.fromkeys(at_level, 1), min(holders, bound))
 
     def _bye_ranks(self, pairs: list[tuple[int, int]], rank: dict[int, int]) -> None:
         values = {pair: rank.get(pair[0], 0) + rank.get(pair[1], 0) for pair in pairs}
@@ -226,7 +228,9 @@ class BracketWeights:
                 up, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, len(current) // 2
             )
 
-    def _float_levels(self, pairs: list[tuple[int, int]], levels: list[Fraction], back: int) -> None:
+    def _float_levels(
+        self, pairs: list[tuple[int, int]], levels: list[Fraction], back: int
+    ) -> None:
         """C18/C20: per MDP score level, paired MDPs who downfloated then (the residents'
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
         resident did not upfloat then."""

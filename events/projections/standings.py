@@ -34,7 +34,9 @@ class StandingRow:
     withdrawn: bool
 
 
-def standings(state: TournamentState, *, tiebreaks: Sequence[TieBreak] = ()) -> tuple[StandingRow, ...]:
+def standings(
+    state: TournamentState, *, tiebreaks: Sequence[TieBreak] = ()
+) -> tuple[StandingRow, ...]:
     """Rank every registered player: score, then ``tiebreaks`` in order, then TPN.
 
     Players still level after the last tie-break share the rank; the TPN only orders
@@ -56,7 +58,9 @@ def standings(state: TournamentState, *, tiebreaks: Sequence[TieBreak] = ()) -> 
                 withdrawn=player.withdrawn_from is not None,
             )
         )
-    rows.sort(key=lambda row: ([-row.score, *(-value for value in row.tiebreaks)], row.pairing_number))
+    rows.sort(
+        key=lambda row: ([-row.score, *(-value for value in row.tiebreaks)], row.pairing_number)
+    )
     ranked: list[StandingRow] = []
     for index, row in enumerate(rows):
         if ranked and (ranked[-1].score, ranked[-1].tiebreaks) == (row.score, row.tiebreaks):

@@ -150,15 +150,21 @@ class PlayerState:
     def pab_eligible(self, points: PointSystem) -> bool:
         """C.04.1 Art. 4: no PAB yet and no single unplayed round scored a win's points."""
         return not any(
-            r.kind is RoundKind.PAB or (r.kind not in (None, RoundKind.PLAYED) and r.points >= points.win)
+            r.kind is RoundKind.PAB
+            or (r.kind not in (None, RoundKind.PLAYED) and r.points >= points.win)
             for r in self.rounds
         )
 
     def ranking_key(self) -> tuple[int, int, str, str, int]:
         """Initial-ranking order (general.md §3.2): rating, title, then name."""
         title = TITLE_ORDER.index(self.title) if self.title in TITLE_ORDER else len(TITLE_ORDER)
-        return (-self.rating, title, self.surname.casefold(), self.given_name.casefold(),
-                self.player_id)
+        return (
+            -self.rating,
+            title,
+            self.surname.casefold(),
+            self.given_name.casefold(),
+            self.player_id,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,12 +362,14 @@ def _(event: PlayerRegistered, state: TournamentState) -> TournamentState:
         birth_year=event.birth_year,
     )
     for round_ in state.rounds:  # a late entry's missed rounds (GHR 2.4, Amalfi B.2)
-        missed_round = _not_paired_record(state, player, round_.round_no, NotPairedReason.LATE_ENTRY)
-        player = dataclasses.replace(player, rounds=player.rounds + (missed_round,))
-    players = state.players + (player,)
+        missed_round = _not_paired_record(
+            state, player, round_.round_no, NotPairedReason.LATE_ENTRY
+        )
+        player = dataclasses.replace(player, rounds=(*player.rounds, missed_round))
+    players = (*state.players, player)
     keys = [players[pid - 1].ranking_key() for pid in state.order]
     at = bisect.bisect_right(keys, player.ranking_key())
-    order = state.order[:at] + (player.player_id,) + state.order[at:]
+    order = (*state.order[:at], player.player_id, *state.order[at:])
     return dataclasses.replace(state, players=players, order=order)
 
 
@@ -387,7 +395,7 @@ def _(event: PlayerWithdrawn, state: TournamentState) -> TournamentState:
 
 @_apply.register
 def _(event: ByeRequested, state: TournamentState) -> TournamentState:
-    return dataclasses.replace(state, byes=state.byes + (event,))
+    return dataclasses.replace(state, byes=(*state.byes, event))
 
 
 @_apply.register
@@ -432,11 +440,12 @@ def _(event: RoundPaired, state: TournamentState) -> TournamentState:
     players = tuple(
         dataclasses.replace(
             player,
-            rounds=player.rounds
-            + (
+            rounds=(
+                *player.rounds,
                 records.get(player.player_id)
-                or PlayerRound(round_no=event.round_no, kind=RoundKind.NOT_PAIRED,
-                               score_before=player.score),
+                or PlayerRound(
+                    round_no=event.round_no, kind=RoundKind.NOT_PAIRED, score_before=player.score
+                ),
             ),
         )
         for player in state.players
@@ -455,8 +464,12 @@ def _(event: RoundPaired, state: TournamentState) -> TournamentState:
     )
     # The numbering the round was paired with stays the TPN order (an imported round keeps
     # the file's pairing numbers; for Arbiter's own pairings it already is state.order).
-    order = event.pairing_numbers if sorted(event.pairing_numbers) == sorted(state.order) else state.order
-    return dataclasses.replace(state, players=players, rounds=state.rounds + (round_,), order=order)
+    order = (
+        event.pairing_numbers
+        if sorted(event.pairing_numbers) == sorted(state.order)
+        else state.order
+    )
+    return dataclasses.replace(state, players=players, rounds=(*state.rounds, round_), order=order)
 
 
 @_apply.register
@@ -495,7 +508,7 @@ _NOT_PAIRED_KIND = {
 
 
 def _put(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
-    return items[:index] + (item,) + items[index + 1 :]
+    return (*items[:index], item, *items[index + 1 :])
 
 
 def _replace_player(state: TournamentState, player: PlayerState) -> tuple[PlayerState, ...]:
@@ -560,13 +573,18 @@ def _with_result(
     )
     white, black = state.player(board.white), state.player(board.black)
     floats = _result_floats(
-        state, result, white.rounds[round_no - 1].score_before, black.rounds[round_no - 1].score_before
+        state,
+        result,
+        white.rounds[round_no - 1].score_before,
+        black.rounds[round_no - 1].score_before,
     )
     players = state.players
     for player, outcome, float_ in zip((white, black), (result.white, result.black), floats):
         kind = (
-            RoundKind.PLAYED if result.played
-            else RoundKind.FORFEIT_WIN if outcome is Outcome.FORFEIT_WIN
+            RoundKind.PLAYED
+            if result.played
+            else RoundKind.FORFEIT_WIN
+            if outcome is Outcome.FORFEIT_WIN
             else RoundKind.FORFEIT_LOSS
         )
         record = dataclasses.replace(

@@ -93,4 +93,3 @@ def average_of_buchholz(
             round_half_up(sum(values, Fraction(0)) / len(values), "0.01") if values else None
         )
     return result
-

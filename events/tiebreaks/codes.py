@@ -56,7 +56,9 @@ ASCENDING = frozenset({"TPN"})
 
 _CUTTABLE = frozenset({"BH", "FB", "SB", "PS", "ARO"})
 _MEDIAN = frozenset({"BH", "FB", "SB", "ARO"})
-_MODIFIER = re.compile(r"^(?:(?P<cm>[CM])(?P<n>[12])|L(?P<sign>[+-])(?P<steps>\d+)|(?P<flag>[PF]))$")
+_MODIFIER = re.compile(
+    r"^(?:(?P<cm>[CM])(?P<n>[12])|L(?P<sign>[+-])(?P<steps>\d+)|(?P<flag>[PF]))$"
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,7 +61,7 @@ def _split_once(
     while len(remaining) > 1 and remaining[0].score > max(s.best_case for s in remaining[1:]):
         placed.append([remaining[0].number])
         remaining = remaining[1:]
-    return placed + [sorted(s.number for s in remaining)]
+    return [*placed, sorted(s.number for s in remaining)]
 
 
 def direct_encounter_order(

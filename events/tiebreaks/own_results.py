@@ -76,7 +76,9 @@ def standard_points(crosstable: Crosstable, player: PlayerRecord) -> Fraction:
     return total
 
 
-def koya(crosstable: Crosstable, player: PlayerRecord, *, shift: Fraction = Fraction(0)) -> Fraction:
+def koya(
+    crosstable: Crosstable, player: PlayerRecord, *, shift: Fraction = Fraction(0)
+) -> Fraction:
     """KS (9.2): points scored against opponents who reached 50 % of the maximum score.
 
     The maximum is a win in every round of the standings; ``shift`` moves the threshold (14.5,

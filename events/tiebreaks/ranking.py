@@ -90,7 +90,9 @@ def rank(
     :raises TiebreakSyntaxError: for an unreadable sequence.
     :raises TiebreakError: for a tie-break the edition does not define.
     """
-    tiebreaks = with_points(parse_sequence(sequence) if isinstance(sequence, str) else tuple(sequence))
+    tiebreaks = with_points(
+        parse_sequence(sequence) if isinstance(sequence, str) else tuple(sequence)
+    )
     check_edition(tiebreaks, edition)
     values = _Values(crosstable, edition, unrated_rating)
     columns = [values.column(tiebreak) if tiebreak.name != "DE" else {} for tiebreak in tiebreaks]
@@ -122,7 +124,9 @@ def rank(
                 )
             )
         position += len(group)
-    return Standings(edition, crosstable.rounds, tiebreaks, labels, tuple(rows), values.warnings(tiebreaks))
+    return Standings(
+        edition, crosstable.rounds, tiebreaks, labels, tuple(rows), values.warnings(tiebreaks)
+    )
 
 
 def _split(
@@ -138,11 +142,11 @@ def _split(
 def _places(parts: list[list[PairingNumber]]) -> dict[PairingNumber, _Raw]:
     """DE as reported: the place inside the tied group, 0 when DE separated nobody."""
     if len(parts) == 1:
-        return {number: 0 for number in parts[0]}
+        return dict.fromkeys(parts[0], 0)
     places: dict[PairingNumber, _Raw] = {}
     place = 1
     for part in parts:
-        places.update({number: place for number in part})
+        places.update(dict.fromkeys(part, place))
         place += len(part)
     return places
 
@@ -244,6 +248,8 @@ class _Values:
         if self.ratings.valid or not dropped:
             return ()
         return (
-            f"{', '.join(dropped)}: unrated players take part and no rating is set for them, "
-            "so these tie-breaks have no value (C.07 Art. 10)",
+            (
+                f"{', '.join(dropped)}: unrated players take part and no rating is set for them, "
+                "so these tie-breaks have no value (C.07 Art. 10)"
+            ),
         )

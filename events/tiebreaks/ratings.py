@@ -180,4 +180,3 @@ def opponents_average(
         ]
         result[player.pairing_number] = _mean_rating(known)
     return result
-

@@ -74,7 +74,9 @@ def crosstable_from_state(state: TournamentState) -> Crosstable:
     for number, player_id in enumerate(state.order, start=1):
         player = state.player(player_id)
         entries = tuple(_entry(state, record) for record in player.rounds[:rounds])
-        players.append(PlayerRecord(number, entries, rating=player.rating or None, name=player.name))
+        players.append(
+            PlayerRecord(number, entries, rating=player.rating or None, name=player.name)
+        )
     return Crosstable(
         tuple(players), rounds, win_points=state.points.win, draw_points=state.points.draw
     )
@@ -105,4 +107,3 @@ def tournament_standings(
     if unrated_rating is None and settings is not None:
         unrated_rating = settings.unrated_rating
     return rank(crosstable_from_state(state), sequence, edition, unrated_rating=unrated_rating)
-

@@ -92,7 +92,7 @@ def fore_crosstable(crosstable: Crosstable) -> Crosstable:
         )
 
     players = tuple(
-        replace(player, rounds=player.rounds[: final - 1] + (drawn(player.rounds[-1]),))
+        replace(player, rounds=(*player.rounds[: final - 1], drawn(player.rounds[-1])))
         for player in crosstable.players
     )
     return replace(crosstable, players=players)

@@ -51,8 +51,9 @@ def respond(
         extra["ETag"] = etag(version)
     if location is not None:
         extra["Location"] = location
-    return web.Response(body=encode(value), status=status, content_type="application/json",
-                        headers=extra)
+    return web.Response(
+        body=encode(value), status=status, content_type="application/json", headers=extra
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +126,7 @@ class Call(Generic[B, Q]):
         metadata = {**self.metadata, **kwargs.pop("metadata", {})}
 
         def run() -> WriteResult:
-            result = write(*args, idempotency_key=self.idempotency_key, metadata=metadata,
-                           **kwargs)
+            result = write(*args, idempotency_key=self.idempotency_key, metadata=metadata, **kwargs)
             append = result.append
             recorded = service.store.read_stream(
                 stream_id(result.tournament_id),
@@ -163,7 +163,8 @@ class Call(Generic[B, Q]):
             headers=headers,
         )
 
-    async def _run(self, executor: Executor, function: Callable[..., T], *args: Any,
-                   **kwargs: Any) -> T:
+    async def _run(
+        self, executor: Executor, function: Callable[..., T], *args: Any, **kwargs: Any
+    ) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(executor, functools.partial(function, *args, **kwargs))

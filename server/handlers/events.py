@@ -31,8 +31,11 @@ def _last_event_id(request: web.Request, default: int) -> int:
     if value is None:
         return default
     if not value.strip().isdigit():
-        raise Problem("invalid-header", "Last-Event-ID must be an event position (a number)",
-                      header="Last-Event-ID")
+        raise Problem(
+            "invalid-header",
+            "Last-Event-ID must be an event position (a number)",
+            header="Last-Event-ID",
+        )
     return int(value)
 
 
@@ -45,8 +48,9 @@ async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse
     starts after ``Last-Event-ID`` (a reconnect) or else after ``?after=``."""
     service, tournament_id = call.service, call.tournament_id
     if EVENT_STREAM not in call.request.headers.get("Accept", ""):
-        return respond(await call.read(_page, service, tournament_id, call.query.after,
-                                       call.query.limit))
+        return respond(
+            await call.read(_page, service, tournament_id, call.query.after, call.query.limit)
+        )
     after = _last_event_id(call.request, call.query.after)
     await call.read(service.history, tournament_id, to_version=1)  # 404 before streaming
     sid = stream_id(tournament_id)

@@ -49,5 +49,11 @@ async def describe_problem(call: Call[None, None]) -> web.Response:
     found = problem_type(slug)
     if found is None:
         raise Problem("not-found", f"no problem type {slug!r}")
-    return respond(ProblemTypeOut(type=TYPE_PREFIX + found.slug, title=found.title,
-                                  status=found.status, description=found.description))
+    return respond(
+        ProblemTypeOut(
+            type=TYPE_PREFIX + found.slug,
+            title=found.title,
+            status=found.status,
+            description=found.description,
+        )
+    )

@@ -15,10 +15,24 @@ from events import (
     WithdrawPlayer,
 )
 from server.handlers.call import Call, respond
-from server.schemas import ByeBody, PlayerCorrection, PlayerList, Withdrawal, WriteResult, player_out
+from server.schemas import (
+    ByeBody,
+    PlayerCorrection,
+    PlayerList,
+    Withdrawal,
+    WriteResult,
+    player_out,
+)
 
-__all__ = ["cancel_bye", "correct_player", "get_player", "list_players", "register_player",
-           "request_bye", "withdraw_player"]
+__all__ = [
+    "cancel_bye",
+    "correct_player",
+    "get_player",
+    "list_players",
+    "register_player",
+    "request_bye",
+    "withdraw_player",
+]
 
 
 async def list_players(call: Call[None, None]) -> web.Response:
@@ -37,8 +51,9 @@ async def register_player(call: Call[RegisterPlayer, None]) -> web.Response:
         player_id = getattr(written.events[0].event, "player_id")
         return call.url("player", tournament_id=written.tournament_id, player_id=player_id)
 
-    return await call.command(call.service.execute, call.tournament_id, call.body, status=201,
-                              location=location)
+    return await call.command(
+        call.service.execute, call.tournament_id, call.body, status=201, location=location
+    )
 
 
 def _fields(body: msgspec.Struct) -> dict[str, Any]:
@@ -59,11 +74,16 @@ async def request_bye(call: Call[ByeBody, None]) -> web.Response:
     command = RequestBye(player_id=call.number("player_id"), **_fields(call.body))
 
     def location(written: WriteResult) -> str:
-        return call.url("bye", tournament_id=written.tournament_id, player_id=command.player_id,
-                        round_no=command.round_no)
+        return call.url(
+            "bye",
+            tournament_id=written.tournament_id,
+            player_id=command.player_id,
+            round_no=command.round_no,
+        )
 
-    return await call.command(call.service.execute, call.tournament_id, command, status=201,
-                              location=location)
+    return await call.command(
+        call.service.execute, call.tournament_id, command, status=201, location=location
+    )
 
 
 async def cancel_bye(call: Call[None, None]) -> web.Response:

@@ -8,10 +8,23 @@ from events import CorrectResult, PairRound, RecordResult, UnpairRound
 from server import keys
 from server.handlers.call import Call, respond
 from server.problems import Problem
-from server.schemas import ReasonQuery, ResultBody, ResultCorrection, RoundList, WriteResult, round_out
+from server.schemas import (
+    ReasonQuery,
+    ResultBody,
+    ResultCorrection,
+    RoundList,
+    WriteResult,
+    round_out,
+)
 
-__all__ = ["correct_result", "get_round", "list_rounds", "pair_round", "record_result",
-           "unpair_round"]
+__all__ = [
+    "correct_result",
+    "get_round",
+    "list_rounds",
+    "pair_round",
+    "record_result",
+    "unpair_round",
+]
 
 
 async def list_rounds(call: Call[None, None]) -> web.Response:
@@ -37,8 +50,12 @@ async def pair_round(call: Call[PairRound | None, None]) -> web.Response:
         return call.url("round", tournament_id=written.tournament_id, round_no=round_no)
 
     return await call.command(
-        call.service.pair_round, call.tournament_id, call.body or PairRound(),
-        on=call.request.app[keys.PAIRERS], status=201, location=location,
+        call.service.pair_round,
+        call.tournament_id,
+        call.body or PairRound(),
+        on=call.request.app[keys.PAIRERS],
+        status=201,
+        location=location,
     )
 
 
@@ -51,11 +68,16 @@ async def record_result(call: Call[ResultBody, None]) -> web.Response:
     round_no, board = call.number("round_no"), call.number("board")
     command = RecordResult(round_no=round_no, board=board, result=call.body.result)
     location = call.url("round", tournament_id=call.tournament_id, round_no=round_no)
-    return await call.command(call.service.execute, call.tournament_id, command, status=201,
-                              location=lambda _: location)
+    return await call.command(
+        call.service.execute, call.tournament_id, command, status=201, location=lambda _: location
+    )
 
 
 async def correct_result(call: Call[ResultCorrection, None]) -> web.Response:
-    command = CorrectResult(round_no=call.number("round_no"), board=call.number("board"),
-                            result=call.body.result, reason=call.body.reason)
+    command = CorrectResult(
+        round_no=call.number("round_no"),
+        board=call.number("board"),
+        result=call.body.result,
+        reason=call.body.reason,
+    )
     return await call.command(call.service.execute, call.tournament_id, command)

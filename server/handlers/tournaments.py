@@ -19,8 +19,13 @@ from server.schemas import (
 )
 from server.service import TournamentService, stream_id
 
-__all__ = ["close_tournament", "create_tournament", "get_standings", "get_tournament",
-           "list_tournaments"]
+__all__ = [
+    "close_tournament",
+    "create_tournament",
+    "get_standings",
+    "get_tournament",
+    "list_tournaments",
+]
 
 
 def _summaries(service: TournamentService) -> TournamentList:
@@ -61,7 +66,9 @@ async def close_tournament(call: Call[CloseTournament, None]) -> web.Response:
     return await call.command(call.service.execute, call.tournament_id, call.body)
 
 
-def _standings(service: TournamentService, tournament_id: str, query: StandingsQuery) -> StandingsOut:
+def _standings(
+    service: TournamentService, tournament_id: str, query: StandingsQuery
+) -> StandingsOut:
     """Ranked by the declared (or requested) C.07 tie-breaks over complete rounds, else by
     score over everything recorded."""
     state = service.load(tournament_id, after_round=query.round)
@@ -75,9 +82,14 @@ def _standings(service: TournamentService, tournament_id: str, query: StandingsQ
             warnings=[],
             rows=[
                 StandingOut(
-                    rank=row.rank, player_id=row.player_id, pairing_number=row.pairing_number,
-                    name=row.name, rating=row.rating, score=to_decimal(row.score),
-                    withdrawn=row.withdrawn, tiebreaks={},
+                    rank=row.rank,
+                    player_id=row.player_id,
+                    pairing_number=row.pairing_number,
+                    name=row.name,
+                    rating=row.rating,
+                    score=to_decimal(row.score),
+                    withdrawn=row.withdrawn,
+                    tiebreaks={},
                 )
                 for row in standings(state)
             ],
@@ -87,8 +99,12 @@ def _standings(service: TournamentService, tournament_id: str, query: StandingsQ
         player = state.player(state.order[row.pairing_number - 1])
         rows.append(
             StandingOut(
-                rank=row.rank, player_id=player.player_id, pairing_number=row.pairing_number,
-                name=player.name, rating=player.rating, score=row.points,
+                rank=row.rank,
+                player_id=player.player_id,
+                pairing_number=row.pairing_number,
+                name=player.name,
+                rating=player.rating,
+                score=row.points,
                 withdrawn=player.withdrawn_from is not None,
                 tiebreaks={label: row.values[label] for label in ranked.labels if label != "PTS"},
             )

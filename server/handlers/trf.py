@@ -18,23 +18,32 @@ TRF_MEDIA_TYPE = "text/plain"
 
 
 def _problem_out(problem: TrfProblem) -> TrfProblemOut:
-    return TrfProblemOut(line=problem.line, column=problem.column, severity=problem.severity,
-                         detail=problem.message)
+    return TrfProblemOut(
+        line=problem.line, column=problem.column, severity=problem.severity, detail=problem.message
+    )
 
 
 async def import_trf(call: Call[bytes, ImportQuery]) -> web.Response:
     """Refused as a whole (422, each problem by line) unless the file is consistent; the
     same file imported again under the same Idempotency-Key is a replay."""
     rules = call.query.tiebreak_rules
-    prepared = await call.read(read_import, call.body, tournament_id=call.tournament_id,
-                               tiebreak_rules=Edition(rules) if rules else None)
+    prepared = await call.read(
+        read_import,
+        call.body,
+        tournament_id=call.tournament_id,
+        tiebreak_rules=Edition(rules) if rules else None,
+    )
 
     def render(written: WriteResult) -> ImportResult:
-        return ImportResult(**msgspec.structs.asdict(written),
-                            warnings=[_problem_out(p) for p in prepared.warnings])
+        return ImportResult(
+            **msgspec.structs.asdict(written), warnings=[_problem_out(p) for p in prepared.warnings]
+        )
 
     return await call.command(
-        call.service.import_trf, prepared, status=201, render=render,
+        call.service.import_trf,
+        prepared,
+        status=201,
+        render=render,
         location=lambda written: call.url("tournament", tournament_id=written.tournament_id),
     )
 
@@ -48,7 +57,10 @@ async def export_trf(call: Call[None, ExportQuery]) -> web.Response:
     text = await call.read(_export, call.service, call.tournament_id, call.query)
     suffix = f"-r{call.query.round}" if call.query.round is not None else ""
     return web.Response(
-        text=text, content_type=TRF_MEDIA_TYPE, charset="utf-8",
-        headers={"Content-Disposition":
-                 f'inline; filename="{call.tournament_id}{suffix}.{call.query.format}.trf"'},
+        text=text,
+        content_type=TRF_MEDIA_TYPE,
+        charset="utf-8",
+        headers={
+            "Content-Disposition": f'inline; filename="{call.tournament_id}{suffix}.{call.query.format}.trf"'
+        },
     )

@@ -20,8 +20,8 @@ from events import (
     STREAM_EXISTS,
     EventStore,
     IdempotencyKeyReused,
-    PlayerRegistered,
     PlayerId,
+    PlayerRegistered,
     TournamentCreated,
     WrongExpectedVersion,
 )
@@ -32,11 +32,15 @@ def created(tournament: str = "open") -> TournamentCreated:
 
 
 def registered(player_id: int) -> PlayerRegistered:
-    return PlayerRegistered(player_id=PlayerId(player_id), surname=f"Player {player_id}", rating=2000 + player_id)
+    return PlayerRegistered(
+        player_id=PlayerId(player_id), surname=f"Player {player_id}", rating=2000 + player_id
+    )
 
 
 APPENDS = st.lists(
-    st.tuples(st.sampled_from(["tournament-a", "tournament-b"]), st.integers(1, 3), st.integers(-1, 1)),
+    st.tuples(
+        st.sampled_from(["tournament-a", "tournament-b"]), st.integers(1, 3), st.integers(-1, 1)
+    ),
     max_size=12,
 )
 """Appends as (stream, batch size, offset of the expected version from the true one)."""
@@ -51,11 +55,19 @@ class StoreContract:
 
     # One contract method runs under each backend's class (hypothesis' "differing executors");
     # it keeps no state on the instance, and ``new_store`` gives each example a fresh store.
-    @settings(max_examples=30, deadline=None, suppress_health_check=[
-        HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.differing_executors])
+    @settings(
+        max_examples=30,
+        deadline=None,
+        suppress_health_check=[
+            HealthCheck.function_scoped_fixture,
+            HealthCheck.too_slow,
+            HealthCheck.differing_executors,
+        ],
+    )
     @given(appends=APPENDS)
-    def test_matches_a_model_of_streams(self, new_store: Callable[[], EventStore],
-                                        appends: list[tuple[str, int, int]]) -> None:
+    def test_matches_a_model_of_streams(
+        self, new_store: Callable[[], EventStore], appends: list[tuple[str, int, int]]
+    ) -> None:
         """Any sequence of appends: exactly those with the true expected version land, each
         stream's versions stay 1..n without gaps, global positions only grow."""
         store = new_store()
@@ -79,7 +91,9 @@ class StoreContract:
         assert positions == sorted(set(positions))
         for stream, version in model.items():
             assert store.current_version(stream) == version
-            assert [e.stream_version for e in store.read_stream(stream)] == list(range(1, version + 1))
+            assert [e.stream_version for e in store.read_stream(stream)] == list(
+                range(1, version + 1)
+            )
         store.close()
 
     def test_new_stream_starts_at_version_one(self, store: EventStore) -> None:
@@ -91,7 +105,11 @@ class StoreContract:
         stored = store.read_stream("tournament-open")
         assert [e.event for e in stored] == batch
         assert [e.stream_version for e in stored] == [1, 2, 3]
-        assert [e.event_type for e in stored] == ["tournament-created", "player-registered", "player-registered"]
+        assert [e.event_type for e in stored] == [
+            "tournament-created",
+            "player-registered",
+            "player-registered",
+        ]
         assert store.current_version("tournament-open") == 3
 
     def test_missing_stream_is_version_zero_and_empty(self, store: EventStore) -> None:
@@ -128,7 +146,9 @@ class StoreContract:
             store.append("tournament-open", [registered(1)], expected_version=5)
         assert store.current_version("tournament-open") == 1
 
-    def test_idempotent_retry_returns_first_result_and_writes_nothing(self, store: EventStore) -> None:
+    def test_idempotent_retry_returns_first_result_and_writes_nothing(
+        self, store: EventStore
+    ) -> None:
         store.append("tournament-open", [created()], expected_version=NO_STREAM)
         first = store.append(
             "tournament-open", [registered(1)], expected_version=1, idempotency_key="req-1"
@@ -138,8 +158,12 @@ class StoreContract:
             "tournament-open", [registered(1)], expected_version=1, idempotency_key="req-1"
         )
         assert again.replayed
-        assert (again.first_version, again.last_version, again.first_position, again.last_position) == (
-            first.first_version, first.last_version, first.first_position, first.last_position)
+        assert (
+            again.first_version,
+            again.last_version,
+            again.first_position,
+            again.last_position,
+        ) == (first.first_version, first.last_version, first.first_position, first.last_position)
         assert store.current_version("tournament-open") == 2
         assert len(store.read_all()) == 2
         assert store.read_stream("tournament-open")[-1].metadata["idempotency_key"] == "req-1"
@@ -147,18 +171,35 @@ class StoreContract:
         assert recorded.last_version == first.last_version and request_hash
 
     def test_idempotency_key_reused_for_another_request_is_refused(self, store: EventStore) -> None:
-        store.append("tournament-open", [created()], expected_version=NO_STREAM, idempotency_key="k")
+        store.append(
+            "tournament-open", [created()], expected_version=NO_STREAM, idempotency_key="k"
+        )
         with pytest.raises(IdempotencyKeyReused):
-            store.append("tournament-other", [created("other")], expected_version=NO_STREAM, idempotency_key="k")
+            store.append(
+                "tournament-other",
+                [created("other")],
+                expected_version=NO_STREAM,
+                idempotency_key="k",
+            )
         assert store.current_version("tournament-other") == 0
         assert store.idempotent_result("unused") is None
 
     def test_caller_request_hash_decides_what_a_retry_is(self, store: EventStore) -> None:
-        store.append("tournament-open", [created()], expected_version=NO_STREAM,
-                     idempotency_key="k", request_hash="command-1")
+        store.append(
+            "tournament-open",
+            [created()],
+            expected_version=NO_STREAM,
+            idempotency_key="k",
+            request_hash="command-1",
+        )
         with pytest.raises(IdempotencyKeyReused):
-            store.append("tournament-open", [created()], expected_version=ANY,
-                         idempotency_key="k", request_hash="command-2")
+            store.append(
+                "tournament-open",
+                [created()],
+                expected_version=ANY,
+                idempotency_key="k",
+                request_hash="command-2",
+            )
 
     def test_global_order_across_streams(self, store: EventStore) -> None:
         store.append("tournament-a", [created("a")], expected_version=NO_STREAM)
@@ -167,23 +208,39 @@ class StoreContract:
         store.append("tournament-b", [registered(1)], expected_version=1)
         everything = store.read_all()
         assert [(e.stream_id, e.stream_version) for e in everything] == [
-            ("tournament-a", 1), ("tournament-b", 1), ("tournament-a", 2),
-            ("tournament-a", 3), ("tournament-b", 2),
+            ("tournament-a", 1),
+            ("tournament-b", 1),
+            ("tournament-a", 2),
+            ("tournament-a", 3),
+            ("tournament-b", 2),
         ]
         positions = [e.global_position for e in everything]
         assert positions == sorted(positions) and len(set(positions)) == 5
         assert store.stream_ids() == ["tournament-a", "tournament-b"]
 
     def test_read_stream_by_version_range(self, store: EventStore) -> None:
-        store.append("tournament-open", [created(), *(registered(n) for n in range(1, 6))],
-                     expected_version=NO_STREAM)
-        assert [e.stream_version for e in store.read_stream("tournament-open", to_version=3)] == [1, 2, 3]
-        assert [e.stream_version for e in store.read_stream("tournament-open", from_version=5)] == [5, 6]
+        store.append(
+            "tournament-open",
+            [created(), *(registered(n) for n in range(1, 6))],
+            expected_version=NO_STREAM,
+        )
+        assert [e.stream_version for e in store.read_stream("tournament-open", to_version=3)] == [
+            1,
+            2,
+            3,
+        ]
+        assert [e.stream_version for e in store.read_stream("tournament-open", from_version=5)] == [
+            5,
+            6,
+        ]
         assert store.read_stream("tournament-open", to_version=0) == []
 
     def test_read_all_in_pages_after_a_position(self, store: EventStore) -> None:
-        store.append("tournament-open", [created(), *(registered(n) for n in range(1, 7))],
-                     expected_version=NO_STREAM)
+        store.append(
+            "tournament-open",
+            [created(), *(registered(n) for n in range(1, 7))],
+            expected_version=NO_STREAM,
+        )
         pages, after = [], 0
         while page := store.read_all(after=after, limit=3):
             pages.append([e.stream_version for e in page])
@@ -193,11 +250,18 @@ class StoreContract:
             store.read_all(limit=0)
 
     def test_envelope_fields(self, store: EventStore) -> None:
-        store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM,
-                     metadata={"actor": "arbiter", "correlation_id": "c-1"})
+        store.append(
+            "tournament-open",
+            [created(), registered(1)],
+            expected_version=NO_STREAM,
+            metadata={"actor": "arbiter", "correlation_id": "c-1"},
+        )
         first, second = store.read_stream("tournament-open")
         assert first.metadata == {"actor": "arbiter", "correlation_id": "c-1"}
-        assert first.recorded_at.tzinfo is not None and first.recorded_at.utcoffset() == UTC.utcoffset(None)
+        assert (
+            first.recorded_at.tzinfo is not None
+            and first.recorded_at.utcoffset() == UTC.utcoffset(None)
+        )
         assert uuid.UUID(first.event_id) != uuid.UUID(second.event_id)
         assert second.schema_version == 2  # player-registered is at schema version 2
 
@@ -205,7 +269,9 @@ class StoreContract:
         with pytest.raises(ValueError):
             store.append("tournament-open", [], expected_version=NO_STREAM)
 
-    def test_crash_mid_append_leaves_no_partial_batch(self, store: EventStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    def test_crash_mid_append_leaves_no_partial_batch(
+        self, store: EventStore, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
         store.append("tournament-open", [created()], expected_version=NO_STREAM)
         write_row = store._write_row  # type: ignore[attr-defined]
         calls = []
@@ -218,16 +284,24 @@ class StoreContract:
 
         monkeypatch.setattr(store, "_write_row", crash_on_second_row)
         with pytest.raises(RuntimeError, match="injected crash"):
-            store.append("tournament-open", [registered(1), registered(2), registered(3)],
-                         expected_version=1, idempotency_key="crashed")
+            store.append(
+                "tournament-open",
+                [registered(1), registered(2), registered(3)],
+                expected_version=1,
+                idempotency_key="crashed",
+            )
         monkeypatch.undo()
         assert len(calls) == 2
         assert store.current_version("tournament-open") == 1
         assert [e.stream_version for e in store.read_all()] == [1]
         assert store.idempotent_result("crashed") is None
         # The stream is usable afterwards and the retry writes the whole batch once.
-        result = store.append("tournament-open", [registered(1), registered(2), registered(3)],
-                              expected_version=1, idempotency_key="crashed")
+        result = store.append(
+            "tournament-open",
+            [registered(1), registered(2), registered(3)],
+            expected_version=1,
+            idempotency_key="crashed",
+        )
         assert (result.first_version, result.last_version) == (2, 4)
 
     def test_racing_writers_one_wins_each_version(self, store: EventStore) -> None:

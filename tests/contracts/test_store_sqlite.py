@@ -112,7 +112,7 @@ def test_process_killed_mid_append_leaves_no_partial_batch(path: Path) -> None:
         """
     )
     root = Path(__file__).resolve().parents[2]
-    finished = subprocess.run([sys.executable, "-c", script], cwd=root, timeout=60)
+    finished = subprocess.run([sys.executable, "-c", script], cwd=root, timeout=60, check=False)
     assert finished.returncode == 17
     store = SqliteEventStore(path)
     assert store.current_version("tournament-open") == 1
@@ -155,13 +155,17 @@ def test_writers_on_separate_connections_serialise_without_losing_events(path: P
                 except WrongExpectedVersion:
                     continue  # another connection wrote first: read the version again
 
-    threads = [threading.Thread(target=writer, args=(store, 100 * i)) for i, store in enumerate(stores)]
+    threads = [
+        threading.Thread(target=writer, args=(store, 100 * i)) for i, store in enumerate(stores)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     events = stores[0].read_stream("tournament-open")
     assert [e.stream_version for e in events] == list(range(1, 101))
-    assert sorted(e.event.player_id for e in events) == sorted(100 * i + n for i in range(4) for n in range(25))
+    assert sorted(e.event.player_id for e in events) == sorted(
+        100 * i + n for i in range(4) for n in range(25)
+    )
     for store in stores:
         store.close()

@@ -86,25 +86,36 @@ class Field:
         records: list[RoundRecord] = []
         for _ in range(round_no - 1):
             step = min(before, ONE)
-            kind = RoundKind.FULL_BYE if step == ONE else (
-                RoundKind.HALF_BYE if step == HALF else RoundKind.NOT_PAIRED)
+            kind = (
+                RoundKind.FULL_BYE
+                if step == ONE
+                else (RoundKind.HALF_BYE if step == HALF else RoundKind.NOT_PAIRED)
+            )
             records.append(RoundRecord(kind, step))
             before -= step
         assert before == 0, "opponent score must be reachable with byes"
-        records.append(RoundRecord(RoundKind.PLAYED, 1 - points, PairingNumber(number), colour.opposite))
+        records.append(
+            RoundRecord(RoundKind.PLAYED, 1 - points, PairingNumber(number), colour.opposite)
+        )
         return records + [RoundRecord(RoundKind.NOT_PAIRED, ZERO)] * (self.rounds_played - round_no)
 
-    def history(self, number: int, *games: tuple[Colour, Fraction] | tuple[Colour, Fraction, Fraction]) -> None:
+    def history(
+        self, number: int, *games: tuple[Colour, Fraction] | tuple[Colour, Fraction, Fraction]
+    ) -> None:
         """A player whose games were all against invented opponents: ``(colour, points)`` or
         ``(colour, points, opponent score before the game)`` per round."""
         self.histories[number] = []
         for round_no, spec in enumerate(games, start=1):
             colour, points = spec[0], spec[1]
             opponent_score = spec[2] if len(spec) == 3 else None  # type: ignore[misc]
-            record = self.game(number, colour, points, opponent_score=opponent_score, round_no=round_no)
+            record = self.game(
+                number, colour, points, opponent_score=opponent_score, round_no=round_no
+            )
             self.histories[number].append(record)
 
-    def request(self, *, total_rounds: int = 9, initial: Colour = W, **options: object) -> PairingRequest:
+    def request(
+        self, *, total_rounds: int = 9, initial: Colour = W, **options: object
+    ) -> PairingRequest:
         for outside, number, round_no, colour, points, opponent_score in self.pending:
             self.histories[outside] = self._outside_history(
                 number, round_no, colour, points, opponent_score

@@ -49,9 +49,13 @@ def history(*rounds: str) -> dict[int, tuple[RoundRecord, ...]]:
     return {number: tuple(done) for number, done in records.items()}
 
 
-def _add(records: dict[int, list[RoundRecord]], number: int, index: int, record: RoundRecord) -> None:
+def _add(
+    records: dict[int, list[RoundRecord]], number: int, index: int, record: RoundRecord
+) -> None:
     done = records.setdefault(number, [])
-    assert len(done) == index, f"player {number} appears twice or skips a round before round {index + 1}"
+    assert len(done) == index, (
+        f"player {number} appears twice or skips a round before round {index + 1}"
+    )
     done.append(record)
 
 
@@ -69,7 +73,7 @@ def request(
 
     Ratings default to 2400 − 10 × number, so the pairing numbers follow the ratings.
     """
-    histories = past if isinstance(past, dict) else {n: () for n in past}
+    histories = past if isinstance(past, dict) else dict.fromkeys(past, ())
     missing = set(absent)
     done = {len(h) for h in histories.values()}
     assert len(done) == 1, "every player needs the same number of past rounds"
@@ -87,7 +91,9 @@ def request(
         total_rounds=total,
         players=players,
         initial_colour=initial,
-        forbidden_pairs=frozenset(frozenset((PairingNumber(a), PairingNumber(b))) for a, b in forbidden),
+        forbidden_pairs=frozenset(
+            frozenset((PairingNumber(a), PairingNumber(b))) for a, b in forbidden
+        ),
         maxi=maxi,
     )
 

@@ -76,7 +76,9 @@ def _assert_legal(histories: dict[int, list[RoundRecord]]) -> None:
         assert abs(colours.count("w") - colours.count("b")) <= 2, f"#{number}: {colours}"
 
 
-def amalfi(round_no: int, total: int, players: tuple[PlayerEntry, ...], **options: object) -> Pairing:
+def amalfi(
+    round_no: int, total: int, players: tuple[PlayerEntry, ...], **options: object
+) -> Pairing:
     return pair_amalfi(PairingRequest(round_no, total, players, **options))  # type: ignore[arg-type]
 
 
@@ -97,7 +99,7 @@ def explained(pairing: Pairing, start: str) -> str:
 
 # --- §C: the worked example -------------------------------------------------------------
 
-A, B_, C, D, E, F, G, H, I, J = range(1, 11)
+A, B_, C, D, E, F, G, H, I, J = range(1, 11)  # noqa: E741 -- the text names them A..J
 """§C's players A..J, who are also pairing numbers 1..10 (and, all games drawn, list
 positions 1..10). A met C and H met J; the pairs the example makes in round 4 never met."""
 
@@ -145,6 +147,7 @@ def test_c_round_4_colours_follow_b34() -> None:
 
 # --- B.1 pairing numbers -----------------------------------------------------------------
 
+
 def test_b1_pairing_numbers_by_rating_unrated_after_rated_ties_by_number() -> None:
     field = (
         PlayerEntry(PairingNumber(1), rating=0),
@@ -159,6 +162,7 @@ def test_b1_pairing_numbers_by_rating_unrated_after_rated_ties_by_number() -> No
 
 # --- B.2 byes, unplayed games, late entrants ---------------------------------------------
 
+
 def test_b2_bye_to_last_player_of_the_list() -> None:
     pairing = amalfi(1, 3, cross_table(5, []))
     assert pairing.bye == 5
@@ -171,8 +175,9 @@ def test_b2_at_most_one_bye() -> None:
     # so #5 and #4, who had it, stay last: the bye goes to #3, the first from the bottom who
     # has not had one.
     rounds: list[list[Game]] = [[(1, 3, "="), (2, 4, "=")], [(5, 1, "0-1"), (3, 2, "=")]]
-    players = cross_table(5, rounds, others={1: {5: record(RoundKind.PAB)},
-                                             2: {4: record(RoundKind.PAB)}})
+    players = cross_table(
+        5, rounds, others={1: {5: record(RoundKind.PAB)}, 2: {4: record(RoundKind.PAB)}}
+    )
     pairing = amalfi(3, 4, players, points=PointSystem(pab=ZERO))
     assert pairing.bye == 3
     text = "\n".join(pairing.explanation)
@@ -182,8 +187,10 @@ def test_b2_at_most_one_bye() -> None:
 def test_b2_forfeit_win_counts_as_a_bye() -> None:
     # [reconstructed, JavaPairing] and C.04.1 Art. 4: #5, last of the list, won by forfeit in
     # round 2: #4 gets the bye instead.
-    rounds: list[list[Game]] = [[(1, 4, "="), (2, 5, "1-0"), (3, 6, "=")],
-                                [(4, 2, "="), (1, 3, "="), (5, 6, "+-")]]
+    rounds: list[list[Game]] = [
+        [(1, 4, "="), (2, 5, "1-0"), (3, 6, "=")],
+        [(4, 2, "="), (1, 3, "="), (5, 6, "+-")],
+    ]
     pairing = amalfi(3, 3, cross_table(6, rounds, absent=[6]))
     # List: #2 (1½), then #1, #3, #4, #5 on 1 point.
     assert pairing.bye == 4
@@ -192,8 +199,11 @@ def test_b2_forfeit_win_counts_as_a_bye() -> None:
 def test_b2_requested_half_point_bye_does_not_block_the_bye() -> None:
     # #5 had a requested half-point bye in round 1 (and #4 in round 2): not "the bye" of B.2.
     rounds: list[list[Game]] = [[(1, 3, "="), (4, 2, "=")], [(5, 1, "="), (2, 3, "=")]]
-    players = cross_table(5, rounds, others={1: {5: record(RoundKind.HALF_BYE, HALF)},
-                                             2: {4: record(RoundKind.HALF_BYE, HALF)}})
+    players = cross_table(
+        5,
+        rounds,
+        others={1: {5: record(RoundKind.HALF_BYE, HALF)}, 2: {4: record(RoundKind.HALF_BYE, HALF)}},
+    )
     assert amalfi(3, 4, players).bye == 5
 
 
@@ -208,8 +218,9 @@ def test_b2_player_without_a_game_passes_the_bye_up() -> None:
 
 def test_b2_without_any_game_played_the_last_player_gets_the_bye() -> None:
     # Round 1's forfeits are no games: nobody has played, so the last player gets the bye.
-    players = cross_table(5, [[(1, 2, "+-"), (3, 4, "-+")]],
-                          others={1: {5: record(RoundKind.HALF_BYE, HALF)}})
+    players = cross_table(
+        5, [[(1, 2, "+-"), (3, 4, "-+")]], others={1: {5: record(RoundKind.HALF_BYE, HALF)}}
+    )
     # List: #1, #4 (1), #5 (½), #2, #3 (0).
     assert amalfi(2, 3, players).bye == 3
 
@@ -262,15 +273,21 @@ def test_b2_unplayed_rounds_are_skipped_in_colour_history() -> None:
 def test_b2_late_entrant_scores_half_a_point_whatever_he_missed() -> None:
     missed_one = PlayerEntry(PairingNumber(9), history=(record(RoundKind.NOT_PAIRED),))
     missed_three = PlayerEntry(PairingNumber(9), history=(record(RoundKind.NOT_PAIRED),) * 3)
-    already_granted = PlayerEntry(PairingNumber(9), history=(
-        record(RoundKind.NOT_PAIRED, HALF), record(RoundKind.NOT_PAIRED)))
+    already_granted = PlayerEntry(
+        PairingNumber(9), history=(record(RoundKind.NOT_PAIRED, HALF), record(RoundKind.NOT_PAIRED))
+    )
     points = PointSystem()
     assert amalfi_score(missed_one, points) == HALF
     assert amalfi_score(missed_three, points) == HALF
     assert amalfi_score(already_granted, points) == HALF
     # Absent later in the tournament is not a late entry: that round scores what it scored.
-    absent_later = PlayerEntry(PairingNumber(9), history=(
-        RoundRecord(RoundKind.PLAYED, ONE, PairingNumber(1), W), record(RoundKind.NOT_PAIRED)))
+    absent_later = PlayerEntry(
+        PairingNumber(9),
+        history=(
+            RoundRecord(RoundKind.PLAYED, ONE, PairingNumber(1), W),
+            record(RoundKind.NOT_PAIRED),
+        ),
+    )
     assert amalfi_score(absent_later, points) == ONE
 
 
@@ -282,8 +299,9 @@ def test_b2_late_entrant_is_inserted_by_rating() -> None:
     pairing = amalfi(2, 3, players)
     assert pairing.bye == 6
     assert meetings(pairing) == meet((7, 2), (1, 3), (4, 5))
-    assert pairing.explanation[0].endswith("1:#7(0.5), 2:#1(0.5), 3:#2(0.5), 4:#3(0.5), "
-                                           "5:#4(0.5), 6:#5(0.5), 7:#6(0.5)")
+    assert pairing.explanation[0].endswith(
+        "1:#7(0.5), 2:#1(0.5), 3:#2(0.5), 4:#3(0.5), 5:#4(0.5), 6:#5(0.5), 7:#6(0.5)"
+    )
 
 
 def test_b2_late_entrant_half_point_places_him_above_the_losers() -> None:
@@ -291,8 +309,9 @@ def test_b2_late_entrant_half_point_places_him_above_the_losers() -> None:
     # so he stands above the round-1 losers; #6, last, gets the bye, then d = 2.
     rounds: list[list[Game]] = [[(1, 4, "1-0"), (5, 2, "0-1"), (3, 6, "1-0")]]
     pairing = amalfi(2, 3, cross_table(7, rounds))
-    assert pairing.explanation[0].endswith("1:#1(1), 2:#2(1), 3:#3(1), 4:#7(0.5), 5:#4(0), "
-                                           "6:#5(0), 7:#6(0)")
+    assert pairing.explanation[0].endswith(
+        "1:#1(1), 2:#2(1), 3:#3(1), 4:#7(0.5), 5:#4(0), 6:#5(0), 7:#6(0)"
+    )
     assert pairing.bye == 6
     assert meetings(pairing) == meet((1, 3), (2, 7), (4, 5))
 
@@ -306,6 +325,7 @@ def test_b2_withdrawn_and_absent_players_are_not_paired() -> None:
 
 
 # --- B.3.1 compatibility ------------------------------------------------------------------
+
 
 def test_b31_three_more_games_with_one_colour_is_barred_before_the_last_round() -> None:
     # Round 5 of 6. #1 and #3 both played W W B W: another White would make three more
@@ -342,25 +362,27 @@ def test_b31_arbiter_forbidden_pair_is_not_compatible() -> None:
 
 # --- B.3.2 current pairing list ------------------------------------------------------------
 
+
 def test_b32_list_by_score_then_pairing_number() -> None:
     # After round 1 (1-0 on every board): #1, #3, #5, #7, #9 (1 point), then #2 .. #10 (0).
-    rounds: list[list[Game]] = [[(1, 6, "1-0"), (7, 2, "1-0"), (3, 8, "1-0"), (9, 4, "1-0"),
-                                 (5, 10, "1-0")]]
+    rounds: list[list[Game]] = [
+        [(1, 6, "1-0"), (7, 2, "1-0"), (3, 8, "1-0"), (9, 4, "1-0"), (5, 10, "1-0")]
+    ]
     pairing = amalfi(2, 5, cross_table(10, rounds))
     assert pairing.explanation[0].endswith(
-        "1:#1(1), 2:#3(1), 3:#5(1), 4:#7(1), 5:#9(1), 6:#2(0), 7:#4(0), 8:#6(0), 9:#8(0), "
-        "10:#10(0)")
+        "1:#1(1), 2:#3(1), 3:#5(1), 4:#7(1), 5:#9(1), 6:#2(0), 7:#4(0), 8:#6(0), 9:#8(0), 10:#10(0)"
+    )
     # d = 4 on that list: #1-#9, #3-#2, #5-#4, #7-#6, then #8 (pos 9) meets the last, #10.
     assert meetings(pairing) == meet((1, 9), (3, 2), (5, 4), (7, 6), (8, 10))
 
 
 # --- B.3.3 who plays whom ------------------------------------------------------------------
 
+
 def test_b33_target_is_r_minus_r_plus_1_places_below_and_clamps_to_the_last() -> None:
     # Round 2 of 5, all drew round 1 (1-6, 2-7, ...): d = 4. 1-5, 2-6, 3-7, 4-8; #9 (pos 9)
     # has target pos 13, clamped to the last, #10.
-    rounds: list[list[Game]] = [[(1, 6, "="), (7, 2, "="), (3, 8, "="), (9, 4, "="),
-                                 (5, 10, "=")]]
+    rounds: list[list[Game]] = [[(1, 6, "="), (7, 2, "="), (3, 8, "="), (9, 4, "="), (5, 10, "=")]]
     pairing = amalfi(2, 5, cross_table(10, rounds))
     assert meetings(pairing) == meet((1, 5), (2, 6), (3, 7), (4, 8), (9, 10))
 
@@ -380,8 +402,10 @@ def test_b33_nearer_before_farther() -> None:
 
 def test_b33_last_round_pairs_neighbours() -> None:
     # §C round 5 / B.3.3 consequence: d = 1 pairs 1-2, 3-4, ... when they have not met.
-    rounds: list[list[Game]] = [[(1, 4, "="), (5, 2, "="), (3, 6, "=")],
-                                [(6, 1, "="), (4, 2, "="), (3, 5, "=")]]
+    rounds: list[list[Game]] = [
+        [(1, 4, "="), (5, 2, "="), (3, 6, "=")],
+        [(6, 1, "="), (4, 2, "="), (3, 5, "=")],
+    ]
     assert meetings(amalfi(3, 3, cross_table(6, rounds))) == meet((1, 2), (3, 4), (5, 6))
 
 
@@ -403,20 +427,27 @@ def test_b33_distance_is_capped_at_half_the_list() -> None:
 
 def test_b33_unpairable_round_is_reported() -> None:
     # B.3.3.5: four players who have all met cannot be paired; the arbiter decides.
-    rounds: list[list[Game]] = [[(1, 2, "="), (3, 4, "=")], [(1, 3, "="), (2, 4, "=")],
-                                [(4, 1, "="), (3, 2, "=")]]
+    rounds: list[list[Game]] = [
+        [(1, 2, "="), (3, 4, "=")],
+        [(1, 3, "="), (2, 4, "=")],
+        [(4, 1, "="), (3, 2, "=")],
+    ]
     with pytest.raises(NoValidPairing):
         amalfi(4, 4, cross_table(4, rounds))
 
 
 # --- B.3.4 colours -------------------------------------------------------------------------
 
+
 def test_b34_fewer_blacks_gets_black_when_whites_are_equal() -> None:
     # #1 played W B, #2 only W (half-point bye in round 2): equal Whites, #2 has fewer Blacks
     # and gets Black. #3 (B) has fewer Whites than #4 (B W) and gets White.
     rounds: list[list[Game]] = [[(1, 3, "="), (2, 4, "=")], [(4, 1, "=")]]
-    players = cross_table(4, rounds, others={2: {2: record(RoundKind.HALF_BYE, HALF),
-                                                 3: record(RoundKind.HALF_BYE, HALF)}})
+    players = cross_table(
+        4,
+        rounds,
+        others={2: {2: record(RoundKind.HALF_BYE, HALF), 3: record(RoundKind.HALF_BYE, HALF)}},
+    )
     pairing = amalfi(3, 3, players)
     assert boards(pairing) == [(1, 2), (3, 4)]
     assert "fewer Blacks gets Black (B.3.4 rule 1)" in explained(pairing, "board 1:")
@@ -447,8 +478,11 @@ def test_b34_colours_limited_to_b31_before_the_last_round() -> None:
     # the last round the limits are lifted and rule 1 stands.
     byes = {r: {1: record(RoundKind.ZERO_BYE)} for r in (3, 4, 5)}
     rounds: list[list[Game]] = [
-        [(1, 3, "="), (2, 4, "=")], [(1, 4, "="), (3, 2, "=")], [(2, 5, "=")],
-        [(6, 2, "=")], [(2, 7, "=")],
+        [(1, 3, "="), (2, 4, "=")],
+        [(1, 4, "="), (3, 2, "=")],
+        [(2, 5, "=")],
+        [(6, 2, "=")],
+        [(2, 7, "=")],
     ]
     players = cross_table(7, rounds, others=byes, absent=[3, 4, 5, 6, 7])
     assert boards(amalfi(6, 7, players)) == [(2, 1)]
@@ -456,6 +490,7 @@ def test_b34_colours_limited_to_b31_before_the_last_round() -> None:
 
 
 # --- requests the engine refuses ----------------------------------------------------------
+
 
 @pytest.mark.parametrize(("round_no", "total"), [(0, 5), (6, 5)])
 def test_round_outside_the_tournament_is_invalid(round_no: int, total: int) -> None:
@@ -470,13 +505,13 @@ def test_history_of_the_wrong_length_names_the_player() -> None:
 
 
 def test_pairing_number_used_twice_is_invalid() -> None:
-    players = cross_table(2, []) + (PlayerEntry(PairingNumber(2)),)
+    players = (*cross_table(2, []), PlayerEntry(PairingNumber(2)))
     with pytest.raises(InvalidRequest, match="pairing number 2 is used twice"):
         amalfi(1, 5, players)
 
 
 def test_acceleration_is_refused() -> None:
     # Ruling "Amalfi: ... acceleration": no acceleration is defined for the system.
-    players = (PlayerEntry(PairingNumber(1), acceleration={1: ONE}),) + cross_table(3, [])[1:]
+    players = (PlayerEntry(PairingNumber(1), acceleration={1: ONE}), *cross_table(3, [])[1:])
     with pytest.raises(InvalidRequest, match="player 1: acceleration"):
         amalfi(1, 5, players)

@@ -22,7 +22,8 @@ from itertools import combinations
 
 import rustworkx
 
-from engine.amalfi import amalfi_score, pair_amalfi as pair, rating_ranks
+from engine.amalfi import amalfi_score, rating_ranks
+from engine.amalfi import pair_amalfi as pair
 from engine.common import pab_eligible
 from engine.errors import NoValidPairing
 from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundKind
@@ -53,7 +54,7 @@ def _may_meet(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
     if request.round_no == request.total_rounds:
         return True
     return any(
-        _within_limits(_colours(a) + [c]) and _within_limits(_colours(b) + [c.opposite])
+        _within_limits([*_colours(a), c]) and _within_limits([*_colours(b), c.opposite])
         for c in (Colour.WHITE, Colour.BLACK)
     )
 
@@ -62,10 +63,13 @@ def _pairable(request: PairingRequest, players: list[PlayerEntry]) -> bool:
     """Whether these players can all be paired with each other under B.3.1."""
     graph = rustworkx.PyGraph()
     graph.add_nodes_from(range(len(players)))
-    graph.add_edges_from_no_data([
-        (i, j) for i, j in combinations(range(len(players)), 2)
-        if _may_meet(request, players[i], players[j])
-    ])
+    graph.add_edges_from_no_data(
+        [
+            (i, j)
+            for i, j in combinations(range(len(players)), 2)
+            if _may_meet(request, players[i], players[j])
+        ]
+    )
     return 2 * len(rustworkx.max_weight_matching(graph, max_cardinality=True)) == len(players)
 
 
@@ -75,7 +79,8 @@ def _check_round(request: PairingRequest, pairing: Pairing) -> None:
     if pairing.bye is not None:
         seen[pairing.bye] += 1
     assert set(seen) == set(to_pair) and max(seen.values(), default=1) == 1, (
-        "B.2 / B.3.3.6: everyone to be paired is on exactly one board or has the bye")
+        "B.2 / B.3.3.6: everyone to be paired is on exactly one board or has the bye"
+    )
     assert (pairing.bye is not None) == (len(to_pair) % 2 == 1), "B.2: a bye iff odd"
     last = request.round_no == request.total_rounds
     for board in pairing.boards:
@@ -83,8 +88,8 @@ def _check_round(request: PairingRequest, pairing: Pairing) -> None:
         assert board.black not in _played_against(white), "A.2: two players meet at most once"
         assert frozenset((board.white, board.black)) not in request.forbidden_pairs
         if not last:
-            assert _within_limits(_colours(white) + [Colour.WHITE]), "B.3.1 colour limits"
-            assert _within_limits(_colours(black) + [Colour.BLACK]), "B.3.1 colour limits"
+            assert _within_limits([*_colours(white), Colour.WHITE]), "B.3.1 colour limits"
+            assert _within_limits([*_colours(black), Colour.BLACK]), "B.3.1 colour limits"
     if pairing.bye is not None:
         bye = to_pair[pairing.bye]
         assert pab_eligible(bye, request.points), "B.2: at most one bye, forfeit win counts"
@@ -134,7 +139,8 @@ def _no_pairing_exists(request: PairingRequest) -> bool:
         return not _pairable(request, players)
     return not any(
         _pairable(request, [p for p in players if p is not bye])
-        for bye in players if pab_eligible(bye, request.points)
+        for bye in players
+        if pab_eligible(bye, request.points)
     )
 
 
@@ -162,8 +168,13 @@ def _tournament(seed: int) -> Iterator[tuple[PairingRequest, Pairing | None]]:
         asked.append(request)
         return pair(request)
 
-    steps = simulate(recording, seed=seed, players=players, rounds=rounds,
-                     request_options={"forbidden_pairs": _forbidden(rng, players)})
+    steps = simulate(
+        recording,
+        seed=seed,
+        players=players,
+        rounds=rounds,
+        request_options={"forbidden_pairs": _forbidden(rng, players)},
+    )
     try:
         for step in steps:
             yield step.request, step.pairing
@@ -181,7 +192,8 @@ def test_random_tournaments_break_no_absolute_rule() -> None:
                 break
             _check_round(request, pairing)
             assert {frozenset((b.white, b.black)) for b in pairing.boards} == _spec_search(
-                request, pairing.bye), f"seed {seed}: not the pairing B.3.3's search gives"
+                request, pairing.bye
+            ), f"seed {seed}: not the pairing B.3.3's search gives"
             assert pair(_shuffled(request, seed)) == pairing, f"seed {seed}: not deterministic"
             if pairing.bye is not None:
                 byes[pairing.bye] += 1

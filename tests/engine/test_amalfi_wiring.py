@@ -39,8 +39,10 @@ def trf(players: int, rounds: list[Games], total: int) -> str:
     lines = ["012 Amalfi test"]
     for n in range(1, players + 1):
         name = f"Player {n}"
-        lines.append(f"001 {n:>4} m    {name:<33} {2400 - n:>4} ITA {'':>11} {'':>10} "
-                     f"{points[n]:>4.1f} {n:>4}" + "".join(blocks[n]))
+        lines.append(
+            f"001 {n:>4} m    {name:<33} {2400 - n:>4} ITA {'':>11} {'':>10} "
+            f"{points[n]:>4.1f} {n:>4}" + "".join(blocks[n])
+        )
     lines += [f"XXR {total}", "XXC white1"]
     return "\n".join(lines) + "\n"
 
@@ -63,8 +65,10 @@ def test_pair_amalfi_explain_gives_the_engine_decisions(tmp_path: Path) -> None:
     code, out, err = run(tmp_path, trf(10, C_ROUNDS, 5), "-p", "--explain")
     assert code == 0 and out.startswith("5\n")
     assert "d = min(R - r + 1, floor(N/2)) = min(2, 5) = 2" in err
-    assert ("pos 7 #7: target pos 9; refused pos 9 #9 would leave the others unpairable "
-            "(B.3.1 look-ahead); paired with pos 8 #8 (nearer, distance 1)") in err
+    assert (
+        "pos 7 #7: target pos 9; refused pos 9 #9 would leave the others unpairable "
+        "(B.3.1 look-ahead); paired with pos 8 #8 (nearer, distance 1)"
+    ) in err
 
 
 def test_pair_amalfi_check_mode(tmp_path: Path) -> None:
@@ -79,8 +83,11 @@ def test_pair_amalfi_check_mode(tmp_path: Path) -> None:
 
 def test_pair_amalfi_reports_an_unpairable_round(tmp_path: Path) -> None:
     # B.3.3.5: four players who have all met; bbpPairings' exit code 1.
-    rounds: list[Games] = [[(1, 2, "="), (3, 4, "=")], [(3, 1, "="), (4, 2, "=")],
-                           [(1, 4, "="), (2, 3, "=")]]
+    rounds: list[Games] = [
+        [(1, 2, "="), (3, 4, "=")],
+        [(3, 1, "="), (4, 2, "=")],
+        [(1, 4, "="), (2, 3, "=")],
+    ]
     code, _, err = run(tmp_path, trf(4, rounds, 4), "-p")
     assert code == 1
     assert "the arbiter decides" in err
@@ -105,4 +112,7 @@ def test_server_pairs_by_the_tournament_system_with_a_late_entrant() -> None:
     assert second.system == "amalfi"
     assert second.pab == 6
     assert {frozenset((b.white, b.black)) for b in second.boards} == {
-        frozenset((7, 2)), frozenset((1, 3)), frozenset((4, 5))}
+        frozenset((7, 2)),
+        frozenset((1, 3)),
+        frozenset((4, 5)),
+    }

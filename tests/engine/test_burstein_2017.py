@@ -160,8 +160,7 @@ def test_the_reference_merge_sort_decides_the_non_transitive_case() -> None:
     assert [c.number for c in bottom.members] == [15, 24, 12, 13, 14, 16, 18, 21]
     residents = [c for c in bottom.members if c.number != 15]
     residents.sort(key=lambda c: c.number)
-    listed = [*sorted(residents, key=lambda c: (-c.sb, -c.bt, -c.mt, c.rank)),
-              bottom.members[0]]
+    listed = [*sorted(residents, key=lambda c: (-c.sb, -c.bt, -c.mt, c.rank)), bottom.members[0]]
     python = sorted(listed, key=functools.cmp_to_key(_compare))
     assert [c.number for c in python] != [c.number for c in bottom.members]
     assert [c.number for c in list_sort(listed, ranks_above)] == [15, 24, 12, 13, 14, 16, 18, 21]
@@ -176,7 +175,11 @@ def test_list_sort_is_stable_and_merges_earlier_runs_first() -> None:
     # above it.
     items = [(1, "a"), (0, "b"), (1, "c"), (0, "d"), (1, "e")]
     assert list_sort(items, lambda x, y: x[0] > y[0]) == [
-        (1, "a"), (1, "c"), (1, "e"), (0, "b"), (0, "d")
+        (1, "a"),
+        (1, "c"),
+        (1, "e"),
+        (0, "b"),
+        (0, "d"),
     ]
 
 
@@ -204,14 +207,26 @@ def test_worked_round_t03_p0009_round_five() -> None:
     [
         # §11.14 sample table: pairing scores, size, incoming (+) and outgoing (>) floater.
         ("t01-p0007-r01of05", [(1, 3, None, 2), (0, 3, 2, None)]),
-        ("t04-p0010-r05of08", [(10, 1, None, 2), (9, 5, 2, None), (4, 1, None, 8),
-                               (3, 2, 8, 9), (1, 1, 9, None)]),
+        (
+            "t04-p0010-r05of08",
+            [(10, 1, None, 2), (9, 5, 2, None), (4, 1, None, 8), (3, 2, 8, 9), (1, 1, 9, None)],
+        ),
         ("t05-p0011-r07of09", [(5, 7, None, 5), (2, 3, 5, None)]),
         ("t07-p0013-r10of11", [(8, 1, None, 1), (7, 11, 1, None)]),
-        ("t11-p0017-r06of11", [(13, 1, None, 5), (11, 7, 5, None), (7, 3, None, 3),
-                               (6, 1, 3, None), (4, 4, None, None)]),
-        ("t17-p0025-r02of08", [(2, 5, None, 4), (1.5, 2, 4, 11), (1, 10, 11, 15),
-                               (0, 7, 15, None)]),
+        (
+            "t11-p0017-r06of11",
+            [
+                (13, 1, None, 5),
+                (11, 7, 5, None),
+                (7, 3, None, 3),
+                (6, 1, 3, None),
+                (4, 4, None, None),
+            ],
+        ),
+        (
+            "t17-p0025-r02of08",
+            [(2, 5, None, 4), (1.5, 2, 4, 11), (1, 10, 11, 15), (0, 7, 15, None)],
+        ),
     ],
 )
 def test_bracket_structure(
@@ -221,18 +236,21 @@ def test_bracket_structure(
     found = []
     for bracket in settled.brackets:
         residents = [c for c in bracket.members if c is not bracket.incoming]
-        found.append((
-            float(max(c.pairing_score for c in residents)),
-            len(residents),
-            bracket.incoming.number if bracket.incoming else None,
-            bracket.floater.number if bracket.floater else None,
-        ))
+        found.append(
+            (
+                float(max(c.pairing_score for c in residents)),
+                len(residents),
+                bracket.incoming.number if bracket.incoming else None,
+                bracket.floater.number if bracket.floater else None,
+            )
+        )
     assert found == shape
 
 
 def games_for_a_pab_choice() -> tuple[PlayerEntry, ...]:
     """Round 3 of five players. R1: 1-2 1-0, 3-4 1-0, PAB 5; R2: 1-3 1-0, 5-2 1-0, 4
     absent. Players 2 and 4 have no points; 2 played two games, 4 one."""
+
     def game(points: int, opponent: int, colour: Colour) -> RoundRecord:
         return RoundRecord(RoundKind.PLAYED, Fraction(points), N(opponent), colour)
 
@@ -278,18 +296,26 @@ def test_a_round_that_cannot_be_completed_is_no_valid_pairing() -> None:
 def test_players_with_the_same_absolute_preference_never_meet() -> None:
     # §11.7: absolute constraint in every round; 1 and 2 both had Black twice.
     def blacks(opponent_a: int, opponent_b: int) -> tuple[RoundRecord, ...]:
-        return (RoundRecord(RoundKind.PLAYED, Fraction(1), N(opponent_a), B),
-                RoundRecord(RoundKind.PLAYED, Fraction(1), N(opponent_b), B))
+        return (
+            RoundRecord(RoundKind.PLAYED, Fraction(1), N(opponent_a), B),
+            RoundRecord(RoundKind.PLAYED, Fraction(1), N(opponent_b), B),
+        )
 
     def whites(opponent_a: int, opponent_b: int) -> tuple[RoundRecord, ...]:
-        return (RoundRecord(RoundKind.PLAYED, Fraction(0), N(opponent_a), W),
-                RoundRecord(RoundKind.PLAYED, Fraction(0), N(opponent_b), W))
+        return (
+            RoundRecord(RoundKind.PLAYED, Fraction(0), N(opponent_a), W),
+            RoundRecord(RoundKind.PLAYED, Fraction(0), N(opponent_b), W),
+        )
 
     entries = (
-        PlayerEntry(N(1), history=blacks(5, 6)), PlayerEntry(N(2), history=blacks(6, 5)),
-        PlayerEntry(N(3), history=whites(7, 8)), PlayerEntry(N(4), history=whites(8, 7)),
-        PlayerEntry(N(5), history=whites(1, 2)), PlayerEntry(N(6), history=whites(2, 1)),
-        PlayerEntry(N(7), history=blacks(3, 4)), PlayerEntry(N(8), history=blacks(4, 3)),
+        PlayerEntry(N(1), history=blacks(5, 6)),
+        PlayerEntry(N(2), history=blacks(6, 5)),
+        PlayerEntry(N(3), history=whites(7, 8)),
+        PlayerEntry(N(4), history=whites(8, 7)),
+        PlayerEntry(N(5), history=whites(1, 2)),
+        PlayerEntry(N(6), history=whites(2, 1)),
+        PlayerEntry(N(7), history=blacks(3, 4)),
+        PlayerEntry(N(8), history=blacks(4, 3)),
     )
     pairing = pair_burstein_2017(PairingRequest(3, 7, entries, rules_edition="fide-2017"))
     for board in pairing.boards:
@@ -299,8 +325,13 @@ def test_players_with_the_same_absolute_preference_never_meet() -> None:
 # -- §11.9 colours -------------------------------------------------------------------------
 
 
-def facts(colour: Colour | None, strength: Strength, difference: int,
-          colours: tuple[Colour, ...] = (), rank: int = 1) -> ColourFacts:
+def facts(
+    colour: Colour | None,
+    strength: Strength,
+    difference: int,
+    colours: tuple[Colour, ...] = (),
+    rank: int = 1,
+) -> ColourFacts:
     return ColourFacts(ColourPreference(colour, strength, difference), colours, rank)
 
 
@@ -357,6 +388,12 @@ def test_board_order_by_real_scores_then_rank_with_the_pab_last() -> None:
 def test_bbw_and_bbd_lines_give_the_three_one_zero_point_system() -> None:
     # §11.1: the 3/1/0 corpus files carry BBW 3.0 / BBD 1.0 (plus an equivalent XXS line).
     request = problem("t04-p0010-r05of08")
-    assert request.points == replace(PointSystem(), win=Fraction(3), draw=Fraction(1),
-                                     forfeit_win=Fraction(3), pab=Fraction(3),
-                                     full_bye=Fraction(3), half_bye=Fraction(1))
+    assert request.points == replace(
+        PointSystem(),
+        win=Fraction(3),
+        draw=Fraction(1),
+        forfeit_win=Fraction(3),
+        pab=Fraction(3),
+        full_bye=Fraction(3),
+        half_bye=Fraction(1),
+    )

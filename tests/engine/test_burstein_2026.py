@@ -72,10 +72,13 @@ def small_event() -> tuple[PlayerEntry, ...]:
         PlayerEntry(N(1), history=(game(1, 2, W), game(1, 3, W), game(1, 5, B))),
         PlayerEntry(N(2), history=(game(0, 1, B), game(0, 5, W), game(0, 3, B))),
         PlayerEntry(N(3), history=(game(0.5, 4, W), game(0, 1, B), game(1, 2, W))),
-        PlayerEntry(N(4), history=(game(0.5, 3, B), unplayed(RoundKind.ZERO_BYE),
-                                   unplayed(RoundKind.ZERO_BYE))),
-        PlayerEntry(N(5), history=(unplayed(RoundKind.HALF_BYE, 0.5), game(1, 2, B),
-                                   game(0, 1, W))),
+        PlayerEntry(
+            N(4),
+            history=(game(0.5, 3, B), unplayed(RoundKind.ZERO_BYE), unplayed(RoundKind.ZERO_BYE)),
+        ),
+        PlayerEntry(
+            N(5), history=(unplayed(RoundKind.HALF_BYE, 0.5), game(1, 2, B), game(0, 1, W))
+        ),
     )
 
 
@@ -110,13 +113,29 @@ def test_brackets_rank_by_buchholz_then_sonneborn_berger_then_tpn() -> None:
 def test_worked_example_bsn_order() -> None:
     # §9: A (10.5, 8.0), B (10.5, 7.5), C (9.0, 6.0), D (8.5, 6.5), E (8.0, 5.0), F (7.0,
     # 4.0) -> BSN A..F: A before B on SB; D after C because Buchholz decides first.
-    values = {"A": (10.5, 8.0), "B": (10.5, 7.5), "C": (9.0, 6.0), "D": (8.5, 6.5),
-              "E": (8.0, 5.0), "F": (7.0, 4.0)}
+    values = {
+        "A": (10.5, 8.0),
+        "B": (10.5, 7.5),
+        "C": (9.0, 6.0),
+        "D": (8.5, 6.5),
+        "E": (8.0, 5.0),
+        "F": (7.0, 4.0),
+    }
     players = [
-        Seeded(number=N(tpn), available=True, colour_rank=tpn, score=Fraction(3),
-               pairing_score=Fraction(3), buchholz=Fraction(bh), sonneborn_berger=Fraction(sb),
-               preference=ColourPreference(None, Strength.NONE, 0), colours=(),
-               met=frozenset(), may_get_pab=True, games=4)
+        Seeded(
+            number=N(tpn),
+            available=True,
+            colour_rank=tpn,
+            score=Fraction(3),
+            pairing_score=Fraction(3),
+            buchholz=Fraction(bh),
+            sonneborn_berger=Fraction(sb),
+            preference=ColourPreference(None, Strength.NONE, 0),
+            colours=(),
+            met=frozenset(),
+            may_get_pab=True,
+            games=4,
+        )
         for tpn, (bh, sb) in zip((6, 5, 4, 3, 2, 1), values.values(), strict=True)
     ]
     names = dict(zip((p.number for p in players), values, strict=True))
@@ -150,7 +169,8 @@ def test_pab_must_leave_a_pairable_field() -> None:
     pairing = pair_burstein_2026(PairingRequest(3, 5, entries))
     assert pairing.bye == 4
     assert {frozenset((b.white, b.black)) for b in pairing.boards} == {
-        frozenset((1, 5)), frozenset((2, 3)),
+        frozenset((1, 5)),
+        frozenset((2, 3)),
     }
 
 
@@ -176,10 +196,16 @@ def test_c6_floats_the_lowest_score() -> None:
     # float one player: a resident, not the incoming floater, although the floater is
     # BSN 3 (lowest Index) and would float first in the 4.3 order.
     adjacency = [0b1110, 0b1101, 0b1011, 0b0111]
-    outcome = pair_bracket_2026(BracketPlayers(
-        members=3, following=1, lower=0, adjacency=adjacency,
-        scores=[Fraction(2), Fraction(2), Fraction(3), Fraction(1)], wants=[0, 0, 0, 0],
-    ))
+    outcome = pair_bracket_2026(
+        BracketPlayers(
+            members=3,
+            following=1,
+            lower=0,
+            adjacency=adjacency,
+            scores=[Fraction(2), Fraction(2), Fraction(3), Fraction(1)],
+            wants=[0, 0, 0, 0],
+        )
+    )
     assert outcome.floaters in ([0], [1])
     assert all(2 in pair for pair in outcome.pairs)
 
@@ -189,15 +215,23 @@ def test_c7_floats_the_player_the_next_bracket_can_pair() -> None:
     # group's only player has met BSN 2, and floating BSN 3 lets the next bracket pair
     # (C4 alone would not object: 2 could meet a lower player).
     adjacency = [0] * 6
+
     def link(a: int, b: int) -> None:
         adjacency[a] |= 1 << b
         adjacency[b] |= 1 << a
+
     for a, b in ((0, 1), (0, 2), (1, 2), (2, 3), (0, 3), (1, 4), (1, 5), (3, 5), (4, 5), (3, 4)):
         link(a, b)
-    outcome = pair_bracket_2026(BracketPlayers(
-        members=3, following=1, lower=2, adjacency=adjacency,
-        scores=[Fraction(2)] * 3 + [Fraction(1)] + [Fraction(0)] * 2, wants=[0] * 6,
-    ))
+    outcome = pair_bracket_2026(
+        BracketPlayers(
+            members=3,
+            following=1,
+            lower=2,
+            adjacency=adjacency,
+            scores=[Fraction(2)] * 3 + [Fraction(1)] + [Fraction(0)] * 2,
+            wants=[0] * 6,
+        )
+    )
     assert outcome.pairs == [(0, 1)] and outcome.floaters == [2]
 
 
@@ -221,8 +255,9 @@ def test_no_pairing_of_the_last_bracket_is_no_valid_pairing() -> None:
 # -- 5.2 colours -----------------------------------------------------------------------------
 
 
-def facts(colour: Colour | None, strength: Strength, colours: tuple[Colour, ...],
-          rank: int = 1) -> ColourFacts:
+def facts(
+    colour: Colour | None, strength: Strength, colours: tuple[Colour, ...], rank: int = 1
+) -> ColourFacts:
     difference = colours.count(W) - colours.count(B)
     return ColourFacts(ColourPreference(colour, strength, difference), colours, rank)
 

@@ -110,8 +110,11 @@ def test_the_server_pairs_by_the_tournaments_rules_edition(
     edition: str, pairs: set[frozenset[int]]
 ) -> None:
     service = TournamentService(MemoryEventStore())
-    service.create(CreateTournament(tournament_id="b", name="Burstein", rounds=5,
-                                    system="burstein", rules_edition=edition))
+    service.create(
+        CreateTournament(
+            tournament_id="b", name="Burstein", rounds=5, system="burstein", rules_edition=edition
+        )
+    )
     for surname, rating in zip("ABCDEFG", range(2600, 1900, -100), strict=True):
         service.execute("b", RegisterPlayer(surname=surname, rating=rating))
     service.pair_round("b")

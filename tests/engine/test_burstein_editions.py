@@ -17,7 +17,8 @@ LIMIT = 60
 
 def generator() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
-        "burstein_editions", ROOT / "bench" / "burstein_editions.py")
+        "burstein_editions", ROOT / "bench" / "burstein_editions.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -29,8 +30,11 @@ def test_the_rulings_list_matches_a_recomputation() -> None:
     editions = generator()
     written = editions.parse((ROOT / "docs" / "rulings.md").read_text())
     recomputed = editions.changes(LIMIT)
-    small = {p.stem.rsplit("-r", 1)[0].removeprefix("burstein-")
-             for p in editions.PROBLEMS.glob("*.trf") if editions.problem_players(p) <= LIMIT}
+    small = {
+        p.stem.rsplit("-r", 1)[0].removeprefix("burstein-")
+        for p in editions.PROBLEMS.glob("*.trf")
+        if editions.problem_players(p) <= LIMIT
+    }
     for article in editions.ARTICLES:
         listed = {t: r for t, r in written.get(article, {}).items() if t in small}
         assert listed == dict(recomputed.get(article, {})), article

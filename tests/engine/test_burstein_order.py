@@ -61,8 +61,11 @@ def union_cases(listing: str) -> Iterator[tuple[frozenset[tuple[int, int]], set[
     for (i, first), (j, second) in itertools.combinations(enumerate(candidates), 2):
         edges = first[0] | second[0]
         floaters = {f for f in (first[1], second[1]) if f is not None}
-        admitted = [k for k, (pairs, f) in enumerate(candidates)
-                    if pairs <= edges and (f is None or f in floaters)]
+        admitted = [
+            k
+            for k, (pairs, f) in enumerate(candidates)
+            if pairs <= edges and (f is None or f in floaters)
+        ]
         assert i in admitted and j in admitted
         yield edges, floaters, candidates[admitted[0]]
 
@@ -114,10 +117,16 @@ def test_2026_bracket_takes_the_first_admitted_candidate(listing: str) -> None:
             for f in floaters:
                 adjacency[f] |= 1 << size
                 adjacency[size] |= 1 << f
-        outcome = pair_bracket_2026(BracketPlayers(
-            members=size, following=size % 2, lower=0, adjacency=adjacency,
-            scores=[Fraction(2)] * size + [Fraction(1)] * (size % 2), wants=[0] * (size + 1),
-        ))
+        outcome = pair_bracket_2026(
+            BracketPlayers(
+                members=size,
+                following=size % 2,
+                lower=0,
+                adjacency=adjacency,
+                scores=[Fraction(2)] * size + [Fraction(1)] * (size % 2),
+                wants=[0] * (size + 1),
+            )
+        )
         floater = outcome.floaters[0] if outcome.floaters else None
         assert (frozenset(outcome.pairs), floater) == expected
 
@@ -187,8 +196,12 @@ def first_best(adjacency: list[int], wants: list[int], floatable: int | None) ->
         x = (free & -free).bit_length() - 1
         for y in reversed(bits(adjacency[x] & free & ~(1 << x))):
             pairs.append((x, y))
-            walk(free & ~(1 << x) & ~(1 << y), pairs, floater,
-                 clashes + (1 if wants[x] and wants[x] == wants[y] else 0))
+            walk(
+                free & ~(1 << x) & ~(1 << y),
+                pairs,
+                floater,
+                clashes + (1 if wants[x] and wants[x] == wants[y] else 0),
+            )
             pairs.pop()
         if floatable is not None and floater is None and floatable >> x & 1:
             walk(free & ~(1 << x), pairs, x, clashes)
@@ -214,8 +227,11 @@ def test_pre_2026_bracket_is_the_first_best_completion(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 12).flatmap(
-    lambda n: st.tuples(st.just(n), st.lists(st.booleans(), min_size=n * n, max_size=n * n))))
+@given(
+    st.integers(1, 12).flatmap(
+        lambda n: st.tuples(st.just(n), st.lists(st.booleans(), min_size=n * n, max_size=n * n))
+    )
+)
 def test_maximum_matching_and_missable_vertices(case: tuple[int, list[bool]]) -> None:
     # The Gallai-Edmonds set D: the vertices some maximum matching leaves exposed.
     size, edges = case
@@ -227,15 +243,19 @@ def test_maximum_matching_and_missable_vertices(case: tuple[int, list[bool]]) ->
                 adjacency[b] |= 1 << a
     mate = maximum_matching(adjacency)
     pairs = sum(1 for v in mate if v != -1) // 2
-    assert all(mate[v] == -1 or (mate[mate[v]] == v and adjacency[v] >> mate[v] & 1)
-               for v in range(size))
+    assert all(
+        mate[v] == -1 or (mate[mate[v]] == v and adjacency[v] >> mate[v] & 1) for v in range(size)
+    )
     assert pairs == _brute_matching(adjacency, (1 << size) - 1)
     missable = missable_vertices(adjacency, mate)
     if size - 2 * pairs != 1:
         assert missable is None
         return
-    expected = sum(1 << v for v in range(size)
-                   if _brute_matching(adjacency, ((1 << size) - 1) & ~(1 << v)) == pairs)
+    expected = sum(
+        1 << v
+        for v in range(size)
+        if _brute_matching(adjacency, ((1 << size) - 1) & ~(1 << v)) == pairs
+    )
     assert missable == expected
 
 
@@ -250,11 +270,18 @@ def _brute_matching(adjacency: list[int], free: int) -> int:
     return best
 
 
-@pytest.mark.parametrize("module", [
-    "engine.burstein", "engine.burstein_2026", "engine.burstein_brackets",
-    "engine.burstein_choice", "engine.burstein_colours", "engine.burstein_index",
-    "engine.burstein_matching",
-])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "engine.burstein",
+        "engine.burstein_2026",
+        "engine.burstein_brackets",
+        "engine.burstein_choice",
+        "engine.burstein_colours",
+        "engine.burstein_index",
+        "engine.burstein_matching",
+    ],
+)
 def test_docstring_examples(module: str) -> None:
     # STYLE.md: the >>> example of each public entry point runs.
     result = doctest.testmod(importlib.import_module(module))

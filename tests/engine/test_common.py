@@ -60,7 +60,9 @@ def test_strong_and_mild_and_none() -> None:
     assert colour_preference(player(1, game(W))).colour is B
     mild = colour_preference(player(1, game(B), game(W)))
     assert (mild.colour, mild.strength) == (B, Strength.MILD)
-    assert colour_preference(player(1, unplayed(RoundKind.HALF_BYE, HALF))).strength is Strength.NONE
+    assert (
+        colour_preference(player(1, unplayed(RoundKind.HALF_BYE, HALF))).strength is Strength.NONE
+    )
 
 
 def test_unplayed_rounds_are_compressed_away() -> None:
@@ -84,7 +86,9 @@ def test_pab_eligibility_br4() -> None:
     assert not pab_eligible(player(1, unplayed(RoundKind.PAB, ONE)), points)
     assert not pab_eligible(player(1, unplayed(RoundKind.FORFEIT_WIN, ONE, 4)), points)
     assert not pab_eligible(player(1, unplayed(RoundKind.FULL_BYE, ONE)), points)
-    assert pab_eligible(player(1, unplayed(RoundKind.ZERO_BYE), unplayed(RoundKind.ZERO_BYE)), points)
+    assert pab_eligible(
+        player(1, unplayed(RoundKind.ZERO_BYE), unplayed(RoundKind.ZERO_BYE)), points
+    )
 
 
 def test_alternation_walks_back_to_the_last_different_round() -> None:
@@ -111,10 +115,15 @@ def test_floats_follow_scores_and_unplayed_points() -> None:
 
 
 def test_board_order_ghr_3_6() -> None:
-    scores = {PairingNumber(n): s for n, s in {1: ONE, 2: ONE, 3: HALF, 4: ONE, 5: ZERO, 6: HALF}.items()}
+    scores = {
+        PairingNumber(n): s for n, s in {1: ONE, 2: ONE, 3: HALF, 4: ONE, 5: ZERO, 6: HALF}.items()
+    }
     rank = {n: int(n) for n in scores}
-    boards = [Board(PairingNumber(5), PairingNumber(6)), Board(PairingNumber(3), PairingNumber(2)),
-              Board(PairingNumber(4), PairingNumber(1))]
+    boards = [
+        Board(PairingNumber(5), PairingNumber(6)),
+        Board(PairingNumber(3), PairingNumber(2)),
+        Board(PairingNumber(4), PairingNumber(1)),
+    ]
     ordered = board_order(boards, scores, rank)
     # 1-4 (top 1 point, sum 2) before 2-3 (top 1 point, sum 1.5) before 6-5 (top 0.5).
     assert [(b.white, b.black) for b in ordered] == [(4, 1), (3, 2), (5, 6)]
@@ -124,9 +133,15 @@ def test_check_request_refuses_a_request_that_contradicts_itself() -> None:
     # A round outside 1..R, a pairing number used twice, a history not covering rounds 1..r-1.
     one, two = player(1, game(W, 2)), player(2, game(B, 1))
     check_request(PairingRequest(round_no=2, total_rounds=5, players=(one, two)))
-    with pytest.raises(InvalidRequest, match="round_no 6 is outside 1..total_rounds"):
+    with pytest.raises(InvalidRequest, match=r"round_no 6 is outside 1\.\.total_rounds"):
         check_request(PairingRequest(round_no=6, total_rounds=5, players=(one, two)))
     with pytest.raises(InvalidRequest, match="pairing number 1 is used twice"):
         check_request(PairingRequest(round_no=2, total_rounds=5, players=(one, one)))
-    with pytest.raises(InvalidRequest, match="player 2: history has 1 rounds, pairing round 3 needs 2"):
-        check_request(PairingRequest(round_no=3, total_rounds=5, players=(player(1, game(W, 3), game(B, 3)), two)))
+    with pytest.raises(
+        InvalidRequest, match="player 2: history has 1 rounds, pairing round 3 needs 2"
+    ):
+        check_request(
+            PairingRequest(
+                round_no=3, total_rounds=5, players=(player(1, game(W, 3), game(B, 3)), two)
+            )
+        )

@@ -61,7 +61,9 @@ def field(count: int, *rounds: str) -> tuple[PlayerEntry, ...]:
     )
 
 
-def request(players: tuple[PlayerEntry, ...], *, total: int = 9, **options: object) -> PairingRequest:
+def request(
+    players: tuple[PlayerEntry, ...], *, total: int = 9, **options: object
+) -> PairingRequest:
     round_no = len(players[0].history) + 1
     return PairingRequest(round_no, total, players, **options)  # type: ignore[arg-type]
 
@@ -153,8 +155,12 @@ def test_pab_keeps_the_rest_pairable() -> None:
     # Art. 3.1.2: everybody on 0.5 except 5; 4 (largest TPN) would leave 3 with no possible
     # opponent (3 met 1; 2 and 5 are forbidden for 3), so 3 gets the PAB.
     players = field(5, "1-3 =; 4-2 =; 5 U")
-    forbidden = frozenset({frozenset({PairingNumber(3), PairingNumber(2)}),
-                           frozenset({PairingNumber(3), PairingNumber(5)})})
+    forbidden = frozenset(
+        {
+            frozenset({PairingNumber(3), PairingNumber(2)}),
+            frozenset({PairingNumber(3), PairingNumber(5)}),
+        }
+    )
     assert pair_dubov(request(players, forbidden_pairs=forbidden)).bye == 3
 
 
@@ -167,7 +173,9 @@ def test_no_legal_round_pairing_is_an_error() -> None:
 # --- colours (Art. 5.2) --------------------------------------------------------------------
 
 
-def colours_for(players: tuple[PlayerEntry, ...], a: int, b: int, initial: Colour = W) -> tuple[int, int]:
+def colours_for(
+    players: tuple[PlayerEntry, ...], a: int, b: int, initial: Colour = W
+) -> tuple[int, int]:
     by_number = {int(p.number): p for p in dubov_players(request(players))}
     board = allocate_colours(by_number[a], by_number[b], initial)
     return board.white, board.black
@@ -197,7 +205,10 @@ def test_colours_5_2_3_stronger_preference() -> None:
     )
     by_number = {int(p.number): p for p in dubov_players(request(players))}
     assert (by_number[1].preference.colour, by_number[1].preference.strength) == (B, Strength.MILD)
-    assert (by_number[2].preference.colour, by_number[2].preference.strength) == (B, Strength.STRONG)
+    assert (by_number[2].preference.colour, by_number[2].preference.strength) == (
+        B,
+        Strength.STRONG,
+    )
     assert colours_for(players, 1, 2) == (1, 2)
 
 
@@ -259,15 +270,17 @@ def _check_round(request: PairingRequest, pairing: Pairing) -> None:
     if pairing.bye is not None:
         seen.append(pairing.bye)
         bye_history = by_number[pairing.bye].history
-        assert all(r.kind is not RoundKind.PAB and not (not r.kind.played and r.points >= 1)
-                   for r in bye_history), f"round {request.round_no}: PAB to {pairing.bye}"
+        assert all(
+            r.kind is not RoundKind.PAB and not (not r.kind.played and r.points >= 1)
+            for r in bye_history
+        ), f"round {request.round_no}: PAB to {pairing.bye}"
     assert sorted(seen) == sorted(p.number for p in request.players if p.available)
     for board in pairing.boards:
         white, black = by_number[board.white], by_number[board.black]
         met = {r.opponent for r in white.history if r.kind.played}
         assert board.black not in met, f"round {request.round_no}: {board} met before"
         for entry, colour in ((white, W), (black, B)):
-            colours = played_colours(entry) + (colour,)
+            colours = (*played_colours(entry), colour)
             difference = colour_difference(entry) + (1 if colour is W else -1)
             assert abs(difference) <= 2, f"round {request.round_no}: {entry.number} {colours}"
             assert colours[-3:] != (colour,) * 3, f"round {request.round_no}: {entry.number}"

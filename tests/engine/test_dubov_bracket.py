@@ -59,12 +59,16 @@ def filler(number: int = 99) -> DubovPlayer:
     return player(number, 0, B)
 
 
-def pairs_of(residents: list[DubovPlayer], lower: list[DubovPlayer], rules: BracketRules = NOT_LAST) -> set[frozenset[int]]:
+def pairs_of(
+    residents: list[DubovPlayer], lower: list[DubovPlayer], rules: BracketRules = NOT_LAST
+) -> set[frozenset[int]]:
     result = pair_bracket(residents, lower, rules)
     return {frozenset((int(a.number), int(b.number))) for a, b in result.pairs}
 
 
-def upfloaters_of(residents: list[DubovPlayer], lower: list[DubovPlayer], rules: BracketRules = NOT_LAST) -> list[int]:
+def upfloaters_of(
+    residents: list[DubovPlayer], lower: list[DubovPlayer], rules: BracketRules = NOT_LAST
+) -> list[int]:
     return sorted(int(p.number) for p in pair_bracket(residents, lower, rules).upfloaters)
 
 
@@ -75,7 +79,9 @@ def P(*pairs: tuple[int, int]) -> set[frozenset[int]]:
 # --- §9 worked example (round 3 of 9, MaxT = 3) ---------------------------------------------
 
 
-def worked_example(*, met_1_2: bool = False, extra: Iterable[DubovPlayer] = ()) -> tuple[list[DubovPlayer], list[DubovPlayer]]:
+def worked_example(
+    *, met_1_2: bool = False, extra: Iterable[DubovPlayer] = ()
+) -> tuple[list[DubovPlayer], list[DubovPlayer]]:
     residents = [
         player(1, 2, W, aro=2175, met=[2] if met_1_2 else []),
         player(4, 2, B, aro=2225),
@@ -249,7 +255,12 @@ def test_middle_outward_numbering() -> None:
 def test_equalising_shift_takes_the_middle_white_seeker_by_aro() -> None:
     # G1 = {1, 3, 5} (ARO 2000, 2100, 2200), G2 = {7}: one White seeker moves to G2, the middle
     # one by ARO (3). S1 = [1, 5], G2 by TPN = [3, 7]: 1-3, 5-7.
-    bracket = [player(1, 2, W, aro=2000), player(3, 2, W, aro=2100), player(5, 2, W, aro=2200), player(7, 2, B)]
+    bracket = [
+        player(1, 2, W, aro=2000),
+        player(3, 2, W, aro=2100),
+        player(5, 2, W, aro=2200),
+        player(7, 2, B),
+    ]
     assert pairs_of(bracket, []) == P((1, 3), (5, 7))
 
 
@@ -312,7 +323,9 @@ def test_round_one_bracket_splits_by_tpn(score: int) -> None:
 # --- the upfloater choice against a literal reading, on small random brackets -----------------
 
 
-def _perfect_matchings(players: list[DubovPlayer], rules: BracketRules) -> Iterator[list[tuple[DubovPlayer, DubovPlayer]]]:
+def _perfect_matchings(
+    players: list[DubovPlayer], rules: BracketRules
+) -> Iterator[list[tuple[DubovPlayer, DubovPlayer]]]:
     if not players:
         yield []
         return
@@ -324,7 +337,9 @@ def _perfect_matchings(players: list[DubovPlayer], rules: BracketRules) -> Itera
                 yield [(first, other), *matching]
 
 
-def _literal_upfloaters(residents: list[DubovPlayer], lower: list[DubovPlayer], rules: BracketRules) -> list[int] | None:
+def _literal_upfloaters(
+    residents: list[DubovPlayer], lower: list[DubovPlayer], rules: BracketRules
+) -> list[int] | None:
     """Art. 3.2.1-3.2.2 by enumeration: the fewest upfloaters with a legal pairing that keeps
     the rest pairable; then the best [C6] (sorted scores), [C7] (fewest players without their
     colour in the best pairing), [C8]-[C10]; then the first set in the order of Art. 4.2."""
@@ -341,9 +356,13 @@ def _literal_upfloaters(residents: list[DubovPlayer], lower: list[DubovPlayer], 
             misses = min(sum(a.colour is b.colour for a, b in m) for m in pairings)
             maximum = [p for p in chosen if p.maximum_upfloater]
             floats = (
-                (0, 0, 0) if rules.last_round
-                else (len(maximum), sum(p.upfloats for p in maximum),
-                      sum(p.upfloated_last_round for p in chosen))
+                (0, 0, 0)
+                if rules.last_round
+                else (
+                    len(maximum),
+                    sum(p.upfloats for p in maximum),
+                    sum(p.upfloated_last_round for p in chosen),
+                )
             )
             scores = tuple(-s for s in sorted(p.score for p in chosen))  # smaller is better
             sequence = [order.index(p) for p in chosen]
@@ -373,9 +392,7 @@ def test_upfloater_choice_matches_a_literal_reading(
         score = 3 if index < count else rng.choice([2, 2, 1.5, 1, 0.5])
         strength = rng.choice([MILD, STRONG, ABSOLUTE])
         upfloats = rng.randint(0, 4)
-        people.append(
-            (number, score, rng.choice([W, B]), strength, upfloats, rng.random() < 0.3)
-        )
+        people.append((number, score, rng.choice([W, B]), strength, upfloats, rng.random() < 0.3))
     met: dict[int, set[int]] = {n: set() for n in numbers}
     for a, b in itertools.combinations(numbers, 2):
         if rng.random() < 0.25:

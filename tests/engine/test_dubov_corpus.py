@@ -60,7 +60,9 @@ def test_command_line_pairs_by_dubov(tmp_path: Path) -> None:
     # the bracket trace (spec §11: the ARO and bracket facts help checking).
     path = shared_path("fixtures", "dubov", "problems", "s1019-n8-r5-p4.trf")
     output = tmp_path / "pairing.txt"
-    result = CliRunner().invoke(main, ["pair", "--dubov", str(path), "-p", str(output), "--explain"])
+    result = CliRunner().invoke(
+        main, ["pair", "--dubov", str(path), "-p", str(output), "--explain"]
+    )
     assert result.exit_code == 0, result.output
     assert reference_lines(output) == reference_lines(reference_path(path))
     assert "bracket 2: residents 1 3 4; [C5] 3 upfloater(s)" in result.output

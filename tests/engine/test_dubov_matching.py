@@ -30,7 +30,9 @@ def bipartite(draw: st.DrawFn) -> tuple[int, set[tuple[int, int]]]:
 
 @settings(max_examples=300, deadline=None)
 @given(bipartite())
-def test_first_transposition_is_the_first_legal_permutation(case: tuple[int, set[tuple[int, int]]]) -> None:
+def test_first_transposition_is_the_first_legal_permutation(
+    case: tuple[int, set[tuple[int, int]]],
+) -> None:
     size, forbidden = case
     rows, columns = list(range(size)), list(range(10, 10 + size))
 
@@ -64,7 +66,9 @@ def _brute_force_perfect(vertices: list[int], edges: set[tuple[int, int]]) -> bo
 
 @settings(max_examples=300, deadline=None)
 @given(graphs())
-def test_perfectly_matchable_agrees_with_enumeration(case: tuple[int, set[tuple[int, int]]]) -> None:
+def test_perfectly_matchable_agrees_with_enumeration(
+    case: tuple[int, set[tuple[int, int]]],
+) -> None:
     size, edges = case
     vertices = list(range(size))
 
@@ -72,7 +76,9 @@ def test_perfectly_matchable_agrees_with_enumeration(case: tuple[int, set[tuple[
         return (min(a, b), max(a, b)) in edges
 
     assert perfectly_matchable(vertices, compatible) == _brute_force_perfect(vertices, edges)
-    assert perfectly_matchable(vertices, compatible, lambda v: -v) == _brute_force_perfect(vertices, edges)
+    assert perfectly_matchable(vertices, compatible, lambda v: -v) == _brute_force_perfect(
+        vertices, edges
+    )
 
 
 def test_tiers_pack_costs_lexicographically() -> None:

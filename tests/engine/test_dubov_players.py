@@ -55,10 +55,17 @@ def test_aro_counts_only_games_played() -> None:
     # Art. 1.7.1: forfeits and byes are not opponents met over the board; 1.7.3: ARO 0.
     ratings = {PairingNumber(2): 1500, PairingNumber(3): 2500}
     player = entry(
-        1, 2400, played(W, ONE, 2), unplayed(RoundKind.FORFEIT_WIN, ONE, 3), unplayed(RoundKind.PAB, ONE)
+        1,
+        2400,
+        played(W, ONE, 2),
+        unplayed(RoundKind.FORFEIT_WIN, ONE, 3),
+        unplayed(RoundKind.PAB, ONE),
     )
     assert average_rating_of_opponents(player, ratings) == 1500
-    assert average_rating_of_opponents(entry(4, 2000, unplayed(RoundKind.HALF_BYE, HALF)), ratings) == 0
+    assert (
+        average_rating_of_opponents(entry(4, 2000, unplayed(RoundKind.HALF_BYE, HALF)), ratings)
+        == 0
+    )
 
 
 @pytest.mark.parametrize(("rounds", "limit"), [(4, 2), (5, 3), (9, 3), (10, 4), (14, 4), (15, 5)])
@@ -102,7 +109,9 @@ def test_previous_round_flag_is_cleared_by_an_unplayed_round() -> None:
         entry(2, 2300, played(B, ZERO, 1), played(W, ONE, 4), played(W, ONE, 3)),
         entry(3, 2200, played(B, ZERO, 4), played(W, ZERO, 1), unplayed(RoundKind.HALF_BYE, HALF)),
         entry(4, 2100, played(W, ONE, 3), played(B, ZERO, 2), played(B, ONE, 5)),
-        entry(5, 2000, unplayed(RoundKind.PAB, ONE), unplayed(RoundKind.PAB, ONE), played(W, ZERO, 4)),
+        entry(
+            5, 2000, unplayed(RoundKind.PAB, ONE), unplayed(RoundKind.PAB, ONE), played(W, ZERO, 4)
+        ),
         round_no=4,
     )
     assert (players[3].upfloats, players[3].upfloated_last_round) == (1, False)

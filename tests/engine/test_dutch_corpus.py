@@ -35,4 +35,4 @@ def test_reference_pairing(problem: Path) -> None:
     shared_path(*CORPUS)
     pairing = pair(problem_request(problem), "dutch")
     expected = reference_path(problem).read_text()
-    assert render_pairing(pairing).split("\n") == expected.rstrip("\n").split("\n") + [""]
+    assert render_pairing(pairing).split("\n") == [*expected.rstrip("\n").split("\n"), ""]

@@ -58,8 +58,10 @@ def test_c2_previous_pab_bars_the_bye() -> None:
 def test_c2_forfeit_win_bars_the_bye() -> None:
     """C2 (2026): any round scored at a win's value without playing bars the PAB."""
     f = _bye_field(RoundRecord(RoundKind.FORFEIT_WIN, ONE, N(200)))
-    f.histories[200] = [RoundRecord(RoundKind.FORFEIT_LOSS, ZERO, N(3)),
-                        RoundRecord(RoundKind.NOT_PAIRED, ZERO)]
+    f.histories[200] = [
+        RoundRecord(RoundKind.FORFEIT_LOSS, ZERO, N(3)),
+        RoundRecord(RoundKind.NOT_PAIRED, ZERO),
+    ]
     f.absent.add(200)
     assert boards(pair(f.request()))[-1] == (2, 0)
 
@@ -69,10 +71,18 @@ def test_c2_half_point_byes_do_not_bar() -> None:
     half-point byes do not bar it."""
     f = Field(rounds_played=3)
     f.history(1, (W, ONE), (B, ONE), (W, ZERO))
-    f.player(2, RoundRecord(RoundKind.PAB, ONE), f.game(2, W, ZERO, round_no=2),
-             f.game(2, B, ZERO, round_no=3))
-    f.player(3, RoundRecord(RoundKind.HALF_BYE, HALF), RoundRecord(RoundKind.HALF_BYE, HALF),
-             f.game(3, B, ZERO, round_no=3))
+    f.player(
+        2,
+        RoundRecord(RoundKind.PAB, ONE),
+        f.game(2, W, ZERO, round_no=2),
+        f.game(2, B, ZERO, round_no=3),
+    )
+    f.player(
+        3,
+        RoundRecord(RoundKind.HALF_BYE, HALF),
+        RoundRecord(RoundKind.HALF_BYE, HALF),
+        f.game(3, B, ZERO, round_no=3),
+    )
     assert boards(pair(f.request()))[-1] == (3, 0)
 
 
@@ -151,8 +161,11 @@ def test_colour_5_2_2_strong_beats_mild() -> None:
     """5.2.2: 1 has W B W (CD +1, strong Black), 2 has B W (mild Black): 2 gets White."""
     f = Field(rounds_played=3)
     f.history(1, (W, ONE), (B, ZERO), (W, ZERO))
-    f.player(2, RoundRecord(RoundKind.HALF_BYE, HALF), *(
-        [f.game(2, B, ZERO, round_no=2), f.game(2, W, ONE, round_no=3)]))
+    f.player(
+        2,
+        RoundRecord(RoundKind.HALF_BYE, HALF),
+        *([f.game(2, B, ZERO, round_no=2), f.game(2, W, ONE, round_no=3)]),
+    )
     assert boards(pair(f.request())) == [(2, 1)]
 
 
@@ -200,7 +213,9 @@ def test_forbidden_pairs_are_never_paired() -> None:
     transposition, 1-4 and 2-3, is used; 5.2.5 gives 1 White and 2 (even TPN) Black."""
     players = tuple(PlayerEntry(number=N(n)) for n in (1, 2, 3, 4))
     request = PairingRequest(
-        round_no=1, total_rounds=5, players=players,
+        round_no=1,
+        total_rounds=5,
+        players=players,
         forbidden_pairs=frozenset({frozenset({N(1), N(3)})}),
     )
     assert boards(pair(request)) == [(1, 4), (3, 2)]

@@ -97,8 +97,6 @@ def test_round_one_initial_colour_black() -> None:
 def test_parity_counts_only_players_who_take_part() -> None:
     """§7.2 engine note: TPN 2 absent from round 1 is left out of the 5.2.5 numbering, so
     TPN 3 is second in it and gets Black: 1-5, 6-3, 4-7."""
-    players = tuple(
-        PlayerEntry(number=PairingNumber(n), available=n != 2) for n in range(1, 8)
-    )
+    players = tuple(PlayerEntry(number=PairingNumber(n), available=n != 2) for n in range(1, 8))
     request = PairingRequest(round_no=1, total_rounds=5, players=players)
     assert boards(pair(request)) == [(1, 5), (6, 3), (4, 7)]

@@ -39,11 +39,19 @@ def _entry(number: int, colours: str, byes: int = 0) -> PlayerEntry:
     return PlayerEntry(PairingNumber(number), rating=2400 - number, history=tuple(records))
 
 
-def _pair(a: PlayerEntry, b: PlayerEntry, *, upper: bool = True, position: int = 1,
-          initial: Colour = W, last: bool = False) -> tuple[Board, ColourReason]:
+def _pair(
+    a: PlayerEntry,
+    b: PlayerEntry,
+    *,
+    upper: bool = True,
+    position: int = 1,
+    initial: Colour = W,
+    last: bool = False,
+) -> tuple[Board, ColourReason]:
     rounds = len(a.history) + 1
-    req = PairingRequest(round_no=rounds, total_rounds=rounds if last else 9, players=(a, b),
-                         initial_colour=initial)
+    req = PairingRequest(
+        round_no=rounds, total_rounds=rounds if last else 9, players=(a, b), initial_colour=initial
+    )
     field = build_field(req)
     first, second = (field.players[a.number], field.players[b.number])
     allocation = allocate_colours(field, first, second, upper=upper, list_position=position)
@@ -60,8 +68,14 @@ def test_look_back_to_the_latest_round_with_different_colours() -> None:
 def test_identical_histories_higher_ranked_above_lower_ranked_below_the_median() -> None:
     # 5.4: same history, both due Black: in the median group or above the higher-ranked
     # player gets it; below the median the lower-ranked one does.
-    assert _pair(_entry(1, "wbw"), _entry(2, "wbw"), upper=True) == (Board(2, 1), ColourReason.RANK_UPPER)
-    assert _pair(_entry(1, "wbw"), _entry(2, "wbw"), upper=False) == (Board(1, 2), ColourReason.RANK_LOWER)
+    assert _pair(_entry(1, "wbw"), _entry(2, "wbw"), upper=True) == (
+        Board(2, 1),
+        ColourReason.RANK_UPPER,
+    )
+    assert _pair(_entry(1, "wbw"), _entry(2, "wbw"), upper=False) == (
+        Board(1, 2),
+        ColourReason.RANK_LOWER,
+    )
 
 
 def test_even_round_gives_the_equalising_colour() -> None:
@@ -136,6 +150,10 @@ def test_median_score_with_other_points_for_a_win() -> None:
     # 2.2 with 3/1/0 scoring (Arbiter's reading): half the rounds played times a win's points.
     past = history("1-2 1-0, 3-4 =")
     req = request(past)
-    three = PairingRequest(round_no=2, total_rounds=9, players=req.players,
-                           points=req.points.__class__(win=Fraction(3), draw=Fraction(1)))
+    three = PairingRequest(
+        round_no=2,
+        total_rounds=9,
+        players=req.players,
+        points=req.points.__class__(win=Fraction(3), draw=Fraction(1)),
+    )
     assert build_field(three).median == Fraction(3, 2)

@@ -44,7 +44,9 @@ OPPONENTS_OF_1 = [
 
 
 @pytest.mark.parametrize(("forbidden", "row"), OPPONENTS_OF_1, ids=[r for _, r in OPPONENTS_OF_1])
-def test_exchanges_for_player_1_follow_the_table_of_4_2(forbidden: list[tuple[int, int]], row: str) -> None:
+def test_exchanges_for_player_1_follow_the_table_of_4_2(
+    forbidden: list[tuple[int, int]], row: str
+) -> None:
     assert _as_set(_group_one(forbidden)) == _table(row)
 
 
@@ -61,7 +63,9 @@ OPPONENTS_OF_2 = [
 
 
 @pytest.mark.parametrize(("extra", "row"), OPPONENTS_OF_2, ids=[r for _, r in OPPONENTS_OF_2])
-def test_exchanges_for_player_2_follow_the_table_of_4_3(extra: list[tuple[int, int]], row: str) -> None:
+def test_exchanges_for_player_2_follow_the_table_of_4_3(
+    extra: list[tuple[int, int]], row: str
+) -> None:
     pairs = _group_one(ONE_ENDS_WITH_SIX + extra)
     assert _as_set(pairs) == _table(row)
     # 4.1: the scrutiny starts with the top-most player and goes down.

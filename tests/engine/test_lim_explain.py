@@ -16,13 +16,17 @@ def test_every_floater_is_explained_with_its_kind_article_and_reason() -> None:
     lines = _floater_lines(outcome)
     assert len(lines) == len(outcome.trace.floats) == 7
     for decision, line in zip(outcome.trace.floats, lines, strict=True):
-        assert line.strip().startswith(f"floater {decision.player} {decision.direction.value} from group")
+        assert line.strip().startswith(
+            f"floater {decision.player} {decision.direction.value} from group"
+        )
         assert f"kind {decision.kind.value} ({decision.kind.meaning})" in line
         assert f"{decision.article}: {decision.reason}" in line and decision.reason
     # The choice between candidates is explained by the rule that decided it (3.9 here).
-    assert ("floater 10 down from group 2.5: kind c (has no compatible opponent in the next group); "
-            "2.3.4: makes the group even; 3.9: floating 7 would add a more disadvantageous kind of "
-            "floater; 3.2: leaves the due colours as even as possible (difference 0)") in lines[4]
+    assert (
+        "floater 10 down from group 2.5: kind c (has no compatible opponent in the next group); "
+        "2.3.4: makes the group even; 3.9: floating 7 would add a more disadvantageous kind of "
+        "floater; 3.2: leaves the due colours as even as possible (difference 0)"
+    ) in lines[4]
 
 
 def test_explanation_names_the_group_order_bye_and_pair_reasons() -> None:

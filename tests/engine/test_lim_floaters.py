@@ -149,7 +149,7 @@ def test_previous_round_floater_still_floats_rather_than_lose_a_pair() -> None:
     forbidden = [(10, n) for n in (6, 8, 11, 12, 13)]
     outcome = lim(request(PREVIOUS_FLOATER, forbidden=forbidden))
     assert _group_floats(outcome, HALF) == {6: ("d", "2.3.4")}
-    assert "3.10 does not spare 6" in [d for d in outcome.trace.floats if d.player == 6][0].reason
+    assert "3.10 does not spare 6" in next(d for d in outcome.trace.floats if d.player == 6).reason
     spared = lim(request(PREVIOUS_FLOATER))
     assert _group_floats(spared, HALF) == {9: ("d", "2.3.4")}
 
@@ -180,7 +180,9 @@ def test_kind_priorities_avoid_a_then_b_then_c() -> None:
     # the bottom-most one.
     field, p = _round_one_field([(2, 5), (2, 6), (3, 5), (3, 6)])
     group = [p[1], p[2], p[3]]
-    choice = choose_even_floater(field, group, group, [], Float.DOWN, [p[5], p[6]], frozenset({p[1]}))
+    choice = choose_even_floater(
+        field, group, group, [], Float.DOWN, [p[5], p[6]], frozenset({p[1]})
+    )
     assert choice.player is p[3]
     # Two received floaters: 3 has no opponent below (kind a), 2 has one (kind b): 2 goes
     # although 3 is the bottom-most.

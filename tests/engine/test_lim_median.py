@@ -38,5 +38,5 @@ def test_blocked_median_takes_back_the_lower_groups_pair_when_more_came_from_abo
     assert [d.direction.value for d in outcome.trace.floats if d.article == "2.6"] == ["up", "up"]
     assert {frozenset(p) for p in group_pairs(outcome, ZERO)} == {frozenset((10, 6))}
     assert {frozenset((3, 8)), frozenset((7, 9)), frozenset((4, 5))} <= pairs(outcome)
-    median = [g for g in outcome.trace.groups if g.score == HALF][0]
+    median = next(g for g in outcome.trace.groups if g.score == HALF)
     assert len(median.pairs) == 3

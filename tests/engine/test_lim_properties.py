@@ -37,14 +37,16 @@ def test_random_tournaments_never_break_an_absolute_rule() -> None:
         options = {"maxi": seed % 2 == 1}
         asked: list[PairingRequest] = []
 
-        def pair(request: PairingRequest) -> Pairing:
+        def pair(request: PairingRequest, asked: list[PairingRequest] = asked) -> Pairing:
             asked.append(request)
             outcome = explain_lim(request)
             _check_explained(outcome)
             return outcome.pairing
 
         try:
-            for step in simulate(pair, seed=seed, players=players, rounds=rounds, request_options=options):
+            for step in simulate(
+                pair, seed=seed, players=players, rounds=rounds, request_options=options
+            ):
                 _check(step.request, step.pairing)
                 assert pair_lim(step.request) == step.pairing, f"seed {seed}: not deterministic"
                 rounds_paired += 1
@@ -64,14 +66,22 @@ def _check(request: PairingRequest, pairing: Pairing) -> None:
     assert (pairing.bye is not None) == (len(available) % 2 == 1), f"{where}: bye on an even count"
     entries = {p.number: p for p in request.players}
     if pairing.bye is not None:
-        assert _may_have_bye(request, entries[pairing.bye]), f"{where}: bye to {pairing.bye}, barred by BR 4"
+        assert _may_have_bye(request, entries[pairing.bye]), (
+            f"{where}: bye to {pairing.bye}, barred by BR 4"
+        )
     last = request.round_no == request.total_rounds
     for board in pairing.boards:
         white, black = entries[board.white], entries[board.black]
-        assert _may_meet(request, white, black), f"{where}: {board.white}-{board.black} met or forbidden"
+        assert _may_meet(request, white, black), (
+            f"{where}: {board.white}-{board.black} met or forbidden"
+        )
         if not last:
-            assert _within_limits(white, Colour.WHITE), f"{where}: colour limit broken for {board.white}"
-            assert _within_limits(black, Colour.BLACK), f"{where}: colour limit broken for {board.black}"
+            assert _within_limits(white, Colour.WHITE), (
+                f"{where}: colour limit broken for {board.white}"
+            )
+            assert _within_limits(black, Colour.BLACK), (
+                f"{where}: colour limit broken for {board.black}"
+            )
 
 
 def _check_explained(outcome: LimOutcome) -> None:
@@ -93,7 +103,8 @@ def _may_meet(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
 
 def _may_have_bye(request: PairingRequest, entry: PlayerEntry) -> bool:
     return not any(
-        r.kind is RoundKind.PAB or (r.kind is not RoundKind.PLAYED and r.points >= request.points.win)
+        r.kind is RoundKind.PAB
+        or (r.kind is not RoundKind.PLAYED and r.points >= request.points.win)
         for r in entry.history
     )
 
@@ -101,7 +112,9 @@ def _may_have_bye(request: PairingRequest, entry: PlayerEntry) -> bool:
 def _within_limits(entry: PlayerEntry, colour: Colour) -> bool:
     played = [r.colour for r in entry.history if r.kind is RoundKind.PLAYED] + [colour]
     difference = played.count(Colour.WHITE) - played.count(Colour.BLACK)
-    return abs(difference) <= 2 and not (len(played) >= 3 and played[-1] == played[-2] == played[-3])
+    return abs(difference) <= 2 and not (
+        len(played) >= 3 and played[-1] == played[-2] == played[-3]
+    )
 
 
 def _some_legal_pairing(request: PairingRequest) -> bool:
@@ -125,7 +138,12 @@ def _some_legal_pairing(request: PairingRequest) -> bool:
         graph: rx.PyGraph = rx.PyGraph()
         graph.add_nodes_from(range(len(rest)))
         graph.add_edges_from(
-            [(i, j, 1) for i in range(len(rest)) for j in range(i + 1, len(rest)) if legal(rest[i], rest[j])]
+            [
+                (i, j, 1)
+                for i in range(len(rest))
+                for j in range(i + 1, len(rest))
+                if legal(rest[i], rest[j])
+            ]
         )
         if 2 * len(rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)) == len(rest):
             return True

@@ -40,7 +40,7 @@ def test_round_one_bye_follows_rating_not_number() -> None:
     # the lowest rating decides; equal ratings go to the bottom-most (docs/rulings.md, Lim).
     ratings = {1: 2300, 2: 2200, 3: 2100, 4: 1500, 5: 1800}
     assert lim(request(range(1, 6), ratings=ratings)).pairing.bye == 4
-    level = {n: 1800 for n in range(1, 6)}
+    level = dict.fromkeys(range(1, 6), 1800)
     assert lim(request(range(1, 6), ratings=level)).pairing.bye == 5
 
 
@@ -107,8 +107,12 @@ def test_bye_passes_over_players_barred_by_basic_rule_4() -> None:
 def test_history_of_the_wrong_length_is_refused_naming_the_player() -> None:
     req = request(history(ROUND_ONE))
     broken = req.players[2].__class__(number=req.players[2].number, history=())
-    bad = req.__class__(round_no=2, total_rounds=5, players=(*req.players[:2], broken, *req.players[3:]))
-    with pytest.raises(InvalidRequest, match="player 3: history has 0 rounds, pairing round 2 needs 1"):
+    bad = req.__class__(
+        round_no=2, total_rounds=5, players=(*req.players[:2], broken, *req.players[3:])
+    )
+    with pytest.raises(
+        InvalidRequest, match="player 3: history has 0 rounds, pairing round 2 needs 1"
+    ):
         pair_lim(bad)
 
 

@@ -32,8 +32,10 @@ def trf(ratings: list[int], rounds: list[Games], total: int) -> str:
             points[black] += _POINTS[_OTHER[result]]
     lines = ["012 Lim test"]
     for n, rating in enumerate(ratings, 1):
-        lines.append(f"001 {n:>4} m    {f'Player {n}':<33} {rating:>4} ENG {'':>11} {'':>10} "
-                     f"{points[n]:>4.1f} {n:>4}" + "".join(blocks[n]))
+        lines.append(
+            f"001 {n:>4} m    {f'Player {n}':<33} {rating:>4} ENG {'':>11} {'':>10} "
+            f"{points[n]:>4.1f} {n:>4}" + "".join(blocks[n])
+        )
     lines += [f"XXR {total}", "XXC white1"]
     return "\n".join(lines) + "\n"
 
@@ -59,7 +61,10 @@ def test_pair_lim_writes_the_worked_example(tmp_path: Path) -> None:
 def test_pair_lim_explain_names_every_floaters_kind(tmp_path: Path) -> None:
     code, out, err = run(tmp_path, trf(EIGHT, [ROUND_1], 5), "--lim", "-p", "--explain")
     assert code == 0 and out.startswith("4\n")
-    assert "floater 4 down from group 1: kind d (has a compatible opponent in the next group); 2.3.4" in err
+    assert (
+        "floater 4 down from group 1: kind d (has a compatible opponent in the next group); 2.3.4"
+        in err
+    )
     assert "floater 6 up from group 0: kind d" in err
 
 
@@ -100,7 +105,9 @@ def test_pair_lim_reports_an_unpairable_round(tmp_path: Path) -> None:
 def test_server_pairs_lim_and_lim_maxi_tournaments() -> None:
     service = TournamentService(MemoryEventStore())
     for tournament, system in (("lim", "lim"), ("maxi", "lim-maxi")):
-        service.create(CreateTournament(tournament_id=tournament, name="Lim", rounds=5, system=system))
+        service.create(
+            CreateTournament(tournament_id=tournament, name="Lim", rounds=5, system=system)
+        )
         for surname, rating in zip("ABCDEFGH", range(2400, 2000, -50), strict=True):
             service.execute(tournament, RegisterPlayer(surname=surname, rating=rating))
         service.pair_round(tournament)
@@ -108,8 +115,11 @@ def test_server_pairs_lim_and_lim_maxi_tournaments() -> None:
         # 7.2: 1 v 5, 6 v 2, 3 v 7, 8 v 4 with White drawn for #1.
         assert [(b.white, b.black) for b in first.boards] == [(1, 5), (6, 2), (3, 7), (8, 4)]
         assert first.system == system
-        for board, result in zip(first.boards, (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW,
-                                                Result.BLACK_WINS), strict=True):
+        for board, result in zip(
+            first.boards,
+            (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW, Result.BLACK_WINS),
+            strict=True,
+        ):
             service.execute(tournament, RecordResult(round_no=1, board=board.number, result=result))
         service.pair_round(tournament)
         second = service.load(tournament).round(2)

@@ -73,7 +73,12 @@ def _random_edges(rng: random.Random, size: int, bits: int) -> Edges:
     for u, v in itertools.combinations(range(size), 2):
         if rng.random() < 0.6:
             edges[(u, v)] = rng.choice(
-                [0, rng.randrange(1 << 10), rng.randrange(1 << bits), (1 << bits) - 1 - rng.randrange(1 << 20)]
+                [
+                    0,
+                    rng.randrange(1 << 10),
+                    rng.randrange(1 << bits),
+                    (1 << bits) - 1 - rng.randrange(1 << 20),
+                ]
             )
     return edges
 
@@ -103,9 +108,12 @@ def test_weights_above_2_130_keep_their_lowest_bits(networkx_calls: list[int]) -
     a double)."""
     high = 1 << 131
     edges = {
-        (0, 1): high + 1, (2, 3): high + 1,
-        (0, 2): high + 3, (1, 3): high,
-        (0, 3): high + 2, (1, 2): high,
+        (0, 1): high + 1,
+        (2, 3): high + 1,
+        (0, 2): high + 3,
+        (1, 3): high,
+        (0, 3): high + 2,
+        (1, 2): high,
     }
     assert _pairs(_graph(4, edges).solve()) == {(0, 2), (1, 3)}
     assert networkx_calls and networkx_calls[0] > 1 << 130
@@ -192,9 +200,12 @@ def test_packing_just_under_the_cap_keeps_its_lowest_bits(no_networkx: None) -> 
     weight stays below 2**124: rustworkx must still see the +3 against +2."""
     high = 1 << (MAX_WEIGHT_BITS - 2)
     edges = {
-        (0, 1): 2 * high + 1, (2, 3): 2 * high + 1,
-        (0, 2): 2 * high + 3, (1, 3): 2 * high,
-        (0, 3): 2 * high + 2, (1, 2): 2 * high,
+        (0, 1): 2 * high + 1,
+        (2, 3): 2 * high + 1,
+        (0, 2): 2 * high + 3,
+        (1, 3): 2 * high,
+        (0, 3): 2 * high + 2,
+        (1, 2): 2 * high,
     }
     assert max(edges.values()) < 1 << MAX_WEIGHT_BITS <= 2 * max(edges.values())
     assert _pairs(_graph(4, edges).solve()) == {(0, 2), (1, 3)}

@@ -48,8 +48,12 @@ def test_the_pab_is_written_as_n_0(tmp_path: Path) -> None:
 def test_announced_byes_are_not_paired(tmp_path: Path) -> None:
     """A ``0000 - H`` in the round to be paired keeps 4 out (trf.md §6.1): the three others
     give S1 = {1}, S2 = {2, 3}, so 1-2 and 3 gets the PAB."""
-    lines = ("XXR 3", "XXC white1",
-             *(_player(n, "0.0") for n in (1, 2, 3)), _player(4, "0.5", "0000 - H"))
+    lines = (
+        "XXR 3",
+        "XXC white1",
+        *(_player(n, "0.0") for n in (1, 2, 3)),
+        _player(4, "0.5", "0000 - H"),
+    )
     assert _run("--dutch", str(_file(tmp_path, *lines)), "-p")[1] == "2\n1 2\n3 0\n"
 
 
@@ -62,7 +66,9 @@ def test_no_valid_pairing_exits_1(tmp_path: Path) -> None:
 
 
 def test_missing_total_rounds_exits_3(tmp_path: Path) -> None:
-    code, _out, err = _run("--dutch", str(_file(tmp_path, *(_player(n, "0.0") for n in (1, 2)))), "-p")
+    code, _out, err = _run(
+        "--dutch", str(_file(tmp_path, *(_player(n, "0.0") for n in (1, 2)))), "-p"
+    )
     assert code == 3
     assert "total number of rounds" in err
 
@@ -119,15 +125,22 @@ def test_explain_describes_brackets_colours_and_the_pab(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[0] == "Bracket 0: residents 1, 2, 3, 4, 5, 6, 7; moved down into it: none"
     assert "  pairs: 1-4, 2-5, 3-6" in lines
-    assert "  1-4: 5.2.5 (1 has no preference; 4 has no preference: 1's pairing number parity and the initial colour)" in lines
+    assert (
+        "  1-4: 5.2.5 (1 has no preference; 4 has no preference: 1's pairing number parity and the initial colour)"
+        in lines
+    )
     assert lines[-1].startswith("PAB: 7 gets the PAB: eligible (C2)")
 
 
 def test_inconsistent_file_exits_3(tmp_path: Path) -> None:
     """Like bbpPairings, a file whose lines contradict each other is refused: 1 says it
     played 2 with White, 2 says it played 3."""
-    lines = ("XXR 3", _player(1, "1.0", "   2 w 1"), _player(2, "0.0", "   3 b 0"),
-             _player(3, "0.0", "   2 w 0"))
+    lines = (
+        "XXR 3",
+        _player(1, "1.0", "   2 w 1"),
+        _player(2, "0.0", "   3 b 0"),
+        _player(3, "0.0", "   2 w 0"),
+    )
     code, _out, err = _run("--dutch", str(_file(tmp_path, *lines)), "-p")
     assert code == 3
     assert "line 2" in err

@@ -34,7 +34,11 @@ def test_history_kinds_points_and_colours() -> None:
     assert request.round_no == 2
     one = request.player(N(1)).history[0]
     assert (one.kind, one.points, one.opponent, one.colour) == (
-        RoundKind.PLAYED, Fraction(1), N(3), Colour.WHITE)
+        RoundKind.PLAYED,
+        Fraction(1),
+        N(3),
+        Colour.WHITE,
+    )
     assert request.player(N(2)).history[0].points == Fraction(1, 2)
 
 
@@ -56,8 +60,12 @@ def test_xxz_and_240_records_mark_absentees() -> None:
 
 def test_point_systems_from_xxs_and_162() -> None:
     """3/1/0 scoring (the corpus' t03 / t17 files carry both notations)."""
-    lines = ("XXR 5", "XXS W=3.0 D=1.0 L=0.0 FL=0.0 ZPB=0.0 PAB=3.0", "162  W 3.0    D 1.0",
-             *PLAYED)
+    lines = (
+        "XXR 5",
+        "XXS W=3.0 D=1.0 L=0.0 FL=0.0 ZPB=0.0 PAB=3.0",
+        "162  W 3.0    D 1.0",
+        *PLAYED,
+    )
     request = next_round_request(_doc(*lines))
     assert (request.points.win, request.points.draw, request.points.pab) == (3, 1, 3)
     assert request.player(N(1)).history[0].points == 3
@@ -68,15 +76,21 @@ def test_initial_colour_stated_or_inferred() -> None:
     had White, so the initial colour was White (dutch.md §7.1)."""
     assert next_round_request(_doc("XXR 5", "XXC black1", *PLAYED)).initial_colour is Colour.BLACK
     assert next_round_request(_doc("XXR 5", *PLAYED)).initial_colour is Colour.WHITE
-    flipped = (player_line(1, "1.0", "   3 b 1"), player_line(3, "0.0", "   1 w 0"),
-               player_line(2, "0.5", "   4 w ="), player_line(4, "0.5", "   2 b ="))
+    flipped = (
+        player_line(1, "1.0", "   3 b 1"),
+        player_line(3, "0.0", "   1 w 0"),
+        player_line(2, "0.5", "   4 w ="),
+        player_line(4, "0.5", "   2 b ="),
+    )
     assert next_round_request(_doc("XXR 5", *flipped)).initial_colour is Colour.BLACK
 
 
 def test_forbidden_pairs_from_xxp_and_260() -> None:
     request = next_round_request(_doc("XXR 5", "XXP 1 2 4", "260   2   3    3    4", *PLAYED))
     assert request.forbidden_pairs == {
-        frozenset({N(1), N(2)}), frozenset({N(1), N(4)}), frozenset({N(2), N(4)}),
+        frozenset({N(1), N(2)}),
+        frozenset({N(1), N(4)}),
+        frozenset({N(2), N(4)}),
         frozenset({N(3), N(4)}),
     }
 

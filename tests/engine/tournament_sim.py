@@ -79,7 +79,9 @@ def simulate(
     rng = random.Random(seed)
     field = list(random_field(rng, players))
     joins = {
-        entry.number: (rng.choice((2, 3)) if rounds >= 3 and rng.random() < chances.late_entry else 1)
+        entry.number: (
+            rng.choice((2, 3)) if rounds >= 3 and rng.random() < chances.late_entry else 1
+        )
         for entry in field
     }
     withdrawn: set[PairingNumber] = set()
@@ -97,7 +99,7 @@ def simulate(
         pairing = pair(request)
         yield RoundStep(request, pairing)
         records = _play(rng, request, pairing, absent, chances)
-        field = [replace(entry, history=entry.history + (records[entry.number],)) for entry in field]
+        field = [replace(entry, history=(*entry.history, records[entry.number])) for entry in field]
 
 
 def _absences(

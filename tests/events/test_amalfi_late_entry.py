@@ -54,8 +54,13 @@ def pair_and_play(service: TournamentService, outcomes: dict[frozenset[int], int
     assert isinstance(paired, RoundPaired)
     for number, board in enumerate(paired.boards, 1):
         winner = outcomes[frozenset((board.white, board.black))]
-        result = (Result.DRAW if winner is None
-                  else Result.WHITE_WINS if winner == board.white else Result.BLACK_WINS)
+        result = (
+            Result.DRAW
+            if winner is None
+            else Result.WHITE_WINS
+            if winner == board.white
+            else Result.BLACK_WINS
+        )
         service.execute("t", RecordResult(round_no=paired.round_no, board=number, result=result))
 
 
@@ -63,7 +68,9 @@ def draw_everything(service: TournamentService) -> None:
     (paired,) = service.pair_round("t").events
     assert isinstance(paired, RoundPaired)
     for number in range(1, len(paired.boards) + 1):
-        service.execute("t", RecordResult(round_no=paired.round_no, board=number, result=Result.DRAW))
+        service.execute(
+            "t", RecordResult(round_no=paired.round_no, board=number, result=Result.DRAW)
+        )
 
 
 def two_rounds_played(system: str) -> TournamentService:
@@ -74,23 +81,33 @@ def two_rounds_played(system: str) -> TournamentService:
     service = tournament(system)
     if system == "amalfi":
         pair_and_play(service, {frozenset((1, 4)): 1, frozenset((2, 5)): 2, frozenset((3, 6)): 3})
-        pair_and_play(service, {frozenset((1, 3)): 1, frozenset((2, 4)): None, frozenset((5, 6)): 5})
+        pair_and_play(
+            service, {frozenset((1, 3)): 1, frozenset((2, 4)): None, frozenset((5, 6)): 5}
+        )
     else:
         draw_everything(service)
         draw_everything(service)
     return service
 
 
-def late_entry(service: TournamentService, rating: int = 2250) -> tuple[PlayerRegistered, TournamentState]:
+def late_entry(
+    service: TournamentService, rating: int = 2250
+) -> tuple[PlayerRegistered, TournamentState]:
     result = service.execute("t", RegisterPlayer(surname="Late", rating=rating))
     (event,) = result.events
     assert isinstance(event, PlayerRegistered)
     return event, result.state
 
 
-def missed_records(state: TournamentState, player_id: int) -> list[tuple[int, RoundKind | None, Fraction]]:
+def missed_records(
+    state: TournamentState, player_id: int
+) -> list[tuple[int, RoundKind | None, Fraction]]:
     player = state.player(player_id)
-    return [(r.round_no, r.kind, r.points) for r in player.rounds if r.reason is NotPairedReason.LATE_ENTRY]
+    return [
+        (r.round_no, r.kind, r.points)
+        for r in player.rounds
+        if r.reason is NotPairedReason.LATE_ENTRY
+    ]
 
 
 def test_b2_late_entrant_entering_in_round_3_scores_half_a_point_in_total() -> None:
@@ -98,9 +115,15 @@ def test_b2_late_entrant_entering_in_round_3_scores_half_a_point_in_total() -> N
     the registration event states it, round 1 carries it."""
     event, state = late_entry(two_rounds_played("amalfi"))
     assert (event.joins_round, event.missed_points_total, event.missed_round_points) == (
-        3, Decimal("0.5"), Decimal(0))
+        3,
+        Decimal("0.5"),
+        Decimal(0),
+    )
     assert state.player(7).score == HALF
-    assert missed_records(state, 7) == [(1, RoundKind.NOT_PAIRED, HALF), (2, RoundKind.NOT_PAIRED, 0)]
+    assert missed_records(state, 7) == [
+        (1, RoundKind.NOT_PAIRED, HALF),
+        (2, RoundKind.NOT_PAIRED, 0),
+    ]
 
 
 def test_b2_standings_show_the_late_entrants_half_point() -> None:
@@ -136,8 +159,13 @@ def test_b2_engine_request_is_consistent_with_the_state() -> None:
     assert entry.score == amalfi_score(entry, request.points) == HALF
     for player_id in state.order:
         number = state.pairing_number(player_id)
-        assert amalfi_score(request.players[number - 1], request.points) == state.player(player_id).score
-    assert rating_ranks(request.players) == {entry.number: entry.number for entry in request.players}
+        assert (
+            amalfi_score(request.players[number - 1], request.points)
+            == state.player(player_id).score
+        )
+    assert rating_ranks(request.players) == {
+        entry.number: entry.number for entry in request.players
+    }
 
 
 def test_b2_late_entrant_is_paired_on_half_a_point_with_recomputed_pairing_numbers() -> None:
@@ -186,8 +214,15 @@ def test_b2_amalfi_tournament_refuses_points_per_missed_round() -> None:
     """B.2 fixes the late entrant's score at ½ in total: a per-round value would contradict it."""
     service = TournamentService(MemoryEventStore())
     with pytest.raises(InvalidCommand) as refused:
-        service.create(CreateTournament(tournament_id="t", name="T", rounds=5, system="amalfi",
-                                        points=PointValues(missed_round=Decimal("0.5"))))
+        service.create(
+            CreateTournament(
+                tournament_id="t",
+                name="T",
+                rounds=5,
+                system="amalfi",
+                points=PointValues(missed_round=Decimal("0.5")),
+            )
+        )
     assert refused.value.field == "points.missed_round"
     assert service.tournament_ids() == []
 

@@ -52,8 +52,8 @@ from events.errors import (
     RoundAlreadyPaired,
     RoundHasResults,
     RoundIncomplete,
-    TournamentIsClosed,
     TournamentExists,
+    TournamentIsClosed,
     TournamentNotFound,
     UnknownPlayer,
 )
@@ -63,8 +63,11 @@ from events.projections import EMPTY, TournamentState, fold
 
 def run(state: TournamentState, *commands: Command | PairManually) -> TournamentState:
     for command in commands:
-        events = (decide_manual_pairing(state, command) if isinstance(command, PairManually)
-                  else decide(state, command))
+        events = (
+            decide_manual_pairing(state, command)
+            if isinstance(command, PairManually)
+            else decide(state, command)
+        )
         state = fold(events, state)
     return state
 
@@ -74,7 +77,9 @@ def boards(*pairs: tuple[int, int]) -> tuple[PairedBoard, ...]:
 
 
 CREATE = CreateTournament(tournament_id="open", name="Open", rounds=5, max_half_point_byes=1)
-FOUR = [RegisterPlayer(surname=f"P{n}", rating=2500 - 100 * n, fide_id=1000 + n) for n in range(1, 5)]
+FOUR = [
+    RegisterPlayer(surname=f"P{n}", rating=2500 - 100 * n, fide_id=1000 + n) for n in range(1, 5)
+]
 
 
 @pytest.fixture
@@ -89,7 +94,9 @@ def round_one(registered: TournamentState) -> TournamentState:
     return run(registered, PairManually(boards=boards((1, 3), (4, 2))))
 
 
-def refused(state: TournamentState, command: Command | PairManually, error: type[CommandRejected]) -> CommandRejected:
+def refused(
+    state: TournamentState, command: Command | PairManually, error: type[CommandRejected]
+) -> CommandRejected:
     with pytest.raises(error) as caught:
         run(state, command)
     return caught.value
@@ -111,8 +118,9 @@ def test_registration_numbers_players_in_order(registered: TournamentState) -> N
 
 def test_registration_after_round_one_is_a_late_entry_with_regulation_points() -> None:
     """GHR 2.4: missed rounds score nothing unless the regulations say so (here ½)."""
-    generous = CreateTournament(tournament_id="t", name="T", rounds=5,
-                                points=PointValues(missed_round=Decimal("0.5")))
+    generous = CreateTournament(
+        tournament_id="t", name="T", rounds=5, points=PointValues(missed_round=Decimal("0.5"))
+    )
     state = run(EMPTY, generous, *FOUR, PairManually(boards=boards((1, 3), (4, 2))))
     (event,) = decide(state, RegisterPlayer(surname="Late", rating=2350))
     assert (event.joins_round, event.missed_round_points) == (2, Decimal("0.5"))
@@ -122,7 +130,9 @@ def test_registration_after_round_one_is_a_late_entry_with_regulation_points() -
     assert state.order == (1, 5, 2, 3, 4)  # inserted by rating (general.md §3.3)
 
 
-def test_late_entry_registered_in_advance_is_not_paired_before_joining(registered: TournamentState) -> None:
+def test_late_entry_registered_in_advance_is_not_paired_before_joining(
+    registered: TournamentState,
+) -> None:
     state = run(registered, RegisterPlayer(surname="Later", joins_round=3))
     available, absent = state.availability(2)
     assert 5 not in available and [a.player_id for a in absent] == [5]
@@ -134,10 +144,16 @@ def test_withdrawal_defaults_to_the_next_round(round_one: TournamentState) -> No
 
 
 def test_correction_keeps_only_changed_fields(registered: TournamentState) -> None:
-    (event,) = decide(registered, CorrectPlayerDetails(player_id=2, rating=2500, club="P2's club",
-                                                       surname="P2"))
+    (event,) = decide(
+        registered, CorrectPlayerDetails(player_id=2, rating=2500, club="P2's club", surname="P2")
+    )
     assert isinstance(event, PlayerDetailsCorrected)
-    assert msgspec_fields(event) == {"player_id": 2, "rating": 2500, "club": "P2's club", "reason": ""}
+    assert msgspec_fields(event) == {
+        "player_id": 2,
+        "rating": 2500,
+        "club": "P2's club",
+        "reason": "",
+    }
 
 
 def msgspec_fields(event: PlayerDetailsCorrected) -> dict[str, object]:
@@ -145,16 +161,25 @@ def msgspec_fields(event: PlayerDetailsCorrected) -> dict[str, object]:
     return {k: v for k, v in msgspec.to_builtins(event).items() if k != "type"}
 
 
-def test_rating_correction_renumbers_only_until_round_four_is_paired(registered: TournamentState) -> None:
+def test_rating_correction_renumbers_only_until_round_four_is_paired(
+    registered: TournamentState,
+) -> None:
     """GHR 2.3: TPNs follow corrected ratings, but not once round 4 has been paired."""
     renumbered = run(registered, CorrectPlayerDetails(player_id=4, rating=2350))
     assert renumbered.order == (1, 4, 2, 3)
     state = registered
-    for round_no, pairs in enumerate([((1, 2), (3, 4)), ((1, 3), (2, 4)), ((1, 4), (2, 3)), ((2, 1), (4, 3))], 1):
+    for round_no, pairs in enumerate(
+        [((1, 2), (3, 4)), ((1, 3), (2, 4)), ((1, 4), (2, 3)), ((2, 1), (4, 3))], 1
+    ):
         state = fold([RoundPaired(round_no=round_no, boards=boards(*pairs))], state)
         if round_no < 4:
-            state = fold([ResultRecorded(round_no=round_no, board=1, result=Result.DRAW),
-                          ResultRecorded(round_no=round_no, board=2, result=Result.DRAW)], state)
+            state = fold(
+                [
+                    ResultRecorded(round_no=round_no, board=1, result=Result.DRAW),
+                    ResultRecorded(round_no=round_no, board=2, result=Result.DRAW),
+                ],
+                state,
+            )
         if round_no == 3:
             assert run(state, CorrectPlayerDetails(player_id=4, rating=2350)).order == (1, 4, 2, 3)
     frozen = run(state, CorrectPlayerDetails(player_id=4, rating=2350))
@@ -163,7 +188,9 @@ def test_rating_correction_renumbers_only_until_round_four_is_paired(registered:
 
 def test_result_then_correction(round_one: TournamentState) -> None:
     state = run(round_one, RecordResult(round_no=1, board=2, result=Result.WHITE_WINS_BY_FORFEIT))
-    (event,) = decide(state, CorrectResult(round_no=1, board=2, result=Result.BLACK_WINS, reason="appeal"))
+    (event,) = decide(
+        state, CorrectResult(round_no=1, board=2, result=Result.BLACK_WINS, reason="appeal")
+    )
     assert isinstance(event, ResultCorrected)
     assert (event.previous, event.result) == (Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS)
 
@@ -181,8 +208,11 @@ def test_unpair_the_latest_round(round_one: TournamentState) -> None:
 
 
 def test_close(round_one: TournamentState) -> None:
-    state = run(round_one, RecordResult(round_no=1, board=1, result=Result.DRAW),
-                RecordResult(round_no=1, board=2, result=Result.DRAW))
+    state = run(
+        round_one,
+        RecordResult(round_no=1, board=1, result=Result.DRAW),
+        RecordResult(round_no=1, board=2, result=Result.DRAW),
+    )
     (event,) = decide(state, CloseTournament())
     assert isinstance(event, TournamentClosed)
 
@@ -200,11 +230,15 @@ def test_tournament_created_twice(registered: TournamentState) -> None:
 
 @pytest.mark.parametrize(
     ("changes", "field"),
-    [({"tournament_id": "has space"}, "tournament_id"), ({"name": "  "}, "name"),
-     ({"rounds": 0}, "rounds"), ({"rules_edition": "fide-1992"}, "rules_edition"),
-     ({"federation": "norway"}, "federation"),
-     ({"points": PointValues(win=Decimal("0.5"), draw=Decimal(1))}, "points"),
-     ({"points": PointValues(pab=Decimal(-1))}, "points.pab")],
+    [
+        ({"tournament_id": "has space"}, "tournament_id"),
+        ({"name": "  "}, "name"),
+        ({"rounds": 0}, "rounds"),
+        ({"rules_edition": "fide-1992"}, "rules_edition"),
+        ({"federation": "norway"}, "federation"),
+        ({"points": PointValues(win=Decimal("0.5"), draw=Decimal(1))}, "points"),
+        ({"points": PointValues(pab=Decimal(-1))}, "points.pab"),
+    ],
 )
 def test_invalid_tournament_fields_are_named(changes: dict[str, object], field: str) -> None:
     error = refused(EMPTY, msgspec.structs.replace(CREATE, **changes), InvalidCommand)
@@ -212,8 +246,12 @@ def test_invalid_tournament_fields_are_named(changes: dict[str, object], field: 
 
 
 def test_unknown_player(registered: TournamentState) -> None:
-    for command in (WithdrawPlayer(player_id=9), RequestBye(player_id=0, round_no=1),
-                    CorrectPlayerDetails(player_id=5, rating=1), CancelBye(player_id=7, round_no=1)):
+    for command in (
+        WithdrawPlayer(player_id=9),
+        RequestBye(player_id=0, round_no=1),
+        CorrectPlayerDetails(player_id=5, rating=1),
+        CancelBye(player_id=7, round_no=1),
+    ):
         assert refused(registered, command, UnknownPlayer).status == 404
 
 
@@ -225,25 +263,37 @@ def test_duplicate_fide_id(registered: TournamentState) -> None:
 
 @pytest.mark.parametrize(
     ("command", "field"),
-    [(RegisterPlayer(surname=""), "surname"), (RegisterPlayer(surname="X", rating=5000), "rating"),
-     (RegisterPlayer(surname="X", title="XM"), "title"), (RegisterPlayer(surname="X", sex="x"), "sex"),
-     (RegisterPlayer(surname="X", fide_id=0), "fide_id"),
-     (RegisterPlayer(surname="X", joins_round=6), "joins_round"),
-     (CorrectPlayerDetails(player_id=1, rating=2400), None)],
+    [
+        (RegisterPlayer(surname=""), "surname"),
+        (RegisterPlayer(surname="X", rating=5000), "rating"),
+        (RegisterPlayer(surname="X", title="XM"), "title"),
+        (RegisterPlayer(surname="X", sex="x"), "sex"),
+        (RegisterPlayer(surname="X", fide_id=0), "fide_id"),
+        (RegisterPlayer(surname="X", joins_round=6), "joins_round"),
+        (CorrectPlayerDetails(player_id=1, rating=2400), None),
+    ],
 )
-def test_invalid_player_fields_are_named(registered: TournamentState, command: Command, field: str | None) -> None:
+def test_invalid_player_fields_are_named(
+    registered: TournamentState, command: Command, field: str | None
+) -> None:
     assert refused(registered, command, InvalidCommand).details["field"] == field
 
 
 def test_result_for_a_board_not_paired(round_one: TournamentState) -> None:
     for round_no, board in ((1, 3), (2, 1), (0, 1)):
-        refused(round_one, RecordResult(round_no=round_no, board=board, result=Result.DRAW), BoardNotPaired)
+        refused(
+            round_one,
+            RecordResult(round_no=round_no, board=board, result=Result.DRAW),
+            BoardNotPaired,
+        )
     refused(round_one, CorrectResult(round_no=2, board=1, result=Result.DRAW), BoardNotPaired)
 
 
 def test_second_result_for_the_same_board_must_be_a_correction(round_one: TournamentState) -> None:
     state = run(round_one, RecordResult(round_no=1, board=1, result=Result.WHITE_WINS))
-    error = refused(state, RecordResult(round_no=1, board=1, result=Result.WHITE_WINS), ResultAlreadyRecorded)
+    error = refused(
+        state, RecordResult(round_no=1, board=1, result=Result.WHITE_WINS), ResultAlreadyRecorded
+    )
     assert "correction" in str(error)
 
 
@@ -308,7 +358,11 @@ def test_close_with_missing_results(round_one: TournamentState) -> None:
 
 
 def test_refusal_statuses_follow_http_meaning() -> None:
-    assert (UnknownPlayer.status, InvalidCommand.status, ResultAlreadyRecorded.status) == (404, 422, 409)
+    assert (UnknownPlayer.status, InvalidCommand.status, ResultAlreadyRecorded.status) == (
+        404,
+        422,
+        409,
+    )
 
 
 def test_byes_are_facts_in_events(registered: TournamentState) -> None:

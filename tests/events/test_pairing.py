@@ -21,7 +21,14 @@ from events import (
     Result,
     RoundPaired,
 )
-from events.commands import CreateTournament, RecordResult, RegisterPlayer, RequestBye, WithdrawPlayer, decide
+from events.commands import (
+    CreateTournament,
+    RecordResult,
+    RegisterPlayer,
+    RequestBye,
+    WithdrawPlayer,
+    decide,
+)
 from events.errors import (
     AllRoundsPaired,
     InvalidCommand,
@@ -30,7 +37,13 @@ from events.errors import (
     PairingRejected,
     RoundIncomplete,
 )
-from events.pairing import PairManually, PairRound, decide_manual_pairing, decide_pairing, pairing_request
+from events.pairing import (
+    PairManually,
+    PairRound,
+    decide_manual_pairing,
+    decide_pairing,
+    pairing_request,
+)
 from events.projections import EMPTY, TournamentState, fold
 
 N = PairingNumber
@@ -40,7 +53,9 @@ def adjacent(request: PairingRequest) -> Pairing:
     """Pairs available players 1-2, 3-4, … by TPN; the last one gets the PAB."""
     numbers = [entry.number for entry in request.players if entry.available]
     bye = numbers.pop() if len(numbers) % 2 else None
-    return Pairing(boards=tuple(Board(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)), bye=bye)
+    return Pairing(
+        boards=tuple(Board(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)), bye=bye
+    )
 
 
 def answering(pairing: Pairing):  # type: ignore[no-untyped-def]
@@ -63,8 +78,10 @@ def five() -> TournamentState:
     return apply(
         EMPTY,
         CreateTournament(tournament_id="t", name="T", rounds=3, initial_colour=Colour.BLACK),
-        *(RegisterPlayer(surname=name, rating=rating) for name, rating in
-          [("E", 1800), ("A", 2400), ("C", 2200), ("B", 2300), ("D", 2000)]),
+        *(
+            RegisterPlayer(surname=name, rating=rating)
+            for name, rating in [("E", 1800), ("A", 2400), ("C", 2200), ("B", 2300), ("D", 2000)]
+        ),
     )
 
 
@@ -72,8 +89,12 @@ def test_round_one_request(five: TournamentState) -> None:
     request = pairing_request(five)
     assert (request.round_no, request.total_rounds, request.initial_colour) == (1, 3, Colour.BLACK)
     assert [(e.number, e.name, e.rating, e.available) for e in request.players] == [
-        (1, "A", 2400, True), (2, "B", 2300, True), (3, "C", 2200, True), (4, "D", 2000, True),
-        (5, "E", 1800, True)]
+        (1, "A", 2400, True),
+        (2, "B", 2300, True),
+        (3, "C", 2200, True),
+        (4, "D", 2000, True),
+        (5, "E", 1800, True),
+    ]
     assert all(entry.history == () for entry in request.players)
     assert request.points.pab == 1
 
@@ -82,8 +103,10 @@ def test_decision_maps_pairing_numbers_back_to_players(five: TournamentState) ->
     (event,) = decide_pairing(five, PairRound(), adjacent, engine_version="fake 1")
     assert isinstance(event, RoundPaired)
     # TPN 1-2 = players 2 (A) and 4 (B); 3-4 = players 3 (C) and 5 (D); TPN 5 = player 1 (E)
-    assert event.boards == (PairedBoard(white=PlayerId(2), black=PlayerId(4)),
-                            PairedBoard(white=PlayerId(3), black=PlayerId(5)))
+    assert event.boards == (
+        PairedBoard(white=PlayerId(2), black=PlayerId(4)),
+        PairedBoard(white=PlayerId(3), black=PlayerId(5)),
+    )
     assert event.pab == 1
     assert (event.system, event.engine_version) == ("dutch", "fake 1")
     assert event.pairing_numbers == (2, 4, 3, 5, 1)
@@ -92,17 +115,24 @@ def test_decision_maps_pairing_numbers_back_to_players(five: TournamentState) ->
 
 def test_history_in_the_request_after_round_one(five: TournamentState) -> None:
     state = pair(five)
-    state = apply(state, RecordResult(round_no=1, board=1, result=Result.WHITE_WINS),
-                  RecordResult(round_no=1, board=2, result=Result.BLACK_WINS_BY_FORFEIT),
-                  RequestBye(player_id=2, round_no=2, kind=ByeKind.HALF),
-                  WithdrawPlayer(player_id=5, from_round=2))
+    state = apply(
+        state,
+        RecordResult(round_no=1, board=1, result=Result.WHITE_WINS),
+        RecordResult(round_no=1, board=2, result=Result.BLACK_WINS_BY_FORFEIT),
+        RequestBye(player_id=2, round_no=2, kind=ByeKind.HALF),
+        WithdrawPlayer(player_id=5, from_round=2),
+    )
     request = pairing_request(state)
     a, b, c, d, e = request.players
     assert a.history[0].kind is RoundKind.PLAYED and a.history[0].colour is Colour.WHITE
     assert (a.history[0].opponent, a.history[0].points) == (N(2), Fraction(1))
     assert (b.history[0].colour, b.history[0].points) == (Colour.BLACK, Fraction(0))
     # a forfeit carries the opponent but no colour (GHR 3.4)
-    assert (c.history[0].kind, c.history[0].opponent, c.history[0].colour) == (RoundKind.FORFEIT_LOSS, N(4), None)
+    assert (c.history[0].kind, c.history[0].opponent, c.history[0].colour) == (
+        RoundKind.FORFEIT_LOSS,
+        N(4),
+        None,
+    )
     assert (d.history[0].kind, d.history[0].points) == (RoundKind.FORFEIT_WIN, Fraction(1))
     assert (e.history[0].kind, e.history[0].points) == (RoundKind.PAB, Fraction(1))
     assert [p.available for p in request.players] == [False, True, True, False, True]
@@ -110,11 +140,14 @@ def test_history_in_the_request_after_round_one(five: TournamentState) -> None:
 
 def test_not_paired_players_are_listed_with_their_reason(five: TournamentState) -> None:
     state = pair(five)
-    state = apply(state, RecordResult(round_no=1, board=1, result=Result.DRAW),
-                  RecordResult(round_no=1, board=2, result=Result.DRAW),
-                  RequestBye(player_id=2, round_no=2, kind=ByeKind.HALF),
-                  WithdrawPlayer(player_id=5, from_round=2),
-                  RegisterPlayer(surname="F", rating=1500, joins_round=3))
+    state = apply(
+        state,
+        RecordResult(round_no=1, board=1, result=Result.DRAW),
+        RecordResult(round_no=1, board=2, result=Result.DRAW),
+        RequestBye(player_id=2, round_no=2, kind=ByeKind.HALF),
+        WithdrawPlayer(player_id=5, from_round=2),
+        RegisterPlayer(surname="F", rating=1500, joins_round=3),
+    )
     answer = answering(Pairing(boards=(Board(N(5), N(2)),), bye=N(3)))
     (event,) = decide_pairing(state, PairRound(system="burstein"), answer, engine_version="fake 1")
     assert event.not_paired == (
@@ -128,7 +161,8 @@ def test_not_paired_players_are_listed_with_their_reason(five: TournamentState) 
     assert paired.player(2).rounds[1].points == Fraction(1, 2)
     late = paired.player(6).rounds  # registered after round 1: missed rounds 1 and 2 so far
     assert [(r.kind, r.reason, r.points) for r in late] == [
-        (RoundKind.NOT_PAIRED, NotPairedReason.LATE_ENTRY, 0)] * 2
+        (RoundKind.NOT_PAIRED, NotPairedReason.LATE_ENTRY, 0)
+    ] * 2
 
 
 def test_engine_finding_no_pairing_is_a_refusal(five: TournamentState) -> None:
@@ -151,10 +185,19 @@ def test_engine_rejecting_the_request_is_our_bug(five: TournamentState) -> None:
 @pytest.mark.parametrize(
     ("pairing", "problem"),
     [
-        (Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(4)))), "neither paired nor given the bye"),
-        (Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(4)), Board(N(5), N(1)))), "more than once"),
+        (
+            Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(4)))),
+            "neither paired nor given the bye",
+        ),
+        (
+            Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(4)), Board(N(5), N(1)))),
+            "more than once",
+        ),
         (Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(9))), bye=N(5)), "pairing number 9"),
-        (Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(4)), Board(N(5), N(6)))), "pairing number 6"),
+        (
+            Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(4)), Board(N(5), N(6)))),
+            "pairing number 6",
+        ),
     ],
 )
 def test_engine_answers_that_break_the_facts_are_rejected(
@@ -167,32 +210,59 @@ def test_engine_answers_that_break_the_facts_are_rejected(
 def test_unavailable_player_is_rejected(five: TournamentState) -> None:
     state = apply(five, RequestBye(player_id=1, round_no=1, kind=ByeKind.ZERO))  # TPN 5
     with pytest.raises(PairingRejected, match="not to be paired"):
-        decide_pairing(state, PairRound(), answering(
-            Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(5))), bye=N(4))))
+        decide_pairing(
+            state,
+            PairRound(),
+            answering(Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(5))), bye=N(4))),
+        )
     with pytest.raises(InvalidCommand, match="not to be paired"):
-        decide_manual_pairing(state, PairManually(
-            boards=(PairedBoard(white=PlayerId(2), black=PlayerId(4)),
-                    PairedBoard(white=PlayerId(3), black=PlayerId(5))), pab=PlayerId(1)))
+        decide_manual_pairing(
+            state,
+            PairManually(
+                boards=(
+                    PairedBoard(white=PlayerId(2), black=PlayerId(4)),
+                    PairedBoard(white=PlayerId(3), black=PlayerId(5)),
+                ),
+                pab=PlayerId(1),
+            ),
+        )
 
 
 def test_rematch_and_second_pab_are_rejected(five: TournamentState) -> None:
     """C.04.1 Art. 2 (no rematch) and Art. 4 (no second PAB) are absolute."""
     state = pair(five)  # 2-4, 3-5, PAB 1
-    state = apply(state, RecordResult(round_no=1, board=1, result=Result.DRAW),
-                  RecordResult(round_no=1, board=2, result=Result.DRAW))
+    state = apply(
+        state,
+        RecordResult(round_no=1, board=1, result=Result.DRAW),
+        RecordResult(round_no=1, board=2, result=Result.DRAW),
+    )
     with pytest.raises(PairingRejected, match="already played each other"):
-        decide_pairing(state, PairRound(), answering(Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(5))), bye=N(4))))
-    with pytest.raises(PairingRejected, match="Art. 4"):
-        decide_pairing(state, PairRound(), answering(Pairing(boards=(Board(N(1), N(3)), Board(N(2), N(4))), bye=N(5))))
+        decide_pairing(
+            state,
+            PairRound(),
+            answering(Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(5))), bye=N(4))),
+        )
+    with pytest.raises(PairingRejected, match=r"Art\. 4"):
+        decide_pairing(
+            state,
+            PairRound(),
+            answering(Pairing(boards=(Board(N(1), N(3)), Board(N(2), N(4))), bye=N(5))),
+        )
 
 
 def test_forfeited_pairing_may_be_repeated(five: TournamentState) -> None:
     """GHR 3.5: players whose game was forfeited may be paired again."""
     state = pair(five)
-    state = apply(state, RecordResult(round_no=1, board=1, result=Result.DOUBLE_FORFEIT),
-                  RecordResult(round_no=1, board=2, result=Result.DRAW))
-    (event,) = decide_pairing(state, PairRound(), answering(
-        Pairing(boards=(Board(N(2), N(1)), Board(N(5), N(4))), bye=N(3))))
+    state = apply(
+        state,
+        RecordResult(round_no=1, board=1, result=Result.DOUBLE_FORFEIT),
+        RecordResult(round_no=1, board=2, result=Result.DRAW),
+    )
+    (event,) = decide_pairing(
+        state,
+        PairRound(),
+        answering(Pairing(boards=(Board(N(2), N(1)), Board(N(5), N(4))), bye=N(3))),
+    )
     assert event.boards[0] == PairedBoard(white=PlayerId(4), black=PlayerId(2))
 
 
@@ -201,10 +271,15 @@ def test_pairing_preconditions(five: TournamentState) -> None:
     with pytest.raises(RoundIncomplete):
         decide_pairing(state, PairRound(), adjacent)
     for round_no in (1, 2):
-        state = apply(state, *(RecordResult(round_no=round_no, board=b, result=Result.DRAW) for b in (1, 2)))
-        state = pair(state, answering(Pairing(
-            boards=(Board(N(1), N(3)), Board(N(2), N(5))), bye=N(4))) if round_no == 1 else answering(
-            Pairing(boards=(Board(N(1), N(4)), Board(N(3), N(5))), bye=N(2))))
+        state = apply(
+            state, *(RecordResult(round_no=round_no, board=b, result=Result.DRAW) for b in (1, 2))
+        )
+        state = pair(
+            state,
+            answering(Pairing(boards=(Board(N(1), N(3)), Board(N(2), N(5))), bye=N(4)))
+            if round_no == 1
+            else answering(Pairing(boards=(Board(N(1), N(4)), Board(N(3), N(5))), bye=N(2))),
+        )
     state = apply(state, *(RecordResult(round_no=3, board=b, result=Result.DRAW) for b in (1, 2)))
     with pytest.raises(AllRoundsPaired):
         decide_pairing(state, PairRound(), adjacent)

@@ -42,8 +42,12 @@ D, U = Float.DOWN, Float.UP
 H = Fraction(1, 2)
 
 
-def paired(round_no: int, boards: list[tuple[int, int]], pab: int | None = None,
-           not_paired: tuple[tuple[int, NotPairedReason], ...] = ()) -> RoundPaired:
+def paired(
+    round_no: int,
+    boards: list[tuple[int, int]],
+    pab: int | None = None,
+    not_paired: tuple[tuple[int, NotPairedReason], ...] = (),
+) -> RoundPaired:
     return RoundPaired(
         round_no=round_no,
         boards=tuple(PairedBoard(white=PlayerId(w), black=PlayerId(b)) for w, b in boards),
@@ -54,12 +58,19 @@ def paired(round_no: int, boards: list[tuple[int, int]], pab: int | None = None,
 
 
 def results(round_no: int, *outcomes: str) -> list[ResultRecorded]:
-    return [ResultRecorded(round_no=round_no, board=n, result=Result(r)) for n, r in enumerate(outcomes, 1)]
+    return [
+        ResultRecorded(round_no=round_no, board=n, result=Result(r))
+        for n, r in enumerate(outcomes, 1)
+    ]
 
 
 def register(player_id: int, rating: int, joins_round: int = 1) -> PlayerRegistered:
-    return PlayerRegistered(player_id=PlayerId(player_id), surname=f"Player{player_id}",
-                            rating=rating, joins_round=joins_round)
+    return PlayerRegistered(
+        player_id=PlayerId(player_id),
+        surname=f"Player{player_id}",
+        rating=rating,
+        joins_round=joins_round,
+    )
 
 
 SCRIPT: list[Event] = [
@@ -80,11 +91,20 @@ SCRIPT: list[Event] = [
     *results(4, "0-1", "-/-", "0-0"),
     ResultCorrected(round_no=4, board=3, result=Result("1/2-0"), previous=Result("0-0")),
     ByeRequested(player_id=PlayerId(2), round_no=5, kind=ByeKind.ZERO),
-    paired(5, [(5, 3), (4, 1)], pab=7,
-           not_paired=((2, NotPairedReason.ZERO_BYE), (6, NotPairedReason.WITHDRAWN))),
+    paired(
+        5,
+        [(5, 3), (4, 1)],
+        pab=7,
+        not_paired=((2, NotPairedReason.ZERO_BYE), (6, NotPairedReason.WITHDRAWN)),
+    ),
     *results(5, "1-0", "0-1"),
-    ResultCorrected(round_no=1, board=2, result=Result("1-0"), previous=Result("1/2-1/2"),
-                    reason="score sheet checked after the event"),
+    ResultCorrected(
+        round_no=1,
+        board=2,
+        result=Result("1-0"),
+        previous=Result("1/2-1/2"),
+        reason="score sheet checked after the event",
+    ),
 ]
 
 FINAL = fold(SCRIPT)
@@ -163,7 +183,14 @@ def test_pab_eligibility_after_five_rounds() -> None:
 
 def test_unplayed_round_counts() -> None:
     assert {p.player_id: p.unplayed_rounds for p in FINAL.players} == {
-        1: 0, 2: 3, 3: 2, 4: 1, 5: 1, 6: 2, 7: 4}
+        1: 0,
+        2: 3,
+        3: 2,
+        4: 1,
+        5: 1,
+        6: 2,
+        7: 4,
+    }
 
 
 def test_late_entry_takes_its_place_in_the_ranking_order() -> None:
@@ -172,7 +199,9 @@ def test_late_entry_takes_its_place_in_the_ranking_order() -> None:
 
 
 def test_unpaired_round_leaves_no_trace_in_the_records() -> None:
-    undone = fold(SCRIPT[: next(i for i, e in enumerate(SCRIPT) if isinstance(e, RoundUnpaired)) + 1])
+    undone = fold(
+        SCRIPT[: next(i for i, e in enumerate(SCRIPT) if isinstance(e, RoundUnpaired)) + 1]
+    )
     assert undone.rounds_paired == 2
     assert all(len(p.rounds) == 2 for p in undone.players)
 
@@ -180,7 +209,14 @@ def test_unpaired_round_leaves_no_trace_in_the_records() -> None:
 def test_final_standings_share_ranks_on_equal_scores() -> None:
     rows = standings(FINAL)
     assert [(row.rank, row.player_id, row.score) for row in rows] == [
-        (1, 5, 4), (2, 1, 3 + H), (3, 6, 2 + H), (4, 7, 1 + H), (4, 3, 1 + H), (6, 2, 1), (6, 4, 1)]
+        (1, 5, 4),
+        (2, 1, 3 + H),
+        (3, 6, 2 + H),
+        (4, 7, 1 + H),
+        (4, 3, 1 + H),
+        (6, 2, 1),
+        (6, 4, 1),
+    ]
     assert [row.withdrawn for row in rows] == [False, False, True, False, False, False, False]
 
 

@@ -49,15 +49,24 @@ def test_parse_result_names_the_bad_text(text: str) -> None:
 def test_forfeits_are_unplayed_and_score_as_forfeits() -> None:
     """GHR 3.4-3.5: a forfeited game was not played, whichever side failed to appear."""
     assert [r for r in Result if not r.played] == [
-        Result.WHITE_WINS_BY_FORFEIT, Result.BLACK_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT]
+        Result.WHITE_WINS_BY_FORFEIT,
+        Result.BLACK_WINS_BY_FORFEIT,
+        Result.DOUBLE_FORFEIT,
+    ]
     assert (Result.BLACK_WINS_BY_FORFEIT.white, Result.BLACK_WINS_BY_FORFEIT.black) == (
-        Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN)
+        Outcome.FORFEIT_LOSS,
+        Outcome.FORFEIT_WIN,
+    )
     assert (Result.DOUBLE_FORFEIT.white, Result.DOUBLE_FORFEIT.black) == (
-        Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS)
+        Outcome.FORFEIT_LOSS,
+        Outcome.FORFEIT_LOSS,
+    )
 
 
 def test_unusual_played_results_score_each_side_separately() -> None:
     assert (Result.BOTH_LOSE.white, Result.BOTH_LOSE.black) == (Outcome.LOSS, Outcome.LOSS)
     assert (Result.WHITE_LOSES_BLACK_DRAWS.white, Result.WHITE_LOSES_BLACK_DRAWS.black) == (
-        Outcome.LOSS, Outcome.DRAW)
+        Outcome.LOSS,
+        Outcome.DRAW,
+    )
     assert Result.BOTH_LOSE.played and Result.WHITE_DRAWS_BLACK_LOSES.played

@@ -23,18 +23,27 @@ def test_player_registered_v1_splits_the_single_name() -> None:
     assert "name" not in lifted
     assert (lifted["surname"], lifted["given_name"]) == ("Lindqvist", "Astrid")
     assert {k: v for k, v in lifted.items() if k not in ("surname", "given_name")} == {
-        k: v for k, v in old["payload"].items() if k != "name"}
+        k: v for k, v in old["payload"].items() if k != "name"
+    }
 
 
 def test_v1_payload_decodes_to_the_current_event() -> None:
     old = load("player-registered.v1.json")
     event = decode_event(old["event_type"], old["schema_version"], json.dumps(old["payload"]))
     assert isinstance(event, PlayerRegistered)
-    assert (event.surname, event.given_name, event.rating, event.title) == ("Lindqvist", "Astrid", 2480, "GM")
+    assert (event.surname, event.given_name, event.rating, event.title) == (
+        "Lindqvist",
+        "Astrid",
+        2480,
+        "GM",
+    )
 
 
 def test_v1_name_without_comma_is_all_surname() -> None:
-    assert upcast("player-registered", 1, {"player_id": 1, "name": "Hou Yifan"})["surname"] == "Hou Yifan"
+    assert (
+        upcast("player-registered", 1, {"player_id": 1, "name": "Hou Yifan"})["surname"]
+        == "Hou Yifan"
+    )
 
 
 def test_upcaster_is_pure() -> None:
@@ -50,8 +59,11 @@ def test_current_version_passes_through() -> None:
 
 @pytest.mark.parametrize(
     ("event_type", "version", "message"),
-    [("no-such-event", 1, "unknown event type"), ("player-registered", 3, "newer"),
-     ("round-paired", 0, "no upcaster")],
+    [
+        ("no-such-event", 1, "unknown event type"),
+        ("player-registered", 3, "newer"),
+        ("round-paired", 0, "no upcaster"),
+    ],
 )
 def test_unreadable_versions_are_typed_errors(event_type: str, version: int, message: str) -> None:
     with pytest.raises(EventDecodeError, match=message):

@@ -33,8 +33,9 @@ async def test_writes_without_the_token_get_401_and_write_nothing(
 
 async def test_a_write_to_a_tournament_without_the_token_changes_nothing(api: Api) -> None:
     await api.post("/tournaments", CREATE)
-    async with api.client.post("/tournaments/t/players", json={"surname": "Aune"},
-                               headers={"If-Match": '"1"'}) as response:
+    async with api.client.post(
+        "/tournaments/t/players", json={"surname": "Aune"}, headers={"If-Match": '"1"'}
+    ) as response:
         assert response.status == 401
     _, tournament = await api.get("/tournaments/t")
     assert (tournament["version"], tournament["players"]) == (1, 0)
@@ -42,8 +43,17 @@ async def test_a_write_to_a_tournament_without_the_token_changes_nothing(api: Ap
 
 async def test_reads_need_no_token(api: Api) -> None:
     await api.post("/tournaments", CREATE)
-    for path in ("/", "/health", "/openapi.json", "/tournaments", "/tournaments/t",
-                 "/tournaments/t/players", "/tournaments/t/rounds", "/tournaments/t/standings",
-                 "/tournaments/t/events", "/tournaments/t/trf"):
+    for path in (
+        "/",
+        "/health",
+        "/openapi.json",
+        "/tournaments",
+        "/tournaments/t",
+        "/tournaments/t/players",
+        "/tournaments/t/rounds",
+        "/tournaments/t/standings",
+        "/tournaments/t/events",
+        "/tournaments/t/trf",
+    ):
         async with api.client.get(path) as response:
             assert response.status == 200, path

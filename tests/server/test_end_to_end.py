@@ -83,37 +83,56 @@ async def play(api: Api, follower: Follower) -> dict[int, list[tuple[int, int]]]
     rng = random.Random(2026)
     ratings = sorted((rng.randrange(1500, 2600) for _ in range(30)), reverse=True)
     rng.shuffle(ratings)
-    status, _ = await api.post("/tournaments", {
-        "tournament_id": TID, "name": "End-to-end Open", "rounds": ROUNDS,
-        "max_half_point_byes": 2, **TIEBREAKS,
-    })
+    status, _ = await api.post(
+        "/tournaments",
+        {
+            "tournament_id": TID,
+            "name": "End-to-end Open",
+            "rounds": ROUNDS,
+            "max_half_point_byes": 2,
+            **TIEBREAKS,
+        },
+    )
     assert status == 201
     for number in range(1, 30):
-        status, body = await api.post(f"/tournaments/{TID}/players", {
-            "surname": f"Player{number:02d}", "given_name": "Test", "rating": ratings[number - 1],
-        })
+        status, body = await api.post(
+            f"/tournaments/{TID}/players",
+            {
+                "surname": f"Player{number:02d}",
+                "given_name": "Test",
+                "rating": ratings[number - 1],
+            },
+        )
         assert status == 201, body
     boards: dict[int, list[tuple[int, int]]] = {}
     for round_no in range(1, ROUNDS + 1):
         if round_no == LATE_ENTRY_ROUND:
-            status, body = await api.post(f"/tournaments/{TID}/players",
-                                          {"surname": "Player30", "rating": ratings[29]})
+            status, body = await api.post(
+                f"/tournaments/{TID}/players", {"surname": "Player30", "rating": ratings[29]}
+            )
             assert status == 201 and body["events"][0]["event"]["joins_round"] == 3
         if round_no == CANCELLED_BYE[1]:
             player, bye_round = CANCELLED_BYE
-            status, _ = await api.post(f"/tournaments/{TID}/players/{player}/byes",
-                                       {"round_no": bye_round, "kind": "half"})
+            status, _ = await api.post(
+                f"/tournaments/{TID}/players/{player}/byes", {"round_no": bye_round, "kind": "half"}
+            )
             assert status == 201
-            status, _ = await api.write("DELETE", f"/tournaments/{TID}/players/{player}/byes/{bye_round}")
+            status, _ = await api.write(
+                "DELETE", f"/tournaments/{TID}/players/{player}/byes/{bye_round}"
+            )
             assert status == 200
         for (player, bye_round), kind in ((HALF_BYE, "half"), (ZERO_BYE, "zero")):
             if round_no == bye_round:
-                status, _ = await api.post(f"/tournaments/{TID}/players/{player}/byes",
-                                           {"round_no": bye_round, "kind": kind})
+                status, _ = await api.post(
+                    f"/tournaments/{TID}/players/{player}/byes",
+                    {"round_no": bye_round, "kind": kind},
+                )
                 assert status == 201
         if round_no == WITHDRAWN[1]:
-            status, _ = await api.post(f"/tournaments/{TID}/players/{WITHDRAWN[0]}/withdrawal",
-                                       {"reason": "left the event"})
+            status, _ = await api.post(
+                f"/tournaments/{TID}/players/{WITHDRAWN[0]}/withdrawal",
+                {"reason": "left the event"},
+            )
             assert status == 200
         if round_no == UNPAIRED_ROUND:
             status, _ = await api.post(f"/tournaments/{TID}/rounds")
@@ -125,11 +144,14 @@ async def play(api: Api, follower: Follower) -> dict[int, list[tuple[int, int]]]
         status, body = await api.post(f"/tournaments/{TID}/rounds")
         assert status == 201, body
         # Another tournament writes in between: this stream's positions get gaps.
-        assert (await api.post("/tournaments/other/players", {"surname": f"Other{round_no}"}))[0] == 201
+        assert (await api.post("/tournaments/other/players", {"surname": f"Other{round_no}"}))[
+            0
+        ] == 201
         status, round_ = await api.get(f"/tournaments/{TID}/rounds/{round_no}")
         assert status == 200
-        boards[round_no] = [(b["white"]["player_id"], b["black"]["player_id"])
-                            for b in round_["boards"]]
+        boards[round_no] = [
+            (b["white"]["player_id"], b["black"]["player_id"]) for b in round_["boards"]
+        ]
         for number, board in enumerate(round_["boards"], 1):
             result = result_for(rng, board["white"]["rating"], board["black"]["rating"])
             if (round_no, number) == FORFEIT:
@@ -139,8 +161,9 @@ async def play(api: Api, follower: Follower) -> dict[int, list[tuple[int, int]]]
             status, body = await api.post(path, {"result": result}, key=key)
             assert status == 201, body
             if number == 1:  # the client's retry (lost answer): nothing is recorded twice
-                retry = await api.post(path, {"result": result}, key=key,
-                                       version=body["version"] - 1)
+                retry = await api.post(
+                    path, {"result": result}, key=key, version=body["version"] - 1
+                )
                 assert retry == (201, {**body, "replayed": True})
         if round_no == 5:
             old_round, board_no = CORRECTION
@@ -148,8 +171,10 @@ async def play(api: Api, follower: Follower) -> dict[int, list[tuple[int, int]]]
             previous = old["boards"][board_no - 1]["result"]
             corrected = "0-1" if previous != "0-1" else "1-0"
             status, body = await api.write(
-                "PUT", f"/tournaments/{TID}/rounds/{old_round}/boards/{board_no}/result",
-                {"result": corrected, "reason": "score sheet checked"})
+                "PUT",
+                f"/tournaments/{TID}/rounds/{old_round}/boards/{board_no}/result",
+                {"result": corrected, "reason": "score sheet checked"},
+            )
             assert status == 200, body
             assert body["events"][0]["event"]["previous"] == previous
     return boards
@@ -227,8 +252,11 @@ async def test_a_tournament_over_http(aiohttp_client: Any, tmp_path: Path, trf_f
         assert response.status == 200
         exported = await response.read()
     fresh = await aiohttp_client(create_app(make_settings(tmp_path / "second.db")))
-    async with fresh.post(f"/tournaments/{TID}/trf", data=exported, headers={
-            "Authorization": "Bearer arbiter-test-token", "Content-Type": "text/plain"}) as response:
+    async with fresh.post(
+        f"/tournaments/{TID}/trf",
+        data=exported,
+        headers={"Authorization": "Bearer arbiter-test-token", "Content-Type": "text/plain"},
+    ) as response:
         assert response.status == 201, await response.text()
     _, original = await api.get(f"/tournaments/{TID}/standings", params=TIEBREAKS)
     _, imported = await Api(fresh).get(f"/tournaments/{TID}/standings", params=TIEBREAKS)

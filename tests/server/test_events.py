@@ -68,7 +68,9 @@ async def test_stream_starts_after_the_query_position_without_last_event_id(api:
     await open_with_players(api)
     _, log = await api.get("/tournaments/open/events")
     after = log["events"][3]["position"]
-    async with api.client.get(f"/tournaments/open/events?after={after}", headers=STREAM) as response:
+    async with api.client.get(
+        f"/tournaments/open/events?after={after}", headers=STREAM
+    ) as response:
         message = await asyncio.wait_for(SseReader(response).next(), 5)
     assert int(message["id"]) == log["events"][4]["position"]
 

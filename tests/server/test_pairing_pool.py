@@ -15,7 +15,9 @@ from tests.server.test_players import open_with_players
 
 
 async def test_the_engine_runs_in_a_worker_process(aiohttp_client: Any, tmp_path: Path) -> None:
-    app = create_app(make_settings(tmp_path / "a.db", pairing_workers=1), engines=engines.child_only)
+    app = create_app(
+        make_settings(tmp_path / "a.db", pairing_workers=1), engines=engines.child_only
+    )
     api = Api(await aiohttp_client(app))
     await open_with_players(api)
     status, body = await api.post("/tournaments/open/rounds")
@@ -32,8 +34,11 @@ async def test_reads_and_the_stream_answer_while_a_round_is_paired(
     api = Api(client)
     await open_with_players(api)
     _, log = await api.get("/tournaments/open/events")
-    async with client.get("/tournaments/open/events", params={"after": str(log["next_after"])},
-                          headers={"Accept": "text/event-stream"}) as stream:
+    async with client.get(
+        "/tournaments/open/events",
+        params={"after": str(log["next_after"])},
+        headers={"Accept": "text/event-stream"},
+    ) as stream:
         pairing = asyncio.create_task(api.post("/tournaments/open/rounds"))
         await asyncio.sleep(0.3)  # the pairing is under way
         started = time.monotonic()

@@ -30,8 +30,11 @@ async def problem(response: Any) -> dict[str, Any]:
 async def test_unknown_route(client: Client) -> None:
     async with client.get("/no/such/thing") as response:
         body = await problem(response)
-    assert (response.status, body["type"], body["instance"]) == (404, "/problems/not-found",
-                                                                 "/no/such/thing")
+    assert (response.status, body["type"], body["instance"]) == (
+        404,
+        "/problems/not-found",
+        "/no/such/thing",
+    )
 
 
 async def test_unknown_method_lists_the_allowed_ones(client: Client) -> None:
@@ -43,8 +46,9 @@ async def test_unknown_method_lists_the_allowed_ones(client: Client) -> None:
 
 
 async def test_malformed_json(client: Client) -> None:
-    async with client.post("/tournaments", data=b'{"name": ', headers={
-        **AUTH, "Content-Type": "application/json"}) as response:
+    async with client.post(
+        "/tournaments", data=b'{"name": ', headers={**AUTH, "Content-Type": "application/json"}
+    ) as response:
         body = await problem(response)
     assert (response.status, body["type"]) == (400, "/problems/malformed-json")
 
@@ -55,13 +59,16 @@ async def test_malformed_json(client: Client) -> None:
         ({"tournament_id": "t", "name": "T", "rounds": "seven"}, "/rounds"),
         ({"tournament_id": "t", "rounds": 7}, "/name"),
         ({"tournament_id": "t", "name": "T", "rounds": 7, "colour": "w"}, "/colour"),
-        ({"tournament_id": "t", "name": "T", "rounds": 7, "points": {"win": "lots"}},
-         "/points/win"),
+        (
+            {"tournament_id": "t", "name": "T", "rounds": 7, "points": {"win": "lots"}},
+            "/points/win",
+        ),
     ],
     ids=["wrong-type", "missing", "unknown", "nested"],
 )
-async def test_invalid_body_points_at_the_field(client: Client, payload: dict[str, Any],
-                                                pointer: str) -> None:
+async def test_invalid_body_points_at_the_field(
+    client: Client, payload: dict[str, Any], pointer: str
+) -> None:
     async with client.post("/tournaments", json=payload, headers=AUTH) as response:
         body = await problem(response)
     assert (response.status, body["type"]) == (422, "/problems/invalid-body")
@@ -70,8 +77,9 @@ async def test_invalid_body_points_at_the_field(client: Client, payload: dict[st
 
 async def test_a_decision_refusing_a_field_points_at_it(api: Api) -> None:
     """InvalidCommand names its field; the problem turns it into a pointer."""
-    status, body = await api.post("/tournaments", {"tournament_id": "t", "name": "T",
-                                                   "rounds": 7, "federation": "Norway"})
+    status, body = await api.post(
+        "/tournaments", {"tournament_id": "t", "name": "T", "rounds": 7, "federation": "Norway"}
+    )
     assert (status, body["type"]) == (422, "/problems/invalid-command")
     assert body["errors"][0]["pointer"] == "/federation"
 
@@ -79,7 +87,11 @@ async def test_a_decision_refusing_a_field_points_at_it(api: Api) -> None:
 async def test_a_refused_command_carries_its_data(api: Api) -> None:
     await api.post("/tournaments", {"tournament_id": "t", "name": "T", "rounds": 7})
     status, body = await api.post("/tournaments", {"tournament_id": "t", "name": "T", "rounds": 7})
-    assert (status, body["type"], body["tournament_id"]) == (409, "/problems/tournament-exists", "t")
+    assert (status, body["type"], body["tournament_id"]) == (
+        409,
+        "/problems/tournament-exists",
+        "t",
+    )
 
 
 async def test_invalid_query_names_the_parameter(client: Client) -> None:
@@ -90,8 +102,11 @@ async def test_invalid_query_names_the_parameter(client: Client) -> None:
 
 
 async def test_wrong_media_type(client: Client) -> None:
-    async with client.post("/tournaments", data="name=T", headers={
-        **AUTH, "Content-Type": "application/x-www-form-urlencoded"}) as response:
+    async with client.post(
+        "/tournaments",
+        data="name=T",
+        headers={**AUTH, "Content-Type": "application/x-www-form-urlencoded"},
+    ) as response:
         body = await problem(response)
     assert (response.status, body["type"]) == (415, "/problems/unsupported-media-type")
 
@@ -115,7 +130,9 @@ async def test_unexpected_failure_is_a_bare_500(aiohttp_client: Any, settings: S
     client = await aiohttp_client(create_app(settings, engines=broken_engine))
     api = Api(client)
     await open_with_players(api)
-    async with client.post("/tournaments/open/rounds", headers={**AUTH, "If-Match": "*"}) as response:
+    async with client.post(
+        "/tournaments/open/rounds", headers={**AUTH, "If-Match": "*"}
+    ) as response:
         body = await problem(response)
         text = await response.text()
     assert (response.status, body["type"]) == (500, "/problems/internal-error")

@@ -41,12 +41,18 @@ async def test_results_record_and_correct(api: Api) -> None:
     status, body = await api.post("/tournaments/open/rounds/1/boards/1/result", {"result": "0-1"})
     assert status == 409 and body["type"] == "/problems/result-already-recorded"
 
-    status, body = await api.write("PUT", "/tournaments/open/rounds/1/boards/1/result",
-                                   {"result": "1/2-1/2", "reason": "score sheet checked"})
+    status, body = await api.write(
+        "PUT",
+        "/tournaments/open/rounds/1/boards/1/result",
+        {"result": "1/2-1/2", "reason": "score sheet checked"},
+    )
     assert status == 200, body
     event = body["events"][0]["event"]
     assert (event["type"], event["result"], event["previous"]) == (
-        "result-corrected", "1/2-1/2", "1-0")
+        "result-corrected",
+        "1/2-1/2",
+        "1-0",
+    )
     _, round_ = await api.get("/tournaments/open/rounds/1")
     assert [b["result"] for b in round_["boards"]] == ["1/2-1/2", None]
 
@@ -68,8 +74,11 @@ async def test_unpair_only_while_the_round_has_no_results(api: Api) -> None:
     await api.post("/tournaments/open/rounds")
     status, body = await api.write("DELETE", "/tournaments/open/rounds/1?reason=late+entry")
     assert status == 200, body
-    assert body["events"][0]["event"] == {"type": "round-unpaired", "round_no": 1,
-                                          "reason": "late entry"}
+    assert body["events"][0]["event"] == {
+        "type": "round-unpaired",
+        "round_no": 1,
+        "reason": "late entry",
+    }
     status, problem = await api.get("/tournaments/open/rounds/1")
     assert status == 404 and problem["type"] == "/problems/not-found"
 

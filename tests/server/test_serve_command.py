@@ -38,7 +38,9 @@ def serve(db: Path, *args: str) -> str:
     return result.output
 
 
-def test_the_token_is_printed_at_first_start_only(tmp_path: Path, served: list[dict[str, Any]]) -> None:
+def test_the_token_is_printed_at_first_start_only(
+    tmp_path: Path, served: list[dict[str, Any]]
+) -> None:
     db = tmp_path / "arbiter.db"
     first = serve(db, "--port", "8099", "--host", "0.0.0.0")
     token = TOKEN_LINE.search(first)
@@ -50,12 +52,16 @@ def test_the_token_is_printed_at_first_start_only(tmp_path: Path, served: list[d
 
     second = serve(db)
     assert "Write token" not in second and token.group(1) not in second
-    assert served[0]["app"][keys.SETTINGS].token_sha256 == served[1]["app"][keys.SETTINGS].token_sha256
+    assert (
+        served[0]["app"][keys.SETTINGS].token_sha256 == served[1]["app"][keys.SETTINGS].token_sha256
+    )
     assert (served[0]["host"], served[0]["port"]) == ("0.0.0.0", 8099)
     assert "http://0.0.0.0:8099/" in first
 
 
-def test_a_token_file_replaces_the_generated_token(tmp_path: Path, served: list[dict[str, Any]]) -> None:
+def test_a_token_file_replaces_the_generated_token(
+    tmp_path: Path, served: list[dict[str, Any]]
+) -> None:
     secret = tmp_path / "token"
     secret.write_text("from-the-deployment\n")
     output = serve(tmp_path / "arbiter.db", "--token-file", str(secret))
@@ -65,7 +71,9 @@ def test_a_token_file_replaces_the_generated_token(tmp_path: Path, served: list[
     assert settings.token_sha256 == hashlib.sha256(b"from-the-deployment").hexdigest()
 
 
-async def test_demo_is_served(tmp_path: Path, served: list[dict[str, Any]], aiohttp_client: Any) -> None:
+async def test_demo_is_served(
+    tmp_path: Path, served: list[dict[str, Any]], aiohttp_client: Any
+) -> None:
     output = serve(tmp_path / "arbiter.db", "--demo")
     assert "/tournaments/demo/standings" in output
     api = Api(await aiohttp_client(served[0]["app"]))

@@ -25,17 +25,26 @@ async def test_create_then_get_and_list(api: Api) -> None:
 
     status, listed = await api.get("/tournaments")
     assert status == 200
-    assert listed == {"tournaments": [
-        {"tournament_id": "spring-open", "name": "Spring Open", "rounds": 7, "system": "dutch",
-         "version": 1}
-    ]}
+    assert listed == {
+        "tournaments": [
+            {
+                "tournament_id": "spring-open",
+                "name": "Spring Open",
+                "rounds": 7,
+                "system": "dutch",
+                "version": 1,
+            }
+        ]
+    }
 
 
 async def test_a_closed_tournament_takes_no_more_changes(api: Api) -> None:
     await api.post("/tournaments", OPEN)
     status, body = await api.post("/tournaments/spring-open/close", {"reason": "prize giving"})
     assert status == 200 and body["events"][0]["event"] == {
-        "type": "tournament-closed", "reason": "prize giving"}
+        "type": "tournament-closed",
+        "reason": "prize giving",
+    }
     _, tournament = await api.get("/tournaments/spring-open")
     assert tournament["closed"] is True
     status, problem = await api.post("/tournaments/spring-open/players", {"surname": "Late"})
@@ -43,7 +52,13 @@ async def test_a_closed_tournament_takes_no_more_changes(api: Api) -> None:
 
 
 async def test_an_unknown_tournament_is_a_404_problem(api: Api) -> None:
-    for path in ("/tournaments/nope", "/tournaments/nope/players", "/tournaments/nope/rounds",
-                 "/tournaments/nope/standings", "/tournaments/nope/events", "/tournaments/nope/trf"):
+    for path in (
+        "/tournaments/nope",
+        "/tournaments/nope/players",
+        "/tournaments/nope/rounds",
+        "/tournaments/nope/standings",
+        "/tournaments/nope/events",
+        "/tournaments/nope/trf",
+    ):
         status, problem = await api.get(path)
         assert (status, problem["type"]) == (404, "/problems/tournament-not-found"), path

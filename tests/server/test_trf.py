@@ -8,19 +8,27 @@ import json
 from decimal import Decimal
 from typing import Any
 
-
 from tests.corpus import shared_path
-from tests.trf.spec_example import LINES, TEXT
 from tests.server.support import TOKEN, Api, Client
+from tests.trf.spec_example import LINES, TEXT
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 BUDAPEST = "gbtami__swisspairing__budapest_spring_festival_2026_group_a_2200_r05.trf"
 
 
-async def upload(client: Client, tournament_id: str, data: bytes, content_type: str = "text/plain",
-                 query: str = "", **headers: str) -> tuple[int, dict[str, Any]]:
-    async with client.post(f"/tournaments/{tournament_id}/trf{query}", data=data,
-                           headers={**AUTH, "Content-Type": content_type, **headers}) as response:
+async def upload(
+    client: Client,
+    tournament_id: str,
+    data: bytes,
+    content_type: str = "text/plain",
+    query: str = "",
+    **headers: str,
+) -> tuple[int, dict[str, Any]]:
+    async with client.post(
+        f"/tournaments/{tournament_id}/trf{query}",
+        data=data,
+        headers={**AUTH, "Content-Type": content_type, **headers},
+    ) as response:
         return response.status, await response.json(content_type=None)
 
 
@@ -28,16 +36,18 @@ async def test_import_gives_the_reference_tiebreaks(client: Client) -> None:
     """The imported Budapest 2026 group A, ranked by BH and SB (C.07 2026) after round 4,
     matches TieBreakServer's values for every player (fixtures/tiebreaks)."""
     data = shared_path("fixtures", "trf-real", BUDAPEST).read_bytes()
-    reference = json.loads(shared_path("fixtures", "tiebreaks",
-                                       BUDAPEST + ".tiebreaks.2026.json").read_text())
+    reference = json.loads(
+        shared_path("fixtures", "tiebreaks", BUDAPEST + ".tiebreaks.2026.json").read_text()
+    )
     status, body = await upload(client, "budapest", data)
     assert status == 201, body
     assert body["events"][0]["type"] == "tournament-created"
     assert body["version"] == len(body["events"])
 
-    async with client.get("/tournaments/budapest/standings",
-                          params={"round": "4", "tiebreaks": "BH SB", "tiebreak_rules": "2026"}
-                          ) as response:
+    async with client.get(
+        "/tournaments/budapest/standings",
+        params={"round": "4", "tiebreaks": "BH SB", "tiebreak_rules": "2026"},
+    ) as response:
         standings = await response.json()
     assert standings["after_round"] == reference["round"]
     got = {str(row["player_id"]): row for row in standings["rows"]}
@@ -47,12 +57,16 @@ async def test_import_gives_the_reference_tiebreaks(client: Client) -> None:
         assert Decimal(str(row["score"])) == Decimal(expected["PTS"]), start_rank
         for code in ("BH", "SB"):
             assert Decimal(str(row["tiebreaks"][code])) == Decimal(str(expected[code])), (
-                start_rank, code)
+                start_rank,
+                code,
+            )
 
 
 async def test_an_inconsistent_file_is_refused_with_its_problems(client: Client) -> None:
     """The file's line 2 declares 4.0 points where its results add up to 3.0."""
-    data = shared_path("fixtures", "trf-real", "Moritz72__py4swiss__incorrect_points.trf").read_bytes()
+    data = shared_path(
+        "fixtures", "trf-real", "Moritz72__py4swiss__incorrect_points.trf"
+    ).read_bytes()
     status, body = await upload(client, "bad", data)
     assert (status, body["type"]) == (422, "/problems/invalid-trf")
     errors = [e for e in body["errors"] if e["severity"] == "error"]
@@ -88,7 +102,8 @@ async def test_export_as_of_a_round_and_import_it_again(client: Client) -> None:
     _, copy = await api.get("/tournaments/copy/standings")
     assert copy["after_round"] == 2
     assert [(r["player_id"], r["score"]) for r in copy["rows"]] == [
-        (r["player_id"], r["score"]) for r in original["rows"]]
+        (r["player_id"], r["score"]) for r in original["rows"]
+    ]
 
 
 async def test_the_same_file_under_the_same_key_is_a_replay(client: Client) -> None:
@@ -133,7 +148,11 @@ async def test_without_the_edition_the_tiebreaks_are_a_warning(client: Client) -
     status, body = await upload(client, "open", data)
     assert status == 201, body
     (warning,) = body["warnings"]
-    assert (warning["line"], warning["column"], warning["severity"]) == (len(LINES) + 1, 5, "warning")
+    assert (warning["line"], warning["column"], warning["severity"]) == (
+        len(LINES) + 1,
+        5,
+        "warning",
+    )
     assert "not taken" in warning["detail"]
     _, tournament = await Api(client).get("/tournaments/open")
     assert tournament["regulations"]["tiebreaks"] == ""

@@ -11,7 +11,13 @@ import textwrap
 from fractions import Fraction
 
 from events import ByeKind, PairedBoard, PlayerId, parse_result
-from events.commands import CreateTournament, RecordResult, RegisterPlayer, RequestBye, WithdrawPlayer
+from events.commands import (
+    CreateTournament,
+    RecordResult,
+    RegisterPlayer,
+    RequestBye,
+    WithdrawPlayer,
+)
 from events.pairing import PairManually
 from events.tiebreaks import Crosstable, PlayerRecord, Result, RoundEntry, RoundKind
 from server.service import TournamentService
@@ -85,7 +91,9 @@ def play_worked_example(service: TournamentService, tournament_id: str, **settin
         ("Sample", "Dan", 1900), ("Exemple", "Eve", 1850), ("Ejemplo", "Felipe", 0),
         ("Esempio", "Gino", 0),
     ):  # fmt: skip
-        service.execute(tournament_id, RegisterPlayer(surname=surname, given_name=given_name, rating=rating))
+        service.execute(
+            tournament_id, RegisterPlayer(surname=surname, given_name=given_name, rating=rating)
+        )
 
     def play(round_no: int, boards: list[tuple[int, int, str]], pab: int | None = None) -> None:
         pairing = PairManually(
@@ -94,7 +102,10 @@ def play_worked_example(service: TournamentService, tournament_id: str, **settin
         )
         service.pair_manually(tournament_id, pairing)
         for board, (_, _, result) in enumerate(boards, start=1):
-            service.execute(tournament_id, RecordResult(round_no=round_no, board=board, result=parse_result(result)))
+            service.execute(
+                tournament_id,
+                RecordResult(round_no=round_no, board=board, result=parse_result(result)),
+            )
 
     play(1, [(1, 4, "1-0"), (5, 2, "0-1"), (3, 6, "1/2-1/2")], pab=7)
     service.execute(tournament_id, RequestBye(player_id=6, round_no=2, kind=ByeKind.HALF))

@@ -49,7 +49,7 @@ def test_buchholz_with_dummy_opponent(edition: Edition, expected: dict[int, str]
 def test_cut_removes_the_vur_term_first(edition: Edition) -> None:
     # 16.5: #6's half-point bye is a VUR, so BH-C1 drops its dummy term (2.0 in 2024, 1.5 in
     # 2026) rather than the lowest opponent: 1.5 + 1.5 = 3.0 in both editions (spec §5.8).
-    assert values("BH/C1", edition)[6] == Decimal("3")
+    assert values("BH/C1", edition)[6] == Decimal(3)
 
 
 def test_cut_without_vur_drops_the_lowest_opponent() -> None:
@@ -57,7 +57,7 @@ def test_cut_without_vur_drops_the_lowest_opponent() -> None:
     # 2.5, Median-1 drops 1.5 then 2.5 and keeps 2.0.
     assert values("BH/C1", E2024)[2] == Decimal("4.5")
     assert values("BH/C2", E2024)[2] == Decimal("2.5")
-    assert values("BH/M1", E2024)[2] == Decimal("2")
+    assert values("BH/M1", E2024)[2] == Decimal(2)
 
 
 @pytest.mark.parametrize(

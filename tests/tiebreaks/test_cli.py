@@ -66,13 +66,17 @@ def test_csv_lists_rank_start_rank_and_values(example_file: Path) -> None:
 
 def test_the_files_own_212_line_is_used(example_file: Path) -> None:
     example_file.write_text(TRF_TEXT + "212 PTS,BH,WIN\n", encoding="utf-8")
-    code, out, _ = run("standings", "--trf", str(example_file), "--rules", "2026", "--format", "csv")
+    code, out, _ = run(
+        "standings", "--trf", str(example_file), "--rules", "2026", "--format", "csv"
+    )
     assert code == 0
     assert out.splitlines()[0].endswith("PTS,BH,WIN")
 
 
 def test_crosstable_text_shows_every_round(example_file: Path) -> None:
-    code, out, _ = run("crosstable", "--trf", str(example_file), "--rules", "2024", "--tiebreaks", "BH")
+    code, out, _ = run(
+        "crosstable", "--trf", str(example_file), "--rules", "2024", "--tiebreaks", "BH"
+    )
     assert code == 0
     line_of_6 = next(line for line in out.splitlines() if "Ejemplo" in line)
     assert line_of_6.split()[4:9] == ["3b=", "HPB", "2w1", "2.0", "5.0"]
@@ -107,7 +111,9 @@ def test_unrated_players_need_a_rating_for_aro(example_file: Path) -> None:
         (("--rules", "2026", "--tiebreaks", "BH", "--round", "4"), "results for rounds 1 to 3"),
     ],
 )
-def test_invalid_input_exits_with_code_3(example_file: Path, args: tuple[str, ...], message: str) -> None:
+def test_invalid_input_exits_with_code_3(
+    example_file: Path, args: tuple[str, ...], message: str
+) -> None:
     code, _, err = run("standings", "--trf", str(example_file), *args)
     assert code == 3
     assert message in err
@@ -117,7 +123,9 @@ def test_stored_tournament_standings_use_its_declaration(tmp_path: Path) -> None
     db = tmp_path / "arbiter.db"
     store = SqliteEventStore(db)
     try:
-        play_worked_example(TournamentService(store), "ex", tiebreaks="BH/C1 BH", tiebreak_rules="2026")
+        play_worked_example(
+            TournamentService(store), "ex", tiebreaks="BH/C1 BH", tiebreak_rules="2026"
+        )
     finally:
         store.close()
     code, out, _ = run("--db", str(db), "standings", "ex", "--format", "json")

@@ -11,7 +11,10 @@ from events.tiebreaks.codes import check_edition, parse_tiebreak
 def test_trf_style_list_with_commas() -> None:
     # the individual example of spec §7: "202 BH/C1,BH,DE,WIN"
     assert parse_sequence("BH/C1,BH,DE,WIN") == (
-        Tiebreak("BH", cut=1), Tiebreak("BH"), Tiebreak("DE"), Tiebreak("WIN"),
+        Tiebreak("BH", cut=1),
+        Tiebreak("BH"),
+        Tiebreak("DE"),
+        Tiebreak("WIN"),
     )
 
 

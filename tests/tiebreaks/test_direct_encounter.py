@@ -24,13 +24,19 @@ def build(players: int, rounds: list[list[Board]]) -> Crosstable:
         for white, black, code in boards:
             seated |= {white, black}
             if code == "+-":
-                entries[white].append(RoundEntry.forfeit(opponent=black, won=True, points=Fraction(1)))
-                entries[black].append(RoundEntry.forfeit(opponent=white, won=False, points=Fraction(0)))
+                entries[white].append(
+                    RoundEntry.forfeit(opponent=black, won=True, points=Fraction(1))
+                )
+                entries[black].append(
+                    RoundEntry.forfeit(opponent=white, won=False, points=Fraction(0))
+                )
                 continue
             for me, other, colour, result in ((white, black, "w", _SIDES[code][0]),
                                               (black, white, "b", _SIDES[code][1])):  # fmt: skip
                 entries[me].append(
-                    RoundEntry.game(opponent=other, colour=colour, result=result, points=result.value)  # type: ignore[arg-type]
+                    RoundEntry.game(
+                        opponent=other, colour=colour, result=result, points=result.value
+                    )  # type: ignore[arg-type]
                 )
         for number in set(entries) - seated:
             entries[number].append(RoundEntry.bye(RoundKind.ZERO_POINT_BYE, points=Fraction(0)))

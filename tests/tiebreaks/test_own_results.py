@@ -44,13 +44,17 @@ def test_progressive_score_and_its_cut() -> None:
     # 7.5: #1 runs 1, 1.5, 2.5 -> 5; Cut-1 drops the score after round 1 -> 4.
     # #6 runs 0.5, 1, 2 -> 3.5; #4 runs 0, 0, 0.
     ps = column("PS")
-    assert (ps[1], ps[6], ps[4]) == (Decimal("5"), Decimal("3.5"), Decimal("0"))
-    assert column("PS/C1")[1] == Decimal("4")
+    assert (ps[1], ps[6], ps[4]) == (Decimal(5), Decimal("3.5"), Decimal(0))
+    assert column("PS/C1")[1] == Decimal(4)
 
 
 def _three_one_zero(entry: RoundEntry) -> RoundEntry:
-    return replace(entry, points={Fraction(1): Fraction(3), Fraction(1, 2): Fraction(1)}.get(
-        entry.points, Fraction(0)))
+    return replace(
+        entry,
+        points={Fraction(1): Fraction(3), Fraction(1, 2): Fraction(1)}.get(
+            entry.points, Fraction(0)
+        ),
+    )
 
 
 def test_standard_points_rescore_three_one_zero() -> None:
@@ -61,8 +65,8 @@ def test_standard_points_rescore_three_one_zero() -> None:
     )
     tripled = replace(table, players=players, win_points=Fraction(3), draw_points=Fraction(1))
     std = {r.pairing_number: r.values["STD"] for r in rank(tripled, "STD", Edition.C07_2026).rows}
-    assert std == {1: Decimal("2.5"), 2: Decimal("1.5"), 3: Decimal("1.5"), 4: Decimal("0"),
-                   5: Decimal("1.5"), 6: Decimal("2"), 7: Decimal("1.5")}  # fmt: skip
+    assert std == {1: Decimal("2.5"), 2: Decimal("1.5"), 3: Decimal("1.5"), 4: Decimal(0),
+                   5: Decimal("1.5"), 6: Decimal(2), 7: Decimal("1.5")}  # fmt: skip
 
 
 def test_tpn_ranks_ascending() -> None:
@@ -80,4 +84,4 @@ def test_koya_counts_points_against_half_score_opponents() -> None:
     # /L+1 raises the threshold by half a point to 2.0: only #1 (2.5) and #6 (2.0) qualify,
     # so #2 keeps ½ (vs #1) + 0 (vs #6) and #1, who met neither, has 0.
     raised = column("KS/L+1")
-    assert (raised[1], raised[2]) == (Decimal("0"), Decimal("0.5"))
+    assert (raised[1], raised[2]) == (Decimal(0), Decimal("0.5"))

@@ -19,7 +19,13 @@ def test_each_tie_break_applies_only_to_players_still_tied() -> None:
     # {5, 7}; then SB (2.75, 2.5; 2.25, 2.25) separates #2 from #3 but not #5 from #7.
     rows = rank(worked_example(), "PTS BH SB", Edition.C07_2024).rows
     assert [(r.pairing_number, r.rank) for r in rows] == [
-        (1, 1), (6, 2), (2, 3), (3, 4), (5, 5), (7, 5), (4, 7),
+        (1, 1),
+        (6, 2),
+        (2, 3),
+        (3, 4),
+        (5, 5),
+        (7, 5),
+        (4, 7),
     ]
 
 

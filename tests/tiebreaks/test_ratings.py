@@ -82,7 +82,8 @@ def test_rtng_uses_the_unrated_rating() -> None:
 
 
 @pytest.mark.parametrize(
-    ("percent", "dp"), [(0, -800), (1, -677), (17, -273), (50, 0), (63, 95), (83, 273), (99, 677), (100, 800)]
+    ("percent", "dp"),
+    [(0, -800), (1, -677), (17, -273), (50, 0), (63, 95), (83, 273), (99, 677), (100, 800)],
 )
 def test_conversion_table_8_1_1(percent: int, dp: int) -> None:
     assert rating_difference(percent) == dp

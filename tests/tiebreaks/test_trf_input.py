@@ -28,7 +28,11 @@ def test_the_spec_example_file_gives_the_hand_built_crosstable() -> None:
     expected = worked_example()
     assert table.rounds == 3
     for got, want in zip(table.players, expected.players, strict=True):
-        assert (got.pairing_number, got.rating, got.rounds) == (want.pairing_number, want.rating, want.rounds)
+        assert (got.pairing_number, got.rating, got.rounds) == (
+            want.pairing_number,
+            want.rating,
+            want.rounds,
+        )
 
 
 def test_points_follow_the_162_point_system() -> None:

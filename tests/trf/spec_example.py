@@ -45,7 +45,9 @@ def replace_player(pairing_no: int, old: str, new: str) -> str:
     return "".join(line + "\r\n" for line in lines)
 
 
-def player_line(pairing_no: int, name: str, points: str, *blocks: str, rank: int | None = None) -> str:
+def player_line(
+    pairing_no: int, name: str, points: str, *blocks: str, rank: int | None = None
+) -> str:
     """A ``001`` line laid out by the columns of trf.md §4.1/§4.2 (static part, then blocks).
 
     ``blocks`` are round blocks as "opponent colour result", e.g. ``"2 w 1"`` or ``"0000 - H"``.

@@ -125,7 +125,9 @@ def test_export_as_of_a_round_in_trf26(tmp_path: Path) -> None:
     assert problems == []
     assert doc.total_rounds == 5 and doc.initial_colour == "w"
     # After round 1, #6's half-point bye for round 2 is known: column 2 and a 240 record.
-    assert [line for line in out.read_text().splitlines() if line.startswith("240")] == ["240 H   2    6"]
+    assert [line for line in out.read_text().splitlines() if line.startswith("240")] == [
+        "240 H   2    6"
+    ]
     assert doc.players_by_number()[1].points == 1
 
 

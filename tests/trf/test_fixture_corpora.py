@@ -22,7 +22,9 @@ CORPORA = [
 
 
 @pytest.mark.parametrize(("system", "folder", "pattern"), CORPORA)
-def test_corpus_reads_and_validates_without_problems(system: str, folder: str, pattern: str) -> None:
+def test_corpus_reads_and_validates_without_problems(
+    system: str, folder: str, pattern: str
+) -> None:
     files = sorted(shared_path("fixtures", system, folder).glob(pattern))
     assert files
     for path in files:

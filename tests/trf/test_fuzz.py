@@ -15,7 +15,9 @@ from tests.corpus import shared_files
 from tests.trf.spec_example import TEXT
 from trf import TrfError, export_document, import_events, read_trf, validate, write_trf
 
-CORPUS = [p.read_bytes() for p in shared_files("*", "fixtures", "trf-real") if p.name != "SOURCES.md"]
+CORPUS = [
+    p.read_bytes() for p in shared_files("*", "fixtures", "trf-real") if p.name != "SOURCES.md"
+]
 
 # Bytes that matter to the format: line breaks, blanks, digits, codes, UTF-8 lead bytes.
 SPECIAL = [

@@ -60,7 +60,12 @@ def test_spec_example_becomes_the_stream_that_led_to_it() -> None:
     players = [e for e in events if isinstance(e, PlayerRegistered)]
     assert [p.player_id for p in players] == [1, 2, 3, 4, 5, 6, 7]  # registered in TPN order
     berta = players[1]
-    assert (berta.surname, berta.given_name, berta.title, berta.sex) == ("Beispiel", "Berta", "WIM", "f")
+    assert (berta.surname, berta.given_name, berta.title, berta.sex) == (
+        "Beispiel",
+        "Berta",
+        "WIM",
+        "f",
+    )
     assert (berta.birth_date, berta.birth_year) == (None, 1985)  # "1985/00/00"
     kinds = [type(e).__name__ for e in events[8:]]
     # Round 1: pairing with #7's PAB, three results. Round 2: #6's half-point bye is
@@ -155,9 +160,21 @@ REFUSED = {
 def meaning(entry: RoundEntry) -> tuple[object, ...]:
     """What a round block says, whatever the spelling (§4.3: blank ≡ Z, 0000 - + = PAB)."""
     kind = entry_kind(entry)
-    kind = {EntryKind.NONE: EntryKind.ZERO_BYE, EntryKind.FULL_UNPLAYED: EntryKind.PAB}.get(kind, kind)
-    scored = kind in (EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.PENDING)
-    return (kind, entry.opponent, entry.colour if scored else None, entry.result if scored else None)
+    kind = {EntryKind.NONE: EntryKind.ZERO_BYE, EntryKind.FULL_UNPLAYED: EntryKind.PAB}.get(
+        kind, kind
+    )
+    scored = kind in (
+        EntryKind.PLAYED,
+        EntryKind.FORFEIT_WIN,
+        EntryKind.FORFEIT_LOSS,
+        EntryKind.PENDING,
+    )
+    return (
+        kind,
+        entry.opponent,
+        entry.colour if scored else None,
+        entry.result if scored else None,
+    )
 
 
 def identity(player: Player) -> tuple[object, ...]:
@@ -193,7 +210,9 @@ def assert_preserved(doc: TrfDocument) -> None:
     for number, player in before.items():
         assert identity(after[number]) == identity(player)
         rounds = range(1, max(len(player.rounds), len(after[number].rounds)) + 1)
-        assert [meaning(after[number].entry(r)) for r in rounds] == [meaning(player.entry(r)) for r in rounds]
+        assert [meaning(after[number].entry(r)) for r in rounds] == [
+            meaning(player.entry(r)) for r in rounds
+        ]
     text = write_trf(exported)
     assert write_trf(export_document(fold(import_events(again, tournament_id="t")[0]))) == text
 
@@ -214,11 +233,15 @@ def test_complete_generated_tournaments_survive_import_and_export(system: str) -
 def test_import_trf_refuses_on_reader_errors_and_returns_all_warnings() -> None:
     from trf import import_trf
 
-    tornelo = shared_path(*REAL, "OpenSwissPairings__openswisspairings_lib__test_file.trf").read_bytes()
+    tornelo = shared_path(
+        *REAL, "OpenSwissPairings__openswisspairings_lib__test_file.trf"
+    ).read_bytes()
     with pytest.raises(TrfError) as raised:
         import_trf(tornelo, tournament_id="t")
     assert (raised.value.problems[0].line, raised.value.problems[0].column) == (43, 109)
     # A Latin-1 file is read (with a warning) and imported; the warning comes back.
-    events, warnings = import_trf(TEXT.replace("Beispiel", "Beißpiel").encode("latin-1"), tournament_id="t")
+    events, warnings = import_trf(
+        TEXT.replace("Beispiel", "Beißpiel").encode("latin-1"), tournament_id="t"
+    )
     assert any("UTF-8" in w.message for w in warnings)
     assert any(isinstance(e, PlayerRegistered) and e.surname == "Beißpiel" for e in events)

@@ -70,14 +70,22 @@ def issue_7(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.records) == 62 and len(doc.players) == 60
     assert doc.total_rounds == 15 and doc.rounds_in_file == 14
     first = doc.players[0]
-    assert (first.name, first.rating, first.points) == ("Test0001 Player0001", 2720, Decimal("10.5"))
+    assert (first.name, first.rating, first.points) == (
+        "Test0001 Player0001",
+        2720,
+        Decimal("10.5"),
+    )
     assert problems == []
 
 
 def fedorov(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 14 and doc.total_rounds == 7
     first = doc.players[0]
-    assert (first.name, first.title, normalise_title(first.title)) == ("Vitaly Boiarintsev", "F", "FM")
+    assert (first.name, first.title, normalise_title(first.title)) == (
+        "Vitaly Boiarintsev",
+        "F",
+        "FM",
+    )
     assert (first.rating, first.fide_id, first.birth_date) == (2427, 34128384, "1982")
     assert doc.players[13].rating is None  # written 0000
     assert doc.header("012") == "XII SDS - Classic"  # trailing blanks dropped
@@ -98,7 +106,9 @@ def accelerated_gros(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 52 and doc.total_rounds == 9
     xxa = doc.records_of(XxaAcceleration)
     assert len(xxa) == 26
-    assert xxa[0].pairing_no == 1 and xxa[0].points == tuple(map(Decimal, "1.0 1.0 1.0 0.5 0.5".split()))
+    assert xxa[0].pairing_no == 1 and xxa[0].points == tuple(
+        map(Decimal, ["1.0", "1.0", "1.0", "0.5", "0.5"])
+    )
     assert normalise_title(doc.players[0].title) == "GM"  # written "g"
     assert errors(problems) == []
 
@@ -162,7 +172,10 @@ def lichess_2020(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert doc.header("032") == "Lichess" and doc.header("042") == "May 29, 2020"
     defrank = doc.players[4]
     assert defrank.name == "defrank"
-    assert [entry_kind(defrank.entry(r)) for r in (1, 2)] == [EntryKind.HALF_BYE, EntryKind.ZERO_BYE]
+    assert [entry_kind(defrank.entry(r)) for r in (1, 2)] == [
+        EntryKind.HALF_BYE,
+        EntryKind.ZERO_BYE,
+    ]
     assert doc.headers("112") == ("",)
     assert errors(problems) == []
 
@@ -242,7 +255,11 @@ def budapest(doc: TrfDocument, problems: list[TrfProblem]) -> None:
 def graz(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 275 and doc.total_rounds == 9
     cedric = doc.players_by_number()[69]
-    assert (cedric.name, cedric.rating, cedric.points) == ("Oberhofer, Cédric", 2311, Decimal("4.5"))
+    assert (cedric.name, cedric.rating, cedric.points) == (
+        "Oberhofer, Cédric",
+        2311,
+        Decimal("4.5"),
+    )
     assert kinds(doc, EntryKind.HALF_BYE) == 6 and kinds(doc, EntryKind.ZERO_BYE) == 24
     assert kinds(doc, EntryKind.PAB) == 4
     assert problems == []
@@ -355,4 +372,9 @@ def test_team_lines_are_read_on_demand() -> None:
     }
     assert india["310"].team_no == 1 and india["310"].nickname == "IND"
     erp = teams("Sharly-Chess__sharly-chess__trf-team-import-test.trf")[0]
-    assert (erp.team_no, erp.name, erp.nickname, erp.members) == (1, "ERP A", "ERP A", (7, 10, 15, 14))
+    assert (erp.team_no, erp.name, erp.nickname, erp.members) == (
+        1,
+        "ERP A",
+        "ERP A",
+        (7, 10, 15, 14),
+    )

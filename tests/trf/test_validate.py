@@ -36,7 +36,7 @@ def test_xxs_and_bb_lines_give_the_same_system_as_162() -> None:
     for line in ("XXS W=3.0 D=1.0", "BBW  3.0\nBBD  1.0", "162  W 3.0    D 1.0"):
         system = point_system(read_trf(line)[0])
         assert (system.WW, system.BD, system.FW, system.HPB) == (3, 1, 3, 1)
-        assert system.PAB == Decimal(3)
+        assert Decimal(3) == system.PAB
 
 
 def test_opponent_that_does_not_point_back() -> None:
@@ -49,7 +49,7 @@ def test_opponent_that_does_not_point_back() -> None:
 def test_player_paired_twice_in_a_round() -> None:
     # #5 names #1 in round 1 although #1 plays #4 there.
     problems = errors(replace_player(5, "     2 w 0", "     1 w 0"))
-    assert any("round 1: 1 is paired twice (by 4 and 5)" == p.message for p in problems)
+    assert any(p.message == "round 1: 1 is paired twice (by 4 and 5)" for p in problems)
 
 
 def test_impossible_colours() -> None:
@@ -128,7 +128,9 @@ def test_ids_in_extension_lines_must_name_players() -> None:
 
 def test_duplicate_pairing_number() -> None:
     problems = errors(replace_player(3, "001    3", "001    2"))
-    assert any(p.message == f"pairing number 2 is also used on line {PLAYER_LINE[2]}" for p in problems)
+    assert any(
+        p.message == f"pairing number 2 is also used on line {PLAYER_LINE[2]}" for p in problems
+    )
 
 
 def test_results_an_arbiter_may_impose_are_consistent() -> None:

@@ -74,8 +74,16 @@ def test_player_line_columns_of_section_4() -> None:
             {(5, 5): "H", (7, 9): "  3", (11, 14): "  26", (16, 19): "  47"},
         ),
         (
-            AcceleratedRounds(game_points=Decimal(1), first_round=4, last_round=6, first_id=1, last_id=90),
-            {(10, 13): " 1.0", (15, 17): "  4", (19, 21): "  6", (23, 26): "   1", (28, 31): "  90"},
+            AcceleratedRounds(
+                game_points=Decimal(1), first_round=4, last_round=6, first_id=1, last_id=90
+            ),
+            {
+                (10, 13): " 1.0",
+                (15, 17): "  4",
+                (19, 21): "  6",
+                (23, 26): "   1",
+                (28, 31): "  90",
+            },
         ),
         (
             ForbiddenPairs(code="260", first_round=1, last_round=2, ids=(125, 180)),
