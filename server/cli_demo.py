@@ -7,7 +7,7 @@ from datetime import date
 import click
 
 from events import InvalidCommand
-from events.commands import CreateTournament, RegisterPlayer
+from events.decisions import CreateTournament, RegisterPlayer
 from events.errors import PairingSystemUnavailable
 from server.cli_support import CliContext, pass_service
 from server.render import render_state

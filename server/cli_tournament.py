@@ -18,19 +18,19 @@ import msgspec
 
 from engine.model import Colour
 from events import ByeKind, InvalidCommand, PointValues, parse_name, parse_result
-from events.commands import (
+from events.decisions import (
     CancelBye,
     CloseTournament,
     CorrectPlayerDetails,
     CorrectResult,
     CreateTournament,
+    PairRound,
     RecordResult,
     RegisterPlayer,
     RequestBye,
     UnpairRound,
     WithdrawPlayer,
 )
-from events.pairing import PairRound
 from events.projections import TournamentState, standings
 from server.cli_support import CliContext, pass_service
 from server.render import render_log, render_round, render_standings, render_state

@@ -16,7 +16,7 @@ import click
 from events.projections import TournamentState
 from events.tiebreaks import Edition
 from server.cli_support import CliContext, pass_service
-from server.trf_import import read_import
+from server.service import read_import
 from trf import (
     Profile,
     TrfError,
@@ -118,7 +118,7 @@ def import_command(
     )
     click.echo(
         f"imported {tournament_id}: {len(state.players)} players, "
-        f"{state.rounds_paired} rounds paired ({len(prepared.events)} events){declared}"
+        f"{state.rounds_paired} rounds paired ({len(prepared.command.events)} events){declared}"
     )
 
 

@@ -19,16 +19,14 @@ from events import (
     Result,
     WrongExpectedVersion,
 )
-from events.commands import CreateTournament, RecordResult, RegisterPlayer
+from events.decisions import CreateTournament, ImportTrf, PairRound, RecordResult, RegisterPlayer
 from events.errors import (
     PairingSystemUnavailable,
     ResultAlreadyRecorded,
     TournamentExists,
     TournamentNotFound,
 )
-from events.pairing import PairRound
 from server.service import PairingSystem, TournamentService
-from server.trf_import import ImportTrf
 
 CREATE = CreateTournament(tournament_id="open", name="Open", rounds=3)
 

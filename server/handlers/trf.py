@@ -8,8 +8,7 @@ from aiohttp import web
 from events.tiebreaks import Edition
 from server.handlers.call import Call
 from server.schemas import ExportQuery, ImportQuery, ImportResult, TrfProblemOut, WriteResult
-from server.service import TournamentService
-from server.trf_import import read_import
+from server.service import TournamentService, read_import
 from trf import TrfProblem, export_document, write_trf
 
 __all__ = ["export_trf", "import_trf"]

@@ -1,5 +1,6 @@
-"""Pairing a round as a decision: state -> engine request -> engine -> ``RoundPaired``.
+"""A round's decisions: pairing it, unpairing it, and recording and correcting its results.
 
+Pairing is state -> engine request -> engine -> ``RoundPaired``.
 The engine is a parameter (any ``PairingRequest -> Pairing`` callable), so this module
 stays pure and tests pair with a small fake. The decision checks the engine's answer against
 the round's facts before it becomes an event: every player to be paired is placed exactly
@@ -11,29 +12,48 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import msgspec
-
 from engine.errors import InvalidRequest
 from engine.errors import NoValidPairing as EngineNoValidPairing
 from engine.model import Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
+from events.decisions.common import CommandStruct, paired_board
 from events.errors import (
     AllRoundsPaired,
     InvalidCommand,
+    NoResultToCorrect,
     NotEnoughPlayers,
     NoValidPairing,
     PairingRejected,
+    ResultAlreadyRecorded,
+    RoundHasResults,
     TournamentIsClosed,
 )
 from events.projections.tournament import TournamentState
-from events.types import Event, PairedBoard, PlayerId, RoundNo, RoundPaired, TournamentCreated
+from events.results import Result
+from events.types import (
+    Event,
+    PairedBoard,
+    PlayerId,
+    ResultCorrected,
+    ResultRecorded,
+    RoundNo,
+    RoundPaired,
+    RoundUnpaired,
+    TournamentCreated,
+)
 
 __all__ = [
+    "CorrectResult",
     "PairManually",
     "PairRound",
     "PairingEngine",
+    "RecordResult",
+    "UnpairRound",
+    "correct_result",
     "decide_manual_pairing",
     "decide_pairing",
     "pairing_request",
+    "record_result",
+    "unpair",
 ]
 
 PairingEngine = Callable[[PairingRequest], Pairing]
@@ -42,18 +62,36 @@ PairingEngine = Callable[[PairingRequest], Pairing]
 MANUAL = "manual"
 
 
-class PairRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class PairRound(CommandStruct, frozen=True):
     """Pair the next round with ``system`` (default: the tournament's own system)."""
 
     system: str | None = None
 
 
-class PairManually(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class PairManually(CommandStruct, frozen=True):
     """Publish a pairing made outside the engine (an imported file, GHR 4.4 cases)."""
 
     boards: tuple[PairedBoard, ...]
     pab: PlayerId | None = None
     system: str = MANUAL
+
+
+class RecordResult(CommandStruct, frozen=True):
+    round_no: int
+    board: int
+    result: Result
+
+
+class CorrectResult(CommandStruct, frozen=True):
+    round_no: int
+    board: int
+    result: Result
+    reason: str = ""
+
+
+class UnpairRound(CommandStruct, frozen=True):
+    round_no: int
+    reason: str = ""
 
 
 def pairing_request(state: TournamentState) -> PairingRequest:
@@ -206,3 +244,46 @@ def _round_paired(
         engine_version=engine_version,
         pairing_numbers=state.order,
     )
+
+
+def record_result(state: TournamentState, command: RecordResult) -> list[Event]:
+    board = paired_board(state, command.round_no, command.board)
+    if board.result is not None:
+        raise ResultAlreadyRecorded(command.round_no, command.board, board.result.value)
+    return [
+        ResultRecorded(
+            round_no=RoundNo(command.round_no), board=command.board, result=command.result
+        )
+    ]
+
+
+def correct_result(state: TournamentState, command: CorrectResult) -> list[Event]:
+    board = paired_board(state, command.round_no, command.board)
+    if board.result is None:
+        raise NoResultToCorrect(command.round_no, command.board)
+    if board.result is command.result:
+        raise InvalidCommand(
+            f"round {command.round_no} board {command.board} already has {command.result.value}",
+            field="result",
+        )
+    return [
+        ResultCorrected(
+            round_no=RoundNo(command.round_no),
+            board=command.board,
+            result=command.result,
+            previous=board.result,
+            reason=command.reason,
+        )
+    ]
+
+
+def unpair(state: TournamentState, command: UnpairRound) -> list[Event]:
+    if command.round_no != state.rounds_paired or command.round_no < 1:
+        raise InvalidCommand(
+            f"only the latest paired round ({state.rounds_paired}) can be unpaired",
+            field="round_no",
+        )
+    round_ = state.round(command.round_no)
+    if any(board.result is not None for board in round_.boards):
+        raise RoundHasResults(command.round_no)
+    return [RoundUnpaired(round_no=RoundNo(command.round_no), reason=command.reason)]
