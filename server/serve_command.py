@@ -115,7 +115,7 @@ def serve(
         )
     from aiohttp import web  # the server's libraries load only when it is started
 
-    from server.app import create_app
+    from server.http.app import create_app
 
     web.run_app(create_app(settings), host=host, port=port, shutdown_timeout=5)
 

@@ -24,7 +24,7 @@ from tests.corpus import shared_path
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBLEM = ("fixtures", "dutch", "problems", "dutch-t01-p0007-r02of05.trf")
-HEAVY = ("aiohttp", "aiohttp_sse", "server.app", "sqlite_utils", "events.sqlite_store")
+HEAVY = ("aiohttp", "aiohttp_sse", "server.http.app", "sqlite_utils", "events.sqlite_store")
 
 _PAIR_IN_A_FRESH_INTERPRETER = """
 import json, sys

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from server import keys
+from server.http import keys
 from tests.server.support import TOKEN, Api, Client
 from tests.server.test_players import open_with_players
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from server.app import create_app
+from server.http.app import create_app
 from tests.server.support import Api, Client, SseReader, make_settings
 
 TID = "e2e"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientPayloadError
 
-from server.app import create_app
+from server.http.app import create_app
 from server.settings import Settings
 from tests.server.support import Api, SseReader
 from tests.server.test_players import open_with_players

@@ -1,5 +1,5 @@
 """The OpenAPI document: served at /openapi.json, built from the routes table, and equal
-to the checked-in copy (regenerate with ``python -m server.openapi > server/openapi.json``)."""
+to the checked-in copy (regenerate with ``python -m server.http.openapi > server/http/openapi.json``)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from server.openapi import build_openapi, openapi_json
-from server.routes import ROUTES
+from server.http.openapi import build_openapi, openapi_json
+from server.http.routes import ROUTES
 from tests.server.support import Client
 
-CHECKED_IN = Path(__file__).resolve().parents[2] / "server" / "openapi.json"
+CHECKED_IN = Path(__file__).resolve().parents[2] / "server" / "http" / "openapi.json"
 
 
 def test_the_checked_in_copy_is_current() -> None:
     assert CHECKED_IN.read_bytes() == openapi_json(), (
-        "server/openapi.json is stale: run python -m server.openapi > server/openapi.json"
+        "server/http/openapi.json is stale: run python -m server.http.openapi > server/http/openapi.json"
     )
 
 

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from server.app import create_app
+from server.http.app import create_app
 from tests.server import engines
 from tests.server.support import Api, SseReader, make_settings
 from tests.server.test_players import open_with_players

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from server.app import create_app
+from server.http.app import create_app
 from server.settings import Settings
 from tests.server.support import TOKEN, Api, Client, make_settings
 from tests.server.test_players import open_with_players

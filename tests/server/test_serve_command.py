@@ -13,8 +13,8 @@ import pytest
 from aiohttp import web
 from click.testing import CliRunner
 
-from server import keys
 from server.cli import main
+from server.http import keys
 from tests.server.support import Api
 
 TOKEN_LINE = re.compile(r"Write token \(shown once; keep it\): (\S+)")

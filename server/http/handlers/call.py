@@ -3,7 +3,7 @@
 Handlers stay thin (parse, call the service, render). The service is synchronous, so a
 handler never calls it on the event loop: :meth:`Call.read` runs a query on the reader
 threads, :meth:`Call.command` runs a command on the single writer thread, wakes the live
-event streams, and renders what was appended as a :class:`~server.schemas.WriteResult`.
+event streams, and renders what was appended as a :class:`~server.http.schemas.WriteResult`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import Any, Generic, TypeVar
 from aiohttp import web
 
 from events import WrongExpectedVersion
-from server import keys
-from server.problems import Problem
-from server.schemas import WriteResult, encode, event_out
+from server.http import keys
+from server.http.problems import Problem
+from server.http.schemas import WriteResult, encode, event_out
 from server.service import CommandResult, TournamentService, stream_id
 from server.settings import Settings
 

@@ -19,13 +19,13 @@ import msgspec
 from aiohttp import web
 
 from events import CloseTournament, CreateTournament, PairRound, RegisterPlayer
-from server import keys, schemas
-from server.auth import require_token
-from server.handlers import events, meta, players, rounds, tournaments, trf
-from server.handlers.call import Call
-from server.idempotency import HEADER as IDEMPOTENCY_KEY
-from server.idempotency import parse_key
-from server.problems import Problem, body_problem, query_problem
+from server.http import keys, schemas
+from server.http.auth import require_token
+from server.http.handlers import events, meta, players, rounds, tournaments, trf
+from server.http.handlers.call import Call
+from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
+from server.http.idempotency import parse_key
+from server.http.problems import Problem, body_problem, query_problem
 
 __all__ = ["JSON", "ROUTES", "Route", "setup_routes"]
 

@@ -6,10 +6,10 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 
 from aiohttp import web
 
-from server.idempotency import InFlight
+from server.http.idempotency import InFlight
+from server.http.sse import EventFeed, OpenStreams
 from server.service import TournamentService
 from server.settings import Settings
-from server.sse import EventFeed, OpenStreams
 
 __all__ = [
     "FEED",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from server.problems import Problem
+from server.http.problems import Problem
 from server.settings import token_matches
 
 __all__ = ["require_token"]

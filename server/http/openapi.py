@@ -2,10 +2,10 @@
 
 Schemas come from ``msgspec.json.schema_components`` over every body, query and response
 type the routes name; paths, parameters, security and responses come from the
-:class:`~server.routes.Route` entries. A copy is checked in as ``server/openapi.json``
+:class:`~server.http.routes.Route` entries. A copy is checked in as ``server/http/openapi.json``
 and a test keeps it equal to what this module builds; after changing the API run::
 
-    python -m server.openapi > server/openapi.json
+    python -m server.http.openapi > server/http/openapi.json
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any
 
 import msgspec
 
-from server.idempotency import HEADER as IDEMPOTENCY_KEY
-from server.problems import MEDIA_TYPE as PROBLEM_MEDIA_TYPE
-from server.routes import JSON, ROUTES, Route
-from server.schemas import ProblemOut
+from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
+from server.http.problems import MEDIA_TYPE as PROBLEM_MEDIA_TYPE
+from server.http.routes import JSON, ROUTES, Route
+from server.http.schemas import ProblemOut
 
 __all__ = ["API_VERSION", "build_openapi", "openapi_json"]
 

@@ -6,8 +6,8 @@ import msgspec
 from aiohttp import web
 
 from events.tiebreaks import Edition
-from server.handlers.call import Call
-from server.schemas import ExportQuery, ImportQuery, ImportResult, TrfProblemOut, WriteResult
+from server.http.handlers.call import Call
+from server.http.schemas import ExportQuery, ImportQuery, ImportResult, TrfProblemOut, WriteResult
 from server.service import TournamentService, read_import
 from trf import TrfProblem, export_document, write_trf
 

@@ -13,7 +13,7 @@ import contextlib
 import re
 from collections.abc import Iterator
 
-from server.problems import Problem
+from server.http.problems import Problem
 
 __all__ = ["HEADER", "InFlight", "parse_key"]
 

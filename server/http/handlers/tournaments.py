@@ -7,8 +7,8 @@ from aiohttp import web
 from events import CloseTournament, CreateTournament, TournamentCreated
 from events.projections import standings, to_decimal
 from events.tiebreaks import tournament_standings
-from server.handlers.call import Call, respond
-from server.schemas import (
+from server.http.handlers.call import Call, respond
+from server.http.schemas import (
     StandingOut,
     StandingsOut,
     StandingsQuery,

@@ -5,12 +5,12 @@ from __future__ import annotations
 from aiohttp import web
 
 from events import RecordedEvent
-from server import keys
-from server.handlers.call import Call, respond
-from server.problems import Problem
-from server.schemas import EventPage, EventsQuery, encode, event_out
+from server.http import keys
+from server.http.handlers.call import Call, respond
+from server.http.problems import Problem
+from server.http.schemas import EventPage, EventsQuery, encode, event_out
+from server.http.sse import stream_events
 from server.service import TournamentService, stream_id
-from server.sse import stream_events
 
 __all__ = ["tournament_events"]
 

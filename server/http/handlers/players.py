@@ -14,8 +14,8 @@ from events import (
     RequestBye,
     WithdrawPlayer,
 )
-from server.handlers.call import Call, respond
-from server.schemas import (
+from server.http.handlers.call import Call, respond
+from server.http.schemas import (
     ByeBody,
     PlayerCorrection,
     PlayerList,

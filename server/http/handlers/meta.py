@@ -7,10 +7,10 @@ from importlib.metadata import PackageNotFoundError, version
 
 from aiohttp import web
 
-from server import keys
-from server.handlers.call import Call, respond
-from server.problems import TYPE_PREFIX, Problem, problem_type
-from server.schemas import Health, Index, ProblemTypeOut
+from server.http import keys
+from server.http.handlers.call import Call, respond
+from server.http.problems import TYPE_PREFIX, Problem, problem_type
+from server.http.schemas import Health, Index, ProblemTypeOut
 
 __all__ = ["describe_problem", "health", "index", "openapi"]
 

@@ -17,14 +17,14 @@ from aiohttp import web
 
 from engine import Pairing, PairingRequest
 from events import PairingEngine, SqliteEventStore
-from server import keys
-from server.idempotency import InFlight
-from server.openapi import openapi_json
-from server.problems import problem_middleware
-from server.routes import setup_routes
+from server.http import keys
+from server.http.idempotency import InFlight
+from server.http.openapi import openapi_json
+from server.http.problems import problem_middleware
+from server.http.routes import setup_routes
+from server.http.sse import EventFeed, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
 from server.settings import Settings
-from server.sse import EventFeed, close_streams
 
 __all__ = ["create_app"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from aiohttp import web
 
 from events import CorrectResult, PairRound, RecordResult, UnpairRound
-from server import keys
-from server.handlers.call import Call, respond
-from server.problems import Problem
-from server.schemas import (
+from server.http import keys
+from server.http.handlers.call import Call, respond
+from server.http.problems import Problem
+from server.http.schemas import (
     ReasonQuery,
     ResultBody,
     ResultCorrection,
