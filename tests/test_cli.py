@@ -13,10 +13,9 @@ from engine.errors import NoValidPairing as EngineNoValidPairing
 from engine.model import Board, Pairing, PairingRequest, RoundKind
 from events import IdempotencyKeyReused, WrongExpectedVersion
 from events.errors import NoValidPairing, PairingSystemUnavailable, StoreError, UnknownPlayer
-from server.cli import main
-from server.cli_demo import demo
-from server.cli_support import CliContext, describe, exit_code
-from server.cli_tournament import COMMANDS
+from server.cli import describe, exit_code, main, rounds, standings, tournament
+from server.cli.demo import demo
+from server.cli.support import CliContext
 from server.service import PairingSystem
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,7 +137,9 @@ def test_every_command_is_in_the_readme() -> None:
         name for name, _ in all_commands() if not re.search(rf"arbiter[^\n`]* {name}\b", readme)
     ]
     assert missing == []
-    assert {name for name, _ in all_commands()} >= {c.name for c in (*COMMANDS, demo)}
+    assert {name for name, _ in all_commands()} >= {
+        c.name for c in (*tournament.COMMANDS, *rounds.COMMANDS, *standings.COMMANDS, demo)
+    }
 
 
 def test_create_and_register(spring: Arbiter) -> None:

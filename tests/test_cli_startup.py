@@ -11,15 +11,7 @@ from pathlib import Path
 
 import click
 
-from server import (
-    cli_demo,
-    cli_tournament,
-    pair_command,
-    serve_command,
-    standings_command,
-    trf_commands,
-)
-from server.cli import main
+from server.cli import demo, engines, main, rounds, serve, standings, tournament, trf
 from tests.corpus import shared_path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,14 +48,7 @@ def test_pair_loads_neither_the_http_server_nor_the_store(tmp_path: Path) -> Non
 
 
 def test_every_command_is_listed_and_loads_under_its_own_name() -> None:
-    modules = (
-        cli_tournament,
-        cli_demo,
-        standings_command,
-        pair_command,
-        trf_commands,
-        serve_command,
-    )
+    modules = (tournament, rounds, standings, trf, engines, serve, demo)
     defined = {command.name for module in modules for command in module.COMMANDS}
     with click.Context(main) as ctx:
         listed = main.list_commands(ctx)

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import click
 
-from server.cli_demo import DEMO_ID, demo
-from server.cli_support import CliContext
+from server.cli.demo import DEMO_ID, demo
+from server.cli.support import CliContext
 from server.settings import MIB, Settings, hash_token, new_token, read_token_file
 
 __all__ = ["COMMANDS", "serve", "token_digest"]

@@ -15,7 +15,7 @@ import click
 
 from events.projections import TournamentState
 from events.tiebreaks import Edition
-from server.cli_support import CliContext, pass_service
+from server.cli.support import CliContext, pass_service
 from server.service import read_import
 from trf import (
     Profile,

@@ -9,8 +9,8 @@ import click
 from events import InvalidCommand
 from events.decisions import CreateTournament, RegisterPlayer
 from events.errors import PairingSystemUnavailable
-from server.cli_support import CliContext, pass_service
-from server.render import render_state
+from server.cli.render import render_state
+from server.cli.support import CliContext, pass_service
 
 __all__ = ["COMMANDS", "demo"]
 

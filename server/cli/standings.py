@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from events import projections
 from events.projections import TournamentState
 from events.tiebreaks import (
     Crosstable,
@@ -24,18 +25,19 @@ from events.tiebreaks import (
     rank,
     tournament_standings,
 )
-from server.cli_support import CliContext, pass_service
-from server.crosstable import (
+from server.cli.crosstable import (
     crosstable_csv,
     crosstable_text,
     standings_csv,
     standings_json,
     standings_text,
 )
+from server.cli.render import render_standings
+from server.cli.support import CliContext, as_of_options, pass_service
 from trf import read_trf_file
 from trf.tiebreak_input import crosstable_from_trf
 
-__all__ = ["COMMANDS", "crosstable", "standings_options", "stored_standings", "trf_standings"]
+__all__ = ["COMMANDS", "crosstable", "show_standings"]
 
 _TIEBREAK_OPTIONS = (
     click.option("--trf", "trf_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -59,7 +61,7 @@ def _tiebreak_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return _with_options(command, *_TIEBREAK_OPTIONS)
 
 
-def standings_options(command: Callable[..., Any]) -> Callable[..., Any]:
+def _standings_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--trf``, ``--rules``, ``--tiebreaks``, ``--unrated`` and ``--format text|csv|json``."""
     output = click.option("--format", "output_format", type=click.Choice(["text", "csv", "json"]),
                           default="text", show_default=True, help="Output format.")  # fmt: skip
@@ -100,7 +102,7 @@ def _render(standings: Standings, table: Crosstable, output_format: str, *, full
     )
 
 
-def trf_standings(
+def _trf_standings(
     *,
     trf_file: Path,
     round_no: int | None,
@@ -118,7 +120,7 @@ def trf_standings(
     return _render(standings, table, output_format, full=full)
 
 
-def stored_standings(
+def _stored_standings(
     state: TournamentState,
     *,
     rules: str | None,
@@ -134,6 +136,42 @@ def stored_standings(
     if standings is None:
         return None
     return _render(standings, crosstable_from_state(state), output_format, full=full)
+
+
+@click.command("standings")
+@click.argument("tournament", required=False)
+@as_of_options
+@_standings_options
+@pass_service
+def show_standings(
+    ctx: CliContext,
+    /,
+    tournament: str | None,
+    round_no: int | None,
+    to_version: int | None,
+    trf_file: Path | None,
+    **tiebreak_options: Any,
+) -> None:
+    """Show the standings: score, then the tie-breaks (FIDE C.07) declared or given.
+
+    With --trf, rank the tournament of a TRF file (someone else's event) instead.
+
+    Example:
+
+        arbiter standings spring-open --round 5
+
+        arbiter standings --trf open.trf --rules 2026 --tiebreaks "BH/C1 BH SB" --format json
+    """
+    if trf_file is not None:
+        click.echo(_trf_standings(trf_file=trf_file, round_no=round_no, **tiebreak_options))
+        return
+    if tournament is None:
+        raise click.UsageError("give a TOURNAMENT or --trf FILE")
+    state = ctx.service().load(tournament, to_version=to_version, after_round=round_no)
+    text = _stored_standings(state, **tiebreak_options)
+    if text is None and tiebreak_options["output_format"] != "text":
+        raise click.UsageError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
+    click.echo(text if text is not None else render_standings(state, projections.standings(state)))
 
 
 @click.command("crosstable")
@@ -170,16 +208,16 @@ def crosstable(
         arbiter crosstable --trf open.trf --rules 2026 --tiebreaks "BH/C1 BH SB"
     """  # fmt: skip
     if trf_file is not None:
-        click.echo(trf_standings(trf_file=trf_file, round_no=round_no, output_format=output_format,
+        click.echo(_trf_standings(trf_file=trf_file, round_no=round_no, output_format=output_format,
                                  full=True, **options))  # fmt: skip
         return
     if tournament is None:
         raise click.UsageError("give a TOURNAMENT or --trf FILE")
     state = ctx.service().load(tournament, after_round=round_no)
-    text = stored_standings(state, output_format=output_format, full=True, **options)
+    text = _stored_standings(state, output_format=output_format, full=True, **options)
     if text is None:
         raise TiebreakError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
     click.echo(text)
 
 
-COMMANDS = (crosstable,)
+COMMANDS = (show_standings, crosstable)

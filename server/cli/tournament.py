@@ -1,4 +1,5 @@
-"""Core ``arbiter`` commands: tournaments, players, byes, rounds, results, and views.
+"""``arbiter`` commands for a tournament and its players: create, register, correct, withdraw,
+byes, close, and the views of it (``tournaments``, ``show``, ``log``).
 
 Each command is a thin wrapper: parse the options into a command struct, hand it to the
 service, print what changed. Refusals come back as typed errors that the group prints.
@@ -10,36 +11,26 @@ import random
 import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any
 
 import click
 import msgspec
 
 from engine.model import Colour
-from events import ByeKind, InvalidCommand, PointValues, parse_name, parse_result
+from events import ByeKind, InvalidCommand, PointValues, parse_name
 from events.decisions import (
     CancelBye,
     CloseTournament,
     CorrectPlayerDetails,
-    CorrectResult,
     CreateTournament,
-    PairRound,
-    RecordResult,
     RegisterPlayer,
     RequestBye,
-    UnpairRound,
     WithdrawPlayer,
 )
-from events.projections import TournamentState, standings
-from server.cli_support import CliContext, pass_service
-from server.render import render_log, render_round, render_standings, render_state
-from server.standings_command import standings_options, stored_standings, trf_standings
+from server.cli.render import render_log, render_state
+from server.cli.support import CliContext, as_of_options, pass_service
 
 __all__ = ["COMMANDS"]
-
-# Results such as "-/+" start with a dash; let them through as arguments, not options.
-_RESULT_COMMAND = {"ignore_unknown_options": True}
 
 
 def _slug(name: str) -> str:
@@ -64,12 +55,6 @@ def _points(pairs: tuple[str, ...]) -> PointValues:
                 f"--points {pair!r}: {text!r} is not a number", field="points"
             ) from None
     return PointValues(**values)
-
-
-def _state(
-    ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None
-) -> TournamentState:
-    return ctx.service().load(tournament, to_version=to_version, after_round=round_no)
 
 
 _TITLE = click.Choice(["GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"], case_sensitive=False)
@@ -342,103 +327,12 @@ def cancel_bye(ctx: CliContext, tournament: str, player: int, round_no: int) -> 
     click.echo(f"player {player}: bye in round {round_no} cancelled")
 
 
-# -- rounds and results --------------------------------------------------------------------
-
-
-@click.command("pair-round")
-@click.argument("tournament")
-@click.option("--system", help="Pairing system (default: the tournament's).")
-@pass_service
-def pair_round(ctx: CliContext, tournament: str, system: str | None) -> None:
-    """Pair the next round with the pairing engine and publish it.
-
-    Example:
-
-        arbiter pair-round spring-open
-    """
-    result = ctx.service().pair_round(tournament, PairRound(system=system))
-    click.echo(render_round(result.state, result.state.rounds[-1]))
-
-
-@click.command("unpair-round")
-@click.argument("tournament")
-@click.argument("round_no", metavar="ROUND", type=int)
-@click.option("--reason", default="", help="Why, for the record.")
-@pass_service
-def unpair_round(ctx: CliContext, tournament: str, round_no: int, reason: str) -> None:
-    """Withdraw the latest round's pairing before any result is in.
-
-    Example:
-
-        arbiter unpair-round spring-open 3 --reason "late entry admitted"
-    """
-    ctx.service().execute(tournament, UnpairRound(round_no=round_no, reason=reason))
-    click.echo(f"round {round_no} unpaired")
-
-
-@click.command("record-result", context_settings=_RESULT_COMMAND)
-@click.argument("tournament")
-@click.argument("round_no", metavar="ROUND", type=int)
-@click.argument("board", type=int)
-@click.argument("result")
-@pass_service
-def record_result(ctx: CliContext, tournament: str, round_no: int, board: int, result: str) -> None:
-    """Record a board's result: 1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, 0-0, 1/2-0, 0-1/2.
-
-    Example:
-
-        arbiter record-result spring-open 2 4 1/2-1/2
-    """
-    outcome = parse_result(result)
-    ctx.service().execute(tournament, RecordResult(round_no=round_no, board=board, result=outcome))
-    click.echo(f"round {round_no} board {board}: {outcome.value}")
-
-
-@click.command("correct-result", context_settings=_RESULT_COMMAND)
-@click.argument("tournament")
-@click.argument("round_no", metavar="ROUND", type=int)
-@click.argument("board", type=int)
-@click.argument("result")
-@click.option("--reason", default="", help="Why, for the record.")
-@pass_service
-def correct_result(
-    ctx: CliContext, tournament: str, round_no: int, board: int, result: str, reason: str
-) -> None:
-    """Replace a recorded result (the old one stays in the log).
-
-    Example:
-
-        arbiter correct-result spring-open 2 4 1-0 --reason "score sheet checked"
-    """
-    outcome = parse_result(result)
-    done = ctx.service().execute(
-        tournament, CorrectResult(round_no=round_no, board=board, result=outcome, reason=reason)
-    )
-    previous = getattr(done.events[0], "previous")
-    click.echo(f"round {round_no} board {board}: {previous.value} corrected to {outcome.value}")
-
-
-# -- views ---------------------------------------------------------------------------------
-
-_as_of = [
-    click.option(
-        "--round", "round_no", type=click.IntRange(min=0), help="Replay to the end of this round."
-    ),
-    click.option(
-        "--version", "to_version", type=click.IntRange(min=0), help="Replay to this stream version."
-    ),
-]
-
-
-def _as_of_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    for option in reversed(_as_of):
-        command = option(command)
-    return command
+# -- views --------------------------------------------------------------------------------
 
 
 @click.command("show")
 @click.argument("tournament")
-@_as_of_options
+@as_of_options
 @pass_service
 def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None) -> None:
     """Show a tournament: players in TPN order and every round.
@@ -447,48 +341,14 @@ def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int
 
         arbiter show spring-open --round 3
     """
-    click.echo(render_state(_state(ctx, tournament, round_no, to_version)))
-
-
-@click.command("standings")
-@click.argument("tournament", required=False)
-@_as_of_options
-@standings_options
-@pass_service
-def show_standings(
-    ctx: CliContext,
-    /,
-    tournament: str | None,
-    round_no: int | None,
-    to_version: int | None,
-    trf_file: Path | None,
-    **tiebreak_options: Any,
-) -> None:
-    """Show the standings: score, then the tie-breaks (FIDE C.07) declared or given.
-
-    With --trf, rank the tournament of a TRF file (someone else's event) instead.
-
-    Example:
-
-        arbiter standings spring-open --round 5
-
-        arbiter standings --trf open.trf --rules 2026 --tiebreaks "BH/C1 BH SB" --format json
-    """
-    if trf_file is not None:
-        click.echo(trf_standings(trf_file=trf_file, round_no=round_no, **tiebreak_options))
-        return
-    if tournament is None:
-        raise click.UsageError("give a TOURNAMENT or --trf FILE")
-    state = _state(ctx, tournament, round_no, to_version)
-    text = stored_standings(state, **tiebreak_options)
-    if text is None and tiebreak_options["output_format"] != "text":
-        raise click.UsageError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
-    click.echo(text if text is not None else render_standings(state, standings(state)))
+    click.echo(
+        render_state(ctx.service().load(tournament, to_version=to_version, after_round=round_no))
+    )
 
 
 @click.command("log")
 @click.argument("tournament")
-@_as_of_options
+@as_of_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON envelope per line.")
 @pass_service
 def show_log(
@@ -521,12 +381,7 @@ COMMANDS = (
     withdraw,
     request_bye,
     cancel_bye,
-    pair_round,
-    unpair_round,
-    record_result,
-    correct_result,
     close_tournament,
     show,
-    show_standings,
     show_log,
 )
