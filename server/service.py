@@ -191,15 +191,23 @@ class TournamentService:
             sid.removeprefix(prefix) for sid in self.store.stream_ids() if sid.startswith(prefix)
         ]
 
-    def history(self, tournament_id: str, *, to_version: int | None = None) -> list[RecordedEvent]:
-        """The tournament's recorded events, up to ``to_version``.
+    def history(
+        self, tournament_id: str, *, from_version: int = 1, to_version: int | None = None
+    ) -> list[RecordedEvent]:
+        """The tournament's recorded events, from ``from_version`` up to ``to_version``.
 
         :raises TournamentNotFound: when there is no such tournament.
         """
-        recorded = self.store.read_stream(stream_id(tournament_id), to_version=to_version)
-        if not recorded and self.store.current_version(stream_id(tournament_id)) == 0:
+        recorded = self.store.read_stream(
+            stream_id(tournament_id), from_version=from_version, to_version=to_version
+        )
+        if not recorded and self.version(tournament_id) == 0:
             raise TournamentNotFound(tournament_id)
         return recorded
+
+    def version(self, tournament_id: str) -> int:
+        """The tournament's stream version without reading its events; 0: no such tournament."""
+        return self.store.current_version(stream_id(tournament_id))
 
     def load(
         self, tournament_id: str, *, to_version: int | None = None, after_round: int | None = None

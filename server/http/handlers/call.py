@@ -22,7 +22,7 @@ from events import WrongExpectedVersion
 from server.http import keys
 from server.http.problems import Problem
 from server.http.schemas import WriteResult, encode, event_out
-from server.service import CommandResult, TournamentService, stream_id
+from server.service import CommandResult, TournamentService
 from server.settings import Settings
 
 __all__ = ["Call", "etag", "respond"]
@@ -128,8 +128,8 @@ class Call(Generic[B, Q]):
         def run() -> WriteResult:
             result = write(*args, idempotency_key=self.idempotency_key, metadata=metadata, **kwargs)
             append = result.append
-            recorded = service.store.read_stream(
-                stream_id(result.tournament_id),
+            recorded = service.history(
+                result.tournament_id,
                 from_version=append.first_version,
                 to_version=append.last_version,
             )

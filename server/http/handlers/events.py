@@ -10,7 +10,7 @@ from server.http.handlers.call import Call, respond
 from server.http.problems import Problem
 from server.http.schemas import EventPage, EventsQuery, encode, event_out
 from server.http.sse import stream_events
-from server.service import TournamentService, stream_id
+from server.service import TournamentService
 
 __all__ = ["tournament_events"]
 
@@ -53,10 +53,9 @@ async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse
         )
     after = _last_event_id(call.request, call.query.after)
     await call.read(service.history, tournament_id, to_version=1)  # 404 before streaming
-    sid = stream_id(tournament_id)
 
     async def read_from(version: int) -> list[RecordedEvent]:
-        return await call.read(service.store.read_stream, sid, from_version=version)
+        return await call.read(service.history, tournament_id, from_version=version)
 
     app, settings = call.request.app, call.settings
     return await stream_events(

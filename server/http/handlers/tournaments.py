@@ -17,7 +17,7 @@ from server.http.schemas import (
     WriteResult,
     tournament_out,
 )
-from server.service import TournamentService, stream_id
+from server.service import TournamentService
 
 __all__ = [
     "close_tournament",
@@ -40,7 +40,7 @@ def _summaries(service: TournamentService) -> TournamentList:
                 name=created.name,
                 rounds=created.rounds,
                 system=created.system,
-                version=service.store.current_version(stream_id(tournament_id)),
+                version=service.version(tournament_id),
             )
         )
     return TournamentList(tournaments=summaries)
