@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from server.http.app import create_app
-from tests.server import engines
-from tests.server.support import Api, SseReader, make_settings
-from tests.server.test_players import open_with_players
+from tests.server.http import engines
+from tests.server.http.support import Api, SseReader, make_settings
+from tests.server.http.test_players import open_with_players
 
 
 async def test_the_engine_runs_in_a_worker_process(aiohttp_client: Any, tmp_path: Path) -> None:

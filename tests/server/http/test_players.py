@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.server.support import Api
+from tests.server.http.support import Api
 
 FIELD = [
     {"surname": "Aune", "given_name": "Ingrid", "rating": 2000},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.server.support import Api
+from tests.server.http.support import Api
 
 OPEN = {"tournament_id": "spring-open", "name": "Spring Open", "rounds": 7, "place": "Oslo"}
 

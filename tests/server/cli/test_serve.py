@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from server.cli import main
 from server.http import keys
-from tests.server.support import Api
+from tests.server.http.support import Api
 
 TOKEN_LINE = re.compile(r"Write token \(shown once; keep it\): (\S+)")
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from tests.corpus import shared_path
-from tests.server.support import TOKEN, Api, Client
+from tests.server.http.support import TOKEN, Api, Client
 from tests.trf.spec_example import LINES, TEXT
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}

@@ -18,7 +18,7 @@ from server.cli.demo import demo
 from server.cli.support import CliContext
 from server.service import PairingSystem
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def by_tpn(system: str) -> PairingSystem:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from server.http import keys
-from tests.server.support import TOKEN, Api, Client
-from tests.server.test_players import open_with_players
+from tests.server.http.support import TOKEN, Api, Client
+from tests.server.http.test_players import open_with_players
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 

@@ -14,7 +14,7 @@ import click
 from server.cli import demo, engines, main, rounds, serve, standings, tournament, trf
 from tests.corpus import shared_path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 PROBLEM = ("fixtures", "dutch", "problems", "dutch-t01-p0007-r02of05.trf")
 HEAVY = ("aiohttp", "aiohttp_sse", "server.http.app", "sqlite_utils", "events.sqlite_store")
 

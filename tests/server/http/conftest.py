@@ -9,7 +9,7 @@ import pytest
 
 from server.http.app import create_app
 from server.settings import Settings
-from tests.server.support import Api, Client, make_settings
+from tests.server.http.support import Api, Client, make_settings
 
 
 @pytest.fixture

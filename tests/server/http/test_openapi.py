@@ -10,9 +10,9 @@ from typing import Any
 
 from server.http.openapi import build_openapi, openapi_json
 from server.http.routes import ROUTES
-from tests.server.support import Client
+from tests.server.http.support import Client
 
-CHECKED_IN = Path(__file__).resolve().parents[2] / "server" / "http" / "openapi.json"
+CHECKED_IN = Path(__file__).resolve().parents[3] / "server" / "http" / "openapi.json"
 
 
 def test_the_checked_in_copy_is_current() -> None:

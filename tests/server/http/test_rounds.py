@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.support import Api
-from tests.server.test_players import open_with_players
+from tests.server.http.support import Api
+from tests.server.http.test_players import open_with_players
 
 
 def board_ids(round_: dict[str, Any]) -> list[tuple[int, int]]:

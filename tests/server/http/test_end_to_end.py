@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from server.http.app import create_app
-from tests.server.support import Api, Client, SseReader, make_settings
+from tests.server.http.support import Api, Client, SseReader, make_settings
 
 TID = "e2e"
 ROUNDS = 9

@@ -12,8 +12,8 @@ from aiohttp import ClientPayloadError
 
 from server.http.app import create_app
 from server.settings import Settings
-from tests.server.support import Api, SseReader
-from tests.server.test_players import open_with_players
+from tests.server.http.support import Api, SseReader
+from tests.server.http.test_players import open_with_players
 
 STREAM = {"Accept": "text/event-stream"}
 

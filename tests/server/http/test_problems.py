@@ -9,8 +9,8 @@ import pytest
 
 from server.http.app import create_app
 from server.settings import Settings
-from tests.server.support import TOKEN, Api, Client, make_settings
-from tests.server.test_players import open_with_players
+from tests.server.http.support import TOKEN, Api, Client, make_settings
+from tests.server.http.test_players import open_with_players
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.support import Api, Client
+from tests.server.http.support import Api, Client
 
 CREATE = {"tournament_id": "t", "name": "T", "rounds": 5}
 
