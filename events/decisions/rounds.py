@@ -1,8 +1,8 @@
 """A round's decisions: pairing it, unpairing it, and recording and correcting its results.
 
-Pairing is state -> engine request -> engine -> ``RoundPaired``.
-The engine is a parameter (any ``PairingRequest -> Pairing`` callable), so this module
-stays pure and tests pair with a small fake. The decision checks the engine's answer against
+Pairing is state -> engine request -> engine -> ``RoundPaired``. The engine is a parameter
+(any ``PairingRequest -> Pairing`` callable), so this module stays pure and tests pair with a
+small fake. The decision checks the engine's answer against
 the round's facts before it becomes an event: every player to be paired is placed exactly
 once (so there is a PAB exactly when their number is odd), nobody else is, the PAB goes to
 an eligible player, and no two players meet twice (C.04.1 Arts 2-4).
