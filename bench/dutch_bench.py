@@ -37,7 +37,7 @@ def _peak_mb() -> float:
 def _pair_problem(path: str) -> tuple[float, float, bool]:
     """In a child process: (seconds, peak MB, equals the reference)."""
     from engine import pair
-    from server.pair_command import render_pairing
+    from server.cli.engines import render_pairing
     from trf import read_trf
     from trf.engine_request import next_round_request
 

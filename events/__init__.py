@@ -1,4 +1,4 @@
-"""Event types, the event store, projections and command decisions.
+"""Event types, the event store, projections and the decisions (:mod:`events.decisions`).
 
 The public API is what ``__all__`` lists; import from ``events`` (or ``events.projections``
 for read models), never from the private modules. ``SqliteEventStore`` is imported on first
@@ -7,19 +7,25 @@ use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair`` never 
 
 from typing import TYPE_CHECKING
 
-from events.commands import (
+from events.decisions import (
     CancelBye,
     CloseTournament,
     Command,
     CorrectPlayerDetails,
     CorrectResult,
     CreateTournament,
+    ImportTournament,
+    ImportTrf,
+    PairingEngine,
+    PairManually,
+    PairRound,
     RecordResult,
     RegisterPlayer,
     RequestBye,
     UnpairRound,
     WithdrawPlayer,
     decide,
+    pairing_request,
 )
 from events.envelope import (
     ANY,
@@ -62,14 +68,6 @@ from events.errors import (
 )
 from events.memory_store import MemoryEventStore
 from events.names import name_str, parse_name
-from events.pairing import (
-    PairingEngine,
-    PairManually,
-    PairRound,
-    decide_manual_pairing,
-    decide_pairing,
-    pairing_request,
-)
 from events.results import Outcome, Result, parse_result, result_str
 from events.store import EventStore
 from events.types import (
@@ -138,6 +136,8 @@ __all__ = [
     "ExpectedVersion",
     "GlobalPosition",
     "IdempotencyKeyReused",
+    "ImportTournament",
+    "ImportTrf",
     "InvalidCommand",
     "MemoryEventStore",
     "NoResultToCorrect",
@@ -185,8 +185,6 @@ __all__ = [
     "WithdrawPlayer",
     "WrongExpectedVersion",
     "decide",
-    "decide_manual_pairing",
-    "decide_pairing",
     "event_type",
     "name_str",
     "pairing_request",

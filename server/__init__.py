@@ -1,1 +1,26 @@
-"""The edges: the click CLI and the aiohttp server over one application service."""
+"""The edges: the click CLI (:mod:`server.cli`) and the aiohttp server (:mod:`server.http`)
+over one application service (:mod:`server.service`).
+
+``create_app`` and ``main`` are imported on first use: ``arbiter pair`` must not pay for
+aiohttp, and the HTTP server does not need click's commands.
+"""
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from server.cli import main
+    from server.http.app import create_app
+
+__all__ = ["create_app", "main"]
+
+
+def __getattr__(name: str) -> object:
+    if name == "create_app":
+        from server.http.app import create_app
+
+        return create_app
+    if name == "main":
+        from server.cli import main
+
+        return main
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,7 +6,7 @@ carries the stream version the decision was made on, and a concurrent change mak
 with :class:`~events.WrongExpectedVersion` instead of overwriting anything.
 
 >>> from events import MemoryEventStore
->>> from events.commands import CreateTournament, RegisterPlayer
+>>> from events import CreateTournament, RegisterPlayer
 >>> service = TournamentService(MemoryEventStore())
 >>> _ = service.create(CreateTournament(tournament_id="open", name="Open", rounds=5))
 >>> service.execute("open", RegisterPlayer(surname="Polgar", rating=2700)).state.players[0].name
@@ -34,17 +34,20 @@ from events import (
     RecordedEvent,
     WrongExpectedVersion,
 )
-from events.commands import Command, CreateTournament, decide
-from events.errors import PairingSystemUnavailable, TournamentNotFound
-from events.pairing import (
+from events.decisions import (
+    Command,
+    CreateTournament,
+    ImportTournament,
+    ImportTrf,
     PairingEngine,
     PairManually,
     PairRound,
-    decide_manual_pairing,
-    decide_pairing,
+    decide,
 )
+from events.errors import PairingSystemUnavailable, TournamentNotFound
 from events.projections import TournamentState, fold, state_after_round
-from server.trf_import import TrfImport
+from events.tiebreaks import Edition
+from trf import TrfProblem, import_trf
 
 __all__ = [
     "CommandResult",
@@ -52,8 +55,10 @@ __all__ = [
     "NewStreamOptions",
     "PairingSystem",
     "TournamentService",
+    "TrfImport",
     "WriteOptions",
     "installed_engine",
+    "read_import",
     "stream_id",
 ]
 
@@ -95,6 +100,37 @@ def _package_version() -> str:
 def stream_id(tournament_id: str) -> str:
     """One stream per tournament."""
     return f"tournament-{tournament_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrfImport:
+    """A TRF file converted into the import of a new tournament, not yet written."""
+
+    command: ImportTournament
+    warnings: list[TrfProblem]
+    """What the file holds that the events cannot (every warning of reading, checking and
+    converting it)."""
+
+
+def read_import(
+    data: bytes, *, tournament_id: str, tiebreak_rules: Edition | None = None
+) -> TrfImport:
+    """Read, check and convert a TRF file into the import of tournament ``tournament_id``;
+    its tie-break list is taken only with the C.07 edition ``tiebreak_rules`` (see
+    :func:`trf.import_events`).
+
+    Pure and the slow half of an import, so an edge runs it where it likes (the HTTP edge on
+    a reader thread) before :meth:`TournamentService.import_trf` writes it.
+
+    :raises TrfError: listing every problem when any is an error; nothing is to be written.
+    """
+    events, warnings = import_trf(data, tournament_id=tournament_id, tiebreak_rules=tiebreak_rules)
+    request = ImportTrf(
+        tournament_id=tournament_id,
+        sha256=hashlib.sha256(data).hexdigest(),
+        tiebreak_rules=tiebreak_rules,
+    )
+    return TrfImport(ImportTournament(request, tuple(events)), warnings)
 
 
 class NewStreamOptions(TypedDict, total=False):
@@ -155,15 +191,23 @@ class TournamentService:
             sid.removeprefix(prefix) for sid in self.store.stream_ids() if sid.startswith(prefix)
         ]
 
-    def history(self, tournament_id: str, *, to_version: int | None = None) -> list[RecordedEvent]:
-        """The tournament's recorded events, up to ``to_version``.
+    def history(
+        self, tournament_id: str, *, from_version: int = 1, to_version: int | None = None
+    ) -> list[RecordedEvent]:
+        """The tournament's recorded events, from ``from_version`` up to ``to_version``.
 
         :raises TournamentNotFound: when there is no such tournament.
         """
-        recorded = self.store.read_stream(stream_id(tournament_id), to_version=to_version)
-        if not recorded and self.store.current_version(stream_id(tournament_id)) == 0:
+        recorded = self.store.read_stream(
+            stream_id(tournament_id), from_version=from_version, to_version=to_version
+        )
+        if not recorded and self.version(tournament_id) == 0:
             raise TournamentNotFound(tournament_id)
         return recorded
+
+    def version(self, tournament_id: str) -> int:
+        """The tournament's stream version without reading its events; 0: no such tournament."""
+        return self.store.current_version(stream_id(tournament_id))
 
     def load(
         self, tournament_id: str, *, to_version: int | None = None, after_round: int | None = None
@@ -207,7 +251,7 @@ class TournamentService:
         def decision(state: TournamentState) -> list[Event]:
             system = command.system or (state.settings.system if state.settings else "dutch")
             engine = self.engines(system)
-            return decide_pairing(state, command, engine.pair, engine_version=engine.version)
+            return decide(state, command, engine=engine.pair, engine_version=engine.version)
 
         return self.run(tournament_id, decision, request=command, retries=0, **options)
 
@@ -216,20 +260,21 @@ class TournamentService:
     ) -> CommandResult:
         """Publish a pairing given board by board (checked like an engine's)."""
         return self.run(
-            tournament_id, lambda state: decide_manual_pairing(state, command), request=command,
+            tournament_id, lambda state: decide(state, command), request=command,
             retries=0, **options,
         )  # fmt: skip
 
     def import_trf(self, prepared: TrfImport, **options: Unpack[NewStreamOptions]) -> CommandResult:
-        """Start a tournament with a TRF file's history (read by
-        :func:`server.trf_import.read_import`); the file's SHA-256 is stamped on every event.
+        """Start a tournament with a TRF file's history (read by :func:`read_import`); the
+        file's SHA-256 is stamped on every event.
 
         :raises TournamentExists: when the id is taken.
         """
-        options["metadata"] = {**(options.get("metadata") or {}), "sha256": prepared.request.sha256}
+        command = prepared.command
+        options["metadata"] = {**(options.get("metadata") or {}), "sha256": command.request.sha256}
         return self.run(
-            prepared.request.tournament_id, prepared.decide, request=prepared.request,
-            new_stream=True, **options,
+            command.request.tournament_id, lambda state: decide(state, command),
+            request=command.request, new_stream=True, **options,
         )  # fmt: skip
 
     def run(

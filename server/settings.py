@@ -1,6 +1,6 @@
 """How one HTTP server is configured: a frozen value built by ``arbiter serve`` or a test.
 
-No globals: :func:`server.app.create_app` takes a :class:`Settings` and everything it
+No globals: :func:`server.http.app.create_app` takes a :class:`Settings` and everything it
 starts reads from there. The bearer token is never kept, only its SHA-256 digest, so a
 settings value (or the file it came from) can be shown without giving writes away.
 """

@@ -1,6 +1,6 @@
 """Import a TRF document as the event stream that would have led to it.
 
-The stream is made by Arbiter's own decisions (:func:`events.commands.decide`), fed with the
+The stream is made by Arbiter's own decisions (:func:`events.decisions.decide`), fed with the
 commands an arbiter would have given: create the tournament, register the players in
 pairing-number order, then for each round the withdrawals, the requested byes, the
 pairing as the file records it, and the results. Every command is checked as if typed at
@@ -33,7 +33,7 @@ from events import (
     RoundPaired,
 )
 from events import PointValues as EventPoints
-from events.commands import (
+from events.decisions import (
     Command,
     CreateTournament,
     RecordResult,

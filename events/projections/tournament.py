@@ -2,7 +2,7 @@
 
 ``apply(state, event) -> state`` never mutates; every state is a frozen value, so any past
 state can be rebuilt by folding a prefix of the stream (:func:`state_at_version`,
-:func:`state_after_round`). Decisions (:mod:`events.commands`) read the same state.
+:func:`state_after_round`). Decisions (:mod:`events.decisions`) read the same state.
 
 Round records follow general.md §1 and §4: one per player per paired round; a forfeit has
 no colour and is not a meeting; floats are indexed by tournament round (dutch.md §2.3).

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from engine.burstein import pair_burstein
 from engine.model import Pairing
 from events import MemoryEventStore
-from events.commands import CreateTournament, RegisterPlayer
+from events.decisions import CreateTournament, RegisterPlayer
 from server.cli import main
 from server.service import TournamentService
 from tests.corpus import shared_path

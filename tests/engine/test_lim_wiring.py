@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from events import MemoryEventStore
-from events.commands import CreateTournament, RecordResult, RegisterPlayer
+from events.decisions import CreateTournament, RecordResult, RegisterPlayer
 from events.results import Result
 from server.cli import main
 from server.service import TournamentService

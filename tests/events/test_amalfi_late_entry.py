@@ -27,9 +27,8 @@ from events import (
     RoundPaired,
 )
 from events.codec import decode_event, encode_event
-from events.commands import CreateTournament, RecordResult, RegisterPlayer
+from events.decisions import CreateTournament, RecordResult, RegisterPlayer, pairing_request
 from events.errors import InvalidCommand
-from events.pairing import pairing_request
 from events.projections import TournamentState, fold, standings
 from server.service import TournamentService
 from trf import export_document, import_trf, validate, write_trf

@@ -26,13 +26,14 @@ from events import (
     RoundUnpaired,
     TournamentClosed,
 )
-from events.commands import (
+from events.decisions import (
     CancelBye,
     CloseTournament,
     Command,
     CorrectPlayerDetails,
     CorrectResult,
     CreateTournament,
+    PairManually,
     RecordResult,
     RegisterPlayer,
     RequestBye,
@@ -57,17 +58,12 @@ from events.errors import (
     TournamentNotFound,
     UnknownPlayer,
 )
-from events.pairing import PairManually, decide_manual_pairing
 from events.projections import EMPTY, TournamentState, fold
 
 
 def run(state: TournamentState, *commands: Command | PairManually) -> TournamentState:
     for command in commands:
-        events = (
-            decide_manual_pairing(state, command)
-            if isinstance(command, PairManually)
-            else decide(state, command)
-        )
+        events = decide(state, command)
         state = fold(events, state)
     return state
 

@@ -21,13 +21,16 @@ from events import (
     Result,
     RoundPaired,
 )
-from events.commands import (
+from events.decisions import (
     CreateTournament,
+    PairManually,
+    PairRound,
     RecordResult,
     RegisterPlayer,
     RequestBye,
     WithdrawPlayer,
     decide,
+    pairing_request,
 )
 from events.errors import (
     AllRoundsPaired,
@@ -36,13 +39,6 @@ from events.errors import (
     NoValidPairing,
     PairingRejected,
     RoundIncomplete,
-)
-from events.pairing import (
-    PairManually,
-    PairRound,
-    decide_manual_pairing,
-    decide_pairing,
-    pairing_request,
 )
 from events.projections import EMPTY, TournamentState, fold
 
@@ -69,7 +65,7 @@ def apply(state: TournamentState, *commands: object) -> TournamentState:
 
 
 def pair(state: TournamentState, engine=adjacent) -> TournamentState:  # type: ignore[no-untyped-def]
-    return fold(decide_pairing(state, PairRound(), engine, engine_version="fake 1"), state)
+    return fold(decide(state, PairRound(), engine=engine, engine_version="fake 1"), state)
 
 
 @pytest.fixture
@@ -100,7 +96,7 @@ def test_round_one_request(five: TournamentState) -> None:
 
 
 def test_decision_maps_pairing_numbers_back_to_players(five: TournamentState) -> None:
-    (event,) = decide_pairing(five, PairRound(), adjacent, engine_version="fake 1")
+    (event,) = decide(five, PairRound(), engine=adjacent, engine_version="fake 1")
     assert isinstance(event, RoundPaired)
     # TPN 1-2 = players 2 (A) and 4 (B); 3-4 = players 3 (C) and 5 (D); TPN 5 = player 1 (E)
     assert event.boards == (
@@ -149,7 +145,7 @@ def test_not_paired_players_are_listed_with_their_reason(five: TournamentState) 
         RegisterPlayer(surname="F", rating=1500, joins_round=3),
     )
     answer = answering(Pairing(boards=(Board(N(5), N(2)),), bye=N(3)))
-    (event,) = decide_pairing(state, PairRound(system="burstein"), answer, engine_version="fake 1")
+    (event,) = decide(state, PairRound(system="burstein"), engine=answer, engine_version="fake 1")
     assert event.not_paired == (
         NotPaired(player_id=PlayerId(2), reason=NotPairedReason.HALF_BYE),
         NotPaired(player_id=PlayerId(5), reason=NotPairedReason.WITHDRAWN),
@@ -170,7 +166,7 @@ def test_engine_finding_no_pairing_is_a_refusal(five: TournamentState) -> None:
         raise EngineNoValidPairing("every candidate breaks C1")
 
     with pytest.raises(NoValidPairing, match="C1") as caught:
-        decide_pairing(five, PairRound(), stuck)
+        decide(five, PairRound(), engine=stuck)
     assert caught.value.details["round_no"] == 1
 
 
@@ -179,7 +175,7 @@ def test_engine_rejecting_the_request_is_our_bug(five: TournamentState) -> None:
         raise InvalidRequest("history of the wrong length")
 
     with pytest.raises(PairingRejected, match="wrong length"):
-        decide_pairing(five, PairRound(), picky)
+        decide(five, PairRound(), engine=picky)
 
 
 @pytest.mark.parametrize(
@@ -204,19 +200,19 @@ def test_engine_answers_that_break_the_facts_are_rejected(
     five: TournamentState, pairing: Pairing, problem: str
 ) -> None:
     with pytest.raises(PairingRejected, match=problem):
-        decide_pairing(five, PairRound(), answering(pairing))
+        decide(five, PairRound(), engine=answering(pairing))
 
 
 def test_unavailable_player_is_rejected(five: TournamentState) -> None:
     state = apply(five, RequestBye(player_id=1, round_no=1, kind=ByeKind.ZERO))  # TPN 5
     with pytest.raises(PairingRejected, match="not to be paired"):
-        decide_pairing(
+        decide(
             state,
             PairRound(),
-            answering(Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(5))), bye=N(4))),
+            engine=answering(Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(5))), bye=N(4))),
         )
     with pytest.raises(InvalidCommand, match="not to be paired"):
-        decide_manual_pairing(
+        decide(
             state,
             PairManually(
                 boards=(
@@ -237,16 +233,16 @@ def test_rematch_and_second_pab_are_rejected(five: TournamentState) -> None:
         RecordResult(round_no=1, board=2, result=Result.DRAW),
     )
     with pytest.raises(PairingRejected, match="already played each other"):
-        decide_pairing(
+        decide(
             state,
             PairRound(),
-            answering(Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(5))), bye=N(4))),
+            engine=answering(Pairing(boards=(Board(N(1), N(2)), Board(N(3), N(5))), bye=N(4))),
         )
     with pytest.raises(PairingRejected, match=r"Art\. 4"):
-        decide_pairing(
+        decide(
             state,
             PairRound(),
-            answering(Pairing(boards=(Board(N(1), N(3)), Board(N(2), N(4))), bye=N(5))),
+            engine=answering(Pairing(boards=(Board(N(1), N(3)), Board(N(2), N(4))), bye=N(5))),
         )
 
 
@@ -258,10 +254,10 @@ def test_forfeited_pairing_may_be_repeated(five: TournamentState) -> None:
         RecordResult(round_no=1, board=1, result=Result.DOUBLE_FORFEIT),
         RecordResult(round_no=1, board=2, result=Result.DRAW),
     )
-    (event,) = decide_pairing(
+    (event,) = decide(
         state,
         PairRound(),
-        answering(Pairing(boards=(Board(N(2), N(1)), Board(N(5), N(4))), bye=N(3))),
+        engine=answering(Pairing(boards=(Board(N(2), N(1)), Board(N(5), N(4))), bye=N(3))),
     )
     assert event.boards[0] == PairedBoard(white=PlayerId(4), black=PlayerId(2))
 
@@ -269,7 +265,7 @@ def test_forfeited_pairing_may_be_repeated(five: TournamentState) -> None:
 def test_pairing_preconditions(five: TournamentState) -> None:
     state = pair(five)
     with pytest.raises(RoundIncomplete):
-        decide_pairing(state, PairRound(), adjacent)
+        decide(state, PairRound(), engine=adjacent)
     for round_no in (1, 2):
         state = apply(
             state, *(RecordResult(round_no=round_no, board=b, result=Result.DRAW) for b in (1, 2))
@@ -282,10 +278,10 @@ def test_pairing_preconditions(five: TournamentState) -> None:
         )
     state = apply(state, *(RecordResult(round_no=3, board=b, result=Result.DRAW) for b in (1, 2)))
     with pytest.raises(AllRoundsPaired):
-        decide_pairing(state, PairRound(), adjacent)
+        decide(state, PairRound(), engine=adjacent)
 
 
 def test_fewer_than_two_players(five: TournamentState) -> None:
     state = apply(five, *(WithdrawPlayer(player_id=p, from_round=1) for p in (1, 2, 3, 4)))
     with pytest.raises(NotEnoughPlayers):
-        decide_pairing(state, PairRound(), adjacent)
+        decide(state, PairRound(), engine=adjacent)

@@ -11,14 +11,14 @@ import textwrap
 from fractions import Fraction
 
 from events import ByeKind, PairedBoard, PlayerId, parse_result
-from events.commands import (
+from events.decisions import (
     CreateTournament,
+    PairManually,
     RecordResult,
     RegisterPlayer,
     RequestBye,
     WithdrawPlayer,
 )
-from events.pairing import PairManually
 from events.tiebreaks import Crosstable, PlayerRecord, Result, RoundEntry, RoundKind
 from server.service import TournamentService
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from events import CommandRejected, MemoryEventStore
-from events.commands import CreateTournament, RegisterPlayer
+from events.decisions import CreateTournament, RegisterPlayer
 from events.tiebreaks import (
     Edition,
     RoundKind,

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from server.cli import main
-from server.cli_support import CliContext
+from server.cli.support import CliContext
 from tests.corpus import shared_path
 from tests.trf.spec_example import LINES, TEXT
 from trf import read_trf

@@ -1,0 +1,118 @@
+"""Commands and the pure decisions that turn them into events, one module per family:
+:mod:`~events.decisions.tournament`, :mod:`~events.decisions.players`,
+:mod:`~events.decisions.rounds` (pairing and results), :mod:`~events.decisions.import_trf`.
+
+``decide(state, command) -> list[Event]`` does no I/O: it reads the folded
+:class:`TournamentState`, refuses an invalid command with a typed
+:class:`~events.errors.CommandRejected`, or returns the events to append. Pairing a round
+needs an engine, passed in (any ``PairingRequest -> Pairing`` callable), so that this stays
+pure and tests pair with a small fake.
+
+>>> from events.projections import EMPTY
+>>> [type(e).__name__ for e in decide(EMPTY, CreateTournament(tournament_id="open", name="Open", rounds=5))]
+['TournamentCreated']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from events.decisions import players, rounds, tournament
+from events.decisions.common import require_open
+from events.decisions.import_trf import ImportTournament, ImportTrf, decide_import
+from events.decisions.players import (
+    CancelBye,
+    CorrectPlayerDetails,
+    RegisterPlayer,
+    RequestBye,
+    WithdrawPlayer,
+)
+from events.decisions.rounds import (
+    CorrectResult,
+    PairingEngine,
+    PairManually,
+    PairRound,
+    RecordResult,
+    UnpairRound,
+    pairing_request,
+)
+from events.decisions.tournament import CloseTournament, CreateTournament
+from events.projections.tournament import TournamentState
+from events.types import Event
+
+__all__ = [
+    "CancelBye",
+    "CloseTournament",
+    "Command",
+    "CorrectPlayerDetails",
+    "CorrectResult",
+    "CreateTournament",
+    "ImportTournament",
+    "ImportTrf",
+    "PairManually",
+    "PairRound",
+    "PairingEngine",
+    "RecordResult",
+    "RegisterPlayer",
+    "RequestBye",
+    "UnpairRound",
+    "WithdrawPlayer",
+    "decide",
+    "pairing_request",
+]
+
+Command = (
+    CreateTournament
+    | RegisterPlayer
+    | CorrectPlayerDetails
+    | WithdrawPlayer
+    | RequestBye
+    | CancelBye
+    | RecordResult
+    | CorrectResult
+    | UnpairRound
+    | CloseTournament
+    | PairRound
+    | PairManually
+    | ImportTournament
+)
+
+_ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event]]] = {
+    RegisterPlayer: players.register,
+    CorrectPlayerDetails: players.correct_details,
+    WithdrawPlayer: players.withdraw,
+    RequestBye: players.request_bye,
+    CancelBye: players.cancel_bye,
+    RecordResult: rounds.record_result,
+    CorrectResult: rounds.correct_result,
+    UnpairRound: rounds.unpair,
+    CloseTournament: tournament.close,
+    PairManually: rounds.decide_manual_pairing,
+}
+"""The decisions taken on an existing, open tournament (checked here, once for all)."""
+
+
+def decide(
+    state: TournamentState,
+    command: Command,
+    *,
+    engine: PairingEngine | None = None,
+    engine_version: str = "",
+) -> list[Event]:
+    """The events ``command`` produces from ``state``; ``PairRound`` pairs with ``engine``,
+    recording ``engine_version`` with the pairing.
+
+    :raises CommandRejected: (a subclass naming the problem) when the command is invalid;
+        nothing is to be written then.
+    """
+    if isinstance(command, CreateTournament):
+        return tournament.create(state, command)
+    if isinstance(command, ImportTournament):
+        return decide_import(state, command)
+    require_open(state)
+    if isinstance(command, PairRound):
+        if engine is None:
+            raise TypeError("pairing a round needs an engine")
+        return rounds.decide_pairing(state, command, engine, engine_version=engine_version)
+    return _ON_OPEN_TOURNAMENT[type(command)](state, command)

@@ -1,0 +1,246 @@
+"""Entering players, correcting them, withdrawing them, and their byes."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import msgspec
+
+from events.decisions.common import (
+    CommandStruct,
+    check_federation,
+    require_text,
+    require_unpaired_round,
+)
+from events.decisions.tournament import MISSED_ROUNDS_IN_TOTAL
+from events.errors import (
+    AlreadyWithdrawn,
+    ByeAlreadyRequested,
+    ByeNotAllowed,
+    DuplicateFideId,
+    InvalidCommand,
+    NoSuchBye,
+    RoundAlreadyPaired,
+)
+from events.projections.tournament import TITLE_ORDER, TournamentState
+from events.types import (
+    ByeCancelled,
+    ByeKind,
+    ByeRequested,
+    Event,
+    PlayerDetailsCorrected,
+    PlayerId,
+    PlayerRegistered,
+    PlayerWithdrawn,
+    RoundNo,
+    TournamentCreated,
+)
+
+__all__ = [
+    "CancelBye",
+    "CorrectPlayerDetails",
+    "RegisterPlayer",
+    "RequestBye",
+    "WithdrawPlayer",
+    "cancel_bye",
+    "correct_details",
+    "register",
+    "request_bye",
+    "withdraw",
+]
+
+SEXES = ("", "m", "f")
+_UNSET = msgspec.UNSET
+
+
+class RegisterPlayer(CommandStruct, frozen=True):
+    """Enter a player; ``joins_round`` (default: the next round to pair) > 1 is a late entry."""
+
+    surname: str
+    given_name: str = ""
+    fide_id: int | None = None
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    sex: str = ""
+    birth_date: date | None = None
+    club: str = ""
+    joins_round: int | None = None
+
+
+class CorrectPlayerDetails(CommandStruct, frozen=True):
+    """Correct ranking or identity data; only the fields given change."""
+
+    player_id: int
+    surname: str | msgspec.UnsetType = _UNSET
+    given_name: str | msgspec.UnsetType = _UNSET
+    fide_id: int | msgspec.UnsetType | None = _UNSET
+    rating: int | msgspec.UnsetType = _UNSET
+    title: str | msgspec.UnsetType = _UNSET
+    federation: str | msgspec.UnsetType = _UNSET
+    sex: str | msgspec.UnsetType = _UNSET
+    birth_date: date | msgspec.UnsetType | None = _UNSET
+    club: str | msgspec.UnsetType = _UNSET
+    reason: str = ""
+
+
+class WithdrawPlayer(CommandStruct, frozen=True):
+    """Withdraw a player from ``from_round`` on (default: the next round to pair)."""
+
+    player_id: int
+    from_round: int | None = None
+    reason: str = ""
+
+
+class RequestBye(CommandStruct, frozen=True):
+    player_id: int
+    round_no: int
+    kind: ByeKind = ByeKind.HALF
+
+
+class CancelBye(CommandStruct, frozen=True):
+    player_id: int
+    round_no: int
+
+
+def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
+    settings = state.require_settings()
+    _check_identity(state, None, command)
+    joins = command.joins_round if command.joins_round is not None else state.next_round
+    if state.next_round > settings.rounds:
+        raise RoundAlreadyPaired(settings.rounds, "every round is paired; no more entries")
+    if joins < state.next_round:
+        raise RoundAlreadyPaired(joins, "a late entry joins from the next round to be paired")
+    if joins > settings.rounds:
+        raise InvalidCommand(f"the tournament has {settings.rounds} rounds", field="joins_round")
+    each, total = _missed_points(settings, joins)
+    return [
+        PlayerRegistered(
+            player_id=PlayerId(len(state.players) + 1),
+            surname=command.surname.strip(),
+            given_name=command.given_name.strip(),
+            fide_id=command.fide_id,
+            rating=command.rating,
+            title=command.title,
+            federation=command.federation,
+            sex=command.sex,
+            birth_date=command.birth_date,
+            club=command.club,
+            joins_round=RoundNo(joins),
+            missed_round_points=each,
+            missed_points_total=total,
+        )
+    ]
+
+
+def correct_details(state: TournamentState, command: CorrectPlayerDetails) -> list[Event]:
+    player = state.player(command.player_id)
+    changes = {
+        name: getattr(command, name)
+        for name in command.__struct_fields__
+        if name not in ("player_id", "reason")
+        and getattr(command, name) is not _UNSET
+        and getattr(command, name) != getattr(player, name)
+    }
+    if not changes:
+        raise InvalidCommand(f"nothing to correct for player {player.player_id}", field=None)
+    _check_identity(state, player.player_id, command)
+    return [PlayerDetailsCorrected(player_id=player.player_id, reason=command.reason, **changes)]
+
+
+def withdraw(state: TournamentState, command: WithdrawPlayer) -> list[Event]:
+    player = state.player(command.player_id)
+    if player.withdrawn_from is not None:
+        raise AlreadyWithdrawn(player.player_id, player.withdrawn_from)
+    from_round = command.from_round if command.from_round is not None else state.next_round
+    require_unpaired_round(state, from_round, "withdraw from a later round, or record a forfeit")
+    return [
+        PlayerWithdrawn(
+            player_id=player.player_id, from_round=RoundNo(from_round), reason=command.reason
+        )
+    ]
+
+
+def request_bye(state: TournamentState, command: RequestBye) -> list[Event]:
+    settings = state.require_settings()
+    player = state.player(command.player_id)
+    require_unpaired_round(state, command.round_no, "a bye must be requested before pairing")
+    if player.withdrawn_from is not None and player.withdrawn_from <= command.round_no:
+        raise AlreadyWithdrawn(player.player_id, player.withdrawn_from)
+    if command.round_no < player.joins_round:
+        raise ByeNotAllowed(
+            f"player {player.player_id} joins in round {player.joins_round}; "
+            f"round {command.round_no} is already a missed round",
+            player_id=player.player_id,
+        )
+    if state.bye_for(player.player_id, command.round_no) is not None:
+        raise ByeAlreadyRequested(player.player_id, command.round_no)
+    if command.kind is ByeKind.FULL and not settings.full_point_byes:
+        raise ByeNotAllowed(
+            "the regulations of this tournament allow no full-point byes", kind=command.kind.value
+        )
+    if command.kind is ByeKind.HALF and settings.max_half_point_byes is not None:
+        taken = sum(
+            1
+            for bye in state.byes
+            if bye.player_id == player.player_id and bye.kind is ByeKind.HALF
+        )
+        if taken >= settings.max_half_point_byes:
+            raise ByeNotAllowed(
+                f"player {player.player_id} already has {taken} half-point bye(s), "
+                f"the most the regulations allow",
+                player_id=player.player_id,
+                kind=command.kind.value,
+            )
+    return [
+        ByeRequested(
+            player_id=player.player_id, round_no=RoundNo(command.round_no), kind=command.kind
+        )
+    ]
+
+
+def cancel_bye(state: TournamentState, command: CancelBye) -> list[Event]:
+    player = state.player(command.player_id)
+    if state.bye_for(player.player_id, command.round_no) is None:
+        raise NoSuchBye(player.player_id, command.round_no)
+    require_unpaired_round(state, command.round_no, "its bye is part of the pairing")
+    return [ByeCancelled(player_id=player.player_id, round_no=RoundNo(command.round_no))]
+
+
+def _missed_points(settings: TournamentCreated, joins: int) -> tuple[Decimal, Decimal | None]:
+    """A late entry's points for the rounds before ``joins``: per round and in total.
+
+    The regulations' value per missed round (GHR 2.4), or, in a system that awards them
+    together, a draw's points for all of them (Amalfi B.2). Decided here once, so that the
+    registration event states it and nothing downstream reads the system to score it.
+    """
+    if joins == 1:
+        return Decimal(0), None
+    if settings.system in MISSED_ROUNDS_IN_TOTAL:
+        return Decimal(0), settings.points.draw
+    return settings.points.missed_round, None
+
+
+def _check_identity(
+    state: TournamentState, player_id: int | None, data: RegisterPlayer | CorrectPlayerDetails
+) -> None:
+    """Field checks shared by registration and correction (unset fields are skipped)."""
+    if data.surname is not _UNSET:
+        require_text(data.surname, "surname")
+    if data.rating is not _UNSET and not 0 <= data.rating <= 4000:
+        raise InvalidCommand(f"rating {data.rating} is out of range 0-4000", field="rating")
+    if data.title is not _UNSET and data.title not in ("", *TITLE_ORDER):
+        raise InvalidCommand(
+            f"title {data.title!r} is not one of {', '.join(TITLE_ORDER)}", field="title"
+        )
+    if data.sex is not _UNSET and data.sex not in SEXES:
+        raise InvalidCommand("sex must be 'm', 'f' or empty", field="sex")
+    if data.federation is not _UNSET:
+        check_federation(data.federation)
+    if data.fide_id is not _UNSET and data.fide_id is not None:
+        if data.fide_id <= 0:
+            raise InvalidCommand("a FIDE id is a positive number", field="fide_id")
+        for other in state.players:
+            if other.fide_id == data.fide_id and other.player_id != player_id:
+                raise DuplicateFideId(data.fide_id, other.player_id)

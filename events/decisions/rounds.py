@@ -1,0 +1,289 @@
+"""A round's decisions: pairing it, unpairing it, and recording and correcting its results.
+
+Pairing is state -> engine request -> engine -> ``RoundPaired``. The engine is a parameter
+(any ``PairingRequest -> Pairing`` callable), so this module stays pure and tests pair with a
+small fake. The decision checks the engine's answer against
+the round's facts before it becomes an event: every player to be paired is placed exactly
+once (so there is a PAB exactly when their number is odd), nobody else is, the PAB goes to
+an eligible player, and no two players meet twice (C.04.1 Arts 2-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from engine.errors import InvalidRequest
+from engine.errors import NoValidPairing as EngineNoValidPairing
+from engine.model import Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
+from events.decisions.common import CommandStruct, paired_board
+from events.errors import (
+    AllRoundsPaired,
+    InvalidCommand,
+    NoResultToCorrect,
+    NotEnoughPlayers,
+    NoValidPairing,
+    PairingRejected,
+    ResultAlreadyRecorded,
+    RoundHasResults,
+    TournamentIsClosed,
+)
+from events.projections.tournament import TournamentState
+from events.results import Result
+from events.types import (
+    Event,
+    PairedBoard,
+    PlayerId,
+    ResultCorrected,
+    ResultRecorded,
+    RoundNo,
+    RoundPaired,
+    RoundUnpaired,
+    TournamentCreated,
+)
+
+__all__ = [
+    "CorrectResult",
+    "PairManually",
+    "PairRound",
+    "PairingEngine",
+    "RecordResult",
+    "UnpairRound",
+    "correct_result",
+    "decide_manual_pairing",
+    "decide_pairing",
+    "pairing_request",
+    "record_result",
+    "unpair",
+]
+
+PairingEngine = Callable[[PairingRequest], Pairing]
+"""A pairing system: pure, deterministic, ``PairingRequest -> Pairing``."""
+
+MANUAL = "manual"
+
+
+class PairRound(CommandStruct, frozen=True):
+    """Pair the next round with ``system`` (default: the tournament's own system)."""
+
+    system: str | None = None
+
+
+class PairManually(CommandStruct, frozen=True):
+    """Publish a pairing made outside the engine (an imported file, GHR 4.4 cases)."""
+
+    boards: tuple[PairedBoard, ...]
+    pab: PlayerId | None = None
+    system: str = MANUAL
+
+
+class RecordResult(CommandStruct, frozen=True):
+    round_no: int
+    board: int
+    result: Result
+
+
+class CorrectResult(CommandStruct, frozen=True):
+    round_no: int
+    board: int
+    result: Result
+    reason: str = ""
+
+
+class UnpairRound(CommandStruct, frozen=True):
+    round_no: int
+    reason: str = ""
+
+
+def pairing_request(state: TournamentState) -> PairingRequest:
+    """The engine's view of the next round: players in TPN order with their histories.
+
+    Opponents are given by their current TPN; only played games carry a colour. A late
+    entrant's missed rounds lead his history as ``NOT_PAIRED`` records holding what his
+    registration awarded them (Amalfi B.2: a draw's points on the first, nothing on the
+    others): the shape the Amalfi engine recognises as a late entry and scores a draw's
+    points in total, so its score and the state's agree and nothing is counted twice.
+    """
+    settings = state.require_settings()
+    available, _ = state.availability(state.next_round)
+    entries = []
+    for number, player_id in enumerate(state.order, 1):
+        player = state.player(player_id)
+        history = tuple(
+            RoundRecord(
+                kind=record.kind,
+                points=record.points,
+                opponent=(
+                    PairingNumber(state.pairing_number(record.opponent))
+                    if record.opponent is not None
+                    else None
+                ),
+                colour=record.played_colour,
+            )
+            for record in player.rounds
+            if record.kind is not None
+        )
+        entries.append(
+            PlayerEntry(
+                number=PairingNumber(number),
+                rating=player.rating,
+                history=history,
+                available=player_id in available,
+                name=player.name,
+            )
+        )
+    return PairingRequest(
+        round_no=state.next_round,
+        total_rounds=settings.rounds,
+        players=tuple(entries),
+        points=settings.points.to_engine(),
+        initial_colour=settings.initial_colour,
+        rules_edition=settings.rules_edition,
+    )
+
+
+def decide_pairing(
+    state: TournamentState, command: PairRound, engine: PairingEngine, *, engine_version: str = ""
+) -> list[Event]:
+    """Pair the next round with ``engine``.
+
+    :raises CommandRejected: the round cannot be paired now (missing results, all rounds
+        paired, fewer than two players) or the engine found no valid pairing.
+    :raises PairingRejected: the engine's answer breaks the round's facts.
+    """
+    settings = _require_pairable(state)
+    round_no = state.next_round
+    try:
+        pairing = engine(pairing_request(state))
+    except EngineNoValidPairing as error:
+        raise NoValidPairing(round_no, str(error)) from error
+    except InvalidRequest as error:
+        raise PairingRejected(round_no, f"the engine refused the request: {error}") from error
+    by_number = {PairingNumber(number): pid for number, pid in enumerate(state.order, 1)}
+    try:
+        boards = tuple(
+            PairedBoard(white=by_number[board.white], black=by_number[board.black])
+            for board in pairing.boards
+        )
+        pab = by_number[pairing.bye] if pairing.bye is not None else None
+    except KeyError as error:
+        raise PairingRejected(round_no, f"no player has pairing number {error.args[0]}") from None
+    problem = _pairing_problem(state, boards, pab)
+    if problem:
+        raise PairingRejected(round_no, problem)
+    return [_round_paired(state, boards, pab, command.system or settings.system, engine_version)]
+
+
+def decide_manual_pairing(state: TournamentState, command: PairManually) -> list[Event]:
+    """Publish a pairing given board by board, checked like an engine's.
+
+    :raises InvalidCommand: naming what is wrong with the pairing.
+    """
+    _require_pairable(state)
+    problem = _pairing_problem(state, command.boards, command.pab)
+    if problem:
+        raise InvalidCommand(problem, field="boards")
+    return [_round_paired(state, command.boards, command.pab, command.system, "")]
+
+
+def _require_pairable(state: TournamentState) -> TournamentCreated:
+    settings = state.require_settings()
+    if state.closed:
+        raise TournamentIsClosed(settings.tournament_id)
+    if state.rounds_paired >= settings.rounds:
+        raise AllRoundsPaired(settings.rounds)
+    state.require_results()
+    available, _ = state.availability(state.next_round)
+    if len(available) < 2:
+        raise NotEnoughPlayers(state.next_round, len(available))
+    return settings
+
+
+def _pairing_problem(
+    state: TournamentState, boards: Sequence[PairedBoard], pab: PlayerId | None
+) -> str | None:
+    """What is wrong with a proposed pairing of the next round, or ``None``."""
+    available, _ = state.availability(state.next_round)
+    placed = [player for board in boards for player in (board.white, board.black)]
+    if pab is not None:
+        placed.append(pab)
+    twice = sorted({player for player in placed if placed.count(player) > 1})
+    if twice:
+        return f"player(s) {_ids(twice)} placed more than once"
+    extra = sorted(set(placed) - set(available))
+    if extra:
+        return f"player(s) {_ids(extra)} are not to be paired this round"
+    missing = sorted(set(available) - set(placed))
+    if missing:
+        return f"player(s) {_ids(missing)} are neither paired nor given the bye"
+    if pab is not None and not state.player(pab).pab_eligible(state.points):
+        return f"player {pab} may not receive the pairing-allocated bye again (C.04.1 Art. 4)"
+    for board in boards:
+        if board.black in state.player(board.white).opponents:
+            return f"players {board.white} and {board.black} have already played each other"
+    return None
+
+
+def _ids(players: Sequence[int]) -> str:
+    return ", ".join(str(player) for player in players)
+
+
+def _round_paired(
+    state: TournamentState,
+    boards: tuple[PairedBoard, ...],
+    pab: PlayerId | None,
+    system: str,
+    engine_version: str,
+) -> RoundPaired:
+    _, not_paired = state.availability(state.next_round)
+    return RoundPaired(
+        round_no=RoundNo(state.next_round),
+        boards=boards,
+        pab=pab,
+        not_paired=not_paired,
+        system=system,
+        engine_version=engine_version,
+        pairing_numbers=state.order,
+    )
+
+
+def record_result(state: TournamentState, command: RecordResult) -> list[Event]:
+    board = paired_board(state, command.round_no, command.board)
+    if board.result is not None:
+        raise ResultAlreadyRecorded(command.round_no, command.board, board.result.value)
+    return [
+        ResultRecorded(
+            round_no=RoundNo(command.round_no), board=command.board, result=command.result
+        )
+    ]
+
+
+def correct_result(state: TournamentState, command: CorrectResult) -> list[Event]:
+    board = paired_board(state, command.round_no, command.board)
+    if board.result is None:
+        raise NoResultToCorrect(command.round_no, command.board)
+    if board.result is command.result:
+        raise InvalidCommand(
+            f"round {command.round_no} board {command.board} already has {command.result.value}",
+            field="result",
+        )
+    return [
+        ResultCorrected(
+            round_no=RoundNo(command.round_no),
+            board=command.board,
+            result=command.result,
+            previous=board.result,
+            reason=command.reason,
+        )
+    ]
+
+
+def unpair(state: TournamentState, command: UnpairRound) -> list[Event]:
+    if command.round_no != state.rounds_paired or command.round_no < 1:
+        raise InvalidCommand(
+            f"only the latest paired round ({state.rounds_paired}) can be unpaired",
+            field="round_no",
+        )
+    round_ = state.round(command.round_no)
+    if any(board.result is not None for board in round_.boards):
+        raise RoundHasResults(command.round_no)
+    return [RoundUnpaired(round_no=RoundNo(command.round_no), reason=command.reason)]

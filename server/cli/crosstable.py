@@ -1,0 +1,175 @@
+"""Printing standings with tie-breaks and crosstables: text, CSV and JSON.
+
+Values print with the precision arbiters expect (points and Buchholz-type sums to one
+decimal, SB and AOB to two, counts and ratings as integers); a tie-break without a value
+(e.g. ARO without rated opponents) prints empty, and as ``null`` in JSON.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from decimal import Decimal
+
+import msgspec
+
+from events.tiebreaks import (
+    Crosstable,
+    Result,
+    RoundEntry,
+    RoundKind,
+    Standings,
+    Tiebreak,
+    TiebreakValue,
+)
+from server.cli.render import text_table
+
+__all__ = [
+    "crosstable_csv",
+    "crosstable_text",
+    "format_value",
+    "standings_csv",
+    "standings_json",
+    "standings_text",
+]
+
+_TWO_DECIMALS = frozenset({"SB", "AOB"})
+
+_BYE_CELLS = {
+    RoundKind.PAB: "PAB",
+    RoundKind.FULL_POINT_BYE: "FPB",
+    RoundKind.HALF_POINT_BYE: "HPB",
+    RoundKind.ZERO_POINT_BYE: "ZPB",
+    RoundKind.ABSENT: "---",
+    RoundKind.NOT_ENTERED: "n/e",
+    RoundKind.WITHDRAWN: "wdr",
+}
+
+_GAME_RESULTS = {Result.WIN: "1", Result.DRAW: "=", Result.LOSS: "0"}
+
+
+def format_value(tiebreak: Tiebreak, value: TiebreakValue) -> str:
+    """One value as printed: ``"13.5"``, ``"11.25"``, ``"2137"``; empty when there is none.
+
+    >>> format_value(Tiebreak("SB"), Decimal("11.5")), format_value(Tiebreak("ARO"), None)
+    ('11.50', '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, int):
+        return str(value)
+    places = Decimal("0.01") if tiebreak.name in _TWO_DECIMALS else Decimal("0.1")
+    return str(value.quantize(places))
+
+
+def _json_value(tiebreak: Tiebreak, value: TiebreakValue) -> str | int | None:
+    return value if value is None or isinstance(value, int) else format_value(tiebreak, value)
+
+
+def _csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue().removesuffix("\n")  # click.echo ends the last line
+
+
+def _standings_rows(standings: Standings, table: Crosstable) -> list[list[str]]:
+    rows = []
+    for row in standings.rows:
+        player = table.by_number[row.pairing_number]
+        rows.append(
+            [str(row.rank), str(row.pairing_number), player.name, str(player.rating or "")]
+            + [format_value(t, row.values[label])
+               for t, label in zip(standings.tiebreaks, standings.labels, strict=True)]
+        )  # fmt: skip
+    return rows
+
+
+def _title(standings: Standings) -> str:
+    return (
+        f"Standings after round {standings.rounds} "
+        f"(C.07 {standings.edition.value}: {' '.join(standings.labels)})"
+    )
+
+
+def standings_text(standings: Standings, table: Crosstable) -> str:
+    """A title line, one line per player in rank order, then any warnings."""
+    header = ["Rk", "No", "Name", "Rtg", *standings.labels]
+    numeric = {0, 1, 3, *range(4, len(header))}
+    lines = [
+        _title(standings),
+        *text_table(header, _standings_rows(standings, table), right=numeric),
+    ]
+    lines += [f"Note: {warning}" for warning in standings.warnings]
+    return "\n".join(lines)
+
+
+def standings_csv(standings: Standings, table: Crosstable) -> str:
+    """rank, start_rank, name, rating and one column per tie-break label."""
+    header = ["rank", "start_rank", "name", "rating", *standings.labels]
+    return _csv(header, _standings_rows(standings, table))
+
+
+def standings_json(standings: Standings) -> str:
+    """Per start rank, the rank and each tie-break value (the reference fixtures' layout)."""
+    players = {
+        str(row.pairing_number): {
+            "rank": row.rank,
+            **{
+                label: _json_value(t, row.values[label])
+                for t, label in zip(standings.tiebreaks, standings.labels, strict=True)
+            },
+        }
+        for row in sorted(standings.rows, key=lambda r: r.pairing_number)
+    }
+    document = {
+        "rules": standings.edition.value,
+        "round": standings.rounds,
+        "tiebreaks": list(standings.labels),
+        "warnings": list(standings.warnings),
+        "players": players,
+    }
+    return msgspec.json.format(msgspec.json.encode(document), indent=2).decode()
+
+
+def _cell(entry: RoundEntry) -> str:
+    """``12w1``, ``7b=``, ``3w0`` for games, ``5b+``/``5w-`` for forfeits, else the bye kind."""
+    if entry.kind in _BYE_CELLS:
+        return _BYE_CELLS[entry.kind]
+    colour = entry.colour or "-"
+    if entry.played:
+        assert entry.result is not None
+        return f"{entry.opponent}{colour}{_GAME_RESULTS[entry.result]}"
+    return f"{entry.opponent}{colour}{'+' if entry.kind is RoundKind.FORFEIT_WIN else '-'}"
+
+
+def _crosstable_rows(standings: Standings, table: Crosstable) -> tuple[list[str], list[list[str]]]:
+    rounds = [str(r) for r in range(1, table.rounds + 1)]
+    header = ["Rk", "No", "Name", "Rtg", *rounds, *standings.labels]
+    rows = []
+    for base, row in zip(_standings_rows(standings, table), standings.rows, strict=True):
+        cells = [_cell(entry) for entry in table.by_number[row.pairing_number].rounds]
+        rows.append(base[:4] + cells + base[4:])
+    return header, rows
+
+
+def crosstable_text(standings: Standings, table: Crosstable) -> str:
+    """The standings with every round: opponent's start rank, colour and result."""
+    header, rows = _crosstable_rows(standings, table)
+    numeric = {0, 1, 3, *range(4 + table.rounds, len(header))}
+    lines = [
+        _title(standings).replace("Standings", "Crosstable", 1),
+        *text_table(header, rows, right=numeric),
+    ]
+    lines += [f"Note: {warning}" for warning in standings.warnings]
+    return "\n".join(lines)
+
+
+def crosstable_csv(standings: Standings, table: Crosstable) -> str:
+    """The crosstable as CSV: one column per round (``r1`` …) then the tie-breaks."""
+    header, rows = _crosstable_rows(standings, table)
+    names = ["rank", "start_rank", "name", "rating"]
+    header = names + [f"r{r}" for r in range(1, table.rounds + 1)] + header[4 + table.rounds :]
+    return _csv(header, rows)

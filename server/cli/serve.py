@@ -1,0 +1,123 @@
+"""``arbiter serve``: the HTTP API on the embedded SQLite store.
+
+The write token is generated at first start and printed once; only its SHA-256 digest is
+kept, in ``<db>.token-sha256`` next to the database (delete that file and restart to issue
+a new token). ``--token-file`` reads the token from a file instead, e.g. a secret mounted
+by the deployment, and then nothing is printed or stored.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from server.cli.demo import DEMO_ID, demo
+from server.cli.support import CliContext
+from server.settings import MIB, Settings, hash_token, new_token, read_token_file
+
+__all__ = ["COMMANDS", "serve", "token_digest"]
+
+
+def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
+    """The digest writes are checked against, and the token if it was just generated
+    (the caller prints it: it is never shown again)."""
+    if token_file is not None:
+        return hash_token(read_token_file(token_file)), None
+    digest_file = db.with_name(db.name + ".token-sha256")
+    if digest_file.exists():
+        return digest_file.read_text(encoding="ascii").strip(), None
+    token = new_token()
+    # Create it readable by the owner only; the digest gives nothing away, but it is the
+    # arbiter's file.
+    fd = os.open(digest_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.write(hash_token(token) + "\n")
+    return hash_token(token), token
+
+
+@click.command("serve")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The SQLite event store (default: the global --db, ./arbiter.db).",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8080, show_default=True, help="TCP port."
+)
+@click.option(
+    "--token-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Read the write token from this file instead of generating one.",
+)
+@click.option(
+    "--demo",
+    "load_demo",
+    is_flag=True,
+    help=f"Create the demo tournament ({DEMO_ID!r}) first, unless it exists.",
+)
+@click.option(
+    "--pairing-workers",
+    type=click.IntRange(0, 64),
+    default=2,
+    show_default=True,
+    help="Processes that run the pairing engine (0: a thread of the server).",
+)
+@click.option(
+    "--max-body-mib",
+    type=click.IntRange(1, 1024),
+    default=4,
+    show_default=True,
+    help="Largest request body accepted, in MiB.",
+)
+@click.pass_context
+def serve(
+    ctx: click.Context,
+    db: Path | None,
+    host: str,
+    port: int,
+    token_file: Path | None,
+    load_demo: bool,
+    pairing_workers: int,
+    max_body_mib: int,
+) -> None:
+    """Serve the HTTP API: reads are public, writes need the bearer token.
+
+    Example:
+
+        arbiter serve --demo --port 8080
+    """
+    group = ctx.find_object(CliContext)
+    database = db or (group.db if group else Path("arbiter.db"))
+    if load_demo:
+        ctx.obj = CliContext(database)
+        ctx.invoke(demo)
+        click.echo()
+    digest, token = token_digest(database, token_file)
+    settings = Settings(
+        db=str(database),
+        token_sha256=digest,
+        pairing_workers=pairing_workers,
+        max_body_bytes=max_body_mib * MIB,
+    )
+    base = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+    if token is not None:
+        click.echo(f"Write token (shown once; keep it): {token}")
+        click.echo(f"  send it as 'Authorization: Bearer {token}'")
+        click.echo(f"  (delete {database}.token-sha256 and restart to issue a new one)")
+    click.echo(f"Open {base}/ in a browser; the API is described at {base}/openapi.json")
+    if load_demo:
+        click.echo(
+            f"The demo tournament: {base}/tournaments/{DEMO_ID}/rounds/1 and "
+            f"{base}/tournaments/{DEMO_ID}/standings"
+        )
+    from aiohttp import web  # the server's libraries load only when it is started
+
+    from server.http.app import create_app
+
+    web.run_app(create_app(settings), host=host, port=port, shutdown_timeout=5)
+
+
+COMMANDS = (serve,)

@@ -1,0 +1,170 @@
+"""One request as a handler sees it, already checked: token, If-Match, key, body, query.
+
+Handlers stay thin (parse, call the service, render). The service is synchronous, so a
+handler never calls it on the event loop: :meth:`Call.read` runs a query on the reader
+threads, :meth:`Call.command` runs a command on the single writer thread, wakes the live
+event streams, and renders what was appended as a :class:`~server.http.schemas.WriteResult`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import uuid
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from aiohttp import web
+
+from events import WrongExpectedVersion
+from server.http import keys
+from server.http.problems import Problem
+from server.http.schemas import WriteResult, encode, event_out
+from server.service import CommandResult, TournamentService
+from server.settings import Settings
+
+__all__ = ["Call", "etag", "respond"]
+
+B = TypeVar("B")
+Q = TypeVar("Q")
+T = TypeVar("T")
+
+
+def etag(version: int) -> str:
+    """A stream version as a strong entity tag: the value to send back in ``If-Match``."""
+    return f'"{version}"'
+
+
+def respond(
+    value: Any,
+    *,
+    status: int = 200,
+    version: int | None = None,
+    location: str | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> web.Response:
+    """A JSON response; ``version`` becomes the ETag."""
+    extra = dict(headers or {})
+    if version is not None:
+        extra["ETag"] = etag(version)
+    if location is not None:
+        extra["Location"] = location
+    return web.Response(
+        body=encode(value), status=status, content_type="application/json", headers=extra
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Generic[B, Q]):
+    """A request that passed the route's checks, with its decoded body and query.
+
+    ``versioned`` operations act on an existing stream and pass ``expected_version``, the
+    version pinned by ``If-Match`` (``None`` for ``If-Match: *``), to the service.
+    """
+
+    request: web.Request
+    body: B
+    query: Q
+    versioned: bool = False
+    expected_version: int | None = None
+    idempotency_key: str | None = None
+
+    @property
+    def service(self) -> TournamentService:
+        return self.request.app[keys.SERVICE]
+
+    @property
+    def settings(self) -> Settings:
+        return self.request.app[keys.SETTINGS]
+
+    @property
+    def tournament_id(self) -> str:
+        return self.request.match_info["tournament_id"]
+
+    def number(self, name: str) -> int:
+        """A numeric path parameter (the route's pattern admits digits only)."""
+        return int(self.request.match_info[name])
+
+    def url(self, name: str, **parts: object) -> str:
+        """The path of a named route."""
+        return str(self.request.app.router[name].url_for(**{k: str(v) for k, v in parts.items()}))
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """Stamped on every event this request appends (the audit trail's "who and how")."""
+        request_id = self.request.headers.get("X-Request-Id") or str(uuid.uuid4())
+        return {"source": "http", "request_id": request_id[:100]}
+
+    async def read(self, query: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """Run a blocking query off the event loop."""
+        return await self._run(self.request.app[keys.READERS], query, *args, **kwargs)
+
+    async def command(
+        self,
+        write: Callable[..., CommandResult],
+        /,
+        *args: Any,
+        on: Executor | None = None,
+        status: int = 200,
+        location: Callable[[WriteResult], str] | None = None,
+        render: Callable[[WriteResult], Any] | None = None,
+        **kwargs: Any,
+    ) -> web.Response:
+        """Run a service command (on the writer thread unless ``on`` says otherwise) with
+        this request's version, key and metadata (``metadata`` adds to it), and answer
+        with what it appended (passed through ``render`` if given).
+
+        :raises Problem: 412 when ``If-Match`` named a version the stream has left.
+        """
+        app = self.request.app
+        service = self.service
+
+        if self.versioned:
+            kwargs["expected_version"] = self.expected_version
+        metadata = {**self.metadata, **kwargs.pop("metadata", {})}
+
+        def run() -> WriteResult:
+            result = write(*args, idempotency_key=self.idempotency_key, metadata=metadata, **kwargs)
+            append = result.append
+            recorded = service.history(
+                result.tournament_id,
+                from_version=append.first_version,
+                to_version=append.last_version,
+            )
+            return WriteResult(
+                tournament_id=result.tournament_id,
+                version=append.last_version,
+                replayed=append.replayed,
+                events=[event_out(r) for r in recorded],
+            )
+
+        try:
+            written = await self._run(on or app[keys.WRITER], run)
+        except WrongExpectedVersion as error:
+            if self.expected_version is None:
+                raise
+            raise Problem(
+                "precondition-failed",
+                f"the tournament is at version {error.actual}, not {self.expected_version}",
+                headers={"ETag": etag(error.actual)},
+                expected=self.expected_version,
+                actual=error.actual,
+            ) from None
+        if not written.replayed:
+            app[keys.FEED].notify()
+        headers = {"Idempotent-Replayed": "true"} if written.replayed else None
+        return respond(
+            render(written) if render else written,
+            status=status,
+            version=written.version,
+            location=location(written) if location else None,
+            headers=headers,
+        )
+
+    async def _run(
+        self, executor: Executor, function: Callable[..., T], *args: Any, **kwargs: Any
+    ) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(executor, functools.partial(function, *args, **kwargs))

@@ -1,0 +1,71 @@
+"""A tournament's event log: pages of JSON, or a Server-Sent Events stream."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from events import RecordedEvent
+from server.http import keys
+from server.http.handlers.call import Call, respond
+from server.http.problems import Problem
+from server.http.schemas import EventPage, EventsQuery, encode, event_out
+from server.http.sse import stream_events
+from server.service import TournamentService
+
+__all__ = ["tournament_events"]
+
+EVENT_STREAM = "text/event-stream"
+
+
+def _page(service: TournamentService, tournament_id: str, after: int, limit: int) -> EventPage:
+    # Positions are global: a stream's events are increasing in position, with gaps.
+    later = [r for r in service.history(tournament_id) if r.global_position > after][:limit]
+    return EventPage(
+        events=[event_out(recorded) for recorded in later],
+        next_after=later[-1].global_position if later else after,
+    )
+
+
+def _last_event_id(request: web.Request, default: int) -> int:
+    value = request.headers.get("Last-Event-ID")
+    if value is None:
+        return default
+    if not value.strip().isdigit():
+        raise Problem(
+            "invalid-header",
+            "Last-Event-ID must be an event position (a number)",
+            header="Last-Event-ID",
+        )
+    return int(value)
+
+
+def _encode(recorded: RecordedEvent) -> str:
+    return encode(event_out(recorded)).decode()
+
+
+async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse:
+    """JSON pages by default; with ``Accept: text/event-stream``, the live stream, which
+    starts after ``Last-Event-ID`` (a reconnect) or else after ``?after=``."""
+    service, tournament_id = call.service, call.tournament_id
+    if EVENT_STREAM not in call.request.headers.get("Accept", ""):
+        return respond(
+            await call.read(_page, service, tournament_id, call.query.after, call.query.limit)
+        )
+    after = _last_event_id(call.request, call.query.after)
+    await call.read(service.history, tournament_id, to_version=1)  # 404 before streaming
+
+    async def read_from(version: int) -> list[RecordedEvent]:
+        return await call.read(service.history, tournament_id, from_version=version)
+
+    app, settings = call.request.app, call.settings
+    return await stream_events(
+        call.request,
+        read_from=read_from,
+        after=after,
+        encode=_encode,
+        feed=app[keys.FEED],
+        streams=app[keys.STREAMS],
+        poll_seconds=settings.sse_poll_seconds,
+        ping_seconds=settings.sse_ping_seconds,
+        retry_ms=settings.sse_retry_ms,
+    )

@@ -1,0 +1,83 @@
+"""Rounds: pair the next one (the engine runs in the pairing pool), read, unpair; results."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from events import CorrectResult, PairRound, RecordResult, UnpairRound
+from server.http import keys
+from server.http.handlers.call import Call, respond
+from server.http.problems import Problem
+from server.http.schemas import (
+    ReasonQuery,
+    ResultBody,
+    ResultCorrection,
+    RoundList,
+    WriteResult,
+    round_out,
+)
+
+__all__ = [
+    "correct_result",
+    "get_round",
+    "list_rounds",
+    "pair_round",
+    "record_result",
+    "unpair_round",
+]
+
+
+async def list_rounds(call: Call[None, None]) -> web.Response:
+    state = await call.read(call.service.load, call.tournament_id)
+    rounds = [round_out(state, round_) for round_ in state.rounds]
+    return respond(RoundList(rounds=rounds), version=state.version)
+
+
+async def get_round(call: Call[None, None]) -> web.Response:
+    state = await call.read(call.service.load, call.tournament_id)
+    round_no = call.number("round_no")
+    if not 1 <= round_no <= state.rounds_paired:
+        raise Problem("not-found", f"round {round_no} is not paired ({state.rounds_paired} are)")
+    return respond(round_out(state, state.round(round_no)), version=state.version)
+
+
+async def pair_round(call: Call[PairRound | None, None]) -> web.Response:
+    """Pair the next round. The service waits for the engine on a pairer thread (the engine
+    itself runs in the pairing pool), so readers, the writer and the event loop stay free."""
+
+    def location(written: WriteResult) -> str:
+        round_no = getattr(written.events[0].event, "round_no")
+        return call.url("round", tournament_id=written.tournament_id, round_no=round_no)
+
+    return await call.command(
+        call.service.pair_round,
+        call.tournament_id,
+        call.body or PairRound(),
+        on=call.request.app[keys.PAIRERS],
+        status=201,
+        location=location,
+    )
+
+
+async def unpair_round(call: Call[None, ReasonQuery]) -> web.Response:
+    command = UnpairRound(round_no=call.number("round_no"), reason=call.query.reason)
+    return await call.command(call.service.execute, call.tournament_id, command)
+
+
+async def record_result(call: Call[ResultBody, None]) -> web.Response:
+    round_no, board = call.number("round_no"), call.number("board")
+    command = RecordResult(round_no=round_no, board=board, result=call.body.result)
+    location = call.url("round", tournament_id=call.tournament_id, round_no=round_no)
+    return await call.command(
+        call.service.execute, call.tournament_id, command, status=201, location=lambda _: location
+    )
+
+
+async def correct_result(call: Call[ResultCorrection, None]) -> web.Response:
+    command = CorrectResult(
+        round_no=call.number("round_no"),
+        board=call.number("board"),
+        result=call.body.result,
+        reason=call.body.reason,
+    )
+    return await call.command(call.service.execute, call.tournament_id, command)

@@ -1,0 +1,123 @@
+"""Tournaments: create, list, get, close; and the standings as of any round."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from events import CloseTournament, CreateTournament, TournamentCreated
+from events.projections import standings, to_decimal
+from events.tiebreaks import tournament_standings
+from server.http.handlers.call import Call, respond
+from server.http.schemas import (
+    StandingOut,
+    StandingsOut,
+    StandingsQuery,
+    TournamentList,
+    TournamentSummary,
+    WriteResult,
+    tournament_out,
+)
+from server.service import TournamentService
+
+__all__ = [
+    "close_tournament",
+    "create_tournament",
+    "get_standings",
+    "get_tournament",
+    "list_tournaments",
+]
+
+
+def _summaries(service: TournamentService) -> TournamentList:
+    """Each tournament from its first event only: listing never folds a stream."""
+    summaries = []
+    for tournament_id in service.tournament_ids():
+        created = service.history(tournament_id, to_version=1)[0].event
+        assert isinstance(created, TournamentCreated)
+        summaries.append(
+            TournamentSummary(
+                tournament_id=tournament_id,
+                name=created.name,
+                rounds=created.rounds,
+                system=created.system,
+                version=service.version(tournament_id),
+            )
+        )
+    return TournamentList(tournaments=summaries)
+
+
+async def list_tournaments(call: Call[None, None]) -> web.Response:
+    return respond(await call.read(_summaries, call.service))
+
+
+async def get_tournament(call: Call[None, None]) -> web.Response:
+    state = await call.read(call.service.load, call.tournament_id)
+    return respond(tournament_out(state), version=state.version)
+
+
+async def create_tournament(call: Call[CreateTournament, None]) -> web.Response:
+    def location(written: WriteResult) -> str:
+        return call.url("tournament", tournament_id=written.tournament_id)
+
+    return await call.command(call.service.create, call.body, status=201, location=location)
+
+
+async def close_tournament(call: Call[CloseTournament, None]) -> web.Response:
+    return await call.command(call.service.execute, call.tournament_id, call.body)
+
+
+def _standings(
+    service: TournamentService, tournament_id: str, query: StandingsQuery
+) -> StandingsOut:
+    """Ranked by the declared (or requested) C.07 tie-breaks over complete rounds, else by
+    score over everything recorded."""
+    state = service.load(tournament_id, after_round=query.round)
+    ranked = tournament_standings(state, tiebreaks=query.tiebreaks, rules=query.tiebreak_rules)
+    if ranked is None:
+        return StandingsOut(
+            tournament_id=tournament_id,
+            after_round=state.rounds_paired,
+            tiebreaks=[],
+            edition=None,
+            warnings=[],
+            rows=[
+                StandingOut(
+                    rank=row.rank,
+                    player_id=row.player_id,
+                    pairing_number=row.pairing_number,
+                    name=row.name,
+                    rating=row.rating,
+                    score=to_decimal(row.score),
+                    withdrawn=row.withdrawn,
+                    tiebreaks={},
+                )
+                for row in standings(state)
+            ],
+        )
+    rows = []
+    for row in ranked.rows:
+        player = state.player(state.order[row.pairing_number - 1])
+        rows.append(
+            StandingOut(
+                rank=row.rank,
+                player_id=player.player_id,
+                pairing_number=row.pairing_number,
+                name=player.name,
+                rating=player.rating,
+                score=row.points,
+                withdrawn=player.withdrawn_from is not None,
+                tiebreaks={label: row.values[label] for label in ranked.labels if label != "PTS"},
+            )
+        )
+    return StandingsOut(
+        tournament_id=tournament_id,
+        after_round=ranked.rounds,
+        tiebreaks=[label for label in ranked.labels if label != "PTS"],
+        edition=ranked.edition.value,
+        warnings=list(ranked.warnings),
+        rows=rows,
+    )
+
+
+async def get_standings(call: Call[None, StandingsQuery]) -> web.Response:
+    return respond(await call.read(_standings, call.service, call.tournament_id, call.query))

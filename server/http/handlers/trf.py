@@ -1,0 +1,65 @@
+"""TRF over HTTP: import a file as a new tournament, export one as of any round."""
+
+from __future__ import annotations
+
+import msgspec
+from aiohttp import web
+
+from events.tiebreaks import Edition
+from server.http.handlers.call import Call
+from server.http.schemas import ExportQuery, ImportQuery, ImportResult, TrfProblemOut, WriteResult
+from server.service import TournamentService, read_import
+from trf import TrfProblem, export_document, write_trf
+
+__all__ = ["export_trf", "import_trf"]
+
+TRF_MEDIA_TYPE = "text/plain"
+
+
+def _problem_out(problem: TrfProblem) -> TrfProblemOut:
+    return TrfProblemOut(
+        line=problem.line, column=problem.column, severity=problem.severity, detail=problem.message
+    )
+
+
+async def import_trf(call: Call[bytes, ImportQuery]) -> web.Response:
+    """Refused as a whole (422, each problem by line) unless the file is consistent; the
+    same file imported again under the same Idempotency-Key is a replay."""
+    rules = call.query.tiebreak_rules
+    prepared = await call.read(
+        read_import,
+        call.body,
+        tournament_id=call.tournament_id,
+        tiebreak_rules=Edition(rules) if rules else None,
+    )
+
+    def render(written: WriteResult) -> ImportResult:
+        return ImportResult(
+            **msgspec.structs.asdict(written), warnings=[_problem_out(p) for p in prepared.warnings]
+        )
+
+    return await call.command(
+        call.service.import_trf,
+        prepared,
+        status=201,
+        render=render,
+        location=lambda written: call.url("tournament", tournament_id=written.tournament_id),
+    )
+
+
+def _export(service: TournamentService, tournament_id: str, query: ExportQuery) -> str:
+    state = service.load(tournament_id, after_round=query.round)
+    return write_trf(export_document(state, profile=query.format))
+
+
+async def export_trf(call: Call[None, ExportQuery]) -> web.Response:
+    text = await call.read(_export, call.service, call.tournament_id, call.query)
+    suffix = f"-r{call.query.round}" if call.query.round is not None else ""
+    return web.Response(
+        text=text,
+        content_type=TRF_MEDIA_TYPE,
+        charset="utf-8",
+        headers={
+            "Content-Disposition": f'inline; filename="{call.tournament_id}{suffix}.{call.query.format}.trf"'
+        },
+    )

@@ -1,0 +1,42 @@
+"""Every ``web.AppKey`` of the application, in one place (typed access to shared state)."""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor, ThreadPoolExecutor
+
+from aiohttp import web
+
+from server.http.idempotency import InFlight
+from server.http.sse import EventFeed, OpenStreams
+from server.service import TournamentService
+from server.settings import Settings
+
+__all__ = [
+    "FEED",
+    "IN_FLIGHT",
+    "OPENAPI",
+    "PAIRERS",
+    "PAIRING",
+    "READERS",
+    "SERVICE",
+    "SETTINGS",
+    "STREAMS",
+    "WRITER",
+]
+
+SETTINGS = web.AppKey("settings", Settings)
+SERVICE = web.AppKey("service", TournamentService)
+WRITER = web.AppKey("writer", ThreadPoolExecutor)
+"""One thread for commands, so they reach the store one at a time, in arrival order (a
+pairing appends from its pairer thread; the store's lock and expected version guard it)."""
+READERS = web.AppKey("readers", ThreadPoolExecutor)
+"""Threads for reads and folds."""
+PAIRERS = web.AppKey("pairers", ThreadPoolExecutor)
+"""Threads that run pairing commands, each waiting for its engine in the pairing pool;
+apart from the readers, so that rounds being paired never hold up a read."""
+PAIRING = web.AppKey("pairing", Executor)
+"""Where engines run: a process pool, so a long pairing never holds the event loop."""
+FEED = web.AppKey("feed", EventFeed)
+STREAMS = web.AppKey("streams", OpenStreams)
+IN_FLIGHT = web.AppKey("in_flight", InFlight)
+OPENAPI = web.AppKey("openapi", bytes)

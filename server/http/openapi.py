@@ -1,0 +1,180 @@
+"""The OpenAPI 3.1 document, built from the routes table and the wire types.
+
+Schemas come from ``msgspec.json.schema_components`` over every body, query and response
+type the routes name; paths, parameters, security and responses come from the
+:class:`~server.http.routes.Route` entries. A copy is checked in as ``server/http/openapi.json``
+and a test keeps it equal to what this module builds; after changing the API run::
+
+    python -m server.http.openapi > server/http/openapi.json
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+
+from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
+from server.http.problems import MEDIA_TYPE as PROBLEM_MEDIA_TYPE
+from server.http.routes import JSON, ROUTES, Route
+from server.http.schemas import ProblemOut
+
+__all__ = ["API_VERSION", "build_openapi", "openapi_json"]
+
+API_VERSION = "1.0.0"
+"""The API's own version: changes when the wire format does, not with each release."""
+
+_REF = "#/components/schemas/{name}"
+_PATH_PARAM = re.compile(r"\{(\w+)(?::([^{}]+))?\}")
+
+_DESCRIPTION = """\
+Arbiter's HTTP API: FIDE Swiss tournaments, event-sourced.
+
+Reads are public. Writes need the arbiter's bearer token, and every write to an existing
+tournament says which stream version it was based on with `If-Match: "<version>"` (the
+`ETag` of a read, or the `version` of the last write); a stale one gets 412 with the
+`expected` and `actual` versions, and nothing is written. `If-Match: *` applies the change
+to whatever is current. Writes honour `Idempotency-Key`: a retry with the same key and
+body returns the first answer (header `Idempotent-Replayed: true`) and writes nothing.
+Errors are RFC 9457 problem+json; `GET /problems/{slug}` describes each `type`."""
+
+
+def _path_template(path: str) -> tuple[str, list[dict[str, Any]]]:
+    """aiohttp's ``{name:regex}`` as OpenAPI's ``{name}``, with a parameter for each."""
+    parameters = []
+    for name, pattern in _PATH_PARAM.findall(path):
+        schema = {"type": "integer", "minimum": 0} if pattern == r"\d+" else {"type": "string"}
+        parameters.append({"name": name, "in": "path", "required": True, "schema": schema})
+    return _PATH_PARAM.sub(r"{\1}", path), parameters
+
+
+def _query_parameters(query: Any) -> list[dict[str, Any]]:
+    (ref,), components = msgspec.json.schema_components([query], ref_template=_REF)
+    schema = components[ref["$ref"].rsplit("/", 1)[1]]
+    required = set(schema.get("required", ()))
+    return [
+        {"name": name, "in": "query", "required": name in required, "schema": property_schema}
+        for name, property_schema in schema["properties"].items()
+    ]
+
+
+def _header(name: str, description: str, *, required: bool) -> dict[str, Any]:
+    return {
+        "name": name,
+        "in": "header",
+        "required": required,
+        "description": description,
+        "schema": {"type": "string"},
+    }
+
+
+def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
+    _, parameters = _path_template(route.path)
+    if route.query is not None:
+        parameters += _query_parameters(route.query)
+    if route.versioned:
+        parameters.append(
+            _header(
+                "If-Match",
+                'The stream version the change is based on, e.g. "12" (the ETag of a read), or *.',
+                required=True,
+            )
+        )
+    if route.write:
+        parameters.append(
+            _header(IDEMPOTENCY_KEY, "Makes a retry return the first answer.", required=False)
+        )
+    if route.streams:
+        parameters.append(
+            _header(
+                "Last-Event-ID",
+                "With Accept: text/event-stream, resume after this event position.",
+                required=False,
+            )
+        )
+    content: dict[str, Any] = {}
+    if route.response is not None:
+        content[route.response_media] = {"schema": refs[route.response]}
+    else:
+        kind = "object" if route.response_media == JSON else "string"
+        content[route.response_media] = {"schema": {"type": kind}}
+    if route.streams:
+        content["text/event-stream"] = {
+            "schema": {"type": "string", "description": "id: position, event: type, data: EventOut"}
+        }
+    success: dict[str, Any] = {"description": route.summary, "content": content}
+    if route.write:
+        success["headers"] = {
+            "ETag": {
+                "description": "The stream version after the write.",
+                "schema": {"type": "string"},
+            }
+        }
+        if route.status == 201:
+            success["headers"]["Location"] = {
+                "description": "What the write created.",
+                "schema": {"type": "string"},
+            }
+    operation: dict[str, Any] = {
+        "operationId": route.operation,
+        "summary": route.summary,
+        "tags": [route.tag],
+        "parameters": parameters,
+        "responses": {
+            str(route.status): success,
+            "default": {"$ref": "#/components/responses/Problem"},
+        },
+    }
+    if route.body is not None:
+        body_schema = {"type": "string"} if route.body is bytes else refs[route.body]
+        operation["requestBody"] = {
+            "required": not route.body_optional,
+            "content": {route.body_media: {"schema": body_schema}},
+        }
+    if route.write:
+        operation["security"] = [{"bearer": []}]
+    return operation
+
+
+def build_openapi() -> dict[str, Any]:
+    """The document for the routes as they are now."""
+    types = [ProblemOut]
+    for route in ROUTES:
+        for wire_type in (route.body, route.response):
+            if wire_type is not None and wire_type is not bytes and wire_type not in types:
+                types.append(wire_type)
+    schemas, components = msgspec.json.schema_components(types, ref_template=_REF)
+    refs = dict(zip(types, schemas))
+    paths: dict[str, dict[str, Any]] = {}
+    for route in ROUTES:
+        template, _ = _path_template(route.path)
+        paths.setdefault(template, {})[route.method.lower()] = _operation(route, refs)
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Arbiter", "version": API_VERSION, "description": _DESCRIPTION},
+        "paths": paths,
+        "components": {
+            "schemas": components,
+            "responses": {
+                "Problem": {
+                    "description": "RFC 9457 problem details",
+                    "content": {PROBLEM_MEDIA_TYPE: {"schema": refs[ProblemOut]}},
+                }
+            },
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+        },
+    }
+
+
+def openapi_json() -> bytes:
+    """The document as the checked-in file holds it: sorted keys, two-space indent."""
+    return (
+        msgspec.json.format(msgspec.json.encode(build_openapi(), order="sorted"), indent=2) + b"\n"
+    )
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.stdout.buffer.write(openapi_json())

@@ -1,0 +1,440 @@
+"""The one routes table: every operation with its method, path, handler and wire types.
+
+Read it top to bottom to know the whole API. Each :class:`Route` carries what the OpenAPI
+document needs and what the request checks need, so the two cannot disagree: the same
+entry that documents a body type is the one that decodes it. Before a handler runs, its
+route has checked the bearer token (writes), ``If-Match`` (writes to an existing
+tournament), ``Idempotency-Key``, the query and the body, in that order; a request that
+fails a check has not touched the store.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from aiohttp import web
+
+from events import CloseTournament, CreateTournament, PairRound, RegisterPlayer
+from server.http import keys, schemas
+from server.http.auth import require_token
+from server.http.handlers import events, meta, players, rounds, tournaments, trf
+from server.http.handlers.call import Call
+from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
+from server.http.idempotency import parse_key
+from server.http.problems import Problem, body_problem, query_problem
+
+__all__ = ["JSON", "ROUTES", "Route", "setup_routes"]
+
+JSON = "application/json"
+TEXT = "text/plain"
+
+Handler = Callable[[Call[Any, Any]], Awaitable[web.StreamResponse]]
+
+TOURNAMENT = "/tournaments/{tournament_id}"
+PLAYER = TOURNAMENT + r"/players/{player_id:\d+}"
+ROUND = TOURNAMENT + r"/rounds/{round_no:\d+}"
+RESULT = ROUND + r"/boards/{board:\d+}/result"
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One operation. ``name`` names the resource (shared by the methods on one path);
+    ``operation`` is the OpenAPI operationId. ``write`` operations need the token;
+    ``versioned`` ones act on an existing stream and need ``If-Match``."""
+
+    method: str
+    path: str
+    handler: Handler
+    name: str
+    operation: str
+    summary: str
+    tag: str
+    response: Any = None
+    status: int = 200
+    body: Any = None
+    body_media: str = JSON
+    body_optional: bool = False
+    query: Any = None
+    write: bool = False
+    versioned: bool = False
+    response_media: str = JSON
+    streams: bool = False
+    """Also answers ``Accept: text/event-stream`` with Server-Sent Events."""
+
+
+def _write(
+    method: str,
+    path: str,
+    handler: Handler,
+    name: str,
+    operation: str,
+    summary: str,
+    tag: str,
+    **options: Any,
+) -> Route:
+    options.setdefault("versioned", True)
+    options.setdefault("response", schemas.WriteResult)
+    return Route(method, path, handler, name, operation, summary, tag, write=True, **options)
+
+
+ROUTES: tuple[Route, ...] = (
+    # -- the service -----------------------------------------------------------------------
+    Route(
+        "GET",
+        "/",
+        meta.index,
+        "index",
+        "getIndex",
+        "Links to the API",
+        "service",
+        response=schemas.Index,
+    ),
+    Route(
+        "GET",
+        "/health",
+        meta.health,
+        "health",
+        "getHealth",
+        "Liveness check",
+        "service",
+        response=schemas.Health,
+    ),
+    Route(
+        "GET",
+        "/openapi.json",
+        meta.openapi,
+        "openapi",
+        "getOpenApi",
+        "This API as an OpenAPI 3.1 document",
+        "service",
+    ),
+    Route(
+        "GET",
+        "/problems/{slug}",
+        meta.describe_problem,
+        "problem",
+        "getProblemType",
+        "What a problem type means",
+        "service",
+        response=schemas.ProblemTypeOut,
+    ),
+    # -- tournaments -----------------------------------------------------------------------
+    Route(
+        "GET",
+        "/tournaments",
+        tournaments.list_tournaments,
+        "tournaments",
+        "listTournaments",
+        "List tournaments",
+        "tournaments",
+        response=schemas.TournamentList,
+    ),
+    _write(
+        "POST",
+        "/tournaments",
+        tournaments.create_tournament,
+        "tournaments",
+        "createTournament",
+        "Create a tournament",
+        "tournaments",
+        status=201,
+        body=CreateTournament,
+        versioned=False,
+    ),
+    Route(
+        "GET",
+        TOURNAMENT,
+        tournaments.get_tournament,
+        "tournament",
+        "getTournament",
+        "A tournament: regulations and progress (ETag: the stream version)",
+        "tournaments",
+        response=schemas.TournamentOut,
+    ),
+    _write(
+        "POST",
+        TOURNAMENT + "/close",
+        tournaments.close_tournament,
+        "close",
+        "closeTournament",
+        "Close a tournament to further changes",
+        "tournaments",
+        body=CloseTournament,
+        body_optional=True,
+    ),
+    Route(
+        "GET",
+        TOURNAMENT + "/standings",
+        tournaments.get_standings,
+        "standings",
+        "getStandings",
+        "Standings as of the end of any round, with C.07 tie-breaks",
+        "standings",
+        response=schemas.StandingsOut,
+        query=schemas.StandingsQuery,
+    ),
+    # -- players ---------------------------------------------------------------------------
+    Route(
+        "GET",
+        TOURNAMENT + "/players",
+        players.list_players,
+        "players",
+        "listPlayers",
+        "Players in pairing-number order",
+        "players",
+        response=schemas.PlayerList,
+    ),
+    _write(
+        "POST",
+        TOURNAMENT + "/players",
+        players.register_player,
+        "players",
+        "registerPlayer",
+        "Register a player (a late entry with joins_round)",
+        "players",
+        status=201,
+        body=RegisterPlayer,
+    ),
+    Route(
+        "GET",
+        PLAYER,
+        players.get_player,
+        "player",
+        "getPlayer",
+        "A player with every round record",
+        "players",
+        response=schemas.PlayerOut,
+    ),
+    _write(
+        "PATCH",
+        PLAYER,
+        players.correct_player,
+        "player",
+        "correctPlayer",
+        "Correct a player's details",
+        "players",
+        body=schemas.PlayerCorrection,
+    ),
+    _write(
+        "POST",
+        PLAYER + "/withdrawal",
+        players.withdraw_player,
+        "withdrawal",
+        "withdrawPlayer",
+        "Withdraw a player from a round on",
+        "players",
+        body=schemas.Withdrawal,
+        body_optional=True,
+    ),
+    _write(
+        "POST",
+        PLAYER + "/byes",
+        players.request_bye,
+        "byes",
+        "requestBye",
+        "Grant a requested bye for a round not yet paired",
+        "players",
+        status=201,
+        body=schemas.ByeBody,
+    ),
+    _write(
+        "DELETE",
+        PLAYER + r"/byes/{round_no:\d+}",
+        players.cancel_bye,
+        "bye",
+        "cancelBye",
+        "Cancel a requested bye before its round is paired",
+        "players",
+    ),
+    # -- rounds and results ----------------------------------------------------------------
+    Route(
+        "GET",
+        TOURNAMENT + "/rounds",
+        rounds.list_rounds,
+        "rounds",
+        "listRounds",
+        "Every paired round with its boards",
+        "rounds",
+        response=schemas.RoundList,
+    ),
+    _write(
+        "POST",
+        TOURNAMENT + "/rounds",
+        rounds.pair_round,
+        "rounds",
+        "pairRound",
+        "Pair the next round with the pairing engine and publish it",
+        "rounds",
+        status=201,
+        body=PairRound,
+        body_optional=True,
+    ),
+    Route(
+        "GET",
+        ROUND,
+        rounds.get_round,
+        "round",
+        "getRound",
+        "A round's boards",
+        "rounds",
+        response=schemas.RoundOut,
+    ),
+    _write(
+        "DELETE",
+        ROUND,
+        rounds.unpair_round,
+        "round",
+        "unpairRound",
+        "Unpair the latest round while it has no results",
+        "rounds",
+        query=schemas.ReasonQuery,
+    ),
+    _write(
+        "POST",
+        RESULT,
+        rounds.record_result,
+        "result",
+        "recordResult",
+        "Record a board's result",
+        "results",
+        status=201,
+        body=schemas.ResultBody,
+    ),
+    _write(
+        "PUT",
+        RESULT,
+        rounds.correct_result,
+        "result",
+        "correctResult",
+        "Correct a recorded result",
+        "results",
+        body=schemas.ResultCorrection,
+    ),
+    # -- TRF -------------------------------------------------------------------------------
+    _write(
+        "POST",
+        TOURNAMENT + "/trf",
+        trf.import_trf,
+        "trf",
+        "importTrf",
+        "Import a TRF file as a new tournament with its whole history",
+        "trf",
+        status=201,
+        body=bytes,
+        body_media=TEXT,
+        versioned=False,
+        query=schemas.ImportQuery,
+        response=schemas.ImportResult,
+    ),
+    Route(
+        "GET",
+        TOURNAMENT + "/trf",
+        trf.export_trf,
+        "trf",
+        "exportTrf",
+        "The tournament as a TRF file, as of the end of any round",
+        "trf",
+        query=schemas.ExportQuery,
+        response_media=TEXT,
+    ),
+    # -- the event log ---------------------------------------------------------------------
+    Route(
+        "GET",
+        TOURNAMENT + "/events",
+        events.tournament_events,
+        "events",
+        "listEvents",
+        "The event log: pages after a position, or a live SSE stream",
+        "events",
+        response=schemas.EventPage,
+        query=schemas.EventsQuery,
+        streams=True,
+    ),
+)
+
+
+# -- request checks -----------------------------------------------------------------------
+
+_ETAG = re.compile(r'"(\d+)"|(\d+)')
+
+
+def _if_match(request: web.Request) -> int | None:
+    """The pinned stream version, or ``None`` for ``If-Match: *``.
+
+    >>> from aiohttp.test_utils import make_mocked_request
+    >>> _if_match(make_mocked_request("POST", "/", headers={"If-Match": '"12"'}))
+    12
+    """
+    value = request.headers.get("If-Match")
+    if value is None:
+        raise Problem(
+            "precondition-required",
+            'send If-Match: "<version>" with the ETag this change is based on (or *)',
+        )
+    if value.strip() == "*":
+        return None
+    match = _ETAG.fullmatch(value.strip())
+    if match is None:
+        raise Problem(
+            "invalid-header",
+            'If-Match must be one stream version as an entity tag, e.g. "12", or *',
+            header="If-Match",
+        )
+    return int(match.group(1) or match.group(2))
+
+
+def _is_json(content_type: str) -> bool:
+    return content_type == JSON or content_type.endswith("+json")
+
+
+async def _body(route: Route, request: web.Request) -> Any:
+    raw = await request.read()  # raises 413 past the app's client_max_size
+    if not raw and route.body_optional:
+        return None
+    given = request.content_type if "Content-Type" in request.headers else None
+    if route.body_media == TEXT:
+        if given not in (None, TEXT, "application/octet-stream"):
+            raise Problem("unsupported-media-type", f"send the file as {TEXT}, not {given}")
+        return raw
+    if given is not None and not _is_json(given):
+        raise Problem("unsupported-media-type", f"send the body as {JSON}, not {given}")
+    try:
+        return msgspec.json.decode(raw, type=route.body)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        raise body_problem(error) from None
+
+
+def _query(route: Route, request: web.Request) -> Any:
+    try:
+        return msgspec.convert(dict(request.query), type=route.query, strict=False)
+    except msgspec.ValidationError as error:
+        raise query_problem(error) from None
+
+
+def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    async def handle(request: web.Request) -> web.StreamResponse:
+        if route.write:
+            require_token(request, request.app[keys.SETTINGS].token_sha256)
+        expected = _if_match(request) if route.versioned else None
+        key = parse_key(request.headers.get(IDEMPOTENCY_KEY)) if route.write else None
+        call = Call(
+            request,
+            body=await _body(route, request) if route.body is not None else None,
+            query=_query(route, request) if route.query is not None else None,
+            versioned=route.versioned,
+            expected_version=expected,
+            idempotency_key=key,
+        )
+        with request.app[keys.IN_FLIGHT].hold(key):
+            return await route.handler(call)
+
+    handle.__name__ = route.operation
+    return handle
+
+
+def setup_routes(app: web.Application) -> None:
+    app.router.add_routes([web.route(r.method, r.path, _endpoint(r), name=r.name) for r in ROUTES])

@@ -1,0 +1,107 @@
+"""The event log over HTTP: JSON pages after a position, and the SSE catch-up stream."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pytest
+from aiohttp import ClientPayloadError
+
+from server.http.app import create_app
+from server.settings import Settings
+from tests.server.http.support import Api, SseReader
+from tests.server.http.test_players import open_with_players
+
+STREAM = {"Accept": "text/event-stream"}
+
+
+async def test_pages_after_a_position(api: Api) -> None:
+    await open_with_players(api)  # 5 events: created + 4 registrations
+    status, first = await api.get("/tournaments/open/events?limit=2")
+    assert status == 200
+    assert [e["type"] for e in first["events"]] == ["tournament-created", "player-registered"]
+    assert [e["version"] for e in first["events"]] == [1, 2]
+    assert first["next_after"] == first["events"][-1]["position"]
+    _, second = await api.get(f"/tournaments/open/events?after={first['next_after']}&limit=2")
+    _, third = await api.get(f"/tournaments/open/events?after={second['next_after']}&limit=2")
+    _, done = await api.get(f"/tournaments/open/events?after={third['next_after']}")
+    versions = [e["version"] for page in (second, third) for e in page["events"]]
+    assert versions == [3, 4, 5]
+    assert done == {"events": [], "next_after": third["next_after"]}
+
+
+async def test_positions_skip_other_tournaments(api: Api) -> None:
+    """Positions are global: another tournament's events take positions in between."""
+    await api.post("/tournaments", {"tournament_id": "a", "name": "A", "rounds": 3})
+    await api.post("/tournaments", {"tournament_id": "b", "name": "B", "rounds": 3})
+    await api.post("/tournaments/a/players", {"surname": "Aune"})
+    _, body = await api.get("/tournaments/a/events")
+    assert [(e["version"], e["position"]) for e in body["events"]] == [(1, 1), (2, 3)]
+
+
+async def test_stream_catches_up_from_last_event_id_then_goes_live(api: Api) -> None:
+    await open_with_players(api)
+    _, log = await api.get("/tournaments/open/events")
+    positions = [e["position"] for e in log["events"]]
+    headers = {**STREAM, "Last-Event-ID": str(positions[1])}
+    async with api.client.get("/tournaments/open/events", headers=headers) as response:
+        assert response.status == 200
+        assert response.headers["Content-Type"] == "text/event-stream"
+        reader = SseReader(response)
+        caught_up = [await reader.next() for _ in range(3)]
+        assert [int(m["id"]) for m in caught_up] == positions[2:]
+        assert {m["event"] for m in caught_up} == {"player-registered"}
+        assert json.loads(caught_up[0]["data"])["event"]["surname"] == "Brandt"
+
+        status, written = await api.post("/tournaments/open/players", {"surname": "Eriksen"})
+        assert status == 201
+        live = await asyncio.wait_for(reader.next(), 5)
+        assert int(live["id"]) == written["events"][0]["position"]
+        assert json.loads(live["data"])["event"]["surname"] == "Eriksen"
+        assert reader.retry == 2000
+
+
+async def test_stream_starts_after_the_query_position_without_last_event_id(api: Api) -> None:
+    await open_with_players(api)
+    _, log = await api.get("/tournaments/open/events")
+    after = log["events"][3]["position"]
+    async with api.client.get(
+        f"/tournaments/open/events?after={after}", headers=STREAM
+    ) as response:
+        message = await asyncio.wait_for(SseReader(response).next(), 5)
+    assert int(message["id"]) == log["events"][4]["position"]
+
+
+async def test_stream_of_an_unknown_tournament_is_a_404_problem(api: Api) -> None:
+    async with api.client.get("/tournaments/nope/events", headers=STREAM) as response:
+        assert response.status == 404
+        assert response.content_type == "application/problem+json"
+
+
+async def test_a_bad_last_event_id_is_refused(api: Api) -> None:
+    await open_with_players(api)
+    headers = {**STREAM, "Last-Event-ID": "yesterday"}
+    async with api.client.get("/tournaments/open/events", headers=headers) as response:
+        assert response.status == 400
+        assert (await response.json())["type"] == "/problems/invalid-header"
+
+
+async def test_shutdown_ends_open_streams(aiohttp_client: Any, settings: Settings) -> None:
+    """on_shutdown stops every stream, so the server stops promptly; the browser's
+    EventSource then reconnects after the advertised retry."""
+    client = await aiohttp_client(create_app(settings))
+    api = Api(client)
+    await open_with_players(api)
+    response = await client.get("/tournaments/open/events", headers=STREAM)
+    reader = SseReader(response)
+    await reader.next()
+    started = time.monotonic()
+    await client.server.close()
+    with pytest.raises((EOFError, ClientPayloadError)):
+        for _ in range(10):  # the rest of the catch-up, then the end of the stream
+            await asyncio.wait_for(reader.next(), 5)
+    assert time.monotonic() - started < 3
+    response.release()

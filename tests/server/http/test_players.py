@@ -1,0 +1,115 @@
+"""Players over HTTP: register (and a late entry), list in TPN order, correct, withdraw, byes."""
+
+from __future__ import annotations
+
+from tests.server.http.support import Api
+
+FIELD = [
+    {"surname": "Aune", "given_name": "Ingrid", "rating": 2000},
+    {"surname": "Brandt", "given_name": "Jonas", "rating": 2400, "title": "FM"},
+    {"surname": "Costa", "given_name": "Marta", "rating": 2200},
+    {"surname": "Dahl", "given_name": "Erik", "rating": 1800},
+]
+
+
+async def open_with_players(api: Api, rounds: int = 5, **regulations: object) -> None:
+    status, _ = await api.post(
+        "/tournaments", {"tournament_id": "open", "name": "Open", "rounds": rounds, **regulations}
+    )
+    assert status == 201
+    for player in FIELD:
+        status, body = await api.post("/tournaments/open/players", player)
+        assert status == 201, body
+
+
+async def test_register_answers_with_the_new_player_and_its_location(api: Api) -> None:
+    await api.post("/tournaments", {"tournament_id": "open", "name": "Open", "rounds": 5})
+    async with api.client.post(
+        "/tournaments/open/players",
+        json=FIELD[0],
+        headers={"Authorization": "Bearer arbiter-test-token", "If-Match": '"1"'},
+    ) as response:
+        assert response.status == 201
+        assert response.headers["Location"] == "/tournaments/open/players/1"
+        assert response.headers["ETag"] == '"2"'
+        body = await response.json()
+    assert body["events"][0]["type"] == "player-registered"
+    assert body["events"][0]["event"]["surname"] == "Aune"
+    status, player = await api.get("/tournaments/open/players/1")
+    assert status == 200
+    assert (player["name"], player["rating"], player["score"]) == ("Aune, Ingrid", 2000, 0)
+
+
+async def test_players_are_listed_in_pairing_number_order(api: Api) -> None:
+    """general.md §3.2: the initial ranking is by rating, highest first."""
+    await open_with_players(api)
+    status, body = await api.get("/tournaments/open/players")
+    assert status == 200
+    assert [(p["pairing_number"], p["surname"]) for p in body["players"]] == [
+        (1, "Brandt"),
+        (2, "Costa"),
+        (3, "Aune"),
+        (4, "Dahl"),
+    ]
+
+
+async def test_a_rating_correction_before_round_4_renumbers(api: Api) -> None:
+    """GHR 2.3: until round 4 is paired, a corrected rating moves the player's TPN."""
+    await open_with_players(api)
+    status, body = await api.write(
+        "PATCH", "/tournaments/open/players/4", {"rating": 2500, "reason": "rating list checked"}
+    )
+    assert status == 200, body
+    assert body["events"][0]["event"] == {
+        "type": "player-details-corrected",
+        "player_id": 4,
+        "rating": 2500,
+        "reason": "rating list checked",
+    }
+    _, player = await api.get("/tournaments/open/players/4")
+    assert (player["rating"], player["pairing_number"]) == (2500, 1)
+
+
+async def test_late_entry_withdrawal_and_byes(api: Api) -> None:
+    await open_with_players(api)
+    status, body = await api.post(
+        "/tournaments/open/players", {"surname": "Eriksen", "rating": 2100, "joins_round": 3}
+    )
+    assert status == 201 and body["events"][0]["event"]["joins_round"] == 3
+
+    status, body = await api.post(
+        "/tournaments/open/players/1/withdrawal", {"from_round": 4, "reason": "ill"}
+    )
+    assert status == 200, body
+    _, player = await api.get("/tournaments/open/players/1")
+    assert player["withdrawn_from"] == 4
+
+    status, body = await api.post(
+        "/tournaments/open/players/2/byes", {"round_no": 2, "kind": "half"}
+    )
+    assert status == 201, body
+    _, player = await api.get("/tournaments/open/players/2")
+    assert player["byes"] == [{"round_no": 2, "kind": "half"}]
+
+    status, body = await api.write("DELETE", "/tournaments/open/players/2/byes/2")
+    assert status == 200 and body["events"][0]["type"] == "bye-cancelled"
+    _, player = await api.get("/tournaments/open/players/2")
+    assert player["byes"] == []
+
+
+async def test_a_bye_the_regulations_forbid_is_refused(api: Api) -> None:
+    """GHR 3.3: a full-point bye only where the regulations allow one (here they do not)."""
+    await open_with_players(api)
+    status, problem = await api.post(
+        "/tournaments/open/players/2/byes", {"round_no": 2, "kind": "full"}
+    )
+    assert status == 409
+    assert problem["type"] == "/problems/bye-not-allowed"
+
+
+async def test_unknown_player(api: Api) -> None:
+    await open_with_players(api)
+    status, problem = await api.get("/tournaments/open/players/99")
+    assert status == 404
+    assert problem["type"] == "/problems/unknown-player"
+    assert problem["player_id"] == 99

@@ -1,0 +1,74 @@
+"""Standings over HTTP: by score, with declared C.07 tie-breaks, and as of any round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.server.http.support import Api
+from tests.server.http.test_players import open_with_players
+
+
+async def play_round_one(api: Api) -> None:
+    """Round 1 boards (see test_rounds): Brandt (2) - Aune (1) 1-0, Dahl (4) - Costa (3) ½-½."""
+    await api.post("/tournaments/open/rounds")
+    await api.post("/tournaments/open/rounds/1/boards/1/result", {"result": "1-0"})
+    await api.post("/tournaments/open/rounds/1/boards/2/result", {"result": "1/2-1/2"})
+
+
+def table(body: dict[str, Any]) -> list[tuple[Any, ...]]:
+    return [(r["rank"], r["player_id"], r["score"], r["tiebreaks"]) for r in body["rows"]]
+
+
+async def test_standings_with_buchholz_and_sonneborn_berger(api: Api) -> None:
+    """C.07 (2026) Art. 8.1 BH: sum of the opponents' scores; Art. 9.1 SB: the scores of the
+    opponents beaten plus half of those drawn. Costa and Dahl are level on both and share
+    rank 2 (Art. 4: no lots drawn); the tie is listed by pairing number."""
+    await open_with_players(api, tiebreaks="BH SB", tiebreak_rules="2026")
+    await play_round_one(api)
+    status, body = await api.get("/tournaments/open/standings")
+    assert status == 200
+    assert (body["after_round"], body["tiebreaks"], body["edition"]) == (1, ["BH", "SB"], "2026")
+    assert table(body) == [
+        (1, 2, 1, {"BH": 0, "SB": 0}),
+        (2, 3, 0.5, {"BH": 0.5, "SB": 0.25}),
+        (2, 4, 0.5, {"BH": 0.5, "SB": 0.25}),
+        (4, 1, 0, {"BH": 1, "SB": 0}),
+    ]
+
+
+async def test_standings_by_score_when_no_tiebreaks_are_declared(api: Api) -> None:
+    await open_with_players(api)
+    await play_round_one(api)
+    status, body = await api.get("/tournaments/open/standings")
+    assert status == 200 and body["tiebreaks"] == [] and body["edition"] is None
+    assert [(r["rank"], r["player_id"], r["score"]) for r in body["rows"]] == [
+        (1, 2, 1),
+        (2, 3, 0.5),
+        (2, 4, 0.5),
+        (4, 1, 0),
+    ]
+
+
+async def test_standings_as_of_a_round_leave_out_later_corrections(api: Api) -> None:
+    """docs/rulings.md (event core): "as of round N" is the stream up to the pairing of
+    round N+1, so a later correction of a round-1 result shows only in today's standings."""
+    await open_with_players(api)
+    await play_round_one(api)
+    await api.post("/tournaments/open/rounds")
+    status, _ = await api.write(
+        "PUT", "/tournaments/open/rounds/1/boards/1/result", {"result": "0-1"}
+    )
+    assert status == 200
+    _, before = await api.get("/tournaments/open/standings?round=1")
+    _, now = await api.get("/tournaments/open/standings")
+    assert next((r["player_id"], r["score"]) for r in before["rows"]) == (2, 1)
+    assert next((r["player_id"], r["score"]) for r in now["rows"]) == (1, 1)
+    _, start = await api.get("/tournaments/open/standings?round=0")
+    assert {r["score"] for r in start["rows"]} == {0} and start["after_round"] == 0
+
+
+async def test_a_tiebreak_list_without_its_edition_is_refused(api: Api) -> None:
+    await open_with_players(api)
+    status, problem = await api.get("/tournaments/open/standings?tiebreaks=BH")
+    assert status == 400
+    assert problem["type"] == "/problems/invalid-tiebreaks"
