@@ -23,7 +23,7 @@ _SYSTEMS: dict[str, str] = {
     "amalfi": "engine.amalfi:pair_amalfi",
     "lim": "engine.lim:pair_lim",
     "lim-maxi": "engine.lim:pair_lim_maxi",
-    "burstein": "engine.burstein:pair_burstein",
+    "burstein": "engine.burstein:pair",
 }
 
 

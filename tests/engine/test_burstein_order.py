@@ -21,9 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
-from engine.burstein_choice import choose_pairs
-from engine.burstein_matching import bits, maximum_matching, missable_vertices
+from engine.burstein.bracket_2026 import BracketPlayers, pair_bracket_2026
+from engine.burstein.choice import choose_pairs
+from engine.burstein.matching import bits, maximum_matching, missable_vertices
 from engine.errors import NoValidPairing
 
 SIX = (
@@ -273,13 +273,13 @@ def _brute_matching(adjacency: list[int], free: int) -> int:
 @pytest.mark.parametrize(
     "module",
     [
-        "engine.burstein",
-        "engine.burstein_2026",
-        "engine.burstein_brackets",
-        "engine.burstein_choice",
-        "engine.burstein_colours",
-        "engine.burstein_index",
-        "engine.burstein_matching",
+        "engine.burstein.system",
+        "engine.burstein.edition_2026",
+        "engine.burstein.brackets",
+        "engine.burstein.choice",
+        "engine.burstein.colours",
+        "engine.burstein.players",
+        "engine.burstein.matching",
     ],
 )
 def test_docstring_examples(module: str) -> None:

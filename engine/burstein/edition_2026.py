@@ -4,7 +4,7 @@
 The first ``min(⌊R/2⌋, 4)`` rounds are seeding rounds paired by the Dutch system (1.6).
 After them: the Index of every player (1.7, 1.8), the PAB (3.1), then the brackets from the
 highest score down - residents of a score group plus the floaters left over above - each
-paired by C4-C8 and the Article 4.3 order (:mod:`engine.burstein_2026_bracket`); colours
+paired by C4-C8 and the Article 4.3 order (:mod:`engine.burstein.bracket_2026`); colours
 by 5.2 and the board order of C.04.2.
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
-from engine.burstein_brackets import player_adjacency
-from engine.burstein_colours import ColourFacts, colour_2026
-from engine.burstein_matching import maximum_matching
+from engine.burstein.bracket_2026 import BracketPlayers, pair_bracket_2026
+from engine.burstein.brackets import player_adjacency
+from engine.burstein.colours import ColourFacts, colour_2026
+from engine.burstein.matching import maximum_matching
 from engine.common import (
     ColourPreference,
     Strength,

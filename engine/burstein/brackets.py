@@ -11,7 +11,7 @@ most the one parity floater left over, adds the next score group otherwise, and 
 bottom merges the last bracket into the one above until the whole round can be paired.
 Instead of re-solving the structure above at each test, the set of players that could
 float into the current bracket (given every bracket above) is carried down: a blossom
-search (:mod:`engine.burstein_matching`) answers each test for all candidates at once.
+search (:mod:`engine.burstein.matching`) answers each test for all candidates at once.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.burstein_matching import bits, maximum_matching, missable_vertices
+from engine.burstein.matching import bits, maximum_matching, missable_vertices
 from engine.errors import NoValidPairing
 from engine.model import Colour, PairingNumber
 

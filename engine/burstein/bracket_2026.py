@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import rustworkx
 
-from engine.burstein_matching import bits, maximum_matching
+from engine.burstein.matching import bits, maximum_matching
 from engine.errors import NoValidPairing, PairingError
 from engine.matching import MAX_WEIGHT_BITS
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import rustworkx
 
-from engine.burstein_matching import bits
+from engine.burstein.matching import bits
 from engine.errors import PairingError
 from engine.matching import MAX_WEIGHT_BITS
 
