@@ -19,7 +19,7 @@ PairFunction = Callable[[PairingRequest], Pairing]
 
 _SYSTEMS: dict[str, str] = {
     "dutch": "engine.dutch:pair_dutch",
-    "dubov": "engine.dubov:pair_dubov",
+    "dubov": "engine.dubov:pair",
     "amalfi": "engine.amalfi:pair_amalfi",
     "lim": "engine.lim:pair_lim",
     "lim-maxi": "engine.lim:pair_lim_maxi",

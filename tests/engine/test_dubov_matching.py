@@ -1,4 +1,4 @@
-"""Matching tools of the Dubov engine (engine/dubov_matching.py) against brute force.
+"""Matching tools of the Dubov engine (engine/dubov/matching.py) against brute force.
 
 Art. 4.4 orders the transpositions of G2 lexicographically and takes the first legal one;
 [C4] asks whether the remaining players can all be paired. Both are checked here against
@@ -12,7 +12,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.dubov_matching import (
+from engine.dubov.matching import (
     Tiers,
     WeightedGraph,
     first_transposition,

@@ -13,7 +13,7 @@ the lower scoregroups. The steps follow the text:
 4. pair S1 (G1 by ARO, then TPN) with the first legal transposition of G2 (Art. 3.2.5, 4.4).
 
 Steps 1 and 3 are maximum-weight matchings with the criteria packed into the weights
-(:mod:`engine.dubov_matching`), then a walk through the candidates in the article's order.
+(:mod:`engine.dubov.matching`), then a walk through the candidates in the article's order.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from engine.dubov_matching import (
+from engine.dubov.matching import (
     Tiers,
     WeightedGraph,
     first_transposition,
     perfectly_matchable,
 )
-from engine.dubov_players import DubovPlayer
+from engine.dubov.players import DubovPlayer
 from engine.errors import NoValidPairing
 from engine.model import Colour, PairingNumber
 

@@ -2,12 +2,12 @@
 
 A round is paired in the order of Art. 3: the pairing-allocated bye first (Art. 3.1), then
 the scoregroups from the highest score down, each as one bracket of its remaining residents
-plus the upfloaters it needs (:mod:`engine.dubov_bracket`), then the colours of every pair
+plus the upfloaters it needs (:mod:`engine.dubov.brackets`), then the colours of every pair
 (Art. 5) and the board order of C.04.2 Art. 3.6.
 
 >>> from engine.model import PairingRequest, PlayerEntry, PairingNumber
 >>> field = tuple(PlayerEntry(PairingNumber(n), rating=2500 - 10 * n) for n in range(1, 6))
->>> pairing = pair_dubov(PairingRequest(round_no=1, total_rounds=5, players=field))
+>>> pairing = pair(PairingRequest(round_no=1, total_rounds=5, players=field))
 >>> [(b.white, b.black) for b in pairing.boards], pairing.bye
 ([(1, 3), (4, 2)], 5)
 """
@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.common import alternation_colours, board_order
-from engine.dubov_bracket import BracketRules, hardest_first, pair_bracket
-from engine.dubov_matching import perfectly_matchable
-from engine.dubov_players import DubovPlayer, dubov_players
+from engine.dubov.brackets import BracketRules, hardest_first, pair_bracket
+from engine.dubov.matching import perfectly_matchable
+from engine.dubov.players import DubovPlayer, dubov_players
 from engine.errors import NoValidPairing
 from engine.model import Board, Colour, Pairing, PairingRequest
 
-__all__ = ["allocate_colours", "choose_pab", "pair_dubov"]
+__all__ = ["allocate_colours", "choose_pab", "pair"]
 
 
-def pair_dubov(request: PairingRequest) -> Pairing:
+def pair(request: PairingRequest) -> Pairing:
     """Pair ``request.round_no`` by the Dubov system.
 
     :raises NoValidPairing: when no round-pairing complies with [C1]-[C4] (Art. 1.9, the
