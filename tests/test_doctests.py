@@ -1,4 +1,4 @@
-"""The ``>>>`` examples in the docstrings of the event core, the tie-breaks, the TRF package
+"""The ``>>>`` examples in the docstrings of the pairing systems, the event core, the tie-breaks, the TRF package
 and the HTTP edge are run, so they cannot rot (STYLE.md: a ``>>>`` example on each public
 entry point)."""
 
@@ -10,6 +10,9 @@ import importlib
 import pytest
 
 MODULES = [
+    "engine.systems",
+    "engine.amalfi.system",
+    "engine.lim.system",
     "events.results",
     "events.names",
     "events.upcasting",

@@ -20,7 +20,7 @@ from engine.burstein.edition_2026 import (
     seeding_rounds,
 )
 from engine.common import ColourPreference, Strength
-from engine.dutch import pair_dutch
+from engine.dutch import pair as pair_dutch
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.model import (
     Colour,
