@@ -22,7 +22,6 @@ from engine.burstein.brackets import (
 )
 from engine.burstein.choice import choose_pairs
 from engine.burstein.colours import ColourFacts, colour_2017
-from engine.burstein.matching import bits
 from engine.burstein.players import (
     Contender,
     contenders,
@@ -31,6 +30,7 @@ from engine.burstein.players import (
     ranks_above,
 )
 from engine.errors import NoValidPairing
+from engine.matching import bits
 from engine.model import Board, Colour, Pairing, PairingNumber, PairingRequest
 
 __all__ = ["BracketRecord", "SettledRound", "pair_burstein_2017", "settle_round"]

@@ -16,7 +16,6 @@ from fractions import Fraction
 from engine.burstein.bracket_2026 import BracketPlayers, pair_bracket_2026
 from engine.burstein.brackets import player_adjacency
 from engine.burstein.colours import ColourFacts, colour_2026
-from engine.burstein.matching import maximum_matching
 from engine.common import (
     ColourPreference,
     Strength,
@@ -28,6 +27,7 @@ from engine.common import (
     played_colours,
 )
 from engine.errors import InvalidRequest, NoValidPairing
+from engine.matching import bitmask_matching
 from engine.model import (
     Board,
     Colour,
@@ -213,7 +213,7 @@ def _adjacency(players: list[Seeded], request: PairingRequest) -> list[int]:
 
 
 def _pairable(players: list[Seeded], request: PairingRequest) -> bool:
-    return all(other != -1 for other in maximum_matching(_adjacency(players, request)))
+    return all(other != -1 for other in bitmask_matching(_adjacency(players, request)))
 
 
 def _choose_pab(ranked: list[Seeded], request: PairingRequest) -> Seeded:

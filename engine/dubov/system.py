@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.common import alternation_colours, board_order
-from engine.dubov.brackets import BracketRules, hardest_first, pair_bracket
-from engine.dubov.matching import perfectly_matchable
+from engine.dubov.brackets import BracketRules, pair_bracket, pairable
 from engine.dubov.players import DubovPlayer, dubov_players
 from engine.errors import NoValidPairing
 from engine.model import Board, Colour, Pairing, PairingRequest
@@ -44,7 +43,7 @@ def pair(request: PairingRequest) -> Pairing:
         bye = choose_pab(players, rules)
         players = [p for p in players if p is not bye]
         trace.append(f"PAB {bye.number} (score {bye.score}, {bye.games} games played)")
-    elif not perfectly_matchable(players, rules.compatible, hardest_first):
+    elif not pairable(players, rules):
         raise NoValidPairing("the players to be paired cannot all be paired legally ([C1], [C3])")
 
     pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
@@ -80,7 +79,7 @@ def choose_pab(players: Sequence[DubovPlayer], rules: BracketRules) -> DubovPlay
     )
     for candidate in candidates:
         rest = [p for p in players if p is not candidate]
-        if perfectly_matchable(rest, rules.compatible, hardest_first):
+        if pairable(rest, rules):
             return candidate
     raise NoValidPairing(
         "no player can take the pairing-allocated bye ([C2]) and leave the others pairable"

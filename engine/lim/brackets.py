@@ -26,8 +26,8 @@ from fractions import Fraction
 from engine.common import Float, colour_difference
 from engine.lim.colours import colours_satisfied
 from engine.lim.floaters import EvenChoice, FloatDecision, choose_even_floater, floater_kinds
-from engine.lim.matching import Order, covering_exists, perfect_matching
 from engine.lim.players import RATING_LIMIT, LimField, LimPlayer
+from engine.matching import Order, covering_exists, perfect_matching
 
 __all__ = ["PairNote", "ScoreGroup", "direction_order", "pair_off", "settle_group"]
 

@@ -29,8 +29,8 @@ from engine.errors import NoValidPairing
 from engine.lim.brackets import PairNote, ScoreGroup, pair_off, settle_group
 from engine.lim.colours import ColourReason, allocate_colours
 from engine.lim.floaters import FloatDecision, floater_kinds
-from engine.lim.matching import perfect_matching
 from engine.lim.players import LimField, LimPlayer, build_field
+from engine.matching import perfect_matching
 from engine.model import Board, Pairing, PairingNumber, PairingRequest
 
 __all__ = [

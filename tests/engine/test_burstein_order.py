@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from engine.burstein.bracket_2026 import BracketPlayers, pair_bracket_2026
 from engine.burstein.choice import choose_pairs
-from engine.burstein.matching import bits, maximum_matching, missable_vertices
 from engine.errors import NoValidPairing
+from engine.matching import bitmask_matching, bits, missable_vertices
 
 SIX = (
     "1-6 2-5 3-4 · 1-6 2-4 3-5 · 1-6 2-3 4-5 · 1-5 2-6 3-4 · 1-5 2-4 3-6 · 1-5 2-3 4-6 · "
@@ -241,7 +241,7 @@ def test_maximum_matching_and_missable_vertices(case: tuple[int, list[bool]]) ->
             if edges[a * size + b]:
                 adjacency[a] |= 1 << b
                 adjacency[b] |= 1 << a
-    mate = maximum_matching(adjacency)
+    mate = bitmask_matching(adjacency)
     pairs = sum(1 for v in mate if v != -1) // 2
     assert all(
         mate[v] == -1 or (mate[mate[v]] == v and adjacency[v] >> mate[v] & 1) for v in range(size)
@@ -279,7 +279,7 @@ def _brute_matching(adjacency: list[int], free: int) -> int:
         "engine.burstein.choice",
         "engine.burstein.colours",
         "engine.burstein.players",
-        "engine.burstein.matching",
+        "engine.matching",
     ],
 )
 def test_docstring_examples(module: str) -> None:
