@@ -21,6 +21,7 @@ from engine.common import (
     Strength,
     board_order,
     colour_preference,
+    in_pairing_order,
     opponents,
     pab_eligible,
     pairing_score,
@@ -41,7 +42,6 @@ from engine.systems import pair as pair_by_system
 __all__ = ["Seeded", "index_values", "pair_burstein_2026", "seeding_rounds"]
 
 _ZERO_BYES = (RoundKind.ZERO_BYE, RoundKind.NOT_PAIRED)
-_TOOK_PART = (RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB)
 
 
 def seeding_rounds(total_rounds: int) -> int:
@@ -160,22 +160,10 @@ def pair_burstein_2026(request: PairingRequest) -> Pairing:
 
 
 def _players(request: PairingRequest) -> list[Seeded]:
-    """Every registered player with the facts the 2026 rules read.
-
-    :raises InvalidRequest: when a history does not cover exactly the rounds played.
-    """
-    played = request.round_no - 1
-    for entry in request.players:
-        if len(entry.history) != played:
-            raise InvalidRequest(
-                f"player {entry.number}: {len(entry.history)} round records, "
-                f"expected {played} before round {request.round_no}"
-            )
+    """Every registered player with the facts the 2026 rules read."""
     values = index_values(request)
     counted = [
-        e.number
-        for e in sorted(request.players, key=lambda e: e.number)
-        if e.available or any(r.kind in _TOOK_PART for r in e.history)
+        e.number for e in sorted(request.players, key=lambda e: e.number) if in_pairing_order(e)
     ]
     colour_rank = {number: i + 1 for i, number in enumerate(counted)}
     result = []

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.burstein.edition_2017 import pair_burstein_2017
 from engine.burstein.edition_2026 import pair_burstein_2026
+from engine.common import check_request
 from engine.errors import InvalidRequest
 from engine.model import Pairing, PairingRequest
 
@@ -30,9 +31,11 @@ EDITIONS = ("fide-2026", "fide-2017")
 def pair(request: PairingRequest) -> Pairing:
     """Pair ``request.round_no`` by the Burstein system of ``request.rules_edition``.
 
-    :raises InvalidRequest: for an edition other than ``fide-2026`` / ``fide-2017``.
+    :raises InvalidRequest: for an edition other than ``fide-2026`` / ``fide-2017``, or a
+        request that contradicts itself (:func:`engine.common.check_request`).
     :raises NoValidPairing: when the round cannot be paired under the absolute criteria.
     """
+    check_request(request)
     if request.rules_edition == "fide-2017":
         return pair_burstein_2017(request)
     if request.rules_edition == "fide-2026":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.common import alternation_colours, board_order
+from engine.common import alternation_colours, board_order, check_request
 from engine.dubov.brackets import BracketRules, pair_bracket, pairable
 from engine.dubov.players import DubovPlayer, dubov_players
 from engine.errors import NoValidPairing
@@ -31,7 +31,10 @@ def pair(request: PairingRequest) -> Pairing:
     :raises NoValidPairing: when no round-pairing complies with [C1]-[C4] (Art. 1.9, the
         arbiter decides).
     :raises UnratedPlayer: when a player to be paired has no rating (Art. 1.1).
+    :raises InvalidRequest: when the request contradicts itself
+        (:func:`engine.common.check_request`).
     """
+    check_request(request)
     players = dubov_players(request)
     rules = BracketRules(
         last_round=request.round_no >= request.total_rounds,
