@@ -14,7 +14,7 @@ import argparse
 import statistics
 
 from bench.round_times import simulated_round_times
-from engine.dubov import pair_dubov
+from engine.dubov import pair as pair_dubov
 
 REFERENCE_SECONDS = {200: 3.0, 500: 28.0, 1000: 190.0}
 

@@ -53,7 +53,7 @@ def _pair_problem(path: str) -> tuple[float, float, bool]:
 def _play_field(players: int, rounds: int, seed: int) -> tuple[list[float], float]:
     """In a child process: seconds per round of a simulated tournament, and peak MB."""
     from bench.round_times import simulated_round_times
-    from engine.dutch import pair_dutch
+    from engine.dutch import pair as pair_dutch
 
     times = simulated_round_times(pair_dutch, players, rounds, seed)
     return times, _peak_mb()

@@ -1,5 +1,6 @@
 """Pairing systems: a pure function from a :class:`PairingRequest` to a :class:`Pairing`."""
 
+from engine.common import Float, game_floats, unplayed_float
 from engine.errors import InvalidRequest, NoValidPairing, PairingError
 from engine.model import (
     Board,
@@ -17,6 +18,7 @@ from engine.systems import pair, system_names
 __all__ = [
     "Board",
     "Colour",
+    "Float",
     "InvalidRequest",
     "NoValidPairing",
     "Pairing",
@@ -27,6 +29,8 @@ __all__ = [
     "PointSystem",
     "RoundKind",
     "RoundRecord",
+    "game_floats",
     "pair",
     "system_names",
+    "unplayed_float",
 ]

@@ -22,6 +22,7 @@ from engine.model import (
     PlayerEntry,
     PointSystem,
     RoundKind,
+    RoundRecord,
 )
 
 __all__ = [
@@ -35,12 +36,16 @@ __all__ = [
     "colour_preference",
     "compatible",
     "float_history",
+    "game_floats",
+    "in_pairing_order",
     "opponents",
     "pab_eligible",
     "pairing_score",
     "played_colours",
     "score_before",
+    "took_part",
     "unplayed_count",
+    "unplayed_float",
 ]
 
 
@@ -102,6 +107,24 @@ def alternation_colours(first: PlayerEntry, second: PlayerEntry) -> tuple[Colour
         if mine != theirs:
             return mine.opposite, theirs.opposite
     return None
+
+
+_TOOK_PART = frozenset(
+    {RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB}
+)
+
+
+def took_part(record: RoundRecord) -> bool:
+    """Whether the player was in that round's pairing: a game, a forfeit either way or the
+    PAB; announced byes and absences were not (general.md §3.3)."""
+    return record.kind in _TOOK_PART
+
+
+def in_pairing_order(entry: PlayerEntry) -> bool:
+    """Whether a player holds a place in the pairing order: to be paired now, or in some
+    earlier round's pairing. The others (registered, never paired, absent now) are left out
+    of the rank numbers the systems count (general.md §3.3)."""
+    return entry.available or any(took_part(record) for record in entry.history)
 
 
 def opponents(entry: PlayerEntry) -> frozenset[PairingNumber]:
@@ -191,12 +214,23 @@ def _float_for(
         other = by_number.get(opponent) if opponent is not None else None
         if other is None:
             return None
-        mine, theirs = pairing_score(entry, round_no), pairing_score(other, round_no)
-        if mine > theirs:
-            return Float.DOWN
-        if mine < theirs:
-            return Float.UP
-        return None
+        return game_floats(pairing_score(entry, round_no), pairing_score(other, round_no))[0]
+    return unplayed_float(kind, points, point_system)
+
+
+def game_floats(first: Fraction, second: Fraction) -> tuple[Float | None, Float | None]:
+    """The floats of a game played between scores ``first`` and ``second``: the higher
+    floats down, the lower up, equal scores not at all (Dutch Art. 1.4)."""
+    if first > second:
+        return Float.DOWN, Float.UP
+    if first < second:
+        return Float.UP, Float.DOWN
+    return None, None
+
+
+def unplayed_float(kind: RoundKind, points: Fraction, point_system: PointSystem) -> Float | None:
+    """The float of a round without a game: the PAB always floats down; any other unplayed
+    round floats down when it scored more than a played loss (Dutch Art. 1.4, 2026)."""
     if kind is RoundKind.PAB:
         return Float.DOWN
     return Float.DOWN if points > point_system.loss else None

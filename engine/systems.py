@@ -18,12 +18,12 @@ __all__ = ["PairFunction", "pair", "system_names"]
 PairFunction = Callable[[PairingRequest], Pairing]
 
 _SYSTEMS: dict[str, str] = {
-    "dutch": "engine.dutch:pair_dutch",
-    "dubov": "engine.dubov:pair_dubov",
-    "amalfi": "engine.amalfi:pair_amalfi",
-    "lim": "engine.lim:pair_lim",
-    "lim-maxi": "engine.lim:pair_lim_maxi",
-    "burstein": "engine.burstein:pair_burstein",
+    "dutch": "engine.dutch:pair",
+    "dubov": "engine.dubov:pair",
+    "amalfi": "engine.amalfi:pair",
+    "lim": "engine.lim:pair",
+    "lim-maxi": "engine.lim:pair_maxi",
+    "burstein": "engine.burstein:pair",
 }
 
 

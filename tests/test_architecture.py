@@ -42,3 +42,31 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("def f():\n    from server.cli import main\n    import trf.reader\n")
     assert imported_packages(module) == {"server", "trf"}
+
+
+def flat_system_modules(engine: Path, systems: tuple[str, ...]) -> list[str]:
+    """Modules directly in ``engine/`` named for a pairing system (``<system>.py`` or
+    ``<system>_*.py``): each system lives in its own package, ``engine/<system>/``."""
+    prefixes = {name.split("-")[0] for name in systems}
+    return sorted(
+        path.name
+        for path in engine.glob("*.py")
+        if any(path.stem == p or path.stem.startswith(f"{p}_") for p in prefixes)
+    )
+
+
+def test_every_pairing_system_is_a_package_of_its_own() -> None:
+    from engine import system_names
+
+    assert flat_system_modules(ROOT / "engine", system_names()) == []
+    for name in system_names():
+        assert (ROOT / "engine" / name.split("-")[0] / "system.py").is_file(), name
+
+
+def test_the_layout_check_sees_a_flat_system_module(tmp_path: Path) -> None:
+    for name in ("lim_groups.py", "amalfi.py", "common.py", "dutchess.py"):
+        (tmp_path / name).write_text("")
+    assert flat_system_modules(tmp_path, ("dutch", "lim", "lim-maxi", "amalfi")) == [
+        "amalfi.py",
+        "lim_groups.py",
+    ]

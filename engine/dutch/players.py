@@ -17,13 +17,14 @@ from engine.common import (
     check_request,
     colour_preference,
     float_history,
+    in_pairing_order,
     opponents,
     pab_eligible,
     pairing_score,
     played_colours,
     score_before,
 )
-from engine.model import Colour, PairingNumber, PairingRequest, RoundKind
+from engine.model import Colour, PairingNumber, PairingRequest
 
 __all__ = ["DutchPlayer", "build_players", "colour_rank_indices"]
 
@@ -84,13 +85,9 @@ def colour_rank_indices(request: PairingRequest) -> dict[PairingNumber, int]:
     counted = [
         entry.number
         for entry in sorted(request.players, key=lambda e: e.number)
-        if entry.available or any(_took_part(record.kind) for record in entry.history)
+        if in_pairing_order(entry)
     ]
     return {number: position for position, number in enumerate(counted)}
-
-
-def _took_part(kind: RoundKind) -> bool:
-    return kind in (RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB)
 
 
 def build_players(request: PairingRequest) -> list[DutchPlayer]:

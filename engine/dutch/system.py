@@ -10,10 +10,10 @@ from engine.dutch.players import DutchPlayer, build_players
 from engine.errors import InvalidRequest
 from engine.model import Board, Colour, Pairing, PairingRequest
 
-__all__ = ["compatible_pairs", "pair_dutch"]
+__all__ = ["compatible_pairs", "pair"]
 
 
-def pair_dutch(request: PairingRequest) -> Pairing:
+def pair(request: PairingRequest) -> Pairing:
     """Pair ``request.round_no`` by the Dutch rules.
 
     :raises engine.errors.NoValidPairing: when no pairing satisfies the absolute criteria.

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -22,7 +21,7 @@ from typing import TypeVar
 
 import msgspec
 
-from engine.model import Colour, PointSystem, RoundKind
+from engine import Colour, Float, PointSystem, RoundKind, game_floats, unplayed_float
 from events.errors import RoundIncomplete, TournamentNotFound, UnknownPlayer
 from events.results import Outcome, Result
 from events.types import (
@@ -64,11 +63,6 @@ TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 TPN_FREEZE_ROUND = 4
 """Once this round is paired, corrections no longer renumber anyone (GHR 2.3)."""
-
-
-class Float(enum.Enum):
-    DOWN = "down"
-    UP = "up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,7 +424,7 @@ def _(event: RoundPaired, state: TournamentState) -> TournamentState:
             round_no=event.round_no,
             kind=RoundKind.PAB,
             points=state.points.pab,
-            float=Float.DOWN,
+            float=unplayed_float(RoundKind.PAB, state.points.pab, state.points),
             score_before=state.player(event.pab).score,
         )
     for entry in event.not_paired:
@@ -530,7 +524,7 @@ def _not_paired_record(
         round_no=round_no,
         kind=_NOT_PAIRED_KIND[reason],
         points=value,
-        float=_unplayed_float(state, value),
+        float=_unplayed_float(state, _NOT_PAIRED_KIND[reason], value),
         score_before=player.score,
         reason=reason,
     )
@@ -545,12 +539,16 @@ def _missed_round_points(player: PlayerState, round_no: int) -> Fraction:
     return player.missed_points_total if round_no == 1 else Fraction(0)
 
 
-def _unplayed_float(state: TournamentState, value: Fraction) -> Float | None:
-    """A round scored without playing: a downfloat when it gave more than a loss (2026,
+def _unplayed_float(state: TournamentState, kind: RoundKind, value: Fraction) -> Float | None:
+    """A round scored without playing: the engine's rule (:func:`engine.unplayed_float`,
     dutch.md §2.3 case 2); under the 2017 rules every unplayed round was a downfloat."""
     if state.settings is not None and state.settings.rules_edition == "fide-2017":
         return Float.DOWN
-    return Float.DOWN if value > state.points.loss else None
+    return unplayed_float(kind, value, state.points)
+
+
+def _forfeit_kind(outcome: Outcome) -> RoundKind:
+    return RoundKind.FORFEIT_WIN if outcome is Outcome.FORFEIT_WIN else RoundKind.FORFEIT_LOSS
 
 
 def _outcome_points(points: PointSystem, outcome: Outcome) -> Fraction:
@@ -580,13 +578,7 @@ def _with_result(
     )
     players = state.players
     for player, outcome, float_ in zip((white, black), (result.white, result.black), floats):
-        kind = (
-            RoundKind.PLAYED
-            if result.played
-            else RoundKind.FORFEIT_WIN
-            if outcome is Outcome.FORFEIT_WIN
-            else RoundKind.FORFEIT_LOSS
-        )
+        kind = RoundKind.PLAYED if result.played else _forfeit_kind(outcome)
         record = dataclasses.replace(
             player.rounds[round_no - 1],
             kind=kind,
@@ -608,11 +600,11 @@ def _result_floats(
     the higher one down and the lower one up; a forfeit is an unplayed round for each side."""
     if not result.played:
         return (
-            _unplayed_float(state, _outcome_points(state.points, result.white)),
-            _unplayed_float(state, _outcome_points(state.points, result.black)),
+            _unplayed_float(
+                state, _forfeit_kind(result.white), _outcome_points(state.points, result.white)
+            ),
+            _unplayed_float(
+                state, _forfeit_kind(result.black), _outcome_points(state.points, result.black)
+            ),
         )
-    if white_before > black_before:
-        return Float.DOWN, Float.UP
-    if white_before < black_before:
-        return Float.UP, Float.DOWN
-    return None, None
+    return game_floats(white_before, black_before)

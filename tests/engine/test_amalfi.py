@@ -1,4 +1,4 @@
-"""The Amalfi Rating system (engine/amalfi.py), rule by rule from spec/amalfi.md.
+"""The Amalfi Rating system (engine/amalfi/), rule by rule from spec/amalfi.md.
 
 Histories are built from cross tables (white, black, result), so every test is a tournament
 that could have been played; the expected pairings are worked out by hand from the rules.
@@ -11,7 +11,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.amalfi import amalfi_score, pair_amalfi, rating_ranks
+from engine.amalfi.system import amalfi_score, rating_ranks
+from engine.amalfi.system import pair as pair_amalfi
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.model import (
     Pairing,

@@ -2,7 +2,7 @@
 
 500 seeded tournaments (4 to 24 players; up to 11 rounds, at most half the field plus one;
 requested byes, forfeits, late entries, withdrawals, arbiter-forbidden pairs) are paired
-round after round by engine/amalfi.py and played with random results by
+round after round by engine/amalfi/ and played with random results by
 tests/engine/tournament_sim.py. Every round is checked against the rules restated
 independently here: everyone to be paired is paired once or gets the bye (B.2, B.3.3.6), no
 second meeting (A.2, B.3.1), no forbidden pair, the colour limits outside the last round
@@ -22,8 +22,8 @@ from itertools import combinations
 
 import rustworkx
 
-from engine.amalfi import amalfi_score, rating_ranks
-from engine.amalfi import pair_amalfi as pair
+from engine.amalfi import pair
+from engine.amalfi.system import amalfi_score, rating_ranks
 from engine.common import pab_eligible
 from engine.errors import NoValidPairing
 from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundKind

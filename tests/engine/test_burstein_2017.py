@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.burstein_2017 import pair_burstein_2017, settle_round
-from engine.burstein_colours import ColourFacts, colour_2017
-from engine.burstein_index import (
+from engine.burstein.colours import ColourFacts, colour_2017
+from engine.burstein.edition_2017 import pair_burstein_2017, settle_round
+from engine.burstein.players import (
     Contender,
     contenders,
     default_acceleration,

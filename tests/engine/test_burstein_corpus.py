@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from engine.burstein import pair_burstein
+from engine.burstein import pair as pair_burstein
 from engine.model import Pairing
 from events import MemoryEventStore
 from events.decisions import CreateTournament, RegisterPlayer

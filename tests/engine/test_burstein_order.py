@@ -21,10 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
-from engine.burstein_choice import choose_pairs
-from engine.burstein_matching import bits, maximum_matching, missable_vertices
+from engine.burstein.bracket_2026 import BracketPlayers, pair_bracket_2026
+from engine.burstein.choice import choose_pairs
 from engine.errors import NoValidPairing
+from engine.matching import bitmask_matching, bits, missable_vertices
 
 SIX = (
     "1-6 2-5 3-4 · 1-6 2-4 3-5 · 1-6 2-3 4-5 · 1-5 2-6 3-4 · 1-5 2-4 3-6 · 1-5 2-3 4-6 · "
@@ -241,7 +241,7 @@ def test_maximum_matching_and_missable_vertices(case: tuple[int, list[bool]]) ->
             if edges[a * size + b]:
                 adjacency[a] |= 1 << b
                 adjacency[b] |= 1 << a
-    mate = maximum_matching(adjacency)
+    mate = bitmask_matching(adjacency)
     pairs = sum(1 for v in mate if v != -1) // 2
     assert all(
         mate[v] == -1 or (mate[mate[v]] == v and adjacency[v] >> mate[v] & 1) for v in range(size)
@@ -273,13 +273,13 @@ def _brute_matching(adjacency: list[int], free: int) -> int:
 @pytest.mark.parametrize(
     "module",
     [
-        "engine.burstein",
-        "engine.burstein_2026",
-        "engine.burstein_brackets",
-        "engine.burstein_choice",
-        "engine.burstein_colours",
-        "engine.burstein_index",
-        "engine.burstein_matching",
+        "engine.burstein.system",
+        "engine.burstein.edition_2026",
+        "engine.burstein.brackets",
+        "engine.burstein.choice",
+        "engine.burstein.colours",
+        "engine.burstein.players",
+        "engine.matching",
     ],
 )
 def test_docstring_examples(module: str) -> None:

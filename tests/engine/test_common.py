@@ -15,9 +15,13 @@ from engine.common import (
     check_request,
     colour_preference,
     float_history,
+    game_floats,
+    in_pairing_order,
     opponents,
     pab_eligible,
+    took_part,
     unplayed_count,
+    unplayed_float,
 )
 from engine.errors import InvalidRequest
 from engine.model import (
@@ -78,6 +82,41 @@ def test_forfeit_is_not_a_meeting_and_counts_as_unplayed() -> None:
     entry = player(1, game(W, 5), unplayed(RoundKind.FORFEIT_WIN, ONE, 7))
     assert opponents(entry) == {5}
     assert unplayed_count(entry) == 1
+
+
+def test_taking_part_in_a_pairing_general_3_3() -> None:
+    # A game, a forfeit either way or the PAB is a pairing; announced byes and absences not.
+    assert all(
+        took_part(unplayed(kind, ONE, 4))
+        for kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB)
+    )
+    assert took_part(game(W))
+    assert not any(
+        took_part(unplayed(kind))
+        for kind in (
+            RoundKind.HALF_BYE,
+            RoundKind.ZERO_BYE,
+            RoundKind.FULL_BYE,
+            RoundKind.NOT_PAIRED,
+        )
+    )
+    absent = unplayed(RoundKind.NOT_PAIRED)
+    assert in_pairing_order(entry(1, 2000, absent, available=True))
+    assert in_pairing_order(entry(2, 2000, absent, unplayed(RoundKind.PAB, ONE), available=False))
+    assert not in_pairing_order(
+        entry(3, 2000, absent, unplayed(RoundKind.HALF_BYE, HALF), available=False)
+    )
+
+
+def test_float_of_one_game_and_of_one_unplayed_round() -> None:
+    points = PointSystem()
+    assert game_floats(ONE, HALF) == (Float.DOWN, Float.UP)
+    assert game_floats(HALF, ONE) == (Float.UP, Float.DOWN)
+    assert game_floats(ONE, ONE) == (None, None)
+    assert unplayed_float(RoundKind.PAB, ZERO, points) is Float.DOWN  # worth a loss, still down
+    assert unplayed_float(RoundKind.FORFEIT_WIN, ONE, points) is Float.DOWN
+    assert unplayed_float(RoundKind.HALF_BYE, HALF, points) is Float.DOWN
+    assert unplayed_float(RoundKind.ZERO_BYE, ZERO, points) is None
 
 
 def test_pab_eligibility_br4() -> None:

@@ -15,12 +15,13 @@ from types import ModuleType
 
 import pytest
 
-import engine.dubov as dubov_module
-import engine.dubov_bracket as dubov_bracket_module
+import engine.dubov.brackets as dubov_bracket_module
+import engine.dubov.system as dubov_module
 from engine.common import ColourPreference, Strength, colour_difference, played_colours
-from engine.dubov import allocate_colours, choose_pab, pair_dubov
-from engine.dubov_bracket import BracketRules
-from engine.dubov_players import DubovPlayer, dubov_players
+from engine.dubov.brackets import BracketRules
+from engine.dubov.players import DubovPlayer, dubov_players
+from engine.dubov.system import allocate_colours, choose_pab
+from engine.dubov.system import pair as pair_dubov
 from engine.errors import NoValidPairing
 from engine.model import (
     Colour,

@@ -1,4 +1,4 @@
-"""One Dubov bracket (engine/dubov_bracket.py): the criteria of Art. 2 and the steps of
+"""One Dubov bracket (engine/dubov/brackets.py): the criteria of Art. 2 and the steps of
 Art. 3.2 / 4, from spec/dubov.md §3-§4 and the worked example of §9.
 
 Players are given by the facts the articles use (score, colour preference, ARO, upfloat
@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import pytest
 
-from engine import dubov_bracket
 from engine.common import ColourPreference, Strength
-from engine.dubov_bracket import BracketRules, middle_outward, pair_bracket
-from engine.dubov_players import DubovPlayer
+from engine.dubov import brackets as dubov_bracket
+from engine.dubov.brackets import BracketRules, middle_outward, pair_bracket
+from engine.dubov.players import DubovPlayer
 from engine.errors import NoValidPairing
 from engine.model import Colour, PairingNumber, PlayerEntry
 

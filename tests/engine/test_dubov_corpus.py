@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from engine.dubov import pair_dubov
+from engine.dubov import pair as pair_dubov
 from engine.model import Pairing
 from server.cli import main
 from tests.corpus import shared_path

@@ -20,7 +20,7 @@ from functools import cache
 
 import pytest
 
-from engine.dubov import pair_dubov
+from engine.dubov import pair as pair_dubov
 from engine.model import PairingRequest, PlayerEntry, RoundKind
 from tests.corpus import shared_files, shared_path
 from trf import read_trf_file

@@ -1,11 +1,11 @@
-"""Per-player Dubov facts (engine/dubov_players.py), from spec/dubov.md §2 and §8."""
+"""Per-player Dubov facts (engine/dubov/players.py), from spec/dubov.md §2 and §8."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.common import Strength
-from engine.dubov_players import (
+from engine.dubov.players import (
     UnratedPlayer,
     average_rating_of_opponents,
     dubov_players,

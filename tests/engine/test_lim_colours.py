@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.lim_colours import ColourReason, allocate_colours
-from engine.lim_players import build_field
+from engine.lim.colours import ColourReason, allocate_colours
+from engine.lim.players import build_field
 from engine.model import (
     Board,
     Colour,

@@ -9,9 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.common import Float
-from engine.lim_floaters import FloaterKind, choose_even_floater, floater_kinds
-from engine.lim_groups import ScoreGroup
-from engine.lim_players import LimField, LimPlayer, build_field
+from engine.lim.brackets import ScoreGroup
+from engine.lim.floaters import FloaterKind, choose_even_floater, floater_kinds
+from engine.lim.players import LimField, LimPlayer, build_field
 from tests.engine.builders import HALF, ONE
 from tests.engine.lim_builders import (
     ROUND_FIVE,

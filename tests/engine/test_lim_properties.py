@@ -21,7 +21,8 @@ import random
 import rustworkx as rx
 
 from engine.errors import NoValidPairing
-from engine.lim import LimOutcome, explain_lim, pair_lim
+from engine.lim.system import LimOutcome, explain_lim
+from engine.lim.system import pair as pair_lim
 from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundKind
 from tests.engine.tournament_sim import simulate
 

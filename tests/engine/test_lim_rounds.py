@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from engine.errors import InvalidRequest, NoValidPairing
-from engine.lim import pair_lim
+from engine.lim import pair as pair_lim
 from tests.engine.builders import HALF, ONE, ZERO, B
 from tests.engine.lim_builders import boards, floats, group_pairs, history, lim, request
 

@@ -13,7 +13,7 @@ the lower scoregroups. The steps follow the text:
 4. pair S1 (G1 by ARO, then TPN) with the first legal transposition of G2 (Art. 3.2.5, 4.4).
 
 Steps 1 and 3 are maximum-weight matchings with the criteria packed into the weights
-(:mod:`engine.dubov_matching`), then a walk through the candidates in the article's order.
+(:mod:`engine.matching`), then a walk through the candidates in the article's order.
 """
 
 from __future__ import annotations
@@ -23,14 +23,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from engine.dubov_matching import (
-    Tiers,
-    WeightedGraph,
-    first_transposition,
-    perfectly_matchable,
-)
-from engine.dubov_players import DubovPlayer
+from engine.dubov.players import DubovPlayer
 from engine.errors import NoValidPairing
+from engine.matching import Tiers, WeightedGraph, first_transposition, perfect_matching
 from engine.model import Colour, PairingNumber
 
 T = TypeVar("T")
@@ -42,6 +37,7 @@ __all__ = [
     "hardest_first",
     "middle_outward",
     "pair_bracket",
+    "pairable",
 ]
 
 _SMALL = 64
@@ -81,6 +77,12 @@ def hardest_first(player: DubovPlayer) -> tuple[bool, int]:
     """Players with fewer possible opponents first (absolute colour preference, many games),
     for the greedy completion check."""
     return (player.absolute_colour is None, -len(player.met))
+
+
+def pairable(players: Sequence[DubovPlayer], rules: BracketRules) -> bool:
+    """Whether ``players`` can all be paired with each other ([C1], [C3]; the [C4]
+    completion test): a greedy try in :func:`hardest_first` order, then the exact answer."""
+    return perfect_matching(sorted(players, key=hardest_first), rules.compatible) is not None
 
 
 def sequence_order(player: DubovPlayer) -> tuple[Fraction, int]:
@@ -139,18 +141,14 @@ def choose_upfloaters(
     :raises NoValidPairing: see :func:`pair_bracket`.
     """
     lower = sorted(lower, key=sequence_order)
-    if (
-        len(residents) % 2 == 0
-        and perfectly_matchable(residents, rules.compatible, hardest_first)
-        and perfectly_matchable(lower, rules.compatible, hardest_first)
-    ):
+    if len(residents) % 2 == 0 and pairable(residents, rules) and pairable(lower, rules):
         # no upfloater is the least possible ([C5]) and leaves the rest pairable ([C4])
         return [], [_describe_bracket(residents, [], rules, misses=None)]
     if len(residents) + len(lower) > _SMALL:
         found = _UpfloaterSearch(residents, lower, rules, completion=False).run()
         if found is not None:
             rest = [p for p in lower if p not in found[0]]
-            if perfectly_matchable(rest, rules.compatible, hardest_first):
+            if pairable(rest, rules):
                 return found
     found = _UpfloaterSearch(residents, lower, rules, completion=True).run()
     if found is None:

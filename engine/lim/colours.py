@@ -22,7 +22,7 @@ import enum
 from dataclasses import dataclass
 
 from engine.common import alternation_colours
-from engine.lim_players import LimField, LimPlayer
+from engine.lim.players import LimField, LimPlayer
 from engine.model import Board, Colour
 
 __all__ = ["ColourAllocation", "ColourReason", "allocate_colours", "colours_satisfied"]

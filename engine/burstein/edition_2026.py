@@ -4,7 +4,7 @@
 The first ``min(⌊R/2⌋, 4)`` rounds are seeding rounds paired by the Dutch system (1.6).
 After them: the Index of every player (1.7, 1.8), the PAB (3.1), then the brackets from the
 highest score down - residents of a score group plus the floaters left over above - each
-paired by C4-C8 and the Article 4.3 order (:mod:`engine.burstein_2026_bracket`); colours
+paired by C4-C8 and the Article 4.3 order (:mod:`engine.burstein.bracket_2026`); colours
 by 5.2 and the board order of C.04.2.
 """
 
@@ -13,21 +13,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.burstein_2026_bracket import BracketPlayers, pair_bracket_2026
-from engine.burstein_brackets import player_adjacency
-from engine.burstein_colours import ColourFacts, colour_2026
-from engine.burstein_matching import maximum_matching
+from engine.burstein.bracket_2026 import BracketPlayers, pair_bracket_2026
+from engine.burstein.brackets import player_adjacency
+from engine.burstein.colours import ColourFacts, colour_2026
 from engine.common import (
     ColourPreference,
     Strength,
     board_order,
     colour_preference,
+    in_pairing_order,
     opponents,
     pab_eligible,
     pairing_score,
     played_colours,
 )
 from engine.errors import InvalidRequest, NoValidPairing
+from engine.matching import bitmask_matching
 from engine.model import (
     Board,
     Colour,
@@ -41,7 +42,6 @@ from engine.systems import pair as pair_by_system
 __all__ = ["Seeded", "index_values", "pair_burstein_2026", "seeding_rounds"]
 
 _ZERO_BYES = (RoundKind.ZERO_BYE, RoundKind.NOT_PAIRED)
-_TOOK_PART = (RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB)
 
 
 def seeding_rounds(total_rounds: int) -> int:
@@ -160,22 +160,10 @@ def pair_burstein_2026(request: PairingRequest) -> Pairing:
 
 
 def _players(request: PairingRequest) -> list[Seeded]:
-    """Every registered player with the facts the 2026 rules read.
-
-    :raises InvalidRequest: when a history does not cover exactly the rounds played.
-    """
-    played = request.round_no - 1
-    for entry in request.players:
-        if len(entry.history) != played:
-            raise InvalidRequest(
-                f"player {entry.number}: {len(entry.history)} round records, "
-                f"expected {played} before round {request.round_no}"
-            )
+    """Every registered player with the facts the 2026 rules read."""
     values = index_values(request)
     counted = [
-        e.number
-        for e in sorted(request.players, key=lambda e: e.number)
-        if e.available or any(r.kind in _TOOK_PART for r in e.history)
+        e.number for e in sorted(request.players, key=lambda e: e.number) if in_pairing_order(e)
     ]
     colour_rank = {number: i + 1 for i, number in enumerate(counted)}
     result = []
@@ -213,7 +201,7 @@ def _adjacency(players: list[Seeded], request: PairingRequest) -> list[int]:
 
 
 def _pairable(players: list[Seeded], request: PairingRequest) -> bool:
-    return all(other != -1 for other in maximum_matching(_adjacency(players, request)))
+    return all(other != -1 for other in bitmask_matching(_adjacency(players, request)))
 
 
 def _choose_pab(ranked: list[Seeded], request: PairingRequest) -> Seeded:

@@ -12,7 +12,7 @@ when the rest of the list cannot be paired.
 
 >>> from engine.model import PairingNumber, PairingRequest, PlayerEntry
 >>> field = tuple(PlayerEntry(PairingNumber(n), rating=2500 - n) for n in range(1, 7))
->>> [(b.white, b.black) for b in pair_amalfi(PairingRequest(1, 3, field)).boards]
+>>> [(b.white, b.black) for b in pair(PairingRequest(1, 3, field)).boards]
 [(1, 4), (5, 2), (3, 6)]
 """
 
@@ -46,7 +46,7 @@ from engine.model import (
     RoundKind,
 )
 
-__all__ = ["amalfi_score", "pair_amalfi", "rating_ranks"]
+__all__ = ["amalfi_score", "pair", "rating_ranks"]
 
 _MAX_COLOUR_DIFFERENCE = 2
 """B.3.1: no colour three more times than the other."""
@@ -110,7 +110,7 @@ class _Player:
         return abs(self.difference + step) <= _MAX_COLOUR_DIFFERENCE
 
 
-def pair_amalfi(request: PairingRequest) -> Pairing:
+def pair(request: PairingRequest) -> Pairing:
     """Pair one round by the Amalfi Rating system.
 
     :raises InvalidRequest: the request cannot be paired as given (round out of range,

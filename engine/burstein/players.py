@@ -18,8 +18,10 @@ from engine.common import (
     ColourPreference,
     Strength,
     colour_preference,
+    in_pairing_order,
     opponents,
     played_colours,
+    took_part,
 )
 from engine.errors import InvalidRequest
 from engine.model import (
@@ -28,7 +30,6 @@ from engine.model import (
     PairingRequest,
     PlayerEntry,
     RoundKind,
-    RoundRecord,
 )
 
 __all__ = [
@@ -38,21 +39,11 @@ __all__ = [
     "global_key",
     "list_sort",
     "ranks_above",
-    "took_part",
 ]
 
 T = TypeVar("T")
 
-_TOOK_PART = frozenset(
-    {RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB}
-)
 _WON = frozenset({RoundKind.FORFEIT_WIN, RoundKind.PAB, RoundKind.FULL_BYE})
-
-
-def took_part(record: RoundRecord) -> bool:
-    """Whether the player was in that round's pairing: a game, a forfeit either way or the
-    PAB (§11.1); announced byes and absences were not."""
-    return record.kind in _TOOK_PART
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,20 +88,12 @@ class Contender:
 
 
 def contenders(request: PairingRequest) -> list[Contender]:
-    """Every valid player of ``request``, in pairing-number order, with his index values.
-
-    :raises InvalidRequest: when a history does not cover exactly the rounds played.
-    """
+    """Every valid player (§11.1: :func:`engine.common.in_pairing_order`) of ``request``, in
+    pairing-number order, with his index values."""
     played = request.round_no - 1
-    for entry in request.players:
-        if len(entry.history) != played:
-            raise InvalidRequest(
-                f"player {entry.number}: {len(entry.history)} round records, "
-                f"expected {played} before round {request.round_no}"
-            )
     entries = sorted(request.players, key=lambda e: e.number)
     acceleration = _accelerations(request, entries)
-    valid = [e for e in entries if e.available or any(took_part(r) for r in e.history)]
+    valid = [e for e in entries if in_pairing_order(e)]
     adjusted = {
         e.number: acceleration.get(e.number, Fraction(0))
         + sum(

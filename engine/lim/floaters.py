@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.common import Float
-from engine.lim_matching import maximum_matching
-from engine.lim_players import RATING_LIMIT, LimField, LimPlayer
+from engine.lim.players import RATING_LIMIT, LimField, LimPlayer
+from engine.matching import maximum_matching
 from engine.model import Colour, PairingNumber
 
 __all__ = [

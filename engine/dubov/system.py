@@ -2,12 +2,12 @@
 
 A round is paired in the order of Art. 3: the pairing-allocated bye first (Art. 3.1), then
 the scoregroups from the highest score down, each as one bracket of its remaining residents
-plus the upfloaters it needs (:mod:`engine.dubov_bracket`), then the colours of every pair
+plus the upfloaters it needs (:mod:`engine.dubov.brackets`), then the colours of every pair
 (Art. 5) and the board order of C.04.2 Art. 3.6.
 
 >>> from engine.model import PairingRequest, PlayerEntry, PairingNumber
 >>> field = tuple(PlayerEntry(PairingNumber(n), rating=2500 - 10 * n) for n in range(1, 6))
->>> pairing = pair_dubov(PairingRequest(round_no=1, total_rounds=5, players=field))
+>>> pairing = pair(PairingRequest(round_no=1, total_rounds=5, players=field))
 >>> [(b.white, b.black) for b in pairing.boards], pairing.bye
 ([(1, 3), (4, 2)], 5)
 """
@@ -16,23 +16,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.common import alternation_colours, board_order
-from engine.dubov_bracket import BracketRules, hardest_first, pair_bracket
-from engine.dubov_matching import perfectly_matchable
-from engine.dubov_players import DubovPlayer, dubov_players
+from engine.common import alternation_colours, board_order, check_request
+from engine.dubov.brackets import BracketRules, pair_bracket, pairable
+from engine.dubov.players import DubovPlayer, dubov_players
 from engine.errors import NoValidPairing
 from engine.model import Board, Colour, Pairing, PairingRequest
 
-__all__ = ["allocate_colours", "choose_pab", "pair_dubov"]
+__all__ = ["allocate_colours", "choose_pab", "pair"]
 
 
-def pair_dubov(request: PairingRequest) -> Pairing:
+def pair(request: PairingRequest) -> Pairing:
     """Pair ``request.round_no`` by the Dubov system.
 
     :raises NoValidPairing: when no round-pairing complies with [C1]-[C4] (Art. 1.9, the
         arbiter decides).
     :raises UnratedPlayer: when a player to be paired has no rating (Art. 1.1).
+    :raises InvalidRequest: when the request contradicts itself
+        (:func:`engine.common.check_request`).
     """
+    check_request(request)
     players = dubov_players(request)
     rules = BracketRules(
         last_round=request.round_no >= request.total_rounds,
@@ -44,7 +46,7 @@ def pair_dubov(request: PairingRequest) -> Pairing:
         bye = choose_pab(players, rules)
         players = [p for p in players if p is not bye]
         trace.append(f"PAB {bye.number} (score {bye.score}, {bye.games} games played)")
-    elif not perfectly_matchable(players, rules.compatible, hardest_first):
+    elif not pairable(players, rules):
         raise NoValidPairing("the players to be paired cannot all be paired legally ([C1], [C3])")
 
     pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
@@ -80,7 +82,7 @@ def choose_pab(players: Sequence[DubovPlayer], rules: BracketRules) -> DubovPlay
     )
     for candidate in candidates:
         rest = [p for p in players if p is not candidate]
-        if perfectly_matchable(rest, rules.compatible, hardest_first):
+        if pairable(rest, rules):
             return candidate
     raise NoValidPairing(
         "no player can take the pairing-allocated bye ([C2]) and leave the others pairable"

@@ -4,7 +4,7 @@ A group is paired in its direction: downward (top-most player first) above the m
 in the median group, upward (bottom-most first) below it. In order:
 
 1. transfers 2.3.1–2.3.3: players with no compatible opponent in the group float on;
-2. 2.3.4: an odd group gives up one player, chosen by :mod:`engine.lim_floaters`;
+2. 2.3.4: an odd group gives up one player, chosen by :mod:`engine.lim.floaters`;
 3. 4.4: while the rest cannot all be paired, the first player in pairing order who cannot
    be accommodated while everyone before keeps a compatible opponent floats: in exchange
    for the 2.3.4 floater, who comes back (4.4.1, once), or with a second player chosen as
@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.common import Float, colour_difference
-from engine.lim_colours import colours_satisfied
-from engine.lim_floaters import EvenChoice, FloatDecision, choose_even_floater, floater_kinds
-from engine.lim_matching import Order, covering_exists, perfect_matching
-from engine.lim_players import RATING_LIMIT, LimField, LimPlayer
+from engine.lim.colours import colours_satisfied
+from engine.lim.floaters import EvenChoice, FloatDecision, choose_even_floater, floater_kinds
+from engine.lim.players import RATING_LIMIT, LimField, LimPlayer
+from engine.matching import Order, covering_exists, perfect_matching
 
 __all__ = ["PairNote", "ScoreGroup", "direction_order", "pair_off", "settle_group"]
 

@@ -31,9 +31,8 @@ from fractions import Fraction
 
 import rustworkx
 
-from engine.burstein_matching import bits, maximum_matching
 from engine.errors import NoValidPairing, PairingError
-from engine.matching import MAX_WEIGHT_BITS
+from engine.matching import MAX_WEIGHT_BITS, bitmask_matching, bits
 
 __all__ = ["BracketOutcome", "BracketPlayers", "pair_bracket_2026"]
 
@@ -368,4 +367,4 @@ class _Solver:
             graph.append(mask)
             for u in bits(mask & window):
                 graph[u] |= 1 << (rest + i)
-        return all(other != -1 for other in maximum_matching(graph))
+        return all(other != -1 for other in bitmask_matching(graph))

@@ -11,7 +11,7 @@ most the one parity floater left over, adds the next score group otherwise, and 
 bottom merges the last bracket into the one above until the whole round can be paired.
 Instead of re-solving the structure above at each test, the set of players that could
 float into the current bracket (given every bracket above) is carried down: a blossom
-search (:mod:`engine.burstein_matching`) answers each test for all candidates at once.
+search (:mod:`engine.matching`) answers each test for all candidates at once.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.burstein_matching import bits, maximum_matching, missable_vertices
 from engine.errors import NoValidPairing
+from engine.matching import bitmask_matching, bits, missable_vertices
 from engine.model import Colour, PairingNumber
 
 __all__ = ["Bracket", "floatable_sets", "form_brackets", "player_adjacency"]
@@ -92,7 +92,7 @@ def _close(start: int, end: int, incoming: int, adjacency: Sequence[int]) -> int
     """The closing test: ``None`` when it fails, else the mask of the players who could
     float out of ``[start, end)`` (0 when the count above ``end`` is even)."""
     graph, entry = _local_graph(start, end, incoming, adjacency)
-    mate = maximum_matching(graph)
+    mate = bitmask_matching(graph)
     if end % 2 == 0:
         return 0 if all(other != -1 for other in mate) else None
     missable = missable_vertices(graph, mate)
@@ -149,7 +149,7 @@ def floatable_sets(brackets: Sequence[Bracket], adjacency: Sequence[int]) -> lis
         if not bracket.receives or position == 0:
             continue
         graph, _ = _local_graph(bracket.start, bracket.end, 0, adjacency, result[position])
-        missable = missable_vertices(graph, maximum_matching(graph))
+        missable = missable_vertices(graph, bitmask_matching(graph))
         if missable is None:
             continue
         targets = (missable & ((1 << (bracket.end - bracket.start)) - 1)) << bracket.start

@@ -5,8 +5,8 @@ the median group, then from the bottom group up to just below it, and the median
 (score = half the rounds played) last, downward. Groups above the median send floaters
 down, groups below send them up, so every floater ends in a later group; the median group
 collects what is left and, when it cannot be paired, takes back pairs of the neighbouring
-groups one at a time (2.6). :mod:`engine.lim_groups` pairs one group,
-:mod:`engine.lim_floaters` chooses floaters, :mod:`engine.lim_colours` gives colours.
+groups one at a time (2.6). :mod:`engine.lim.brackets` pairs one group,
+:mod:`engine.lim.floaters` chooses floaters, :mod:`engine.lim.colours` gives colours.
 
 Every decision is kept as data (:class:`LimTrace`): which player floated, of which kind
 (3.9 a–d), under which article and why; why each opponent and each colour. The
@@ -14,7 +14,7 @@ Every decision is kept as data (:class:`LimTrace`): which player floated, of whi
 
 >>> from engine.model import PairingRequest, PlayerEntry, PairingNumber
 >>> field = tuple(PlayerEntry(PairingNumber(n), rating=2000 - n) for n in range(1, 5))
->>> pair_lim(PairingRequest(round_no=1, total_rounds=5, players=field)).boards
+>>> pair(PairingRequest(round_no=1, total_rounds=5, players=field)).boards
 (Board(white=1, black=3), Board(white=4, black=2))
 """
 
@@ -26,11 +26,11 @@ from fractions import Fraction
 
 from engine.common import Float, board_order, check_request, pab_eligible
 from engine.errors import NoValidPairing
-from engine.lim_colours import ColourReason, allocate_colours
-from engine.lim_floaters import FloatDecision, floater_kinds
-from engine.lim_groups import PairNote, ScoreGroup, pair_off, settle_group
-from engine.lim_matching import perfect_matching
-from engine.lim_players import LimField, LimPlayer, build_field
+from engine.lim.brackets import PairNote, ScoreGroup, pair_off, settle_group
+from engine.lim.colours import ColourReason, allocate_colours
+from engine.lim.floaters import FloatDecision, floater_kinds
+from engine.lim.players import LimField, LimPlayer, build_field
+from engine.matching import perfect_matching
 from engine.model import Board, Pairing, PairingNumber, PairingRequest
 
 __all__ = [
@@ -39,8 +39,8 @@ __all__ = [
     "LimTrace",
     "PairTrace",
     "explain_lim",
-    "pair_lim",
-    "pair_lim_maxi",
+    "pair",
+    "pair_maxi",
 ]
 
 
@@ -131,7 +131,7 @@ class LimOutcome:
     trace: LimTrace
 
 
-def pair_lim(request: PairingRequest) -> Pairing:
+def pair(request: PairingRequest) -> Pairing:
     """Pair ``request.round_no`` by the Lim system (``request.maxi``: 100-point limits).
 
     :raises engine.errors.InvalidRequest: the request contradicts itself (:func:`engine.common.check_request`).
@@ -140,14 +140,14 @@ def pair_lim(request: PairingRequest) -> Pairing:
     return explain_lim(request).pairing
 
 
-def pair_lim_maxi(request: PairingRequest) -> Pairing:
-    """:func:`pair_lim` for a maxi-tournament whatever ``request.maxi`` says: the system
+def pair_maxi(request: PairingRequest) -> Pairing:
+    """:func:`pair` for a maxi-tournament whatever ``request.maxi`` says: the system
     ``lim-maxi``, so that a tournament created with it keeps the 100-point limits."""
-    return pair_lim(replace(request, maxi=True))
+    return pair(replace(request, maxi=True))
 
 
 def explain_lim(request: PairingRequest) -> LimOutcome:
-    """:func:`pair_lim` with the engine's decisions as data."""
+    """:func:`pair` with the engine's decisions as data."""
     check_request(request)
     field = build_field(request)
     players = field.ranked(field.players.values())

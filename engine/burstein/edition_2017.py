@@ -1,11 +1,11 @@
 """The Burstein system as in force until 31 January 2026, in the reference reading
 (burstein.md §11): ``PairingRequest -> Pairing``.
 
-A round: rank every valid player (:mod:`engine.burstein_index`), give the PAB to the lowest
+A round: rank every valid player (:mod:`engine.burstein.players`), give the PAB to the lowest
 eligible player of the global order, form brackets of whole score groups so that at most a
-parity floater leaves each (:mod:`engine.burstein_brackets`), pair each bracket top down
+parity floater leaves each (:mod:`engine.burstein.brackets`), pair each bracket top down
 with the most colour-compatible pairs, first in the Article 4.3 order
-(:mod:`engine.burstein_choice`), allocate colours (§11.9) and order the boards (§11.10).
+(:mod:`engine.burstein.choice`), allocate colours (§11.9) and order the boards (§11.10).
 """
 
 from __future__ import annotations
@@ -14,23 +14,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.burstein_brackets import (
+from engine.burstein.brackets import (
     Bracket,
     floatable_sets,
     form_brackets,
     player_adjacency,
 )
-from engine.burstein_choice import choose_pairs
-from engine.burstein_colours import ColourFacts, colour_2017
-from engine.burstein_index import (
+from engine.burstein.choice import choose_pairs
+from engine.burstein.colours import ColourFacts, colour_2017
+from engine.burstein.players import (
     Contender,
     contenders,
     global_key,
     list_sort,
     ranks_above,
 )
-from engine.burstein_matching import bits
 from engine.errors import NoValidPairing
+from engine.matching import bits
 from engine.model import Board, Colour, Pairing, PairingNumber, PairingRequest
 
 __all__ = ["BracketRecord", "SettledRound", "pair_burstein_2017", "settle_round"]

@@ -26,9 +26,8 @@ from dataclasses import dataclass
 
 import rustworkx
 
-from engine.burstein_matching import bits
 from engine.errors import PairingError
-from engine.matching import MAX_WEIGHT_BITS
+from engine.matching import MAX_WEIGHT_BITS, bits
 
 __all__ = ["BracketChoice", "choose_pairs"]
 
