@@ -18,7 +18,7 @@ from typing import ClassVar, NewType
 
 import msgspec
 
-from engine.model import Colour, PointSystem
+from engine import Colour, PointSystem
 from events.results import Result
 
 __all__ = [

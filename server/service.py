@@ -31,7 +31,9 @@ from events import (
     Event,
     EventStore,
     IdempotencyKeyReused,
+    PairingSystemUnavailable,
     RecordedEvent,
+    TournamentNotFound,
     WrongExpectedVersion,
 )
 from events.decisions import (
@@ -44,7 +46,6 @@ from events.decisions import (
     PairRound,
     decide,
 )
-from events.errors import PairingSystemUnavailable, TournamentNotFound
 from events.projections import TournamentState, fold, state_after_round
 from events.tiebreaks import Edition
 from trf import TrfProblem, import_trf

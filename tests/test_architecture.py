@@ -70,3 +70,57 @@ def test_the_layout_check_sees_a_flat_system_module(tmp_path: Path) -> None:
         "amalfi.py",
         "lim_groups.py",
     ]
+
+
+def public_roots(root: Path) -> set[str]:
+    """The dotted names another package may import from: each top-level package of ours and its
+    subpackages (folders with ``__init__.py``), unless a name starts with ``_``. A module file of
+    another package is internal, whatever its name."""
+    found: set[str] = set()
+    for package in OURS:
+        for init in (root / package).rglob("__init__.py"):
+            parts = init.parent.relative_to(root).parts
+            if not any(part.startswith("_") for part in parts):
+                found.add(".".join(parts))
+    return found
+
+
+def reaches_into(path: Path, package: str, roots: set[str]) -> list[str]:
+    """Imports in ``path`` (of ``package``) that name a module inside another package of ours
+    instead of that package's root (or a public subpackage's root)."""
+    bad: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            if top in OURS and top != package and name not in roots:
+                bad.append(name)
+    return bad
+
+
+@pytest.mark.parametrize("package", sorted(OURS))
+def test_other_packages_are_imported_from_their_roots(package: str) -> None:
+    roots = public_roots(ROOT)
+    offenders = {
+        str(path.relative_to(ROOT)): reaches_into(path, package, roots)
+        for path in (ROOT / package).rglob("*.py")
+    }
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
+
+
+def test_the_root_check_sees_a_reach_into_a_module(tmp_path: Path) -> None:
+    (tmp_path / "engine" / "dutch").mkdir(parents=True)
+    (tmp_path / "engine" / "__init__.py").write_text("")
+    (tmp_path / "engine" / "dutch" / "__init__.py").write_text("")
+    module = tmp_path / "m.py"
+    module.write_text(
+        "from engine import pair\nfrom engine.dutch import pair\nfrom engine.model import Board\n"
+        "import engine.matching\n"
+    )
+    roots = public_roots(tmp_path)
+    assert reaches_into(module, "trf", roots) == ["engine.model", "engine.matching"]

@@ -6,10 +6,13 @@ the document; ``strict=True`` raises :class:`TrfError` at the first error. :func
 checks what the lines say about each other, :func:`write_trf` writes a document back, and
 :func:`point_system` / :func:`entry_points` give the points a file's round blocks are worth.
 :func:`import_events` turns a file into the event stream that would have led to it, and
-:func:`export_document` writes a tournament's state as a TRF document.
+:func:`export_document` writes a tournament's state as a TRF document; :func:`round_request`
+and :func:`next_round_request` build the engine's input from a file, and
+:func:`crosstable_from_trf` the tie-breaks' input.
 """
 
 from trf.codes import EntryKind, entry_kind, normalise_title
+from trf.engine_request import next_round_request, paired_rounds, round_request
 from trf.errors import TrfError
 from trf.export import Profile, export_document
 from trf.mapping import import_events, import_trf
@@ -41,6 +44,7 @@ from trf.model import (
 from trf.reader import read_trf, read_trf_file
 from trf.scoring import PointSystem, entry_points, point_system
 from trf.teams import Team, read_team
+from trf.tiebreak_input import crosstable_from_trf
 from trf.validate import announced_round, check_trf, validate
 from trf.writer import format_points, write_trf
 
@@ -75,17 +79,21 @@ __all__ = [
     "XxzAbsent",
     "announced_round",
     "check_trf",
+    "crosstable_from_trf",
     "entry_kind",
     "entry_points",
     "export_document",
     "format_points",
     "import_events",
     "import_trf",
+    "next_round_request",
     "normalise_title",
+    "paired_rounds",
     "point_system",
     "read_team",
     "read_trf",
     "read_trf_file",
+    "round_request",
     "validate",
     "write_trf",
 ]

@@ -17,7 +17,7 @@ import math
 from decimal import Decimal
 from fractions import Fraction
 
-from engine.model import (
+from engine import (
     Colour,
     PairingNumber,
     PairingRequest,

@@ -13,10 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from engine.model import Colour, RoundKind
-from events import NotPairedReason, Outcome
+from engine import Colour, RoundKind
+from events import NotPairedReason, Outcome, name_str
 from events import PointValues as EventPoints
-from events.names import name_str
 from events.projections import PlayerRound, PlayerState, TournamentState, standings, to_decimal
 from events.tiebreaks import format_sequence, parse_sequence, with_points
 from trf.model import (

@@ -20,7 +20,7 @@ from decimal import Decimal
 
 import msgspec
 
-from engine.model import Colour
+from engine import Colour
 from events import (
     ByeKind,
     CommandRejected,
@@ -31,6 +31,7 @@ from events import (
     Result,
     RoundNo,
     RoundPaired,
+    parse_name,
 )
 from events import PointValues as EventPoints
 from events.decisions import (
@@ -42,7 +43,6 @@ from events.decisions import (
     WithdrawPlayer,
     decide,
 )
-from events.names import parse_name
 from events.projections import EMPTY, TournamentState, fold
 from events.tiebreaks import Edition, TiebreakError, format_sequence, parse_settings
 from trf.codes import EntryKind, entry_kind, normalise_title

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.errors import InvalidRequest
-from engine.errors import NoValidPairing as EngineNoValidPairing
-from engine.model import Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
+from engine import InvalidRequest, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
+from engine import NoValidPairing as EngineNoValidPairing
 from events.decisions.common import CommandStruct, paired_board
 from events.errors import (
     AllRoundsPaired,

@@ -12,7 +12,7 @@ from datetime import date
 
 import msgspec
 
-from engine.model import Colour
+from engine import Colour
 from events.decisions.common import CommandStruct, check_federation, require_text
 from events.errors import InvalidCommand, TournamentExists
 from events.projections.tournament import TournamentState

@@ -50,10 +50,16 @@ def exit_codes() -> tuple[tuple[type[BaseException], int], ...]:
     """Error class -> exit code; the first class the error is an instance of wins."""
     import sqlite3
 
-    from engine.errors import InvalidRequest
-    from engine.errors import NoValidPairing as EngineNoValidPairing
-    from events import ArbiterError, CommandRejected, IdempotencyKeyReused, StoreError
-    from events.errors import NoValidPairing, WrongExpectedVersion
+    from engine import InvalidRequest
+    from engine import NoValidPairing as EngineNoValidPairing
+    from events import (
+        ArbiterError,
+        CommandRejected,
+        IdempotencyKeyReused,
+        NoValidPairing,
+        StoreError,
+        WrongExpectedVersion,
+    )
     from events.tiebreaks import TiebreakError
     from trf import TrfError
 

@@ -34,8 +34,7 @@ from server.cli.crosstable import (
 )
 from server.cli.render import render_standings
 from server.cli.support import CliContext, as_of_options, pass_service
-from trf import read_trf_file
-from trf.tiebreak_input import crosstable_from_trf
+from trf import crosstable_from_trf, read_trf_file
 
 __all__ = ["COMMANDS", "crosstable", "show_standings"]
 

@@ -16,7 +16,7 @@ from typing import Any
 import click
 import msgspec
 
-from engine.model import Colour
+from engine import Colour
 from events import ByeKind, InvalidCommand, PointValues, parse_name
 from events.decisions import (
     CancelBye,
