@@ -10,7 +10,10 @@ the lowest score that a complete pairing allows, and not by the number of games 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.dutch.bracket import RoundPairer
+from engine.dutch.weights import BracketContext
 from engine.errors import NoValidPairing
 
 __all__ = ["Pairer2012"]
@@ -38,3 +41,9 @@ class Pairer2012(RoundPairer):
                 + (" with a player left over who may get the bye (B.1b)" if dummy else "")
             )
         return False
+
+    def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
+        """Pair one bracket by its own players only: the 2012 text looks at the next bracket
+        only when that one cannot be paired (C.12, C.13), never to choose among candidates
+        (the current C8)."""
+        return super()._pair_bracket(replace(context, following=()))
