@@ -73,7 +73,7 @@ __all__ = [
     "decide",
 ]
 
-RULES_EDITIONS = ("fide-2026", "fide-2017")
+RULES_EDITIONS = ("fide-2026", "fide-2017", "fide-2012")
 SEXES = ("", "m", "f")
 MAX_ROUNDS = 99
 _TOURNAMENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -229,6 +229,10 @@ def _(command: CreateTournament, state: TournamentState) -> list[Event]:
     if command.rules_edition not in RULES_EDITIONS:
         raise InvalidCommand(
             f"rules edition must be one of {', '.join(RULES_EDITIONS)}", field="rules_edition"
+        )
+    if command.rules_edition == "fide-2012" and command.system != "dutch":
+        raise InvalidCommand(
+            "the 2012 edition exists for the Dutch system only", field="rules_edition"
         )
     if command.start_date and command.end_date and command.end_date < command.start_date:
         raise InvalidCommand("the end date is before the start date", field="end_date")

@@ -10,11 +10,11 @@ the lowest score that a complete pairing allows, and not by the number of games 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from engine.dutch.bracket import RoundPairer
+from engine.dutch.bracket import BracketRecord, RoundPairer, _stage_bits
+from engine.dutch.rules2012.weights import Weights2012
 from engine.dutch.weights import BracketContext
 from engine.errors import NoValidPairing
+from engine.matching import MAX_WEIGHT_BITS
 
 __all__ = ["Pairer2012"]
 
@@ -43,7 +43,46 @@ class Pairer2012(RoundPairer):
         return False
 
     def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
-        """Pair one bracket by its own players only: the 2012 text looks at the next bracket
-        only when that one cannot be paired (C.12, C.13), never to choose among candidates
-        (the current C8)."""
-        return super()._pair_bracket(replace(context, following=()))
+        """The shared bracket step with the 2012 weights (:class:`Weights2012`) in place of
+        the current edition's; the rest of the step (MDP choice, exchanges, transpositions in
+        the D.1-D.3 order) is the same.
+
+        To go once :class:`engine.dutch.bracket.RoundPairer` takes its weights class as a
+        parameter.
+        """
+        p = self.players
+        current = context.current
+        members = current + context.following
+        weights = Weights2012(
+            p,
+            context,
+            played_rounds=self.played_rounds,
+            total_bits=MAX_WEIGHT_BITS - 1,
+            min_stage_bits=_stage_bits(len(context.mdps), len(context.residents)),
+        )
+        self.weights = weights
+        mdp_set = set(context.mdps)
+        for a, u in enumerate(members):
+            for v in members[a + 1 :]:
+                if self.graph.has_edge(u, v):
+                    if u in mdp_set and v in mdp_set:
+                        self.graph.set_weight(u, v, 0)
+                    else:
+                        self.graph.set_weight(u, v, weights.weight(u, v))
+        record = BracketRecord(
+            score=p[context.residents[0]].score,
+            mdps=context.mdps,
+            residents=context.residents,
+            weights=weights,
+        )
+        self.records.append(record)
+        self._solve()
+        residents = set(context.residents)
+        selected = self._select_mdps(context, residents)
+        record.selected_mdps = tuple(selected)
+        self._fix_mdp_opponents(selected, context, residents, record)
+        remainder = [r for r in context.residents if r in self.unpaired]
+        self._pair_remainder(remainder, context, record)
+        carry = tuple(u for u in current if u in self.unpaired)
+        record.downfloaters = carry
+        return carry
