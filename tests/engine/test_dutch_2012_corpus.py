@@ -31,7 +31,6 @@ PROBLEMS = problems("dutch-2012")
 
 UNRESOLVED = frozenset(
     {
-        "dutch-t06-p0012-r05of08",
         "dutch-t08-p0014-r07of08",
         "dutch-t13-p0019-r07of13",
         "dutch-t13-p0019-r10of13",

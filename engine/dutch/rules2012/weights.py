@@ -3,7 +3,8 @@
 The fields are those of :class:`engine.dutch.weights.BracketWeights`, most important first, in
 the order the 2012 text gives up its requirements (C.10, read backwards: what is dropped last
 matters most): the number of pairs (P1), the closeness of paired scores (B.3), the pairings
-that let the next bracket pair its moved-down players (C.12), the topscorers' colour limits
+that let the next bracket pair the players moved down into it (C.12: pairs of a player of this
+bracket with one of the next, not the next bracket's own pairs as the current C8 counts), the topscorers' colour limits
 (B.2 note), colour preferences (B.4, x of A.8, then the strong ones of A.7.d), and last the
 floats: downfloats before upfloats, each the previous round (B.5) before two rounds back (B.6).
 The current edition ranks the previous round's upfloats above the older downfloats and adds
@@ -25,7 +26,6 @@ class Weights2012(BracketWeights):
         ctx = self.context
         p = self.players
         mdps = set(ctx.mdps)
-        in_following = set(ctx.following)
         cur_levels = sorted({p[i].score for i in ctx.current}, reverse=True)
         members = ctx.current + ctx.following
         all_levels = sorted({p[i].score for i in members}, reverse=True)
@@ -35,9 +35,8 @@ class Weights2012(BracketWeights):
             if low not in mdps
             for h in ctx.current[:a]
         ]
-        next_pairs = [
-            (h, low) for a, low in enumerate(members) if low in in_following for h in members[:a]
-        ]
+        # C.12 looks ahead only for the players this bracket moves down: can they be paired?
+        next_pairs = [(h, low) for h in ctx.current for low in ctx.following if h < low]
         half = len(ctx.current) // 2
         self._count("P1", dict.fromkeys(current_pairs, 1), half)
         self._levels("B.3", current_pairs, cur_levels, half)
