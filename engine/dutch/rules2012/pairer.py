@@ -50,6 +50,17 @@ class Pairer2012(RoundPairer):
         To go once :class:`engine.dutch.bracket.RoundPairer` takes its weights class as a
         parameter.
         """
+        mdps = context.mdps
+        if mdps and 2 * len(mdps) >= len(context.current):
+            # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
+            context = BracketContext((), context.current, context.following, context.bye_rank)
+        carry = self._pair_bracket_weighted(context)
+        record = self.records[-1]
+        record.mdps, record.residents = mdps, context.current[len(mdps) :]
+        record.score = self.players[record.residents[0]].score
+        return carry
+
+    def _pair_bracket_weighted(self, context: BracketContext) -> tuple[int, ...]:
         p = self.players
         current = context.current
         members = current + context.following
