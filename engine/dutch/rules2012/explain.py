@@ -70,11 +70,16 @@ def _bracket(
 ) -> BracketTrace:
     size = len(record.mdps) + len(record.residents)
     notes = [_kind(record, size)]
+    how = (
+        "paired as in a homogeneous bracket (A.3)"
+        if 2 * len(record.mdps) >= size
+        else "players moved down are paired first (A.3, C.6)"
+    )
     for high, low in record.pairs:
         if p[high].score != p[low].score:
             notes.append(
                 f"{p[high].number}-{p[low].number}: {p[high].number} floats down and "
-                f"{p[low].number} up (A.4); players moved down are paired first (A.3, C.6)"
+                f"{p[low].number} up (A.4); {how}"
             )
     floaters = tuple(
         FloatReason(p[i].number, _float_reason(p, record, i, bye, neighbours))
