@@ -1,11 +1,11 @@
 """The 2012 bracket procedure as weighted matchings (C.1-C.14, D.1-D.3).
 
-The score brackets are paired top-down exactly as the current edition's pairer does it: a
-bracket's weights order its candidates by pairs, score differences, colours and floats (B.3-B.6,
-the quality order of A.8/A.9 and C.9-C.11), and the generation order of transpositions,
-exchanges and moved-down players is the one D.1-D.3 list. What the 2012 text does not have is
-the current C5 and C9: the bye goes to whoever the lowest bracket leaves over (A.5, C.13), not to
-the lowest score that a complete pairing allows, and not by the number of games played.
+The score brackets are paired top-down as the current edition's pairer does it: a bracket's
+weights (:mod:`engine.dutch.rules2012.weights`) rank its candidates in the order in which C.10
+gives requirements up, and among equal candidates the earliest in the D.1-D.3 order is taken.
+Three things differ from the current edition: the weights; a bracket at least half moved down
+is paired as homogeneous (A.3); and there are no PAB criteria (current C5, C9): the bye goes to
+whoever the lowest bracket leaves over (A.5, C.13).
 """
 
 from __future__ import annotations
@@ -43,13 +43,8 @@ class Pairer2012(RoundPairer):
         return False
 
     def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
-        """The shared bracket step with the 2012 weights (:class:`Weights2012`) in place of
-        the current edition's; the rest of the step (MDP choice, exchanges, transpositions in
-        the D.1-D.3 order) is the same.
-
-        To go once :class:`engine.dutch.bracket.RoundPairer` takes its weights class as a
-        parameter.
-        """
+        """Pair one bracket, as homogeneous when at least half of it moved down (A.3); the
+        record keeps who moved down, for the explanation."""
         mdps = context.mdps
         if mdps and 2 * len(mdps) >= len(context.current):
             # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
@@ -61,6 +56,12 @@ class Pairer2012(RoundPairer):
         return carry
 
     def _pair_bracket_weighted(self, context: BracketContext) -> tuple[int, ...]:
+        """:meth:`RoundPairer._pair_bracket` with :class:`Weights2012` in place of the current
+        edition's weights; the MDP choice, exchanges and transpositions (D.1-D.3) are shared.
+
+        A copy to go once :class:`RoundPairer` takes its weights class as a parameter
+        (engine/dutch/bracket.py is being optimised on another branch).
+        """
         p = self.players
         current = context.current
         members = current + context.following
