@@ -95,3 +95,11 @@ def test_the_2012_edition_is_refused_for_other_systems() -> None:
     request = problem_request(_problem("dutch-t01-p0007-r02of05"))
     with pytest.raises(InvalidRequest, match="fide-2012"):
         pair(replace(request, rules_edition="fide-2012"), "burstein")
+
+
+def test_the_checker_re_pairs_by_the_2012_rules() -> None:
+    """``-c --rules 2012``: rounds 1 and 2 of this corpus input are the 2012 pairings."""
+    path = _problem("dutch-t05-p0011-r03of09")
+    result = CliRunner().invoke(main, ["pair", "--dutch", "--rules", "2012", str(path), "-c"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == ["round 1: ok", "round 2: ok"]
