@@ -133,8 +133,9 @@ class PairingRequest:
     maxi: bool = False
     """A maxi-tournament: the Lim system's 100-point rating limits apply (C.04.4.3 3.2, 3.8, 5.7)."""
     rules_edition: str = "fide-2026"
-    """The FIDE rules edition the tournament follows: ``fide-2026`` (from 1 Feb 2026) or
-    ``fide-2017`` (the texts in force until 31 Jan 2026); systems with both editions read it."""
+    """The FIDE rules edition the tournament follows: ``fide-2026`` (from 1 Feb 2026),
+    ``fide-2017`` (the texts in force until 31 Jan 2026) or ``fide-2012`` (the Dutch text
+    agreed in Istanbul 2012, in force until 1 July 2017); systems with several editions read it."""
 
     def player(self, number: PairingNumber) -> PlayerEntry:
         for entry in self.players:

@@ -19,9 +19,14 @@ def pair(request: PairingRequest) -> Pairing:
     :raises engine.errors.NoValidPairing: when no pairing satisfies the absolute criteria.
     :raises engine.errors.InvalidRequest: when the request contradicts itself.
     """
+    if request.rules_edition == "fide-2012":
+        from engine.dutch.rules2012.system import pair as pair_2012
+
+        return pair_2012(request)
     if request.rules_edition != "fide-2026":
         raise InvalidRequest(
-            f"the Dutch system is implemented for the 2026 rules only, not {request.rules_edition}"
+            "the Dutch system is implemented for the 2026 and 2012 rules, "
+            f"not {request.rules_edition}"
         )
     players = build_players(request)
     compatible = compatible_pairs(players, request)

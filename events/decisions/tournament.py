@@ -22,7 +22,7 @@ from events.types import TournamentClosed as TournamentClosedEvent
 
 __all__ = ["MISSED_ROUNDS_IN_TOTAL", "CloseTournament", "CreateTournament", "close", "create"]
 
-RULES_EDITIONS = ("fide-2026", "fide-2017")
+RULES_EDITIONS = ("fide-2026", "fide-2017", "fide-2012")
 MAX_ROUNDS = 99
 _TOURNAMENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 MISSED_ROUNDS_IN_TOTAL = frozenset({"amalfi"})
@@ -71,6 +71,10 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
     if command.rules_edition not in RULES_EDITIONS:
         raise InvalidCommand(
             f"rules edition must be one of {', '.join(RULES_EDITIONS)}", field="rules_edition"
+        )
+    if command.rules_edition == "fide-2012" and command.system != "dutch":
+        raise InvalidCommand(
+            "the 2012 edition exists for the Dutch system only", field="rules_edition"
         )
     if command.start_date and command.end_date and command.end_date < command.start_date:
         raise InvalidCommand("the end date is before the start date", field="end_date")

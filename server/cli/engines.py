@@ -115,9 +115,10 @@ def _system_flags(function: click.Command) -> click.Command:
 @click.option(
     "--rules",
     "rules",
-    type=click.Choice(["2017", "2026"]),
+    type=click.Choice(["2012", "2017", "2026"]),
     default=None,
-    help="FIDE rules edition: 2026 (default) or 2017, the texts in force until 31 Jan 2026.",
+    help="FIDE rules edition: 2026 (default), 2017 (in force until 31 Jan 2026) or 2012 "
+    "(Dutch only: the text in force until 1 July 2017).",
 )
 def _pair(
     input_file: Path,

@@ -105,7 +105,7 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
 @click.option(
     "--rules",
     "rules_edition",
-    type=click.Choice(["fide-2026", "fide-2017"]),
+    type=click.Choice(["fide-2026", "fide-2017", "fide-2012"]),
     default="fide-2026",
     show_default=True,
     help="FIDE rules edition.",

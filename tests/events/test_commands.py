@@ -231,6 +231,7 @@ def test_tournament_created_twice(registered: TournamentState) -> None:
         ({"name": "  "}, "name"),
         ({"rounds": 0}, "rounds"),
         ({"rules_edition": "fide-1992"}, "rules_edition"),
+        ({"rules_edition": "fide-2012", "system": "burstein"}, "rules_edition"),
         ({"federation": "norway"}, "federation"),
         ({"points": PointValues(win=Decimal("0.5"), draw=Decimal(1))}, "points"),
         ({"points": PointValues(pab=Decimal(-1))}, "points.pab"),

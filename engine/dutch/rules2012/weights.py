@@ -1,0 +1,75 @@
+"""The 2012 quality order of one bracket as a lexicographic edge weight (A.11, B.3-B.6, C.10).
+
+The fields are those of :class:`engine.dutch.weights.BracketWeights`, most important first, in
+the order the 2012 text gives up its requirements (C.10, read backwards: what is dropped last
+matters most): the number of pairs (P1), the closeness of paired scores (B.3), the pairings
+that let the next bracket pair the players moved down into it (C.12: pairs of a player of this
+bracket with one of the next, not the next bracket's own pairs as the current C8 counts), the topscorers' colour limits
+(B.2 note), colour preferences (B.4, x of A.8, then the strong ones of A.7.d), and last the
+floats: downfloats before upfloats, each the previous round (B.5) before two rounds back (B.6).
+The current edition ranks the previous round's upfloats above the older downfloats and adds
+score levels to repeated floats (C18-C21); the 2012 text has neither.
+"""
+
+from __future__ import annotations
+
+from engine.common import Float
+from engine.dutch.weights import BracketWeights, colour_failures
+
+__all__ = ["Weights2012"]
+
+
+class Weights2012(BracketWeights):
+    """One bracket's weights under the 2012 text."""
+
+    def _build(self, played_rounds: int) -> None:
+        ctx = self.context
+        p = self.players
+        mdps = set(ctx.mdps)
+        cur_levels = sorted({p[i].score for i in ctx.current}, reverse=True)
+        members = ctx.current + ctx.following
+        all_levels = sorted({p[i].score for i in members}, reverse=True)
+        current_pairs = [
+            (h, low)
+            for a, low in enumerate(ctx.current)
+            if low not in mdps
+            for h in ctx.current[:a]
+        ]
+        # C.12 looks ahead only for the players this bracket moves down: can they be paired?
+        next_pairs = [(h, low) for h in ctx.current for low in ctx.following if h < low]
+        half = len(ctx.current) // 2
+        self._count("P1", dict.fromkeys(current_pairs, 1), half)
+        self._levels("B.3", current_pairs, cur_levels, half)
+        bound = min(len(ctx.following), len(members) // 2)
+        self._count("C.12 pairs", dict.fromkeys(next_pairs, 1), bound)
+        self._levels("C.12 scores", next_pairs, all_levels, len(members) // 2)
+        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
+        for position, name in enumerate(("B.2 CD", "B.2 three", "B.4", "B.4 strong")):
+            if any(bad[position] for bad in failures.values()):
+                values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
+                self._count(name, values, half)
+        windows = [back for back in (1, 2) if played_rounds >= back]
+        for back in windows:
+            self._repeated_downfloats(current_pairs, back)
+        for back in windows:
+            self._repeated_upfloats(current_pairs, back)
+
+    def _repeated_downfloats(self, pairs: list[tuple[int, int]], back: int) -> None:
+        """B.5/B.6 for downfloats: residents who downfloated ``back`` rounds ago and are paired
+        in their own bracket (so they do not float down again)."""
+        p = self.players
+        values = {
+            (h, low): (self._moved(low, back) is Float.DOWN)
+            + (p[h].score <= p[low].score and self._moved(h, back) is Float.DOWN)
+            for h, low in pairs
+        }
+        holders = sum(1 for i in self.context.current if self._moved(i, back) is Float.DOWN)
+        self._count(f"B.{4 + back} down", values, holders)
+
+    def _repeated_upfloats(self, pairs: list[tuple[int, int]], back: int) -> None:
+        """B.5/B.6 for upfloats: pairs in which no resident who upfloated ``back`` rounds ago
+        meets a moved-down player."""
+        repeat_up = self._repeat_up(pairs, back)
+        if any(repeat_up.values()):
+            values = {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}
+            self._count(f"B.{4 + back} up", values, len(self.context.current) // 2)

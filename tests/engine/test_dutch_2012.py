@@ -1,0 +1,105 @@
+"""The 2012 Dutch edition (``fide-2012``): the rulings it rests on, pinned on corpus problems
+(../shared/fixtures/dutch-2012, JaVaFo 1.4's answers), its ``--explain`` in the articles of
+that text, and the command line and tournament setting that select it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engine import InvalidRequest, pair
+from engine.model import Pairing
+from server.cli import main
+from tests.corpus import shared_path
+from tests.engine.corpus_problems import (
+    answer_lines,
+    corpus,
+    problem_request,
+    reference_lines,
+    reference_path,
+)
+
+
+def _problem(name: str) -> Path:
+    return shared_path(*corpus("dutch-2012")) / f"{name}.trf"
+
+
+def _pair_2012(name: str) -> Pairing:
+    return pair(replace(problem_request(_problem(name)), rules_edition="fide-2012"), "dutch")
+
+
+def test_a_half_point_bye_bars_the_bye() -> None:
+    """B.1b (rulings.md): in the last round the bye goes to the leader 1, the only player who
+    has never scored without playing; 4 took a half-point bye, 5-7 a bye, 2 and 3 won a
+    forfeit. The current C2 would give it to 4 instead."""
+    name = "dutch-t01-p0007-r05of05"
+    pairing = _pair_2012(name)
+    assert pairing.bye == 1
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+    assert pair(problem_request(_problem(name)), "dutch").bye == 4
+
+
+def test_the_bye_goes_to_whoever_the_lowest_bracket_leaves() -> None:
+    """No C5 in 2012 (rulings.md): 5 and 10 (½ point) have met and move down to 7 (0
+    points), a bracket at least half moved down, paired as homogeneous (A.3): 10-7 grants both
+    colour preferences (B.4), so 5 gets the bye, although 7 scores less."""
+    name = "dutch-t05-p0011-r03of09"
+    pairing = _pair_2012(name)
+    assert pairing.bye == 5
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_players_without_a_game_take_colours_by_pairing_number_after_round_one() -> None:
+    """E.5 speaks of round 1 only (rulings.md): in round 2, 5 and 13 (no game played, the
+    drawn colour Black) – 5, odd, gets White; 20 and 28 – 20, even, gets Black."""
+    name = "dutch-t20-p0031-r02of09"
+    pairing = _pair_2012(name)
+    boards = {(b.white, b.black) for b in pairing.boards}
+    assert {(5, 13), (28, 20)} <= boards
+    assert pairing.trace is not None
+    rules = {(c.white, c.black): c.rule for c in pairing.trace.colours}
+    assert rules[(5, 13)] == rules[(28, 20)] == "E.5"
+
+
+def test_explain_names_the_2012_articles() -> None:
+    pairing = _pair_2012("dutch-t05-p0011-r03of09")
+    trace = pairing.trace
+    assert trace is not None
+    assert {c.rule for c in trace.colours} <= {"E.1", "E.2", "E.3", "E.4", "E.5"}
+    assert {c.rule for c in trace.colours} == {"E.1", "E.2"}
+    floats = {f.player: f.reason for b in trace.brackets for f in b.floaters}
+    assert floats[4].startswith("C.1: no opponent")
+    assert floats[5].startswith("left over by the lowest score bracket: gets the bye (A.5")
+    lowest = trace.brackets[-1]
+    assert lowest.notes[0].startswith("at least half of it moved down")
+    assert "10-7: 10 floats down and 7 up (A.4); paired as in a homogeneous bracket (A.3)" in (
+        lowest.notes
+    )
+    assert trace.bye_reason.endswith("(B.1b)")
+
+
+def test_rules_2012_on_the_command_line(tmp_path: Path) -> None:
+    name = "dutch-t01-p0007-r05of05"
+    output = tmp_path / "out.txt"
+    args = ["pair", "--dutch", "--rules", "2012", str(_problem(name)), "-p", str(output)]
+    result = CliRunner().invoke(main, [*args, "--explain"])
+    assert result.exit_code == 0, result.stderr
+    assert output.read_text() == reference_path(_problem(name)).read_text()
+    assert "PAB: 1 (score 3.5) is the player the lowest bracket leaves over" in result.stdout
+
+
+def test_the_2012_edition_is_refused_for_other_systems() -> None:
+    request = problem_request(_problem("dutch-t01-p0007-r02of05"))
+    with pytest.raises(InvalidRequest, match="fide-2012"):
+        pair(replace(request, rules_edition="fide-2012"), "burstein")
+
+
+def test_the_checker_re_pairs_by_the_2012_rules() -> None:
+    """``-c --rules 2012``: rounds 1 and 2 of this corpus input are the 2012 pairings."""
+    path = _problem("dutch-t05-p0011-r03of09")
+    result = CliRunner().invoke(main, ["pair", "--dutch", "--rules", "2012", str(path), "-c"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == ["round 1: ok", "round 2: ok"]
