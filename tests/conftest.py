@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tests.corpus import SHARED, required
 
 
@@ -10,3 +14,17 @@ def pytest_report_header() -> str:
         return f"reference corpora: {SHARED}"
     then = "fail (ARBITER_REQUIRE_SHARED=1)" if required() else "skip"
     return f"reference corpora: NOT FOUND at {SHARED}; the tests that read them {then}"
+
+
+_FIELD_SIZE = re.compile(r"-p(\d{4})-")
+SLOW_FIELD = 200
+"""Corpus problems of this many players or more take a second or more each: marked slow."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of a corpus problem with a large field ``slow`` (the rule lives here,
+    once, rather than in each corpus test's parametrisation)."""
+    for item in items:
+        size = _FIELD_SIZE.search(item.nodeid)
+        if size and int(size.group(1)) >= SLOW_FIELD:
+            item.add_marker(pytest.mark.slow)

@@ -25,6 +25,7 @@ def test_mypy_settings_are_strict_over_every_top_level_package() -> None:
     assert set(mypy["packages"]) == {name for name in installed if "." not in name}
 
 
+@pytest.mark.slow
 def test_mypy_strict_reports_no_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # mypy resolves the configured packages from the working directory; a fresh cache
     # makes the run check every file, as a clean clone in CI would.

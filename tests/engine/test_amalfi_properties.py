@@ -20,6 +20,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
+import pytest
 import rustworkx
 
 from engine.amalfi import pair
@@ -182,6 +183,7 @@ def _tournament(seed: int) -> Iterator[tuple[PairingRequest, Pairing | None]]:
         yield asked[-1], None
 
 
+@pytest.mark.slow
 def test_random_tournaments_break_no_absolute_rule() -> None:
     finished = 0
     for seed in range(TOURNAMENTS):

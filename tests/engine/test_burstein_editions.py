@@ -9,6 +9,8 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from tests.corpus import shared_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,6 +27,7 @@ def generator() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_the_rulings_list_matches_a_recomputation() -> None:
     shared_path("fixtures", "burstein", "problems")
     editions = generator()

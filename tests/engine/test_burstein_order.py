@@ -232,6 +232,7 @@ def test_pre_2026_bracket_is_the_first_best_completion(
         lambda n: st.tuples(st.just(n), st.lists(st.booleans(), min_size=n * n, max_size=n * n))
     )
 )
+@pytest.mark.slow
 def test_maximum_matching_and_missable_vertices(case: tuple[int, list[bool]]) -> None:
     # The Gallai-Edmonds set D: the vertices some maximum matching leaves exposed.
     size, edges = case

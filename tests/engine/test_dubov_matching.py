@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,7 @@ def bipartite(draw: st.DrawFn) -> tuple[int, set[tuple[int, int]]]:
     return size, forbidden
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(bipartite())
 def test_first_transposition_is_the_first_legal_permutation(

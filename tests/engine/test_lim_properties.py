@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 import rustworkx as rx
 
 from engine.errors import NoValidPairing
@@ -29,6 +30,7 @@ from tests.engine.tournament_sim import simulate
 TOURNAMENTS = 500
 
 
+@pytest.mark.slow
 def test_random_tournaments_never_break_an_absolute_rule() -> None:
     rounds_paired = unpairable = 0
     for seed in range(TOURNAMENTS):

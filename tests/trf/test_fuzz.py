@@ -7,6 +7,7 @@ document without errors is written and read back unchanged.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def check(data: bytes) -> None:
         assert read_trf(write_trf(doc).encode("utf-8"))[0] == doc
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_files())
 def test_mutated_real_files(data: bytes) -> None:

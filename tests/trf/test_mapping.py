@@ -217,6 +217,7 @@ def assert_preserved(doc: TrfDocument) -> None:
     assert write_trf(export_document(fold(import_events(again, tournament_id="t")[0]))) == text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("system", ["dutch", "burstein"])
 def test_complete_generated_tournaments_survive_import_and_export(system: str) -> None:
     # Forfeits in both colours, double forfeits, PABs, half- and zero-point byes, and the

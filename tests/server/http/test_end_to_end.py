@@ -213,6 +213,7 @@ def comparable(standings: dict[str, Any]) -> list[tuple[Any, ...]]:
     return [(r["rank"], r["name"], r["score"], r["tiebreaks"]) for r in standings["rows"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("trf_format", ["trf16", "trf26"])
 async def test_a_tournament_over_http(aiohttp_client: Any, tmp_path: Path, trf_format: str) -> None:
     client = await aiohttp_client(create_app(make_settings(tmp_path / "first.db")))
