@@ -27,7 +27,7 @@ from events.envelope import (
     StreamVersion,
 )
 from events.errors import StoreError, WrongExpectedVersion
-from events.store import PreparedBatch, StoredRow, check_expected_version
+from events.store import PreparedBatch, StoredRow, check_expected_version, check_page
 from events.types import Event
 from migrations import migrate
 
@@ -161,17 +161,26 @@ class SqliteEventStore:
             raise StoreError(f"cannot commit: {error}") from error
 
     def read_stream(
-        self, stream_id: str, *, from_version: int = 1, to_version: int | None = None
+        self, stream_id: str, *, after_version: int = 0, limit: int | None = None
     ) -> list[RecordedEvent]:
+        check_page(after_version, limit)
         return self._select(
-            f"SELECT {_COLUMNS} FROM events WHERE stream_id = ? AND stream_version >= ? "
-            "AND stream_version <= ? ORDER BY stream_version",
-            (stream_id, from_version, to_version if to_version is not None else 2**62),
+            f"SELECT {_COLUMNS} FROM events WHERE stream_id = ? AND stream_version > ? "
+            "ORDER BY stream_version LIMIT ?",
+            (stream_id, after_version, -1 if limit is None else limit),
         )
 
+    def version_at(self, stream_id: str, global_position: int) -> StreamVersion:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT MAX(stream_version) FROM events "
+                "WHERE stream_id = ? AND global_position <= ?",
+                (stream_id, global_position),
+            ).fetchone()
+        return StreamVersion(row[0] or 0)
+
     def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        if limit < 1:
-            raise ValueError("limit must be at least 1")
+        check_page(after, limit)
         return self._select(
             f"SELECT {_COLUMNS} FROM events WHERE global_position > ? "
             "ORDER BY global_position LIMIT ?",

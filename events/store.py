@@ -33,7 +33,13 @@ from events.envelope import (
 from events.errors import IdempotencyKeyReused, WrongExpectedVersion
 from events.types import Event
 
-__all__ = ["EventStore", "PreparedBatch", "StoredRow", "check_expected_version"]
+__all__ = [
+    "EventStore",
+    "PreparedBatch",
+    "StoredRow",
+    "check_expected_version",
+    "check_page",
+]
 
 
 class EventStore(Protocol):
@@ -58,9 +64,18 @@ class EventStore(Protocol):
         ...
 
     def read_stream(
-        self, stream_id: str, *, from_version: int = 1, to_version: int | None = None
+        self, stream_id: str, *, after_version: int = 0, limit: int | None = None
     ) -> list[RecordedEvent]:
-        """The stream's events from ``from_version`` up to and including ``to_version``."""
+        """At most ``limit`` of the stream's events after ``after_version``, in order.
+
+        Versions are 1..n without gaps, so ``limit=v`` reads the stream as of version ``v``
+        and a page costs what it returns, not the stream's length.
+        """
+        ...
+
+    def version_at(self, stream_id: str, global_position: int) -> StreamVersion:
+        """The version of the stream's last event at or before ``global_position`` (0: none):
+        where a reader that has seen everything up to that position resumes."""
         ...
 
     def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
@@ -94,6 +109,14 @@ def check_expected_version(stream_id: str, expected: ExpectedVersion, actual: in
         ok = actual == expected
     if not ok:
         raise WrongExpectedVersion(stream_id, expected, actual)
+
+
+def check_page(after: int, limit: int | None) -> None:
+    """:raises ValueError: for a negative start or a limit below 1."""
+    if after < 0:
+        raise ValueError("a page starts after version or position 0 or more")
+    if limit is not None and limit < 1:
+        raise ValueError("limit must be at least 1")
 
 
 class StoredRow(NamedTuple):

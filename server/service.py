@@ -192,18 +192,28 @@ class TournamentService:
         ]
 
     def history(
-        self, tournament_id: str, *, from_version: int = 1, to_version: int | None = None
+        self, tournament_id: str, *, after_version: int = 0, limit: int | None = None
     ) -> list[RecordedEvent]:
-        """The tournament's recorded events, from ``from_version`` up to ``to_version``.
+        """At most ``limit`` of the tournament's recorded events after ``after_version``
+        (``limit=v``: the stream as of version ``v``).
 
         :raises TournamentNotFound: when there is no such tournament.
         """
-        recorded = self.store.read_stream(
-            stream_id(tournament_id), from_version=from_version, to_version=to_version
+        recorded = (
+            []  # as of version 0: before the stream's first event
+            if limit == 0
+            else self.store.read_stream(
+                stream_id(tournament_id), after_version=after_version, limit=limit
+            )
         )
         if not recorded and self.version(tournament_id) == 0:
             raise TournamentNotFound(tournament_id)
         return recorded
+
+    def version_at(self, tournament_id: str, global_position: int) -> int:
+        """The tournament's last stream version at or before ``global_position``: where a
+        reader that saw every event up to that position resumes."""
+        return self.store.version_at(stream_id(tournament_id), global_position)
 
     def version(self, tournament_id: str) -> int:
         """The tournament's stream version without reading its events; 0: no such tournament."""
@@ -216,7 +226,7 @@ class TournamentService:
 
         :raises TournamentNotFound: when there is no such tournament.
         """
-        events = [recorded.event for recorded in self.history(tournament_id, to_version=to_version)]
+        events = [recorded.event for recorded in self.history(tournament_id, limit=to_version)]
         if after_round is not None:
             return state_after_round(events, after_round)
         return fold(events)
