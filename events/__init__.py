@@ -35,6 +35,7 @@ from events.envelope import (
     ExpectedVersion,
     GlobalPosition,
     RecordedEvent,
+    Snapshot,
     StreamVersion,
 )
 from events.errors import (
@@ -172,6 +173,7 @@ __all__ = [
     "RoundNo",
     "RoundPaired",
     "RoundUnpaired",
+    "Snapshot",
     "SqliteEventStore",
     "StoreError",
     "StreamVersion",

@@ -16,9 +16,11 @@ from events.envelope import (
     ExpectedVersion,
     GlobalPosition,
     RecordedEvent,
+    Snapshot,
     StreamVersion,
 )
 from events.store import PreparedBatch, StoredRow, check_expected_version, check_page
+from events.store import replaces as _replaces
 from events.types import Event
 
 __all__ = ["MemoryEventStore"]
@@ -32,6 +34,7 @@ class MemoryEventStore:
         self._streams: dict[str, list[StoredRow]] = {}
         """Each stream's rows; row ``v - 1`` is version ``v``."""
         self._keys: dict[str, tuple[str, AppendResult]] = {}
+        self._snapshots: dict[str, Snapshot] = {}
         self._lock = threading.Lock()
 
     def append(
@@ -107,6 +110,16 @@ class MemoryEventStore:
     def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
         with self._lock:
             return self._keys.get(key)
+
+    def read_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self._lock:
+            return self._snapshots.get(stream_id)
+
+    def write_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self._lock:
+            kept = self._snapshots.get(stream_id)
+            if kept is None or _replaces(snapshot, kept):
+                self._snapshots[stream_id] = snapshot
 
     def close(self) -> None:
         """Nothing to release; present for the protocol."""

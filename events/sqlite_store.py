@@ -24,6 +24,7 @@ from events.envelope import (
     ExpectedVersion,
     GlobalPosition,
     RecordedEvent,
+    Snapshot,
     StreamVersion,
 )
 from events.errors import StoreError, WrongExpectedVersion
@@ -222,6 +223,34 @@ class SqliteEventStore:
             first_position=first_position,
             last_position=last_position,
         )
+
+    def read_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT stream_version, projection_version, state FROM snapshots "
+                "WHERE stream_id = ?",
+                (stream_id,),
+            ).fetchone()
+        return None if row is None else Snapshot(row[0], row[1], bytes(row[2]))
+
+    def write_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self._lock:
+            self._conn.execute(
+                "INSERT INTO snapshots (stream_id, stream_version, projection_version, state, "
+                "created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (stream_id) DO UPDATE SET "
+                "stream_version = excluded.stream_version, "
+                "projection_version = excluded.projection_version, state = excluded.state, "
+                "created_at = excluded.created_at "
+                "WHERE excluded.projection_version != snapshots.projection_version "
+                "OR excluded.stream_version > snapshots.stream_version",
+                (
+                    stream_id,
+                    snapshot.stream_version,
+                    snapshot.projection_version,
+                    snapshot.state,
+                    datetime.now(UTC).isoformat(),
+                ),
+            )
 
     def close(self) -> None:
         with self._lock:

@@ -27,6 +27,7 @@ from events.envelope import (
     ExpectedVersion,
     GlobalPosition,
     RecordedEvent,
+    Snapshot,
     StreamState,
     StreamVersion,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "StoredRow",
     "check_expected_version",
     "check_page",
+    "replaces",
 ]
 
 
@@ -94,6 +96,14 @@ class EventStore(Protocol):
         """The request hash and result first recorded under ``key``, if any."""
         ...
 
+    def read_snapshot(self, stream_id: str) -> Snapshot | None:
+        """The stream's latest snapshot, whatever code made it (the caller checks)."""
+        ...
+
+    def write_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        """Keep ``snapshot`` as the stream's one snapshot, unless a later one is kept."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -109,6 +119,15 @@ def check_expected_version(stream_id: str, expected: ExpectedVersion, actual: in
         ok = actual == expected
     if not ok:
         raise WrongExpectedVersion(stream_id, expected, actual)
+
+
+def replaces(new: Snapshot, kept: Snapshot) -> bool:
+    """Whether ``new`` is kept over ``kept``: a later state, or one made by other code (a
+    snapshot of older code is never worth keeping)."""
+    return (
+        new.projection_version != kept.projection_version
+        or new.stream_version > kept.stream_version
+    )
 
 
 def check_page(after: int, limit: int | None) -> None:

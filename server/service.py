@@ -46,6 +46,7 @@ from events.decisions import (
 )
 from events.errors import PairingSystemUnavailable, TournamentNotFound
 from events.projections import TournamentState, fold, state_after_round
+from events.projections.cache import StateCache
 from events.tiebreaks import Edition
 from trf import TrfProblem, import_trf
 
@@ -178,6 +179,8 @@ class TournamentService:
         metadata: Mapping[str, Any] | None = None,
     ) -> None:
         self.store = store
+        self.states = StateCache(store)
+        """Each tournament's state, caught up from the store on every use."""
         self.engines = engines
         self.retries = retries
         self.metadata = dict(metadata or {})
@@ -226,6 +229,11 @@ class TournamentService:
 
         :raises TournamentNotFound: when there is no such tournament.
         """
+        if to_version is None and after_round is None:
+            state = self.states.state(stream_id(tournament_id))
+            if state.version == 0:
+                raise TournamentNotFound(tournament_id)
+            return state
         events = [recorded.event for recorded in self.history(tournament_id, limit=to_version)]
         if after_round is not None:
             return state_after_round(events, after_round)
@@ -317,8 +325,7 @@ class TournamentService:
                 return replayed
         attempts = 1 + (self.retries if retries is None else retries)
         for attempt in range(attempts):
-            recorded = self.store.read_stream(sid)
-            state = fold(recorded_event.event for recorded_event in recorded)
+            state = self.states.state(sid)
             if expected_version is not None and state.version != expected_version:
                 raise WrongExpectedVersion(sid, expected_version, state.version)
             if state.version == 0 and not new_stream:
@@ -337,7 +344,9 @@ class TournamentService:
                 if expected_version is not None or attempt == attempts - 1:
                     raise
                 continue
-            return CommandResult(tournament_id, tuple(events), append, fold(events, state))
+            after = fold(events, state)
+            self.states.offer(sid, after)
+            return CommandResult(tournament_id, tuple(events), append, after)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _replay(self, sid: str, key: str, request_hash: str) -> CommandResult | None:
@@ -347,17 +356,16 @@ class TournamentService:
         stored_hash, append = found
         if stored_hash != request_hash or append.stream_id != sid:
             raise IdempotencyKeyReused(key)
-        recorded = self.store.read_stream(sid)
-        written = tuple(
-            r.event
-            for r in recorded
-            if append.first_version <= r.stream_version <= append.last_version
+        written = self.store.read_stream(
+            sid,
+            after_version=append.first_version - 1,
+            limit=append.last_version - append.first_version + 1,
         )
         return CommandResult(
             sid.removeprefix(stream_id("")),
-            written,
+            tuple(r.event for r in written),
             msgspec.structs.replace(append, replayed=True),
-            fold(r.event for r in recorded),
+            self.states.state(sid),
         )
 
 

@@ -22,6 +22,7 @@ from events import (
     IdempotencyKeyReused,
     PlayerId,
     PlayerRegistered,
+    Snapshot,
     TournamentCreated,
     WrongExpectedVersion,
 )
@@ -349,3 +350,13 @@ class StoreContract:
             thread.join()
         assert sorted(outcomes) == ["conflict"] * 3 + ["ok"]
         assert [e.stream_version for e in store.read_stream("tournament-open")] == [1, 2]
+
+    def test_snapshots_keep_the_latest_and_give_way_to_other_code(self, store: EventStore) -> None:
+        store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM)
+        assert store.read_snapshot("tournament-open") is None
+        store.write_snapshot("tournament-open", Snapshot(2, "code-1", b"two"))
+        store.write_snapshot("tournament-open", Snapshot(1, "code-1", b"one"))  # older: ignored
+        assert store.read_snapshot("tournament-open") == Snapshot(2, "code-1", b"two")
+        store.write_snapshot("tournament-open", Snapshot(1, "code-2", b"new code"))
+        assert store.read_snapshot("tournament-open") == Snapshot(1, "code-2", b"new code")
+        assert len(store.read_all()) == 2  # snapshots are not events
