@@ -1,8 +1,14 @@
-"""Say up front whether the reference corpora in ../shared were found."""
+"""Say up front whether the reference corpora in ../shared were found; the PostgreSQL
+cluster fixtures (tests/postgres.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
 from tests.corpus import SHARED, required
+from tests.postgres import Cluster, running_cluster
 
 
 def pytest_report_header() -> str:
@@ -10,3 +16,16 @@ def pytest_report_header() -> str:
         return f"reference corpora: {SHARED}"
     then = "fail (ARBITER_REQUIRE_SHARED=1)" if required() else "skip"
     return f"reference corpora: NOT FOUND at {SHARED}; the tests that read them {then}"
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    """One throwaway PostgreSQL cluster per test session (per xdist worker)."""
+    with running_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: Cluster) -> str:
+    """A fresh empty database in the session's cluster."""
+    return postgres_cluster.database()
