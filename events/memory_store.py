@@ -19,7 +19,13 @@ from events.envelope import (
     Snapshot,
     StreamVersion,
 )
-from events.store import PreparedBatch, StoredRow, check_expected_version, check_page
+from events.store import (
+    PreparedBatch,
+    StoredRow,
+    check_continues,
+    check_expected_version,
+    check_page,
+)
 from events.store import replaces as _replaces
 from events.types import Event
 
@@ -56,7 +62,8 @@ class MemoryEventStore:
             current = len(self._streams.get(stream_id, ()))
             check_expected_version(stream_id, expected_version, current)
             staged: list[StoredRow] = []
-            for row in batch.rows(stream_id, current, len(self._rows) + 1):
+            last = self._rows[-1].global_position if self._rows else 0
+            for row in batch.rows(stream_id, current, last + 1):
                 self._write_row(staged, row)
             result = AppendResult(
                 stream_id=stream_id,
@@ -95,9 +102,29 @@ class MemoryEventStore:
     def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
         check_page(after, limit)
         with self._lock:
-            # Positions are 1..n without gaps here, so the page starts at index ``after``.
-            rows = self._rows[after : after + limit]
+            rows = self._page(after, limit)
         return [row.recorded() for row in rows]
+
+    def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
+        check_page(after, limit)
+        with self._lock:
+            return self._page(after, limit)
+
+    def _page(self, after: int, limit: int) -> list[StoredRow]:
+        start = bisect.bisect_right(self._rows, after, key=lambda row: row.global_position)
+        return self._rows[start : start + limit]
+
+    def write_rows(self, rows: Sequence[StoredRow]) -> None:
+        with self._lock:
+            last = self._rows[-1].global_position if self._rows else 0
+            versions = {sid: len(stream) for sid, stream in self._streams.items()}
+            for row in rows:
+                check_continues(row, last, versions.get(row.stream_id, 0))
+                versions[row.stream_id] = row.stream_version
+                last = row.global_position
+            for row in rows:
+                self._rows.append(row)
+                self._streams.setdefault(row.stream_id, []).append(row)
 
     def current_version(self, stream_id: str) -> StreamVersion:
         with self._lock:

@@ -27,11 +27,17 @@ from events.envelope import (
     StreamVersion,
 )
 from events.errors import StoreError, WrongExpectedVersion
-from events.store import PreparedBatch, StoredRow, check_expected_version, check_page
+from events.store import (
+    PreparedBatch,
+    StoredRow,
+    check_continues,
+    check_expected_version,
+    check_page,
+)
 from events.types import Event
 from migrations.postgres import migrate
 
-__all__ = ["CHANNEL", "PostgresEventStore", "is_postgres_url", "notifications"]
+__all__ = ["CHANNEL", "PostgresEventStore", "notifications"]
 
 CHANNEL = "arbiter_events"
 """Notified with the stream id after every append."""
@@ -42,11 +48,6 @@ _COLUMNS = (
 )
 
 Row = tuple[Any, ...]
-
-
-def is_postgres_url(db: str) -> bool:
-    """Whether ``--db`` names a PostgreSQL database rather than a SQLite file."""
-    return db.startswith(("postgresql://", "postgres://"))
 
 
 def _connect_options(url: str) -> dict[str, Any]:
@@ -179,6 +180,49 @@ class PostgresEventStore:
             found: Row | None = conn.execute(sql.encode(), parameters).fetchone()
             return found
 
+    def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
+        check_page(after, limit)
+        with self.pool.connection() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM events WHERE global_position > %s "
+                "ORDER BY global_position LIMIT %s".encode(),
+                (after, limit),
+            ).fetchall()
+        return [_stored(row) for row in rows]
+
+    def write_rows(self, rows: Sequence[StoredRow]) -> None:
+        with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cursor:
+            cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+            cursor.execute("SELECT COALESCE(MAX(global_position), 0) FROM events")
+            found = cursor.fetchone()
+            last = int(found[0]) if found else 0
+            for row in rows:
+                current = self._version(cursor, row.stream_id)
+                check_continues(row, last, current)
+                if current == 0:
+                    cursor.execute(
+                        "INSERT INTO streams (stream_id, stream_type, current_version, "
+                        "created_at) VALUES (%s, %s, 0, %s::timestamptz)",
+                        (row.stream_id, row.stream_id.partition("-")[0], row.recorded_at),
+                    )
+                cursor.execute(
+                    "INSERT INTO events (global_position, event_id, stream_id, stream_version, "
+                    "event_type, schema_version, payload, metadata, recorded_at) "
+                    "OVERRIDING SYSTEM VALUE VALUES (%s, %s::uuid, %s, %s, %s, %s, %s::jsonb, "
+                    "%s::jsonb, %s::timestamptz)",
+                    row,
+                )
+                cursor.execute(
+                    "UPDATE streams SET current_version = %s WHERE stream_id = %s",
+                    (row.stream_version, row.stream_id),
+                )
+                last = row.global_position
+            # New appends continue after the copied positions.
+            cursor.execute(
+                "SELECT setval(pg_get_serial_sequence('events', 'global_position'), %s)",
+                (max(last, 1),),
+            )
+
     def current_version(self, stream_id: str) -> StreamVersion:
         found = self._one("SELECT current_version FROM streams WHERE stream_id = %s", (stream_id,))
         return StreamVersion(found[0] if found else 0)
@@ -243,10 +287,12 @@ class PostgresEventStore:
 
 async def notifications(url: str) -> AsyncIterator[str]:
     """The stream id of every append to the database at ``url``, as PostgreSQL delivers
-    them (at commit), from one listening connection; ends if the connection drops."""
+    them (at commit), from one listening connection. The first item is ``""``, once the
+    connection listens; the iterator raises :class:`psycopg.Error` if the connection drops."""
     conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
     async with conn:
         await conn.execute(f"LISTEN {CHANNEL}")
+        yield ""
         async for notify in conn.notifies():
             yield notify.payload
 

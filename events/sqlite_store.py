@@ -28,7 +28,13 @@ from events.envelope import (
     StreamVersion,
 )
 from events.errors import StoreError, WrongExpectedVersion
-from events.store import PreparedBatch, StoredRow, check_expected_version, check_page
+from events.store import (
+    PreparedBatch,
+    StoredRow,
+    check_continues,
+    check_expected_version,
+    check_page,
+)
 from events.types import Event
 from migrations import migrate
 
@@ -38,6 +44,7 @@ _COLUMNS = (
     "global_position, event_id, stream_id, stream_version, event_type, schema_version, "
     "payload, metadata, recorded_at"
 )
+_MARKS = ", ".join("?" * 9)
 
 
 class SqliteEventStore:
@@ -192,6 +199,37 @@ class SqliteEventStore:
         with self._lock:
             rows = [StoredRow(*row) for row in self._conn.execute(sql, parameters)]
         return [row.recorded() for row in rows]
+
+    def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
+        check_page(after, limit)
+        with self._lock:
+            return [
+                StoredRow(*row)
+                for row in self._conn.execute(
+                    f"SELECT {_COLUMNS} FROM events WHERE global_position > ? "
+                    "ORDER BY global_position LIMIT ?",
+                    (after, limit),
+                )
+            ]
+
+    def write_rows(self, rows: Sequence[StoredRow]) -> None:
+        with self._lock, self._immediate():
+            last = self._conn.execute("SELECT MAX(global_position) FROM events").fetchone()[0]
+            for row in rows:
+                current = self.current_version(row.stream_id)
+                check_continues(row, last or 0, current)
+                if current == 0:
+                    self._conn.execute(
+                        "INSERT INTO streams (stream_id, stream_type, current_version, "
+                        "created_at) VALUES (?, ?, 0, ?)",
+                        (row.stream_id, row.stream_id.partition("-")[0], row.recorded_at),
+                    )
+                self._conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES ({_MARKS})", row)
+                self._conn.execute(
+                    "UPDATE streams SET current_version = ? WHERE stream_id = ?",
+                    (row.stream_version, row.stream_id),
+                )
+                last = row.global_position
 
     def current_version(self, stream_id: str) -> StreamVersion:
         with self._lock:

@@ -7,6 +7,7 @@ first append: it returns the first result and writes nothing.
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -31,15 +32,18 @@ from events.envelope import (
     StreamState,
     StreamVersion,
 )
-from events.errors import IdempotencyKeyReused, WrongExpectedVersion
+from events.errors import IdempotencyKeyReused, StoreError, WrongExpectedVersion
 from events.types import Event
 
 __all__ = [
     "EventStore",
     "PreparedBatch",
     "StoredRow",
+    "check_continues",
     "check_expected_version",
     "check_page",
+    "is_postgres",
+    "open_store",
     "replaces",
 ]
 
@@ -104,7 +108,38 @@ class EventStore(Protocol):
         """Keep ``snapshot`` as the stream's one snapshot, unless a later one is kept."""
         ...
 
+    def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
+        """Like :meth:`read_all`, the rows exactly as stored (no decoding, no upcasting):
+        what moving a log to another store copies."""
+        ...
+
+    def write_rows(self, rows: Sequence[StoredRow]) -> None:
+        """Add rows read from another store, keeping every field (event ids, positions,
+        versions, times), in one transaction; the rows must come after every row here.
+
+        :raises StoreError: when a row does not continue its stream or the global order.
+        """
+        ...
+
     def close(self) -> None: ...
+
+
+def open_store(db: str | os.PathLike[str]) -> EventStore:
+    """The store ``db`` names: a ``postgresql://`` URL, or else a SQLite file (created if
+    missing). Each backend's libraries load only when it is opened."""
+    text = os.fspath(db)
+    if is_postgres(text):
+        from events.postgres_store import PostgresEventStore
+
+        return PostgresEventStore(text)
+    from events.sqlite_store import SqliteEventStore
+
+    return SqliteEventStore(text)
+
+
+def is_postgres(db: str | os.PathLike[str]) -> bool:
+    """Whether ``db`` names a PostgreSQL database rather than a SQLite file."""
+    return os.fspath(db).startswith(("postgresql://", "postgres://"))
 
 
 def check_expected_version(stream_id: str, expected: ExpectedVersion, actual: int) -> None:
@@ -128,6 +163,17 @@ def replaces(new: Snapshot, kept: Snapshot) -> bool:
         new.projection_version != kept.projection_version
         or new.stream_version > kept.stream_version
     )
+
+
+def check_continues(row: StoredRow, last_position: int, current_version: int) -> None:
+    """:raises StoreError: unless ``row`` comes after global position ``last_position`` and
+    right after version ``current_version`` of its stream (see ``EventStore.write_rows``)."""
+    if row.global_position <= last_position or row.stream_version != current_version + 1:
+        raise StoreError(
+            f"event {row.global_position} ({row.stream_id} version {row.stream_version}) does "
+            f"not continue this store's log (at position {last_position}, stream version "
+            f"{current_version}); copy into an empty store"
+        )
 
 
 def check_page(after: int, limit: int | None) -> None:
