@@ -344,8 +344,14 @@ class TournamentService:
                 if expected_version is not None or attempt == attempts - 1:
                     raise
                 continue
+            if append.replayed and idempotency_key is not None:
+                # Another process recorded this key first: answer with what it wrote.
+                replayed = self._replay(sid, idempotency_key, request_hash)
+                assert replayed is not None
+                return replayed
             after = fold(events, state)
-            self.states.offer(sid, after)
+            if after.version == append.last_version:  # what the store now holds
+                self.states.offer(sid, after)
             return CommandResult(tournament_id, tuple(events), append, after)
         raise AssertionError("unreachable: the last attempt returns or raises")
 

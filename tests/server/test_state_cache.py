@@ -11,9 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from events import (
+    AppendResult,
     ArbiterError,
     CorrectPlayerDetails,
     CorrectResult,
+    MemoryEventStore,
     RecordResult,
     RegisterPlayer,
     RequestBye,
@@ -100,3 +102,30 @@ def test_snapshot_of_other_code_is_ignored(tmp_path: Path) -> None:
     assert _service(path).load("t") == truth
     first.store.write_snapshot(stream_id("t"), Snapshot(9, PROJECTION_VERSION, b"\x93garbage"))
     assert _service(path).load("t") == truth  # unreadable: folded from the log
+
+
+class LateKeyStore(MemoryEventStore):
+    """Hides an idempotency key from the service's first look, as if another process
+    recorded it between that look and the service's append."""
+
+    hide = False
+
+    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
+        if self.hide:
+            self.hide = False
+            return None
+        return super().idempotent_result(key)
+
+
+def test_a_key_recorded_meanwhile_never_reaches_the_cache() -> None:
+    store = LateKeyStore()
+    service, other = TournamentService(store), TournamentService(store)
+    service.create(CreateTournament(tournament_id="t", name="T", rounds=6))
+    service.load("t")
+    other.execute("t", RegisterPlayer(surname="First"), idempotency_key="k")
+    store.hide = True
+    again = service.execute("t", RegisterPlayer(surname="First"), idempotency_key="k")
+    assert again.append.replayed
+    truth = fold(r.event for r in store.read_stream(stream_id("t")))
+    assert service.load("t") == again.state == truth
+    assert [p.surname for p in truth.players] == ["First"]
