@@ -35,6 +35,7 @@ from events.envelope import (
     ExpectedVersion,
     GlobalPosition,
     RecordedEvent,
+    Snapshot,
     StreamVersion,
 )
 from events.errors import (
@@ -69,7 +70,7 @@ from events.errors import (
 from events.memory_store import MemoryEventStore
 from events.names import name_str, parse_name
 from events.results import Outcome, Result, parse_result, result_str
-from events.store import EventStore
+from events.store import EventStore, is_postgres, open_store
 from events.types import (
     EVENT_TYPES,
     ByeCancelled,
@@ -172,6 +173,7 @@ __all__ = [
     "RoundNo",
     "RoundPaired",
     "RoundUnpaired",
+    "Snapshot",
     "SqliteEventStore",
     "StoreError",
     "StreamVersion",
@@ -186,7 +188,9 @@ __all__ = [
     "WrongExpectedVersion",
     "decide",
     "event_type",
+    "is_postgres",
     "name_str",
+    "open_store",
     "pairing_request",
     "parse_name",
     "parse_result",

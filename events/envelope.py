@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime
-from typing import Any, NewType
+from typing import Any, NamedTuple, NewType
 
 import msgspec
 
@@ -18,6 +18,7 @@ __all__ = [
     "ExpectedVersion",
     "GlobalPosition",
     "RecordedEvent",
+    "Snapshot",
     "StreamState",
     "StreamVersion",
 ]
@@ -74,3 +75,12 @@ class AppendResult(msgspec.Struct, frozen=True, kw_only=True):
     first_position: GlobalPosition
     last_position: GlobalPosition
     replayed: bool = False
+
+
+class Snapshot(NamedTuple):
+    """A stream's folded state as of ``stream_version``, encoded by the projection tagged
+    ``projection_version``; stored beside the log, never in it."""
+
+    stream_version: int
+    projection_version: str
+    state: bytes

@@ -6,6 +6,7 @@ SQLite store. A batch is staged in full before anything becomes visible.
 
 from __future__ import annotations
 
+import bisect
 import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -15,9 +16,17 @@ from events.envelope import (
     ExpectedVersion,
     GlobalPosition,
     RecordedEvent,
+    Snapshot,
     StreamVersion,
 )
-from events.store import PreparedBatch, StoredRow, check_expected_version
+from events.store import (
+    PreparedBatch,
+    StoredRow,
+    check_continues,
+    check_expected_version,
+    check_page,
+)
+from events.store import replaces as _replaces
 from events.types import Event
 
 __all__ = ["MemoryEventStore"]
@@ -28,8 +37,10 @@ class MemoryEventStore:
 
     def __init__(self) -> None:
         self._rows: list[StoredRow] = []
-        self._versions: dict[str, int] = {}
+        self._streams: dict[str, list[StoredRow]] = {}
+        """Each stream's rows; row ``v - 1`` is version ``v``."""
         self._keys: dict[str, tuple[str, AppendResult]] = {}
+        self._snapshots: dict[str, Snapshot] = {}
         self._lock = threading.Lock()
 
     def append(
@@ -48,10 +59,11 @@ class MemoryEventStore:
                 replayed = batch.replay(idempotency_key, self._keys.get(idempotency_key))
                 if replayed is not None:
                     return replayed
-            current = self._versions.get(stream_id, 0)
+            current = len(self._streams.get(stream_id, ()))
             check_expected_version(stream_id, expected_version, current)
             staged: list[StoredRow] = []
-            for row in batch.rows(stream_id, current, len(self._rows) + 1):
+            last = self._rows[-1].global_position if self._rows else 0
+            for row in batch.rows(stream_id, current, last + 1):
                 self._write_row(staged, row)
             result = AppendResult(
                 stream_id=stream_id,
@@ -62,7 +74,7 @@ class MemoryEventStore:
             )
             # Commit: nothing above this line is visible to readers.
             self._rows.extend(staged)
-            self._versions[stream_id] = result.last_version
+            self._streams.setdefault(stream_id, []).extend(staged)
             if idempotency_key is not None:
                 self._keys[idempotency_key] = (batch.request_hash, result)
             return result
@@ -72,37 +84,69 @@ class MemoryEventStore:
         staged.append(row)
 
     def read_stream(
-        self, stream_id: str, *, from_version: int = 1, to_version: int | None = None
+        self, stream_id: str, *, after_version: int = 0, limit: int | None = None
     ) -> list[RecordedEvent]:
+        check_page(after_version, limit)
+        end = None if limit is None else after_version + limit
         with self._lock:
-            rows = [
-                row
-                for row in self._rows
-                if row.stream_id == stream_id
-                and row.stream_version >= from_version
-                and (to_version is None or row.stream_version <= to_version)
-            ]
+            rows = self._streams.get(stream_id, [])[after_version:end]
         return [row.recorded() for row in rows]
 
-    def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        if limit < 1:
-            raise ValueError("limit must be at least 1")
+    def version_at(self, stream_id: str, global_position: int) -> StreamVersion:
         with self._lock:
-            # Positions are 1..n without gaps here, so the page starts at index ``after``.
-            rows = self._rows[max(after, 0) : max(after, 0) + limit]
+            rows = self._streams.get(stream_id, [])
+            return StreamVersion(
+                bisect.bisect_right(rows, global_position, key=lambda row: row.global_position)
+            )
+
+    def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
+        check_page(after, limit)
+        with self._lock:
+            rows = self._page(after, limit)
         return [row.recorded() for row in rows]
+
+    def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
+        check_page(after, limit)
+        with self._lock:
+            return self._page(after, limit)
+
+    def _page(self, after: int, limit: int) -> list[StoredRow]:
+        start = bisect.bisect_right(self._rows, after, key=lambda row: row.global_position)
+        return self._rows[start : start + limit]
+
+    def write_rows(self, rows: Sequence[StoredRow]) -> None:
+        with self._lock:
+            last = self._rows[-1].global_position if self._rows else 0
+            versions = {sid: len(stream) for sid, stream in self._streams.items()}
+            for row in rows:
+                check_continues(row, last, versions.get(row.stream_id, 0))
+                versions[row.stream_id] = row.stream_version
+                last = row.global_position
+            for row in rows:
+                self._rows.append(row)
+                self._streams.setdefault(row.stream_id, []).append(row)
 
     def current_version(self, stream_id: str) -> StreamVersion:
         with self._lock:
-            return StreamVersion(self._versions.get(stream_id, 0))
+            return StreamVersion(len(self._streams.get(stream_id, ())))
 
     def stream_ids(self) -> list[str]:
         with self._lock:
-            return list(self._versions)
+            return list(self._streams)
 
     def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
         with self._lock:
             return self._keys.get(key)
+
+    def read_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self._lock:
+            return self._snapshots.get(stream_id)
+
+    def write_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self._lock:
+            kept = self._snapshots.get(stream_id)
+            if kept is None or _replaces(snapshot, kept):
+                self._snapshots[stream_id] = snapshot
 
     def close(self) -> None:
         """Nothing to release; present for the protocol."""

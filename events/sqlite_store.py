@@ -24,10 +24,17 @@ from events.envelope import (
     ExpectedVersion,
     GlobalPosition,
     RecordedEvent,
+    Snapshot,
     StreamVersion,
 )
 from events.errors import StoreError, WrongExpectedVersion
-from events.store import PreparedBatch, StoredRow, check_expected_version
+from events.store import (
+    PreparedBatch,
+    StoredRow,
+    check_continues,
+    check_expected_version,
+    check_page,
+)
 from events.types import Event
 from migrations import migrate
 
@@ -37,6 +44,7 @@ _COLUMNS = (
     "global_position, event_id, stream_id, stream_version, event_type, schema_version, "
     "payload, metadata, recorded_at"
 )
+_MARKS = ", ".join("?" * 9)
 
 
 class SqliteEventStore:
@@ -161,17 +169,26 @@ class SqliteEventStore:
             raise StoreError(f"cannot commit: {error}") from error
 
     def read_stream(
-        self, stream_id: str, *, from_version: int = 1, to_version: int | None = None
+        self, stream_id: str, *, after_version: int = 0, limit: int | None = None
     ) -> list[RecordedEvent]:
+        check_page(after_version, limit)
         return self._select(
-            f"SELECT {_COLUMNS} FROM events WHERE stream_id = ? AND stream_version >= ? "
-            "AND stream_version <= ? ORDER BY stream_version",
-            (stream_id, from_version, to_version if to_version is not None else 2**62),
+            f"SELECT {_COLUMNS} FROM events WHERE stream_id = ? AND stream_version > ? "
+            "ORDER BY stream_version LIMIT ?",
+            (stream_id, after_version, -1 if limit is None else limit),
         )
 
+    def version_at(self, stream_id: str, global_position: int) -> StreamVersion:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT MAX(stream_version) FROM events "
+                "WHERE stream_id = ? AND global_position <= ?",
+                (stream_id, global_position),
+            ).fetchone()
+        return StreamVersion(row[0] or 0)
+
     def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
-        if limit < 1:
-            raise ValueError("limit must be at least 1")
+        check_page(after, limit)
         return self._select(
             f"SELECT {_COLUMNS} FROM events WHERE global_position > ? "
             "ORDER BY global_position LIMIT ?",
@@ -182,6 +199,37 @@ class SqliteEventStore:
         with self._lock:
             rows = [StoredRow(*row) for row in self._conn.execute(sql, parameters)]
         return [row.recorded() for row in rows]
+
+    def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
+        check_page(after, limit)
+        with self._lock:
+            return [
+                StoredRow(*row)
+                for row in self._conn.execute(
+                    f"SELECT {_COLUMNS} FROM events WHERE global_position > ? "
+                    "ORDER BY global_position LIMIT ?",
+                    (after, limit),
+                )
+            ]
+
+    def write_rows(self, rows: Sequence[StoredRow]) -> None:
+        with self._lock, self._immediate():
+            last = self._conn.execute("SELECT MAX(global_position) FROM events").fetchone()[0]
+            for row in rows:
+                current = self.current_version(row.stream_id)
+                check_continues(row, last or 0, current)
+                if current == 0:
+                    self._conn.execute(
+                        "INSERT INTO streams (stream_id, stream_type, current_version, "
+                        "created_at) VALUES (?, ?, 0, ?)",
+                        (row.stream_id, row.stream_id.partition("-")[0], row.recorded_at),
+                    )
+                self._conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES ({_MARKS})", row)
+                self._conn.execute(
+                    "UPDATE streams SET current_version = ? WHERE stream_id = ?",
+                    (row.stream_version, row.stream_id),
+                )
+                last = row.global_position
 
     def current_version(self, stream_id: str) -> StreamVersion:
         with self._lock:
@@ -213,6 +261,34 @@ class SqliteEventStore:
             first_position=first_position,
             last_position=last_position,
         )
+
+    def read_snapshot(self, stream_id: str) -> Snapshot | None:
+        with self._lock:
+            row = self._conn.execute(
+                "SELECT stream_version, projection_version, state FROM snapshots "
+                "WHERE stream_id = ?",
+                (stream_id,),
+            ).fetchone()
+        return None if row is None else Snapshot(row[0], row[1], bytes(row[2]))
+
+    def write_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        with self._lock:
+            self._conn.execute(
+                "INSERT INTO snapshots (stream_id, stream_version, projection_version, state, "
+                "created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (stream_id) DO UPDATE SET "
+                "stream_version = excluded.stream_version, "
+                "projection_version = excluded.projection_version, state = excluded.state, "
+                "created_at = excluded.created_at "
+                "WHERE excluded.projection_version != snapshots.projection_version "
+                "OR excluded.stream_version > snapshots.stream_version",
+                (
+                    stream_id,
+                    snapshot.stream_version,
+                    snapshot.projection_version,
+                    snapshot.state,
+                    datetime.now(UTC).isoformat(),
+                ),
+            )
 
     def close(self) -> None:
         with self._lock:

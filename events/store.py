@@ -7,6 +7,7 @@ first append: it returns the first result and writes nothing.
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -27,13 +28,24 @@ from events.envelope import (
     ExpectedVersion,
     GlobalPosition,
     RecordedEvent,
+    Snapshot,
     StreamState,
     StreamVersion,
 )
-from events.errors import IdempotencyKeyReused, WrongExpectedVersion
+from events.errors import IdempotencyKeyReused, StoreError, WrongExpectedVersion
 from events.types import Event
 
-__all__ = ["EventStore", "PreparedBatch", "StoredRow", "check_expected_version"]
+__all__ = [
+    "EventStore",
+    "PreparedBatch",
+    "StoredRow",
+    "check_continues",
+    "check_expected_version",
+    "check_page",
+    "is_postgres",
+    "open_store",
+    "replaces",
+]
 
 
 class EventStore(Protocol):
@@ -58,9 +70,18 @@ class EventStore(Protocol):
         ...
 
     def read_stream(
-        self, stream_id: str, *, from_version: int = 1, to_version: int | None = None
+        self, stream_id: str, *, after_version: int = 0, limit: int | None = None
     ) -> list[RecordedEvent]:
-        """The stream's events from ``from_version`` up to and including ``to_version``."""
+        """At most ``limit`` of the stream's events after ``after_version``, in order.
+
+        Versions are 1..n without gaps, so ``limit=v`` reads the stream as of version ``v``
+        and a page costs what it returns, not the stream's length.
+        """
+        ...
+
+    def version_at(self, stream_id: str, global_position: int) -> StreamVersion:
+        """The version of the stream's last event at or before ``global_position`` (0: none):
+        where a reader that has seen everything up to that position resumes."""
         ...
 
     def read_all(self, *, after: int = 0, limit: int = 1000) -> list[RecordedEvent]:
@@ -79,7 +100,46 @@ class EventStore(Protocol):
         """The request hash and result first recorded under ``key``, if any."""
         ...
 
+    def read_snapshot(self, stream_id: str) -> Snapshot | None:
+        """The stream's latest snapshot, whatever code made it (the caller checks)."""
+        ...
+
+    def write_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
+        """Keep ``snapshot`` as the stream's one snapshot, unless a later one is kept."""
+        ...
+
+    def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
+        """Like :meth:`read_all`, the rows exactly as stored (no decoding, no upcasting):
+        what moving a log to another store copies."""
+        ...
+
+    def write_rows(self, rows: Sequence[StoredRow]) -> None:
+        """Add rows read from another store, keeping every field (event ids, positions,
+        versions, times), in one transaction; the rows must come after every row here.
+
+        :raises StoreError: when a row does not continue its stream or the global order.
+        """
+        ...
+
     def close(self) -> None: ...
+
+
+def open_store(db: str | os.PathLike[str]) -> EventStore:
+    """The store ``db`` names: a ``postgresql://`` URL, or else a SQLite file (created if
+    missing). Each backend's libraries load only when it is opened."""
+    text = os.fspath(db)
+    if is_postgres(text):
+        from events.postgres_store import PostgresEventStore
+
+        return PostgresEventStore(text)
+    from events.sqlite_store import SqliteEventStore
+
+    return SqliteEventStore(text)
+
+
+def is_postgres(db: str | os.PathLike[str]) -> bool:
+    """Whether ``db`` names a PostgreSQL database rather than a SQLite file."""
+    return os.fspath(db).startswith(("postgresql://", "postgres://"))
 
 
 def check_expected_version(stream_id: str, expected: ExpectedVersion, actual: int) -> None:
@@ -94,6 +154,34 @@ def check_expected_version(stream_id: str, expected: ExpectedVersion, actual: in
         ok = actual == expected
     if not ok:
         raise WrongExpectedVersion(stream_id, expected, actual)
+
+
+def replaces(new: Snapshot, kept: Snapshot) -> bool:
+    """Whether ``new`` is kept over ``kept``: a later state, or one made by other code (a
+    snapshot of older code is never worth keeping)."""
+    return (
+        new.projection_version != kept.projection_version
+        or new.stream_version > kept.stream_version
+    )
+
+
+def check_continues(row: StoredRow, last_position: int, current_version: int) -> None:
+    """:raises StoreError: unless ``row`` comes after global position ``last_position`` and
+    right after version ``current_version`` of its stream (see ``EventStore.write_rows``)."""
+    if row.global_position <= last_position or row.stream_version != current_version + 1:
+        raise StoreError(
+            f"event {row.global_position} ({row.stream_id} version {row.stream_version}) does "
+            f"not continue this store's log (at position {last_position}, stream version "
+            f"{current_version}); copy into an empty store"
+        )
+
+
+def check_page(after: int, limit: int | None) -> None:
+    """:raises ValueError: for a negative start or a limit below 1."""
+    if after < 0:
+        raise ValueError("a page starts after version or position 0 or more")
+    if limit is not None and limit < 1:
+        raise ValueError("limit must be at least 1")
 
 
 class StoredRow(NamedTuple):

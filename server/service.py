@@ -47,6 +47,7 @@ from events.decisions import (
     decide,
 )
 from events.projections import TournamentState, fold, state_after_round
+from events.projections.cache import StateCache
 from events.tiebreaks import Edition
 from trf import TrfProblem, import_trf
 
@@ -179,6 +180,8 @@ class TournamentService:
         metadata: Mapping[str, Any] | None = None,
     ) -> None:
         self.store = store
+        self.states = StateCache(store)
+        """Each tournament's state, caught up from the store on every use."""
         self.engines = engines
         self.retries = retries
         self.metadata = dict(metadata or {})
@@ -193,18 +196,28 @@ class TournamentService:
         ]
 
     def history(
-        self, tournament_id: str, *, from_version: int = 1, to_version: int | None = None
+        self, tournament_id: str, *, after_version: int = 0, limit: int | None = None
     ) -> list[RecordedEvent]:
-        """The tournament's recorded events, from ``from_version`` up to ``to_version``.
+        """At most ``limit`` of the tournament's recorded events after ``after_version``
+        (``limit=v``: the stream as of version ``v``).
 
         :raises TournamentNotFound: when there is no such tournament.
         """
-        recorded = self.store.read_stream(
-            stream_id(tournament_id), from_version=from_version, to_version=to_version
+        recorded = (
+            []  # as of version 0: before the stream's first event
+            if limit == 0
+            else self.store.read_stream(
+                stream_id(tournament_id), after_version=after_version, limit=limit
+            )
         )
         if not recorded and self.version(tournament_id) == 0:
             raise TournamentNotFound(tournament_id)
         return recorded
+
+    def version_at(self, tournament_id: str, global_position: int) -> int:
+        """The tournament's last stream version at or before ``global_position``: where a
+        reader that saw every event up to that position resumes."""
+        return self.store.version_at(stream_id(tournament_id), global_position)
 
     def version(self, tournament_id: str) -> int:
         """The tournament's stream version without reading its events; 0: no such tournament."""
@@ -217,7 +230,12 @@ class TournamentService:
 
         :raises TournamentNotFound: when there is no such tournament.
         """
-        events = [recorded.event for recorded in self.history(tournament_id, to_version=to_version)]
+        if to_version is None and after_round is None:
+            state = self.states.state(stream_id(tournament_id))
+            if state.version == 0:
+                raise TournamentNotFound(tournament_id)
+            return state
+        events = [recorded.event for recorded in self.history(tournament_id, limit=to_version)]
         if after_round is not None:
             return state_after_round(events, after_round)
         return fold(events)
@@ -308,8 +326,7 @@ class TournamentService:
                 return replayed
         attempts = 1 + (self.retries if retries is None else retries)
         for attempt in range(attempts):
-            recorded = self.store.read_stream(sid)
-            state = fold(recorded_event.event for recorded_event in recorded)
+            state = self.states.state(sid)
             if expected_version is not None and state.version != expected_version:
                 raise WrongExpectedVersion(sid, expected_version, state.version)
             if state.version == 0 and not new_stream:
@@ -328,7 +345,15 @@ class TournamentService:
                 if expected_version is not None or attempt == attempts - 1:
                     raise
                 continue
-            return CommandResult(tournament_id, tuple(events), append, fold(events, state))
+            if append.replayed and idempotency_key is not None:
+                # Another process recorded this key first: answer with what it wrote.
+                replayed = self._replay(sid, idempotency_key, request_hash)
+                assert replayed is not None
+                return replayed
+            after = fold(events, state)
+            if after.version == append.last_version:  # what the store now holds
+                self.states.offer(sid, after)
+            return CommandResult(tournament_id, tuple(events), append, after)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _replay(self, sid: str, key: str, request_hash: str) -> CommandResult | None:
@@ -338,17 +363,16 @@ class TournamentService:
         stored_hash, append = found
         if stored_hash != request_hash or append.stream_id != sid:
             raise IdempotencyKeyReused(key)
-        recorded = self.store.read_stream(sid)
-        written = tuple(
-            r.event
-            for r in recorded
-            if append.first_version <= r.stream_version <= append.last_version
+        written = self.store.read_stream(
+            sid,
+            after_version=append.first_version - 1,
+            limit=append.last_version - append.first_version + 1,
         )
         return CommandResult(
             sid.removeprefix(stream_id("")),
-            written,
+            tuple(r.event for r in written),
             msgspec.structs.replace(append, replayed=True),
-            fold(r.event for r in recorded),
+            self.states.state(sid),
         )
 
 

@@ -1,12 +1,15 @@
-"""Say up front whether the reference corpora in ../shared were found."""
+"""Say up front whether the reference corpora in ../shared were found; the PostgreSQL
+cluster fixtures (tests/postgres.py)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 
 from tests.corpus import SHARED, required
+from tests.postgres import Cluster, running_cluster
 
 
 def pytest_report_header() -> str:
@@ -28,3 +31,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         size = _FIELD_SIZE.search(item.nodeid)
         if size and int(size.group(1)) >= SLOW_FIELD:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    """One throwaway PostgreSQL cluster per test session (per xdist worker)."""
+    with running_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: Cluster) -> str:
+    """A fresh empty database in the session's cluster."""
+    return postgres_cluster.database()

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-from pathlib import Path
 from typing import Any
 
 import click
@@ -38,6 +37,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli.engines": ("pair",),
     "server.cli.serve": ("serve",),
     "server.cli.demo": ("demo",),
+    "server.cli.db": ("db",),
 }  # fmt: skip
 """Module -> the names of the commands its ``COMMANDS`` holds."""
 
@@ -125,14 +125,13 @@ class _ArbiterGroup(click.Group):
 @click.version_option(package_name="arbiter")
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("arbiter.db"),
+    default="arbiter.db",
     envvar="ARBITER_DB",
     show_default=True,
-    help="The SQLite event store to use (created if missing).",
+    help="The event store: a SQLite file (created if missing) or a postgresql:// URL.",
 )
 @click.pass_context
-def main(ctx: click.Context, db: Path) -> None:
+def main(ctx: click.Context, db: str) -> None:
     """Arbiter: FIDE Swiss tournaments, event-sourced."""
     if not isinstance(ctx.obj, CliContext):
         ctx.obj = CliContext(db)

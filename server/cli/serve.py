@@ -1,4 +1,10 @@
-"""``arbiter serve``: the HTTP API on the embedded SQLite store.
+"""``arbiter serve``: the HTTP API, on a SQLite file or a PostgreSQL database.
+
+``--workers N`` starts N server processes on one port (``SO_REUSEPORT``: the kernel hands
+each new connection to one of them), all on one PostgreSQL database: any process takes any
+request, because the store checks expected versions and idempotency keys in the database,
+each process's state cache catches up from it, and LISTEN/NOTIFY wakes every process's live
+streams. A SQLite file has one writing process, so it takes one worker.
 
 The write token is generated at first start and printed once; only its SHA-256 digest is
 kept, in ``<db>.token-sha256`` next to the database (delete that file and restart to issue
@@ -8,11 +14,13 @@ by the deployment, and then nothing is printed or stored.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from pathlib import Path
 
 import click
 
+from events.store import is_postgres
 from server.cli.demo import DEMO_ID, demo
 from server.cli.support import CliContext
 from server.settings import MIB, Settings, hash_token, new_token, read_token_file
@@ -40,8 +48,7 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
 @click.command("serve")
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The SQLite event store (default: the global --db, ./arbiter.db).",
+    help="A SQLite file or a postgresql:// URL (default: the global --db, ./arbiter.db).",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option(
@@ -66,6 +73,13 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     help="Processes that run the pairing engine (0: a thread of the server).",
 )
 @click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes sharing the port (above 1: PostgreSQL only).",
+)
+@click.option(
     "--max-body-mib",
     type=click.IntRange(1, 1024),
     default=4,
@@ -75,12 +89,13 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
 @click.pass_context
 def serve(
     ctx: click.Context,
-    db: Path | None,
+    db: str | None,
     host: str,
     port: int,
     token_file: Path | None,
     load_demo: bool,
     pairing_workers: int,
+    workers: int,
     max_body_mib: int,
 ) -> None:
     """Serve the HTTP API: reads are public, writes need the bearer token.
@@ -90,14 +105,21 @@ def serve(
         arbiter serve --demo --port 8080
     """
     group = ctx.find_object(CliContext)
-    database = db or (group.db if group else Path("arbiter.db"))
+    database = str(db or (group.db if group else "arbiter.db"))
+    if is_postgres(database):
+        if token_file is None:
+            raise click.UsageError("with PostgreSQL, give the write token with --token-file")
+    elif workers > 1:
+        raise click.UsageError(
+            "--workers above 1 needs a PostgreSQL --db (one process writes SQLite)"
+        )
     if load_demo:
         ctx.obj = CliContext(database)
         ctx.invoke(demo)
         click.echo()
-    digest, token = token_digest(database, token_file)
+    digest, token = token_digest(Path(database), token_file)
     settings = Settings(
-        db=str(database),
+        db=database,
         token_sha256=digest,
         pairing_workers=pairing_workers,
         max_body_bytes=max_body_mib * MIB,
@@ -113,11 +135,34 @@ def serve(
             f"The demo tournament: {base}/tournaments/{DEMO_ID}/rounds/1 and "
             f"{base}/tournaments/{DEMO_ID}/standings"
         )
+    if workers == 1:
+        _run(settings, host, port, reuse_port=False)
+        return
+    context = multiprocessing.get_context("spawn")
+    processes = [
+        context.Process(target=_run, args=(settings, host, port, True), name=f"arbiter-{n}")
+        for n in range(workers)
+    ]
+    for process in processes:
+        process.start()
+    try:
+        for process in processes:
+            process.join()
+    finally:
+        for process in processes:
+            process.terminate()
+            process.join()
+
+
+def _run(settings: Settings, host: str, port: int, reuse_port: bool) -> None:
+    """One server process (the entry point of each worker)."""
     from aiohttp import web  # the server's libraries load only when it is started
 
     from server.http.app import create_app
 
-    web.run_app(create_app(settings), host=host, port=port, shutdown_timeout=5)
+    web.run_app(
+        create_app(settings), host=host, port=port, shutdown_timeout=5, reuse_port=reuse_port
+    )
 
 
 COMMANDS = (serve,)

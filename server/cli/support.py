@@ -25,17 +25,18 @@ class CliContext:
     """Holds ``--db`` (and the engine resolver) and opens the store only when a command
     needs it. Tests pass their own as ``obj`` to swap in a fake engine."""
 
-    db: Path
+    db: str | Path
+    """A SQLite file or a ``postgresql://`` URL."""
     engines: EngineResolver | None = None
     """Finds a pairing system by name; None: the installed engines."""
     _service: TournamentService | None = field(default=None, repr=False)
 
     def service(self) -> TournamentService:
         if self._service is None:
-            from events import SqliteEventStore
+            from events import open_store
             from server.service import TournamentService, installed_engine
 
-            store = SqliteEventStore(self.db)
+            store = open_store(self.db)
             click.get_current_context().call_on_close(store.close)
             self._service = TournamentService(
                 store,

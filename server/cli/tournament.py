@@ -361,7 +361,7 @@ def show_log(
         arbiter log spring-open --round 2
     """
     service = ctx.service()
-    events = service.history(tournament, to_version=to_version)
+    events = service.history(tournament, limit=to_version)
     if round_no is not None:
         events = events[
             : service.load(tournament, to_version=to_version, after_round=round_no).version

@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import logging
 import multiprocessing
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -16,7 +18,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from aiohttp import web
 
 from engine import Pairing, PairingRequest
-from events import PairingEngine, SqliteEventStore
+from events import PairingEngine, is_postgres, open_store
 from server.http import keys
 from server.http.idempotency import InFlight
 from server.http.openapi import openapi_json
@@ -27,6 +29,8 @@ from server.service import EngineResolver, PairingSystem, TournamentService, ins
 from server.settings import Settings
 
 __all__ = ["create_app"]
+
+log = logging.getLogger(__name__)
 
 READER_THREADS = 4
 PAIRER_THREADS = 4
@@ -52,7 +56,7 @@ def create_app(
 
 async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncIterator[None]:
     settings = app[keys.SETTINGS]
-    store = SqliteEventStore(settings.db)
+    store = open_store(settings.db)
     pairing = _pairing_pool(settings.pairing_workers)
     app[keys.PAIRING] = pairing
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")
@@ -61,12 +65,38 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     app[keys.SERVICE] = TournamentService(
         store, engines=functools.partial(_offloaded, engines, pairing)
     )
+    listener = None
+    if is_postgres(settings.db):
+        listening = asyncio.Event()
+        listener = asyncio.create_task(_forward_notifications(settings.db, app, listening))
+        await asyncio.wait_for(listening.wait(), timeout=30)
     try:
         yield
     finally:
+        if listener is not None:
+            listener.cancel()
         for executor in (app[keys.READERS], app[keys.PAIRERS], app[keys.WRITER], pairing):
             executor.shutdown(wait=True, cancel_futures=True)
         store.close()
+
+
+async def _forward_notifications(url: str, app: web.Application, listening: asyncio.Event) -> None:
+    """Wake this process's live event streams after every append by any process on the
+    database (PostgreSQL LISTEN/NOTIFY); after a dropped connection, listen again and wake
+    them once, as something may have been appended meanwhile."""
+    import psycopg
+
+    from events.postgres_store import notifications
+
+    feed = app[keys.FEED]
+    while True:
+        try:
+            async for _ in notifications(url):
+                listening.set()
+                feed.notify()
+        except (psycopg.Error, OSError):
+            log.warning("lost the PostgreSQL notification connection; listening again")
+        await asyncio.sleep(1)
 
 
 def _pairing_pool(workers: int) -> Executor:

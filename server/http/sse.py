@@ -25,7 +25,7 @@ __all__ = ["EventFeed", "OpenStreams", "close_streams", "stream_events"]
 OpenStreams = set[EventSourceResponse]
 
 ReadAfter = Callable[[int], Awaitable[list[RecordedEvent]]]
-"""Reads a stream's events from a stream version on (1 = from the start)."""
+"""Reads a page of a stream's events from a stream version on (1 = from the start)."""
 
 
 class EventFeed:
@@ -58,6 +58,7 @@ async def stream_events(
     request: web.Request,
     *,
     read_from: ReadAfter,
+    from_version: int,
     after: int,
     encode: Callable[[RecordedEvent], str],
     feed: EventFeed,
@@ -66,7 +67,8 @@ async def stream_events(
     ping_seconds: float,
     retry_ms: int,
 ) -> EventSourceResponse:
-    """Send every event with a global position above ``after``, then each new one.
+    """Send every event with a global position above ``after`` (the stream's events from
+    ``from_version`` on), then each new one; catch-up reads page after page.
 
     Runs until the client goes away or the server shuts down.
     """
@@ -76,10 +78,11 @@ async def stream_events(
             # Tell the browser how soon to reconnect; a field-only message dispatches nothing.
             await response.write(f"retry: {retry_ms}\r\n\r\n".encode())
             with feed.subscribe() as waker:
-                next_version = 1
+                next_version = from_version
                 while response.is_connected() and not feed.closed:
                     waker.clear()  # before reading: a commit after the read wakes us again
-                    for recorded in await read_from(next_version):
+                    page = await read_from(next_version)
+                    for recorded in page:
                         next_version = recorded.stream_version + 1
                         if recorded.global_position > after:
                             await response.send(
@@ -87,6 +90,8 @@ async def stream_events(
                                 id=str(recorded.global_position),
                                 event=recorded.event_type,
                             )
+                    if page:
+                        continue  # more may follow: read on before waiting
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(waker.wait(), poll_seconds)
         except ConnectionResetError:

@@ -22,6 +22,7 @@ from events import (
     IdempotencyKeyReused,
     PlayerId,
     PlayerRegistered,
+    Snapshot,
     TournamentCreated,
     WrongExpectedVersion,
 )
@@ -218,22 +219,47 @@ class StoreContract:
         assert positions == sorted(positions) and len(set(positions)) == 5
         assert store.stream_ids() == ["tournament-a", "tournament-b"]
 
-    def test_read_stream_by_version_range(self, store: EventStore) -> None:
+    def test_read_stream_in_pages_after_a_version(self, store: EventStore) -> None:
         store.append(
             "tournament-open",
-            [created(), *(registered(n) for n in range(1, 6))],
+            [created(), *(registered(n) for n in range(1, 7))],
             expected_version=NO_STREAM,
         )
-        assert [e.stream_version for e in store.read_stream("tournament-open", to_version=3)] == [
-            1,
-            2,
-            3,
-        ]
-        assert [e.stream_version for e in store.read_stream("tournament-open", from_version=5)] == [
-            5,
-            6,
-        ]
-        assert store.read_stream("tournament-open", to_version=0) == []
+        store.append("tournament-other", [created("other")], expected_version=NO_STREAM)
+        pages, after = [], 0
+        while page := store.read_stream("tournament-open", after_version=after, limit=3):
+            pages.append([e.stream_version for e in page])
+            after = page[-1].stream_version
+        assert pages == [[1, 2, 3], [4, 5, 6], [7]]
+        # As of a version: the first ``v`` events.
+        assert [e.stream_version for e in store.read_stream("tournament-open", limit=2)] == [1, 2]
+        assert [
+            e.stream_version for e in store.read_stream("tournament-open", after_version=5)
+        ] == [6, 7]
+        assert store.read_stream("tournament-open", after_version=7) == []
+        assert store.read_stream("tournament-none", after_version=3, limit=2) == []
+        for bad in ({"limit": 0}, {"after_version": -1}):
+            with pytest.raises(ValueError):
+                store.read_stream("tournament-open", **bad)  # type: ignore[arg-type]
+
+    def test_version_at_a_global_position(self, store: EventStore) -> None:
+        """Where a reader of one stream resumes after a global position (Last-Event-ID)."""
+        store.append("tournament-a", [created("a")], expected_version=NO_STREAM)
+        store.append("tournament-b", [created("b")], expected_version=NO_STREAM)
+        store.append("tournament-a", [registered(1), registered(2)], expected_version=1)
+        positions = {(e.stream_id, e.stream_version): e.global_position for e in store.read_all()}
+        a1, b1, a3 = (
+            positions["tournament-a", 1],
+            positions["tournament-b", 1],
+            positions["tournament-a", 3],
+        )
+        assert store.version_at("tournament-a", 0) == 0
+        assert store.version_at("tournament-a", a1) == 1
+        assert store.version_at("tournament-a", b1) == 1
+        assert store.version_at("tournament-a", a3) == 3
+        assert store.version_at("tournament-a", a3 + 1000) == 3
+        assert store.version_at("tournament-b", a1) == 0
+        assert store.version_at("tournament-none", a3) == 0
 
     def test_read_all_in_pages_after_a_position(self, store: EventStore) -> None:
         store.append(
@@ -324,3 +350,13 @@ class StoreContract:
             thread.join()
         assert sorted(outcomes) == ["conflict"] * 3 + ["ok"]
         assert [e.stream_version for e in store.read_stream("tournament-open")] == [1, 2]
+
+    def test_snapshots_keep_the_latest_and_give_way_to_other_code(self, store: EventStore) -> None:
+        store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM)
+        assert store.read_snapshot("tournament-open") is None
+        store.write_snapshot("tournament-open", Snapshot(2, "code-1", b"two"))
+        store.write_snapshot("tournament-open", Snapshot(1, "code-1", b"one"))  # older: ignored
+        assert store.read_snapshot("tournament-open") == Snapshot(2, "code-1", b"two")
+        store.write_snapshot("tournament-open", Snapshot(1, "code-2", b"new code"))
+        assert store.read_snapshot("tournament-open") == Snapshot(1, "code-2", b"new code")
+        assert len(store.read_all()) == 2  # snapshots are not events

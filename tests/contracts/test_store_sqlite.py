@@ -51,7 +51,11 @@ def test_schema_comes_from_recorded_migrations(path: Path) -> None:
     SqliteEventStore(path).close()
     store = SqliteEventStore(path)  # reopening applies nothing twice
     applied = list(store.db.query("SELECT migration_set, name FROM _sqlite_migrations"))
-    assert applied == [{"migration_set": "arbiter", "name": "0001_events"}]
+    assert [row["name"] for row in applied] == [
+        "0001_events",
+        "0002_stream_positions",
+        "0003_snapshots",
+    ]
     assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
     store.close()
 

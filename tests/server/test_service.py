@@ -187,7 +187,7 @@ def test_replay_by_version_and_round(service: TournamentService) -> None:
     after_one = service.load("open", after_round=1)
     assert after_one.rounds_paired == 1 and len(after_one.players) == 4
     assert service.load("open").rounds_paired == 2
-    assert [r.stream_version for r in service.history("open", to_version=3)] == [1, 2, 3]
+    assert [r.stream_version for r in service.history("open", limit=3)] == [1, 2, 3]
 
 
 def test_engine_sees_pairing_numbers_not_registration_ids(service: TournamentService) -> None:

@@ -130,8 +130,8 @@ class Call(Generic[B, Q]):
             append = result.append
             recorded = service.history(
                 result.tournament_id,
-                from_version=append.first_version,
-                to_version=append.last_version,
+                after_version=append.first_version - 1,
+                limit=append.last_version - append.first_version + 1,
             )
             return WriteResult(
                 tournament_id=result.tournament_id,

@@ -17,9 +17,16 @@ __all__ = ["tournament_events"]
 EVENT_STREAM = "text/event-stream"
 
 
+SSE_PAGE = 500
+"""Events read at a time while a live stream catches up."""
+
+
 def _page(service: TournamentService, tournament_id: str, after: int, limit: int) -> EventPage:
-    # Positions are global: a stream's events are increasing in position, with gaps.
-    later = [r for r in service.history(tournament_id) if r.global_position > after][:limit]
+    # Positions are global (a stream's are increasing, with gaps): resume at the stream
+    # version reached by ``after`` and read one page, never the whole stream.
+    later = service.history(
+        tournament_id, after_version=service.version_at(tournament_id, after), limit=limit
+    )
     return EventPage(
         events=[event_out(recorded) for recorded in later],
         next_after=later[-1].global_position if later else after,
@@ -52,15 +59,19 @@ async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse
             await call.read(_page, service, tournament_id, call.query.after, call.query.limit)
         )
     after = _last_event_id(call.request, call.query.after)
-    await call.read(service.history, tournament_id, to_version=1)  # 404 before streaming
+    await call.read(service.history, tournament_id, limit=1)  # 404 before streaming
+    seen = await call.read(service.version_at, tournament_id, after)
 
     async def read_from(version: int) -> list[RecordedEvent]:
-        return await call.read(service.history, tournament_id, from_version=version)
+        return await call.read(
+            service.history, tournament_id, after_version=version - 1, limit=SSE_PAGE
+        )
 
     app, settings = call.request.app, call.settings
     return await stream_events(
         call.request,
         read_from=read_from,
+        from_version=seen + 1,
         after=after,
         encode=_encode,
         feed=app[keys.FEED],

@@ -32,7 +32,7 @@ def _summaries(service: TournamentService) -> TournamentList:
     """Each tournament from its first event only: listing never folds a stream."""
     summaries = []
     for tournament_id in service.tournament_ids():
-        created = service.history(tournament_id, to_version=1)[0].event
+        created = service.history(tournament_id, limit=1)[0].event
         assert isinstance(created, TournamentCreated)
         summaries.append(
             TournamentSummary(

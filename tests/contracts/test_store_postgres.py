@@ -1,0 +1,58 @@
+"""The store contract on PostgreSQL (a throwaway cluster, tests/postgres.py), plus what only
+a server database can show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import psycopg
+import pytest
+
+from events import NO_STREAM, WrongExpectedVersion
+from events.postgres_store import PostgresEventStore
+from tests.contracts.store_contract import StoreContract, created, registered
+from tests.postgres import Cluster
+
+
+class TestPostgresStore(StoreContract):
+    @pytest.fixture
+    def store(self, postgres_url: str) -> Iterator[PostgresEventStore]:
+        store = PostgresEventStore(postgres_url)
+        yield store
+        store.close()
+
+    @pytest.fixture
+    def new_store(self, postgres_cluster: Cluster) -> Callable[[], PostgresEventStore]:
+        return lambda: PostgresEventStore(postgres_cluster.database(), max_connections=4)
+
+
+def test_schema_comes_from_recorded_migrations(postgres_url: str) -> None:
+    PostgresEventStore(postgres_url).close()
+    store = PostgresEventStore(postgres_url)  # reopening applies nothing twice
+    with psycopg.connect(postgres_url) as conn:
+        names = [row[0] for row in conn.execute("SELECT name FROM arbiter_migrations ORDER BY 1")]
+    assert names == ["0001_events", "0002_stream_positions", "0003_snapshots"]
+    store.close()
+
+
+def test_events_are_append_only(postgres_url: str) -> None:
+    store = PostgresEventStore(postgres_url)
+    store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    with psycopg.connect(postgres_url) as conn:
+        for statement in ("UPDATE events SET payload = '{}'", "DELETE FROM events"):
+            with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
+                conn.execute(statement.encode())
+            conn.rollback()
+    store.close()
+
+
+def test_stale_writer_in_another_pool_is_refused(postgres_url: str) -> None:
+    first, second = PostgresEventStore(postgres_url), PostgresEventStore(postgres_url)
+    first.append("tournament-open", [created()], expected_version=NO_STREAM)
+    seen = second.current_version("tournament-open")
+    first.append("tournament-open", [registered(1)], expected_version=seen)
+    with pytest.raises(WrongExpectedVersion) as caught:
+        second.append("tournament-open", [registered(2)], expected_version=seen)
+    assert (caught.value.expected, caught.value.actual) == (1, 2)
+    first.close()
+    second.close()
