@@ -97,6 +97,7 @@ from events.types import (
 from events.upcasting import upcast
 
 if TYPE_CHECKING:
+    from events.postgres_store import notifications
     from events.sqlite_store import SqliteEventStore
 
 
@@ -105,6 +106,10 @@ def __getattr__(name: str) -> object:
         from events.sqlite_store import SqliteEventStore
 
         return SqliteEventStore
+    if name == "notifications":  # psycopg is loaded only by a PostgreSQL server
+        from events.postgres_store import notifications
+
+        return notifications
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -190,6 +195,7 @@ __all__ = [
     "event_type",
     "is_postgres",
     "name_str",
+    "notifications",
     "open_store",
     "pairing_request",
     "parse_name",

@@ -46,8 +46,7 @@ from events.decisions import (
     PairRound,
     decide,
 )
-from events.projections import TournamentState, fold, state_after_round
-from events.projections.cache import StateCache
+from events.projections import StateCache, TournamentState, fold, state_after_round
 from events.tiebreaks import Edition
 from trf import TrfProblem, import_trf
 

@@ -1,5 +1,6 @@
 """Projections: pure folds of a tournament's events into state, and read models on it."""
 
+from events.projections.cache import StateCache
 from events.projections.standings import StandingRow, TieBreak, points_str, standings, to_decimal
 from events.projections.tournament import (
     EMPTY,
@@ -23,6 +24,7 @@ __all__ = [
     "PlayerState",
     "RoundState",
     "StandingRow",
+    "StateCache",
     "TieBreak",
     "TournamentState",
     "apply",

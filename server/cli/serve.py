@@ -20,7 +20,7 @@ from pathlib import Path
 
 import click
 
-from events.store import is_postgres
+from events import is_postgres
 from server.cli.demo import DEMO_ID, demo
 from server.cli.support import CliContext
 from server.settings import MIB, Settings, hash_token, new_token, read_token_file

@@ -86,7 +86,7 @@ async def _forward_notifications(url: str, app: web.Application, listening: asyn
     them once, as something may have been appended meanwhile."""
     import psycopg
 
-    from events.postgres_store import notifications
+    from events import notifications
 
     feed = app[keys.FEED]
     while True:
