@@ -44,7 +44,7 @@ from events.decisions import (
     PairRound,
     decide,
 )
-from events.errors import PairingSystemUnavailable, TournamentNotFound
+from events.errors import InvalidCommand, PairingSystemUnavailable, TournamentNotFound
 from events.projections import TournamentState, fold, state_after_round
 from events.tiebreaks import Edition
 from trf import TrfProblem, import_trf
@@ -95,6 +95,10 @@ def _package_version() -> str:
         return version("arbiter")
     except PackageNotFoundError:  # running from a source tree that was never installed
         return "unknown"
+
+
+def _system_names() -> list[str]:
+    return list(importlib.import_module("engine").system_names())
 
 
 def stream_id(tournament_id: str) -> str:
@@ -226,7 +230,14 @@ class TournamentService:
     def create(
         self, command: CreateTournament, **options: Unpack[NewStreamOptions]
     ) -> CommandResult:
-        """Start a tournament stream (refused if the id is taken)."""
+        """Start a tournament stream (refused if the id is taken, or if its system is none
+        the engine knows: a tournament that could never be paired is not started)."""
+        if command.system not in _system_names():
+            raise InvalidCommand(
+                f"pairing system {command.system!r} is not available; "
+                f"use one of {', '.join(_system_names())}",
+                field="system",
+            )
         return self.run(
             command.tournament_id, lambda state: decide(state, command), request=command,
             new_stream=True, **options,
@@ -314,6 +325,7 @@ class TournamentService:
             if state.version == 0 and not new_stream:
                 raise TournamentNotFound(tournament_id)
             events = decision(state)
+            after = _folded(state, events)
             try:
                 append = self.store.append(
                     sid,
@@ -327,7 +339,7 @@ class TournamentService:
                 if expected_version is not None or attempt == attempts - 1:
                     raise
                 continue
-            return CommandResult(tournament_id, tuple(events), append, fold(events, state))
+            return CommandResult(tournament_id, tuple(events), append, after)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _replay(self, sid: str, key: str, request_hash: str) -> CommandResult | None:
@@ -349,6 +361,20 @@ class TournamentService:
             msgspec.structs.replace(append, replayed=True),
             fold(r.event for r in recorded),
         )
+
+
+def _folded(state: TournamentState, events: list[Event]) -> TournamentState:
+    """The state after ``events``: what a decision returns must fold, or appending it would
+    leave a stream no later request could read.
+
+    :raises InvalidCommand: when it does not; nothing is written.
+    """
+    try:
+        return fold(events, state)
+    except Exception as error:
+        raise InvalidCommand(
+            f"the command's events would not apply to the tournament: {error}"
+        ) from error
 
 
 def _request_hash(tournament_id: str, request: msgspec.Struct) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from engine.errors import InvalidRequest
 from engine.errors import NoValidPairing as EngineNoValidPairing
 from engine.model import Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
+from events.bounds import Board, Reason, RoundNumber, SystemName
 from events.decisions.common import CommandStruct, paired_board
 from events.errors import (
     AllRoundsPaired,
@@ -65,7 +66,7 @@ MANUAL = "manual"
 class PairRound(CommandStruct, frozen=True):
     """Pair the next round with ``system`` (default: the tournament's own system)."""
 
-    system: str | None = None
+    system: SystemName | None = None
 
 
 class PairManually(CommandStruct, frozen=True):
@@ -77,21 +78,21 @@ class PairManually(CommandStruct, frozen=True):
 
 
 class RecordResult(CommandStruct, frozen=True):
-    round_no: int
-    board: int
+    round_no: RoundNumber
+    board: Board
     result: Result
 
 
 class CorrectResult(CommandStruct, frozen=True):
-    round_no: int
-    board: int
+    round_no: RoundNumber
+    board: Board
     result: Result
-    reason: str = ""
+    reason: Reason = ""
 
 
 class UnpairRound(CommandStruct, frozen=True):
-    round_no: int
-    reason: str = ""
+    round_no: RoundNumber
+    reason: Reason = ""
 
 
 def pairing_request(state: TournamentState) -> PairingRequest:

@@ -35,9 +35,11 @@ TEXT = "text/plain"
 Handler = Callable[[Call[Any, Any]], Awaitable[web.StreamResponse]]
 
 TOURNAMENT = "/tournaments/{tournament_id}"
-PLAYER = TOURNAMENT + r"/players/{player_id:\d+}"
-ROUND = TOURNAMENT + r"/rounds/{round_no:\d+}"
-RESULT = ROUND + r"/boards/{board:\d+}/result"
+# Numbers in paths have at most as many digits as their bounds (events.bounds) allow: a
+# longer one is not found by the router, and never reaches int().
+PLAYER = TOURNAMENT + r"/players/{player_id:\d{1,5}}"
+ROUND = TOURNAMENT + r"/rounds/{round_no:\d{1,2}}"
+RESULT = ROUND + r"/boards/{board:\d{1,4}}/result"
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +245,7 @@ ROUTES: tuple[Route, ...] = (
     ),
     _write(
         "DELETE",
-        PLAYER + r"/byes/{round_no:\d+}",
+        PLAYER + r"/byes/{round_no:\d{1,2}}",
         players.cancel_bye,
         "bye",
         "cancelBye",
@@ -359,7 +361,7 @@ ROUTES: tuple[Route, ...] = (
 
 # -- request checks -----------------------------------------------------------------------
 
-_ETAG = re.compile(r'"(\d+)"|(\d+)')
+_ETAG = re.compile(r'"(\d{1,18})"|(\d{1,18})')
 
 
 def _if_match(request: web.Request) -> int | None:
@@ -394,7 +396,8 @@ def _is_json(content_type: str) -> bool:
 async def _body(route: Route, request: web.Request) -> Any:
     raw = await request.read()  # raises 413 past the app's client_max_size
     if not raw and route.body_optional:
-        return None
+        # Left out (whatever Content-Type came with nothing): every field at its default.
+        return msgspec.json.decode(b"{}", type=route.body)
     given = request.content_type if "Content-Type" in request.headers else None
     if route.body_media == TEXT:
         if given not in (None, TEXT, "application/octet-stream"):

@@ -30,7 +30,7 @@ def _last_event_id(request: web.Request, default: int) -> int:
     value = request.headers.get("Last-Event-ID")
     if value is None:
         return default
-    if not value.strip().isdigit():
+    if not (value.strip().isdigit() and len(value.strip()) <= 18):
         raise Problem(
             "invalid-header",
             "Last-Event-ID must be an event position (a number)",

@@ -41,7 +41,7 @@ async def get_round(call: Call[None, None]) -> web.Response:
     return respond(round_out(state, state.round(round_no)), version=state.version)
 
 
-async def pair_round(call: Call[PairRound | None, None]) -> web.Response:
+async def pair_round(call: Call[PairRound, None]) -> web.Response:
     """Pair the next round. The service waits for the engine on a pairer thread (the engine
     itself runs in the pairing pool), so readers, the writer and the event loop stay free."""
 
@@ -52,7 +52,7 @@ async def pair_round(call: Call[PairRound | None, None]) -> web.Response:
     return await call.command(
         call.service.pair_round,
         call.tournament_id,
-        call.body or PairRound(),
+        call.body,
         on=call.request.app[keys.PAIRERS],
         status=201,
         location=location,
