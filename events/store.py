@@ -1,15 +1,16 @@
 """The event store protocol, and the rules every backend shares.
 
 One stream per tournament (``tournament-<id>``). ``append`` writes a whole batch or nothing,
-checks the expected version first, and treats a repeated idempotency key as a retry of the
-first append: it returns the first result and writes nothing.
+checks the expected version first, and treats a repeated idempotency key (per stream, for
+``IDEMPOTENCY_TTL``) as a retry of the first append: it returns the first result and writes
+nothing.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple, Protocol
 
 import msgspec
@@ -33,7 +34,11 @@ from events.envelope import (
 from events.errors import IdempotencyKeyReused, WrongExpectedVersion
 from events.types import Event
 
-__all__ = ["EventStore", "PreparedBatch", "StoredRow", "check_expected_version"]
+__all__ = ["IDEMPOTENCY_TTL", "EventStore", "PreparedBatch", "StoredRow", "check_expected_version"]
+
+IDEMPOTENCY_TTL = timedelta(days=7)
+"""How long a retry with the same Idempotency-Key is recognised (clients retry within
+minutes; a week covers a tournament weekend and an arbiter's Monday)."""
 
 
 class EventStore(Protocol):
@@ -75,8 +80,9 @@ class EventStore(Protocol):
         """Every stream, in order of creation."""
         ...
 
-    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
-        """The request hash and result first recorded under ``key``, if any."""
+    def idempotent_result(self, key: str, *, stream_id: str) -> tuple[str, AppendResult] | None:
+        """The request hash and result first recorded under ``key`` in the stream, unless
+        that was longer than the store's ``idempotency_ttl`` ago."""
         ...
 
     def close(self) -> None: ...

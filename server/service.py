@@ -343,7 +343,7 @@ class TournamentService:
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _replay(self, sid: str, key: str, request_hash: str) -> CommandResult | None:
-        found = self.store.idempotent_result(key)
+        found = self.store.idempotent_result(key, stream_id=sid)
         if found is None:
             return None
         stored_hash, append = found

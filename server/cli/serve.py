@@ -24,7 +24,10 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     """The digest writes are checked against, and the token if it was just generated
     (the caller prints it: it is never shown again)."""
     if token_file is not None:
-        return hash_token(read_token_file(token_file)), None
+        try:
+            return hash_token(read_token_file(token_file)), None
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--token-file") from None
     digest_file = db.with_name(db.name + ".token-sha256")
     if digest_file.exists():
         return digest_file.read_text(encoding="ascii").strip(), None

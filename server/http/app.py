@@ -19,6 +19,7 @@ from engine import Pairing, PairingRequest
 from events import PairingEngine, SqliteEventStore
 from server.http import keys
 from server.http.idempotency import InFlight
+from server.http.logs import access_middleware
 from server.http.openapi import openapi_json
 from server.http.problems import problem_middleware
 from server.http.routes import setup_routes
@@ -38,7 +39,10 @@ def create_app(
     """Build the application; the store, thread pools and pairing pool open on startup and
     close on cleanup. ``engines`` finds a pairing system by name (tests pass fakes; with
     ``pairing_workers`` > 0 their functions must be picklable)."""
-    app = web.Application(middlewares=[problem_middleware], client_max_size=settings.max_body_bytes)
+    app = web.Application(
+        middlewares=[access_middleware, problem_middleware],
+        client_max_size=settings.max_body_bytes,
+    )
     app[keys.SETTINGS] = settings
     app[keys.FEED] = EventFeed()
     app[keys.STREAMS] = set()
@@ -52,7 +56,7 @@ def create_app(
 
 async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncIterator[None]:
     settings = app[keys.SETTINGS]
-    store = SqliteEventStore(settings.db)
+    store = SqliteEventStore(settings.db, busy_timeout_ms=settings.busy_timeout_ms)
     pairing = _pairing_pool(settings.pairing_workers)
     app[keys.PAIRING] = pairing
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")

@@ -51,6 +51,7 @@ __all__ = [
     "PlayerOut",
     "PlayerRoundOut",
     "ProblemOut",
+    "ProblemTypeList",
     "ProblemTypeOut",
     "ReasonQuery",
     "ResultBody",
@@ -213,6 +214,10 @@ class ProblemTypeOut(_Wire):
     title: str
     status: int
     description: str
+
+
+class ProblemTypeList(_Wire):
+    problems: list[ProblemTypeOut]
 
 
 class TournamentSummary(_Wire):
@@ -390,6 +395,11 @@ class ImportResult(WriteResult):
 # -- rendering state ----------------------------------------------------------------------
 
 
+PUBLIC_METADATA = frozenset({"source", "request_id", "sha256"})
+"""What of an event's metadata anyone may read: not the client's Idempotency-Key (a
+replay handle), nor anything else a writer stamped for the audit."""
+
+
 def event_out(recorded: RecordedEvent) -> EventOut:
     return EventOut(
         position=recorded.global_position,
@@ -398,7 +408,7 @@ def event_out(recorded: RecordedEvent) -> EventOut:
         type=recorded.event_type,
         schema_version=recorded.schema_version,
         recorded_at=recorded.recorded_at,
-        metadata=recorded.metadata,
+        metadata={k: v for k, v in recorded.metadata.items() if k in PUBLIC_METADATA},
         event=recorded.event,
     )
 

@@ -44,6 +44,8 @@ def test_connection_settings(path: Path) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    # FULL (2): an acknowledged append survives power loss, not only a process crash.
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2
     store.close()
 
 
@@ -51,7 +53,10 @@ def test_schema_comes_from_recorded_migrations(path: Path) -> None:
     SqliteEventStore(path).close()
     store = SqliteEventStore(path)  # reopening applies nothing twice
     applied = list(store.db.query("SELECT migration_set, name FROM _sqlite_migrations"))
-    assert applied == [{"migration_set": "arbiter", "name": "0001_events"}]
+    assert applied == [
+        {"migration_set": "arbiter", "name": "0001_events"},
+        {"migration_set": "arbiter", "name": "0002_idempotency_scope"},
+    ]
     assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
     store.close()
 
