@@ -34,6 +34,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     db: str = "arbiter.db"
     max_body_bytes: int = 4 * MIB
     pairing_workers: int = 2
+    pairing_time_limit: float = 120.0
+    """Seconds one pairing may take before it is stopped and refused (503)."""
     sse_poll_seconds: float = 2.0
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 2000

@@ -19,6 +19,9 @@ from server.settings import MIB, Settings, hash_token, new_token, read_token_fil
 
 __all__ = ["COMMANDS", "serve", "token_digest"]
 
+KEEPALIVE_SECONDS = 15
+"""An idle keep-alive connection is closed after this long."""
+
 
 def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     """The digest writes are checked against, and the token if it was just generated
@@ -69,6 +72,13 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     help="Processes that run the pairing engine (0: a thread of the server).",
 )
 @click.option(
+    "--pairing-time-limit",
+    type=click.FloatRange(0.1, 3600),
+    default=120.0,
+    show_default=True,
+    help="Seconds one pairing may take before it is stopped and refused.",
+)
+@click.option(
     "--max-body-mib",
     type=click.IntRange(1, 1024),
     default=4,
@@ -84,6 +94,7 @@ def serve(
     token_file: Path | None,
     load_demo: bool,
     pairing_workers: int,
+    pairing_time_limit: float,
     max_body_mib: int,
 ) -> None:
     """Serve the HTTP API: reads are public, writes need the bearer token.
@@ -103,6 +114,7 @@ def serve(
         db=str(database),
         token_sha256=digest,
         pairing_workers=pairing_workers,
+        pairing_time_limit=pairing_time_limit,
         max_body_bytes=max_body_mib * MIB,
     )
     base = f"http://{f'[{host}]' if ':' in host else host}:{port}"
@@ -119,8 +131,17 @@ def serve(
     from aiohttp import web  # the server's libraries load only when it is started
 
     from server.http.app import create_app
+    from server.http.logs import configure_logging
 
-    web.run_app(create_app(settings), host=host, port=port, shutdown_timeout=5)
+    configure_logging()
+    web.run_app(
+        create_app(settings),
+        host=host,
+        port=port,
+        shutdown_timeout=5,
+        access_log=None,  # ours (server.http.logs) has the same facts and the duration
+        keepalive_timeout=KEEPALIVE_SECONDS,
+    )
 
 
 COMMANDS = (serve,)

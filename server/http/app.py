@@ -9,18 +9,17 @@
 from __future__ import annotations
 
 import functools
-import multiprocessing
 from collections.abc import AsyncIterator
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
 from aiohttp import web
 
-from engine import Pairing, PairingRequest
-from events import PairingEngine, SqliteEventStore
+from events import SqliteEventStore
 from server.http import keys
 from server.http.idempotency import InFlight
 from server.http.logs import access_middleware
 from server.http.openapi import openapi_json
+from server.http.pairing import PairingPool
 from server.http.problems import problem_middleware
 from server.http.routes import setup_routes
 from server.http.sse import EventFeed, close_streams
@@ -47,6 +46,7 @@ def create_app(
     app[keys.FEED] = EventFeed()
     app[keys.STREAMS] = set()
     app[keys.IN_FLIGHT] = InFlight()
+    app[keys.PAIRING_NOW] = set()
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)
@@ -57,7 +57,7 @@ def create_app(
 async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncIterator[None]:
     settings = app[keys.SETTINGS]
     store = SqliteEventStore(settings.db, busy_timeout_ms=settings.busy_timeout_ms)
-    pairing = _pairing_pool(settings.pairing_workers)
+    pairing = PairingPool(settings.pairing_workers, settings.pairing_time_limit)
     app[keys.PAIRING] = pairing
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")
     app[keys.READERS] = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="arbiter-reader")
@@ -68,30 +68,22 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     try:
         yield
     finally:
-        for executor in (app[keys.READERS], app[keys.PAIRERS], app[keys.WRITER], pairing):
+        pairing.close()
+        for executor in (app[keys.READERS], app[keys.PAIRERS], app[keys.WRITER]):
             executor.shutdown(wait=True, cancel_futures=True)
         store.close()
 
 
-def _pairing_pool(workers: int) -> Executor:
-    if workers <= 0:
-        return ThreadPoolExecutor(1, thread_name_prefix="arbiter-pairing")
-    # spawn, not fork: this process already runs threads, and a forked child would inherit
-    # their locks mid-use.
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-
-
-def _offloaded(engines: EngineResolver, pool: Executor, system: str) -> PairingSystem:
-    """The system ``engines`` finds, with its engine run in ``pool``; the calling thread
+def _offloaded(engines: EngineResolver, pool: PairingPool, system: str) -> PairingSystem:
+    """The system ``engines`` finds, with its engine run by ``pool``; the calling thread
     (a pairer thread, never the event loop) waits for the answer."""
     found = engines(system)
-    return PairingSystem(functools.partial(_pair_in, pool, found.pair), found.version)
-
-
-def _pair_in(pool: Executor, pair: PairingEngine, request: PairingRequest) -> Pairing:
-    return pool.submit(pair, request).result()
+    return PairingSystem(functools.partial(pool.pair, found.pair), found.version)
 
 
 async def _end_streams(app: web.Application) -> None:
+    """``on_shutdown``, before waiting for handlers: end the streams and stop pairings, so
+    that the server stops within seconds whatever was running."""
+    app[keys.PAIRING].close()
     app[keys.FEED].close()
     await close_streams(app[keys.STREAMS])

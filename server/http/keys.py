@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
 from aiohttp import web
 
 from server.http.idempotency import InFlight
+from server.http.pairing import PairingPool
 from server.http.sse import EventFeed, OpenStreams
 from server.service import TournamentService
 from server.settings import Settings
@@ -17,6 +18,7 @@ __all__ = [
     "OPENAPI",
     "PAIRERS",
     "PAIRING",
+    "PAIRING_NOW",
     "READERS",
     "SERVICE",
     "SETTINGS",
@@ -34,8 +36,11 @@ READERS = web.AppKey("readers", ThreadPoolExecutor)
 PAIRERS = web.AppKey("pairers", ThreadPoolExecutor)
 """Threads that run pairing commands, each waiting for its engine in the pairing pool;
 apart from the readers, so that rounds being paired never hold up a read."""
-PAIRING = web.AppKey("pairing", Executor)
-"""Where engines run: a process pool, so a long pairing never holds the event loop."""
+PAIRING = web.AppKey("pairing", PairingPool)
+"""Where engines run: child processes, bounded in number and time, so a long pairing
+never holds the event loop or every worker."""
+PAIRING_NOW = web.AppKey("pairing_now", set[str])
+"""Tournaments with a round being paired now (one at a time each)."""
 FEED = web.AppKey("feed", EventFeed)
 STREAMS = web.AppKey("streams", OpenStreams)
 IN_FLIGHT = web.AppKey("in_flight", InFlight)

@@ -130,6 +130,12 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
             "The tie-break list or its C.07 edition cannot be used.",
         ),
         ProblemType(
+            "pairing-in-progress",
+            "Pairing in progress",
+            409,
+            "A round of this tournament is being paired; wait for that request's answer.",
+        ),
+        ProblemType(
             "not-ready",
             "Not ready",
             503,
