@@ -209,6 +209,20 @@ class TournamentService:
             raise TournamentNotFound(tournament_id)
         return recorded
 
+    def version_at(self, tournament_id: str, position: int) -> int:
+        """The tournament's stream version as of global ``position`` when the event there
+        is the tournament's (a stream reconnecting after it); 0 otherwise, meaning "read
+        from the start"."""
+        if position < 1:
+            return 0
+        found = self.store.read_all(after=position - 1, limit=1)
+        ours = found and found[0].global_position == position
+        return (
+            found[0].stream_version
+            if ours and found[0].stream_id == stream_id(tournament_id)
+            else 0
+        )
+
     def version(self, tournament_id: str) -> int:
         """The tournament's stream version without reading its events; 0: no such tournament."""
         return self.store.current_version(stream_id(tournament_id))

@@ -39,6 +39,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     sse_poll_seconds: float = 2.0
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 2000
+    sse_max_streams: int = 512
+    sse_max_per_client: int = 8
+    sse_max_seconds: float = 3600.0
+    """A stream ends after this long; the client reconnects and resumes where it was."""
     busy_timeout_ms: int = 5000
     """How long a write waits for another process's write lock before answering 503."""
 

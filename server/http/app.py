@@ -22,7 +22,7 @@ from server.http.openapi import openapi_json
 from server.http.pairing import PairingPool
 from server.http.problems import problem_middleware
 from server.http.routes import setup_routes
-from server.http.sse import EventFeed, close_streams
+from server.http.sse import EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
 from server.settings import Settings
 
@@ -45,6 +45,7 @@ def create_app(
     app[keys.SETTINGS] = settings
     app[keys.FEED] = EventFeed()
     app[keys.STREAMS] = set()
+    app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()
     app[keys.PAIRING_NOW] = set()
     app[keys.OPENAPI] = openapi_json()

@@ -8,7 +8,7 @@ from aiohttp import web
 
 from server.http.idempotency import InFlight
 from server.http.pairing import PairingPool
-from server.http.sse import EventFeed, OpenStreams
+from server.http.sse import EventFeed, OpenStreams, StreamLimits
 from server.service import TournamentService
 from server.settings import Settings
 
@@ -23,6 +23,7 @@ __all__ = [
     "SERVICE",
     "SETTINGS",
     "STREAMS",
+    "STREAM_LIMITS",
     "WRITER",
 ]
 
@@ -43,5 +44,6 @@ PAIRING_NOW = web.AppKey("pairing_now", set[str])
 """Tournaments with a round being paired now (one at a time each)."""
 FEED = web.AppKey("feed", EventFeed)
 STREAMS = web.AppKey("streams", OpenStreams)
+STREAM_LIMITS = web.AppKey("stream_limits", StreamLimits)
 IN_FLIGHT = web.AppKey("in_flight", InFlight)
 OPENAPI = web.AppKey("openapi", bytes)

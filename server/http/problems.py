@@ -136,6 +136,19 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
             "A round of this tournament is being paired; wait for that request's answer.",
         ),
         ProblemType(
+            "too-many-streams",
+            "Too many event streams",
+            503,
+            "The server holds its maximum of open event streams; retry after `Retry-After`.",
+        ),
+        ProblemType(
+            "too-many-client-streams",
+            "Too many event streams from this client",
+            429,
+            "This client address has the most open event streams one client may hold; close "
+            "one, or retry after `Retry-After`.",
+        ),
+        ProblemType(
             "not-ready",
             "Not ready",
             503,

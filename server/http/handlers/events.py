@@ -18,8 +18,11 @@ EVENT_STREAM = "text/event-stream"
 
 
 def _page(service: TournamentService, tournament_id: str, after: int, limit: int) -> EventPage:
-    # Positions are global: a stream's events are increasing in position, with gaps.
-    later = [r for r in service.history(tournament_id) if r.global_position > after][:limit]
+    # Positions are global: a stream's events are increasing in position, with gaps; when
+    # ``after`` is one of this stream's, reading starts right after it.
+    start = service.version_at(tournament_id, after) + 1
+    recorded = service.history(tournament_id, from_version=start, to_version=start + limit - 1)
+    later = [r for r in recorded if r.global_position > after][:limit]
     return EventPage(
         events=[event_out(recorded) for recorded in later],
         next_after=later[-1].global_position if later else after,
@@ -53,19 +56,23 @@ async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse
         )
     after = _last_event_id(call.request, call.query.after)
     await call.read(service.history, tournament_id, to_version=1)  # 404 before streaming
+    start = await call.read(service.version_at, tournament_id, after) + 1
 
     async def read_from(version: int) -> list[RecordedEvent]:
         return await call.read(service.history, tournament_id, from_version=version)
 
     app, settings = call.request.app, call.settings
-    return await stream_events(
-        call.request,
-        read_from=read_from,
-        after=after,
-        encode=_encode,
-        feed=app[keys.FEED],
-        streams=app[keys.STREAMS],
-        poll_seconds=settings.sse_poll_seconds,
-        ping_seconds=settings.sse_ping_seconds,
-        retry_ms=settings.sse_retry_ms,
-    )
+    with app[keys.STREAM_LIMITS].hold(call.request.remote or "unknown"):
+        return await stream_events(
+            call.request,
+            read_from=read_from,
+            after=after,
+            start_version=start,
+            encode=_encode,
+            feed=app[keys.FEED],
+            streams=app[keys.STREAMS],
+            poll_seconds=settings.sse_poll_seconds,
+            ping_seconds=settings.sse_ping_seconds,
+            retry_ms=settings.sse_retry_ms,
+            max_seconds=settings.sse_max_seconds,
+        )
