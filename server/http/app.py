@@ -21,6 +21,7 @@ from server.http.logs import access_middleware
 from server.http.openapi import openapi_json
 from server.http.pairing import PairingPool
 from server.http.problems import problem_middleware
+from server.http.reads import SharedReads, cors_middleware
 from server.http.routes import setup_routes
 from server.http.sse import EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
@@ -39,7 +40,7 @@ def create_app(
     close on cleanup. ``engines`` finds a pairing system by name (tests pass fakes; with
     ``pairing_workers`` > 0 their functions must be picklable)."""
     app = web.Application(
-        middlewares=[access_middleware, problem_middleware],
+        middlewares=[access_middleware, cors_middleware, problem_middleware],
         client_max_size=settings.max_body_bytes,
     )
     app[keys.SETTINGS] = settings
@@ -48,6 +49,7 @@ def create_app(
     app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()
     app[keys.PAIRING_NOW] = set()
+    app[keys.SHARED_READS] = SharedReads()
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)

@@ -8,6 +8,7 @@ from aiohttp import web
 
 from server.http.idempotency import InFlight
 from server.http.pairing import PairingPool
+from server.http.reads import SharedReads
 from server.http.sse import EventFeed, OpenStreams, StreamLimits
 from server.service import TournamentService
 from server.settings import Settings
@@ -22,6 +23,7 @@ __all__ = [
     "READERS",
     "SERVICE",
     "SETTINGS",
+    "SHARED_READS",
     "STREAMS",
     "STREAM_LIMITS",
     "WRITER",
@@ -45,5 +47,6 @@ PAIRING_NOW = web.AppKey("pairing_now", set[str])
 FEED = web.AppKey("feed", EventFeed)
 STREAMS = web.AppKey("streams", OpenStreams)
 STREAM_LIMITS = web.AppKey("stream_limits", StreamLimits)
+SHARED_READS = web.AppKey("shared_reads", SharedReads)
 IN_FLIGHT = web.AppKey("in_flight", InFlight)
 OPENAPI = web.AppKey("openapi", bytes)

@@ -78,7 +78,9 @@ async def stream_events(
     client then reconnects with ``Last-Event-ID`` and loses nothing).
     """
     deadline = asyncio.get_running_loop().time() + max_seconds
-    async with sse_response(request, ping_interval=ping_seconds) as response:
+    # Readable from any origin, like every other read (server.http.reads).
+    cors = {"Access-Control-Allow-Origin": "*"}
+    async with sse_response(request, ping_interval=ping_seconds, headers=cors) as response:
         streams.add(response)
         try:
             # Tell the browser how soon to reconnect; a field-only message dispatches nothing.

@@ -6,7 +6,7 @@ from aiohttp import web
 
 from events import CorrectResult, PairRound, RecordResult, UnpairRound
 from server.http import keys
-from server.http.handlers.call import Call, respond
+from server.http.handlers.call import Call
 from server.http.problems import Problem
 from server.http.schemas import (
     ReasonQuery,
@@ -14,8 +14,10 @@ from server.http.schemas import (
     ResultCorrection,
     RoundList,
     WriteResult,
+    encode,
     round_out,
 )
+from server.service import TournamentService
 
 __all__ = [
     "correct_result",
@@ -27,18 +29,24 @@ __all__ = [
 ]
 
 
+def _rounds(service: TournamentService, tournament_id: str, version: int) -> bytes:
+    state = service.load(tournament_id, to_version=version)
+    return encode(RoundList(rounds=[round_out(state, round_) for round_ in state.rounds]))
+
+
+def _round(service: TournamentService, tournament_id: str, version: int, round_no: int) -> bytes:
+    state = service.load(tournament_id, to_version=version)
+    if not 1 <= round_no <= state.rounds_paired:
+        raise Problem("not-found", f"round {round_no} is not paired ({state.rounds_paired} are)")
+    return encode(round_out(state, state.round(round_no)))
+
+
 async def list_rounds(call: Call[None, None]) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
-    rounds = [round_out(state, round_) for round_ in state.rounds]
-    return respond(RoundList(rounds=rounds), version=state.version)
+    return await call.view(_rounds)
 
 
 async def get_round(call: Call[None, None]) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
-    round_no = call.number("round_no")
-    if not 1 <= round_no <= state.rounds_paired:
-        raise Problem("not-found", f"round {round_no} is not paired ({state.rounds_paired} are)")
-    return respond(round_out(state, state.round(round_no)), version=state.version)
+    return await call.view(_round, call.number("round_no"))
 
 
 async def pair_round(call: Call[PairRound, None]) -> web.Response:
