@@ -117,6 +117,19 @@ class InvalidCommand(CommandRejected):
         self.field = field
 
 
+class ResultUnchanged(InvalidCommand):
+    """The correction gives the result the board already has; nothing changes (HTTP's
+    ``PUT`` answers it as done: a repeated PUT is idempotent)."""
+
+    def __init__(self, round_no: int, board: int, result: str) -> None:
+        super().__init__(
+            f"round {round_no} board {board} already has {result}",
+            field="result",
+            round_no=round_no,
+            board=board,
+        )
+
+
 class TournamentNotFound(CommandRejected):
     """No tournament has this id."""
 

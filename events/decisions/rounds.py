@@ -25,6 +25,7 @@ from events.errors import (
     NoValidPairing,
     PairingRejected,
     ResultAlreadyRecorded,
+    ResultUnchanged,
     RoundHasResults,
     TournamentIsClosed,
 )
@@ -263,10 +264,7 @@ def correct_result(state: TournamentState, command: CorrectResult) -> list[Event
     if board.result is None:
         raise NoResultToCorrect(command.round_no, command.board)
     if board.result is command.result:
-        raise InvalidCommand(
-            f"round {command.round_no} board {command.board} already has {command.result.value}",
-            field="result",
-        )
+        raise ResultUnchanged(command.round_no, command.board, command.result.value)
     return [
         ResultCorrected(
             round_no=RoundNo(command.round_no),

@@ -16,6 +16,7 @@ from aiohttp import web
 
 from events import SqliteEventStore
 from server.http import keys
+from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
 from server.http.logs import access_middleware
 from server.http.openapi import openapi_json
@@ -50,6 +51,7 @@ def create_app(
     app[keys.IN_FLIGHT] = InFlight()
     app[keys.PAIRING_NOW] = set()
     app[keys.SHARED_READS] = SharedReads()
+    app[keys.FAILED_AUTH] = FailedAuth()
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)

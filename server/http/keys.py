@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from aiohttp import web
 
+from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
 from server.http.pairing import PairingPool
 from server.http.reads import SharedReads
@@ -14,6 +15,7 @@ from server.service import TournamentService
 from server.settings import Settings
 
 __all__ = [
+    "FAILED_AUTH",
     "FEED",
     "IN_FLIGHT",
     "OPENAPI",
@@ -47,6 +49,7 @@ PAIRING_NOW = web.AppKey("pairing_now", set[str])
 FEED = web.AppKey("feed", EventFeed)
 STREAMS = web.AppKey("streams", OpenStreams)
 STREAM_LIMITS = web.AppKey("stream_limits", StreamLimits)
+FAILED_AUTH = web.AppKey("failed_auth", FailedAuth)
 SHARED_READS = web.AppKey("shared_reads", SharedReads)
 IN_FLIGHT = web.AppKey("in_flight", InFlight)
 OPENAPI = web.AppKey("openapi", bytes)

@@ -98,6 +98,12 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
             "nothing was written.",
         ),
         ProblemType(
+            "too-many-failed-authentications",
+            "Too many failed authentications",
+            429,
+            "This address sent too many wrong tokens recently; wait `Retry-After` seconds.",
+        ),
+        ProblemType(
             "precondition-required",
             "If-Match required",
             428,

@@ -89,15 +89,35 @@ class _Wire(msgspec.Struct, kw_only=True):
 # -- request bodies -----------------------------------------------------------------------
 
 
+ResultText = Annotated[
+    str,
+    msgspec.Meta(
+        max_length=16,
+        description="A result, white's side first: canonical (`1-0`, `0-1`, `1/2-1/2`, `0-0`, "
+        "`1/2-0`, `0-1/2`, `+/-`, `-/+`, `-/-`) or as the CLI reads it (`1:0`, `=`, `½-½`, "
+        "`+:-`, `+-`).",
+        examples=["1-0", "1/2-1/2", "+/-"],
+    ),
+]
+"""How HTTP takes a result: the spellings :func:`events.parse_result` reads, like the CLI."""
+
+
 def _body_of(
-    command: type[msgspec.Struct], name: str, path_fields: tuple[str, ...], doc: str
+    command: type[msgspec.Struct],
+    name: str,
+    path_fields: tuple[str, ...],
+    doc: str,
+    overrides: dict[str, Any] | None = None,
 ) -> Any:
-    """``command`` without the fields the path already gives, for use as a request body."""
+    """``command`` without the fields the path already gives, for use as a request body;
+    ``overrides`` gives some fields another wire type."""
     fields: list[Any] = []
     for info in msgspec.structs.fields(command):
         if info.name in path_fields:
             continue
-        if info.required:
+        if overrides and info.name in overrides:
+            fields.append((info.name, overrides[info.name]))
+        elif info.required:
             fields.append((info.name, info.type))
         elif info.default_factory is not msgspec.NODEFAULT:
             fields.append(
@@ -138,13 +158,15 @@ ResultBody = _body_of(
     RecordResult,
     "ResultBody",
     ("round_no", "board"),
-    "A board's result in canonical notation, white's side first.",
+    "A board's result, white's side first.",
+    {"result": ResultText},
 )
 ResultCorrection = _body_of(
     CorrectResult,
     "ResultCorrection",
     ("round_no", "board"),
     "The result that replaces the recorded one; the old one stays in the log.",
+    {"result": ResultText},
 )
 
 

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from events import CorrectResult, PairRound, RecordResult, UnpairRound
+from events import (
+    CorrectResult,
+    PairRound,
+    RecordResult,
+    ResultUnchanged,
+    UnpairRound,
+    parse_result,
+)
 from server.http import keys
-from server.http.handlers.call import Call
+from server.http.handlers.call import Call, respond
 from server.http.problems import Problem
 from server.http.schemas import (
     ReasonQuery,
@@ -85,7 +92,7 @@ async def unpair_round(call: Call[None, ReasonQuery]) -> web.Response:
 
 async def record_result(call: Call[ResultBody, None]) -> web.Response:
     round_no, board = call.number("round_no"), call.number("board")
-    command = RecordResult(round_no=round_no, board=board, result=call.body.result)
+    command = RecordResult(round_no=round_no, board=board, result=parse_result(call.body.result))
     location = call.url("round", tournament_id=call.tournament_id, round_no=round_no)
     return await call.command(
         call.service.execute, call.tournament_id, command, status=201, location=lambda _: location
@@ -93,10 +100,18 @@ async def record_result(call: Call[ResultBody, None]) -> web.Response:
 
 
 async def correct_result(call: Call[ResultCorrection, None]) -> web.Response:
+    """PUT: sending the same correction again is not an error but the same state."""
     command = CorrectResult(
         round_no=call.number("round_no"),
         board=call.number("board"),
-        result=call.body.result,
+        result=parse_result(call.body.result),
         reason=call.body.reason,
     )
-    return await call.command(call.service.execute, call.tournament_id, command)
+    try:
+        return await call.command(call.service.execute, call.tournament_id, command)
+    except ResultUnchanged:
+        version = await call.read(call.service.version, call.tournament_id)
+        unchanged = WriteResult(
+            tournament_id=call.tournament_id, version=version, replayed=False, events=[]
+        )
+        return respond(unchanged, version=version)
