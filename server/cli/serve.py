@@ -19,9 +19,6 @@ from server.settings import MIB, Settings, hash_token, new_token, read_token_fil
 
 __all__ = ["COMMANDS", "serve", "token_digest"]
 
-KEEPALIVE_SECONDS = 15
-"""An idle keep-alive connection is closed after this long."""
-
 
 def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     """The digest writes are checked against, and the token if it was just generated
@@ -79,6 +76,13 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     help="Seconds one pairing may take before it is stopped and refused.",
 )
 @click.option(
+    "--idle-timeout",
+    type=click.FloatRange(0.5, 3600),
+    default=15.0,
+    show_default=True,
+    help="Seconds a connection may stay idle (or silent after connecting) before it is closed.",
+)
+@click.option(
     "--max-body-mib",
     type=click.IntRange(1, 1024),
     default=4,
@@ -95,6 +99,7 @@ def serve(
     load_demo: bool,
     pairing_workers: int,
     pairing_time_limit: float,
+    idle_timeout: float,
     max_body_mib: int,
 ) -> None:
     """Serve the HTTP API: reads are public, writes need the bearer token.
@@ -140,7 +145,7 @@ def serve(
         port=port,
         shutdown_timeout=5,
         access_log=None,  # ours (server.http.logs) has the same facts and the duration
-        keepalive_timeout=KEEPALIVE_SECONDS,
+        keepalive_timeout=idle_timeout,
     )
 
 

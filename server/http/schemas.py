@@ -30,6 +30,7 @@ from events import (
     TournamentCreated,
     WithdrawPlayer,
 )
+from events.bounds import MAX_ROUNDS, Reason, TiebreakList
 from events.projections import Float, PlayerState, RoundState, TournamentState, to_decimal
 
 __all__ = [
@@ -173,12 +174,13 @@ ResultCorrection = _body_of(
 # -- query parameters ---------------------------------------------------------------------
 
 NonNegative = Annotated[int, msgspec.Meta(ge=0)]
+AsOfRound = Annotated[int, msgspec.Meta(ge=0, le=MAX_ROUNDS)]
 
 
 class StandingsQuery(_Wire):
-    round: NonNegative | None = None
+    round: AsOfRound | None = None
     """Standings as of the end of this round (default: everything recorded)."""
-    tiebreaks: str | None = None
+    tiebreaks: TiebreakList | None = None
     """A C.07 list to rank by instead of the declared one, e.g. ``BH/C1 BH SB DE``."""
     tiebreak_rules: Literal["2024", "2026"] | None = None
 
@@ -190,7 +192,7 @@ class EventsQuery(_Wire):
 
 
 class ReasonQuery(_Wire):
-    reason: str = ""
+    reason: Reason = ""
 
 
 class ImportQuery(_Wire):
@@ -201,7 +203,7 @@ class ImportQuery(_Wire):
 
 
 class ExportQuery(_Wire):
-    round: NonNegative | None = None
+    round: AsOfRound | None = None
     """Export as of the end of this round (default: everything recorded)."""
     format: Literal["trf16", "trf26"] = "trf16"
     """TRF16 (with the XXR/XXC extensions) or TRF-2026 records as well."""

@@ -38,10 +38,13 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _server(db: Path, token_file: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def _server(
+    db: Path, token_file: Path, port: int, *options: str
+) -> Iterator[subprocess.Popen[bytes]]:
     process = subprocess.Popen(
         [sys.executable, "-c", "from server.cli import main; main()", "serve", "--db", str(db),
-         "--port", str(port), "--token-file", str(token_file), "--pairing-workers", "0"],
+         "--port", str(port), "--token-file", str(token_file), "--pairing-workers", "0",
+         *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -128,9 +131,13 @@ def test_no_acknowledged_write_is_lost_or_duplicated_by_kill_9(tmp_path: Path) -
         stop.set()
         for thread in threads:
             thread.join()
-    with _server(db, token_file, port):
+    with _server(db, token_file, port, "--idle-timeout", "1"):
         for key in sorted(writers.unanswered):
             assert writers.send(key), key
+        # A connection that never sends a request is closed by the server (issue 16).
+        with socket.create_connection(("127.0.0.1", port)) as idle:
+            idle.settimeout(30)  # a guard against a hang, far above the idle timeout
+            assert idle.recv(1) == b""
     store = SqliteEventStore(db)
     keys = Counter(
         recorded.metadata.get("idempotency_key")
