@@ -60,6 +60,13 @@ class StoreError(ArbiterError):
     """The event store failed; the driver's exception, if any, is ``__cause__``."""
 
 
+class StoreBusy(StoreError):
+    """Another process held the store's write lock past the busy timeout; nothing was
+    written. Retry shortly (the HTTP answer says when, in ``Retry-After``)."""
+
+    status = 503
+
+
 class WrongExpectedVersion(StoreError):
     """An append was based on a stale stream version: reload, decide again."""
 
@@ -110,7 +117,22 @@ class InvalidCommand(CommandRejected):
         self.field = field
 
 
+class ResultUnchanged(InvalidCommand):
+    """The correction gives the result the board already has; nothing changes (HTTP's
+    ``PUT`` answers it as done: a repeated PUT is idempotent)."""
+
+    def __init__(self, round_no: int, board: int, result: str) -> None:
+        super().__init__(
+            f"round {round_no} board {board} already has {result}",
+            field="result",
+            round_no=round_no,
+            board=board,
+        )
+
+
 class TournamentNotFound(CommandRejected):
+    """No tournament has this id."""
+
     status = 404
 
     def __init__(self, tournament_id: str | None = None) -> None:
@@ -119,6 +141,8 @@ class TournamentNotFound(CommandRejected):
 
 
 class TournamentExists(CommandRejected):
+    """A tournament with this id exists already; choose another id (ids are never reused)."""
+
     def __init__(self, tournament_id: str) -> None:
         super().__init__(
             f"tournament {tournament_id!r} already exists", tournament_id=tournament_id
@@ -126,11 +150,15 @@ class TournamentExists(CommandRejected):
 
 
 class TournamentIsClosed(CommandRejected):
+    """The tournament was closed and takes no more changes."""
+
     def __init__(self, tournament_id: str) -> None:
         super().__init__(f"tournament {tournament_id!r} is closed", tournament_id=tournament_id)
 
 
 class UnknownPlayer(CommandRejected):
+    """The tournament has no player with this id."""
+
     status = 404
 
     def __init__(self, player_id: int) -> None:
@@ -138,6 +166,8 @@ class UnknownPlayer(CommandRejected):
 
 
 class DuplicateFideId(CommandRejected):
+    """Another player of the tournament has this FIDE id; `player_id` names that player."""
+
     def __init__(self, fide_id: int, player_id: int) -> None:
         super().__init__(
             f"FIDE id {fide_id} is already registered as player {player_id}",
@@ -147,6 +177,8 @@ class DuplicateFideId(CommandRejected):
 
 
 class AlreadyWithdrawn(CommandRejected):
+    """The player is withdrawn already, from the round `from_round` gives."""
+
     def __init__(self, player_id: int, from_round: int) -> None:
         super().__init__(
             f"player {player_id} already withdrew from round {from_round}",
@@ -163,6 +195,8 @@ class RoundAlreadyPaired(CommandRejected):
 
 
 class ByeAlreadyRequested(CommandRejected):
+    """The player already has a bye in that round; cancel it first to change its kind."""
+
     def __init__(self, player_id: int, round_no: int) -> None:
         super().__init__(
             f"player {player_id} already has a bye for round {round_no}",
@@ -176,6 +210,8 @@ class ByeNotAllowed(CommandRejected):
 
 
 class NoSuchBye(CommandRejected):
+    """The player has no requested bye in that round."""
+
     status = 404
 
     def __init__(self, player_id: int, round_no: int) -> None:
@@ -187,6 +223,8 @@ class NoSuchBye(CommandRejected):
 
 
 class BoardNotPaired(CommandRejected):
+    """That round is not paired, or has no board with that number."""
+
     status = 404
 
     def __init__(self, round_no: int, board: int) -> None:
@@ -194,6 +232,8 @@ class BoardNotPaired(CommandRejected):
 
 
 class ResultAlreadyRecorded(CommandRejected):
+    """The board has a result already; a change is a correction (PUT), which keeps the old one in the log."""
+
     def __init__(self, round_no: int, board: int, result: str) -> None:
         super().__init__(
             f"round {round_no} board {board} already has the result {result}; "
@@ -205,6 +245,8 @@ class ResultAlreadyRecorded(CommandRejected):
 
 
 class NoResultToCorrect(CommandRejected):
+    """The board has no result yet; record one (POST) instead of correcting it."""
+
     def __init__(self, round_no: int, board: int) -> None:
         super().__init__(
             f"round {round_no} board {board} has no result yet; record it first",
@@ -214,6 +256,8 @@ class NoResultToCorrect(CommandRejected):
 
 
 class RoundIncomplete(CommandRejected):
+    """A board of the latest round still awaits its result; record every result first."""
+
     def __init__(self, round_no: int, boards: list[int]) -> None:
         listed = ", ".join(str(board) for board in boards)
         super().__init__(
@@ -224,6 +268,8 @@ class RoundIncomplete(CommandRejected):
 
 
 class RoundHasResults(CommandRejected):
+    """The round has results, so it can no longer be unpaired; correct the results instead."""
+
     def __init__(self, round_no: int) -> None:
         super().__init__(
             f"round {round_no} already has results; it cannot be unpaired", round_no=round_no
@@ -231,11 +277,15 @@ class RoundHasResults(CommandRejected):
 
 
 class AllRoundsPaired(CommandRejected):
+    """Every round of the tournament is paired already."""
+
     def __init__(self, rounds: int) -> None:
         super().__init__(f"all {rounds} rounds are already paired", rounds=rounds)
 
 
 class NotEnoughPlayers(CommandRejected):
+    """Fewer than two players are available for the round."""
+
     def __init__(self, round_no: int, available: int) -> None:
         super().__init__(
             f"round {round_no} cannot be paired: {available} player(s) available",
@@ -252,6 +302,8 @@ class NoValidPairing(CommandRejected):
 
 
 class PairingSystemUnavailable(CommandRejected):
+    """No pairing engine on this server offers the system; `system` names it."""
+
     status = 501
 
     def __init__(self, system: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import threading
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from events.envelope import (
@@ -20,6 +21,7 @@ from events.envelope import (
     StreamVersion,
 )
 from events.store import (
+    IDEMPOTENCY_TTL,
     PreparedBatch,
     StoredRow,
     check_continues,
@@ -35,11 +37,12 @@ __all__ = ["MemoryEventStore"]
 class MemoryEventStore:
     """Events in a list; a lock makes each append atomic with respect to other threads."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, idempotency_ttl: timedelta = IDEMPOTENCY_TTL) -> None:
+        self.idempotency_ttl = idempotency_ttl
         self._rows: list[StoredRow] = []
         self._streams: dict[str, list[StoredRow]] = {}
         """Each stream's rows; row ``v - 1`` is version ``v``."""
-        self._keys: dict[str, tuple[str, AppendResult]] = {}
+        self._keys: dict[tuple[str, str], tuple[str, AppendResult, datetime]] = {}
         self._snapshots: dict[str, Snapshot] = {}
         self._lock = threading.Lock()
 
@@ -56,7 +59,7 @@ class MemoryEventStore:
         batch = PreparedBatch.prepare(stream_id, events, metadata, idempotency_key, request_hash)
         with self._lock:
             if idempotency_key is not None:
-                replayed = batch.replay(idempotency_key, self._keys.get(idempotency_key))
+                replayed = batch.replay(idempotency_key, self._key(stream_id, idempotency_key))
                 if replayed is not None:
                     return replayed
             current = len(self._streams.get(stream_id, ()))
@@ -76,7 +79,11 @@ class MemoryEventStore:
             self._rows.extend(staged)
             self._streams.setdefault(stream_id, []).extend(staged)
             if idempotency_key is not None:
-                self._keys[idempotency_key] = (batch.request_hash, result)
+                self._keys[stream_id, idempotency_key] = (
+                    batch.request_hash,
+                    result,
+                    datetime.now(UTC),
+                )
             return result
 
     def _write_row(self, staged: list[StoredRow], row: StoredRow) -> None:
@@ -134,9 +141,15 @@ class MemoryEventStore:
         with self._lock:
             return list(self._streams)
 
-    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
+    def idempotent_result(self, key: str, *, stream_id: str) -> tuple[str, AppendResult] | None:
         with self._lock:
-            return self._keys.get(key)
+            return self._key(stream_id, key)
+
+    def _key(self, stream_id: str, key: str) -> tuple[str, AppendResult] | None:
+        found = self._keys.get((stream_id, key))
+        if found is None or found[2] < datetime.now(UTC) - self.idempotency_ttl:
+            return None
+        return found[0], found[1]
 
     def read_snapshot(self, stream_id: str) -> Snapshot | None:
         with self._lock:

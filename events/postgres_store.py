@@ -12,7 +12,7 @@ process listening on :data:`CHANNEL` (live event streams, see :func:`notificatio
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import psycopg
@@ -28,6 +28,7 @@ from events.envelope import (
 )
 from events.errors import StoreError, WrongExpectedVersion
 from events.store import (
+    IDEMPOTENCY_TTL,
     PreparedBatch,
     StoredRow,
     check_continues,
@@ -57,7 +58,14 @@ def _connect_options(url: str) -> dict[str, Any]:
 class PostgresEventStore:
     """An event store in one PostgreSQL database (its schema migrated on open)."""
 
-    def __init__(self, url: str, *, max_connections: int = 8) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        max_connections: int = 8,
+        idempotency_ttl: timedelta = IDEMPOTENCY_TTL,
+    ) -> None:
+        self.idempotency_ttl = idempotency_ttl
         try:
             self.pool = ConnectionPool(
                 **_connect_options(url), min_size=1, max_size=max_connections, open=True
@@ -82,7 +90,11 @@ class PostgresEventStore:
         with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cursor:
             cursor.execute("LOCK TABLE events IN EXCLUSIVE MODE")
             if idempotency_key is not None:
-                replayed = batch.replay(idempotency_key, self._idempotent(cursor, idempotency_key))
+                cursor.execute(
+                    "DELETE FROM idempotency_keys WHERE created_at < %s", (self._key_cutoff(),)
+                )
+                found = self._idempotent(cursor, stream_id, idempotency_key, self._key_cutoff())
+                replayed = batch.replay(idempotency_key, found)
                 if replayed is not None:
                     return replayed
             current = self._version(cursor, stream_id)
@@ -238,16 +250,22 @@ class PostgresEventStore:
             rows = conn.execute("SELECT stream_id FROM streams ORDER BY created_at, stream_id")
             return [row[0] for row in rows]
 
-    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
+    def idempotent_result(self, key: str, *, stream_id: str) -> tuple[str, AppendResult] | None:
         with self.pool.connection() as conn, conn.cursor() as cursor:
-            return self._idempotent(cursor, key)
+            return self._idempotent(cursor, stream_id, key, self._key_cutoff())
+
+    def _key_cutoff(self) -> datetime:
+        return datetime.now(UTC) - self.idempotency_ttl
 
     @staticmethod
-    def _idempotent(cursor: psycopg.Cursor[Row], key: str) -> tuple[str, AppendResult] | None:
+    def _idempotent(
+        cursor: psycopg.Cursor[Row], stream_id: str, key: str, cutoff: datetime
+    ) -> tuple[str, AppendResult] | None:
         cursor.execute(
             "SELECT request_hash, stream_id, first_version, last_version, first_position, "
-            "last_position FROM idempotency_keys WHERE key = %s",
-            (key,),
+            "last_position FROM idempotency_keys "
+            "WHERE stream_id = %s AND key = %s AND created_at >= %s",
+            (stream_id, key, cutoff),
         )
         row = cursor.fetchone()
         if row is None:

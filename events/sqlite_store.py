@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +27,9 @@ from events.envelope import (
     Snapshot,
     StreamVersion,
 )
-from events.errors import StoreError, WrongExpectedVersion
+from events.errors import StoreBusy, StoreError, WrongExpectedVersion
 from events.store import (
+    IDEMPOTENCY_TTL,
     PreparedBatch,
     StoredRow,
     check_continues,
@@ -55,7 +56,14 @@ class SqliteEventStore:
     0
     """
 
-    def __init__(self, path: str | Path, *, busy_timeout_ms: int = 5000) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        busy_timeout_ms: int = 5000,
+        idempotency_ttl: timedelta = IDEMPOTENCY_TTL,
+    ) -> None:
+        self.idempotency_ttl = idempotency_ttl
         try:
             connection = sqlite3.connect(
                 str(path),
@@ -66,7 +74,9 @@ class SqliteEventStore:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             connection.execute("PRAGMA foreign_keys=ON")
-            connection.execute("PRAGMA synchronous=NORMAL")
+            # FULL: in WAL mode NORMAL may lose the last commits on power loss, and an
+            # acknowledged write must survive it.
+            connection.execute("PRAGMA synchronous=FULL")
             self.db = sqlite_utils.Database(connection, execute_plugins=False)
             migrate(self.db)
         except sqlite3.Error as error:
@@ -89,7 +99,11 @@ class SqliteEventStore:
         batch = PreparedBatch.prepare(stream_id, events, metadata, idempotency_key, request_hash)
         with self._lock, self._immediate():
             if idempotency_key is not None:
-                replayed = batch.replay(idempotency_key, self.idempotent_result(idempotency_key))
+                self._conn.execute(
+                    "DELETE FROM idempotency_keys WHERE created_at < ?", (self._key_cutoff(),)
+                )
+                found = self.idempotent_result(idempotency_key, stream_id=stream_id)
+                replayed = batch.replay(idempotency_key, found)
                 if replayed is not None:
                     return replayed
             current = self.current_version(stream_id)
@@ -156,7 +170,9 @@ class SqliteEventStore:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
-            raise StoreError(f"the event store is busy: {error}") from error
+            raise StoreBusy(
+                f"the event store is busy (another writer holds it): {error}"
+            ) from error
         try:
             yield
         except BaseException:
@@ -244,12 +260,13 @@ class SqliteEventStore:
                 row[0] for row in self._conn.execute("SELECT stream_id FROM streams ORDER BY rowid")
             ]
 
-    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
+    def idempotent_result(self, key: str, *, stream_id: str) -> tuple[str, AppendResult] | None:
         with self._lock:
             row = self._conn.execute(
                 "SELECT request_hash, stream_id, first_version, last_version, first_position, "
-                "last_position FROM idempotency_keys WHERE key = ?",
-                (key,),
+                "last_position FROM idempotency_keys "
+                "WHERE stream_id = ? AND key = ? AND created_at >= ?",
+                (stream_id, key, self._key_cutoff()),
             ).fetchone()
         if row is None:
             return None
@@ -289,6 +306,9 @@ class SqliteEventStore:
                     datetime.now(UTC).isoformat(),
                 ),
             )
+
+    def _key_cutoff(self) -> str:
+        return (datetime.now(UTC) - self.idempotency_ttl).isoformat()
 
     def close(self) -> None:
         with self._lock:

@@ -1,8 +1,9 @@
 """The event store protocol, and the rules every backend shares.
 
 One stream per tournament (``tournament-<id>``). ``append`` writes a whole batch or nothing,
-checks the expected version first, and treats a repeated idempotency key as a retry of the
-first append: it returns the first result and writes nothing.
+checks the expected version first, and treats a repeated idempotency key (per stream, for
+``IDEMPOTENCY_TTL``) as a retry of the first append: it returns the first result and writes
+nothing.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple, Protocol
 
 import msgspec
@@ -36,6 +37,7 @@ from events.errors import IdempotencyKeyReused, StoreError, WrongExpectedVersion
 from events.types import Event
 
 __all__ = [
+    "IDEMPOTENCY_TTL",
     "EventStore",
     "PreparedBatch",
     "StoredRow",
@@ -46,6 +48,10 @@ __all__ = [
     "open_store",
     "replaces",
 ]
+
+IDEMPOTENCY_TTL = timedelta(days=7)
+"""How long a retry with the same Idempotency-Key is recognised (clients retry within
+minutes; a week covers a tournament weekend and an arbiter's Monday)."""
 
 
 class EventStore(Protocol):
@@ -96,8 +102,9 @@ class EventStore(Protocol):
         """Every stream, in order of creation."""
         ...
 
-    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
-        """The request hash and result first recorded under ``key``, if any."""
+    def idempotent_result(self, key: str, *, stream_id: str) -> tuple[str, AppendResult] | None:
+        """The request hash and result first recorded under ``key`` in the stream, unless
+        that was longer than the store's ``idempotency_ttl`` ago."""
         ...
 
     def read_snapshot(self, stream_id: str) -> Snapshot | None:
@@ -124,9 +131,10 @@ class EventStore(Protocol):
     def close(self) -> None: ...
 
 
-def open_store(db: str | os.PathLike[str]) -> EventStore:
+def open_store(db: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> EventStore:
     """The store ``db`` names: a ``postgresql://`` URL, or else a SQLite file (created if
-    missing). Each backend's libraries load only when it is opened."""
+    missing; a writer waits ``busy_timeout_ms`` for another's lock). Each backend's libraries
+    load only when it is opened."""
     text = os.fspath(db)
     if is_postgres(text):
         from events.postgres_store import PostgresEventStore
@@ -134,7 +142,7 @@ def open_store(db: str | os.PathLike[str]) -> EventStore:
         return PostgresEventStore(text)
     from events.sqlite_store import SqliteEventStore
 
-    return SqliteEventStore(text)
+    return SqliteEventStore(text, busy_timeout_ms=busy_timeout_ms)
 
 
 def is_postgres(db: str | os.PathLike[str]) -> bool:

@@ -19,6 +19,7 @@ from typing import ClassVar, NewType
 import msgspec
 
 from engine import Colour, PointSystem
+from events.bounds import Points
 from events.results import Result
 
 __all__ = [
@@ -87,16 +88,16 @@ class PointValues(msgspec.Struct, frozen=True, kw_only=True):
     (amalfi.md B.2).
     """
 
-    win: Decimal = Decimal(1)
-    draw: Decimal = Decimal("0.5")
-    loss: Decimal = Decimal(0)
-    forfeit_win: Decimal = Decimal(1)
-    forfeit_loss: Decimal = Decimal(0)
-    pab: Decimal = Decimal(1)
-    full_bye: Decimal = Decimal(1)
-    half_bye: Decimal = Decimal("0.5")
-    zero_bye: Decimal = Decimal(0)
-    missed_round: Decimal = Decimal(0)
+    win: Points = Decimal(1)
+    draw: Points = Decimal("0.5")
+    loss: Points = Decimal(0)
+    forfeit_win: Points = Decimal(1)
+    forfeit_loss: Points = Decimal(0)
+    pab: Points = Decimal(1)
+    full_bye: Points = Decimal(1)
+    half_bye: Points = Decimal("0.5")
+    zero_bye: Points = Decimal(0)
+    missed_round: Points = Decimal(0)
 
     def to_engine(self) -> PointSystem:
         """The same values as the engine's exact fractions."""

@@ -31,6 +31,7 @@ from events import (
     Event,
     EventStore,
     IdempotencyKeyReused,
+    InvalidCommand,
     PairingSystemUnavailable,
     RecordedEvent,
     TournamentNotFound,
@@ -96,6 +97,10 @@ def _package_version() -> str:
         return version("arbiter")
     except PackageNotFoundError:  # running from a source tree that was never installed
         return "unknown"
+
+
+def _system_names() -> list[str]:
+    return list(importlib.import_module("engine").system_names())
 
 
 def stream_id(tournament_id: str) -> str:
@@ -244,7 +249,14 @@ class TournamentService:
     def create(
         self, command: CreateTournament, **options: Unpack[NewStreamOptions]
     ) -> CommandResult:
-        """Start a tournament stream (refused if the id is taken)."""
+        """Start a tournament stream (refused if the id is taken, or if its system is none
+        the engine knows: a tournament that could never be paired is not started)."""
+        if command.system not in _system_names():
+            raise InvalidCommand(
+                f"pairing system {command.system!r} is not available; "
+                f"use one of {', '.join(_system_names())}",
+                field="system",
+            )
         return self.run(
             command.tournament_id, lambda state: decide(state, command), request=command,
             new_stream=True, **options,
@@ -331,6 +343,7 @@ class TournamentService:
             if state.version == 0 and not new_stream:
                 raise TournamentNotFound(tournament_id)
             events = decision(state)
+            after = _folded(state, events)
             try:
                 append = self.store.append(
                     sid,
@@ -349,14 +362,13 @@ class TournamentService:
                 replayed = self._replay(sid, idempotency_key, request_hash)
                 assert replayed is not None
                 return replayed
-            after = fold(events, state)
             if after.version == append.last_version:  # what the store now holds
                 self.states.offer(sid, after)
             return CommandResult(tournament_id, tuple(events), append, after)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
     def _replay(self, sid: str, key: str, request_hash: str) -> CommandResult | None:
-        found = self.store.idempotent_result(key)
+        found = self.store.idempotent_result(key, stream_id=sid)
         if found is None:
             return None
         stored_hash, append = found
@@ -373,6 +385,20 @@ class TournamentService:
             msgspec.structs.replace(append, replayed=True),
             self.states.state(sid),
         )
+
+
+def _folded(state: TournamentState, events: list[Event]) -> TournamentState:
+    """The state after ``events``: what a decision returns must fold, or appending it would
+    leave a stream no later request could read.
+
+    :raises InvalidCommand: when it does not; nothing is written.
+    """
+    try:
+        return fold(events, state)
+    except Exception as error:
+        raise InvalidCommand(
+            f"the command's events would not apply to the tournament: {error}"
+        ) from error
 
 
 def _request_hash(tournament_id: str, request: msgspec.Struct) -> str:

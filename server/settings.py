@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
+import stat
 from pathlib import Path
 
 import msgspec
@@ -32,9 +34,17 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     db: str = "arbiter.db"
     max_body_bytes: int = 4 * MIB
     pairing_workers: int = 2
+    pairing_time_limit: float = 120.0
+    """Seconds one pairing may take before it is stopped and refused (503)."""
     sse_poll_seconds: float = 2.0
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 2000
+    sse_max_streams: int = 512
+    sse_max_per_client: int = 8
+    sse_max_seconds: float = 3600.0
+    """A stream ends after this long; the client reconnects and resumes where it was."""
+    busy_timeout_ms: int = 5000
+    """How long a write waits for another process's write lock before answering 503."""
 
 
 def new_token() -> str:
@@ -59,8 +69,15 @@ def token_matches(candidate: str, token_sha256: str) -> bool:
 def read_token_file(path: Path) -> str:
     """The token written in ``path`` (surrounding whitespace ignored).
 
-    :raises ValueError: when the file is empty.
+    :raises ValueError: when the file is empty, or other users may read it (a secret any
+        local account can read is no secret; ``chmod 600`` it).
     """
+    mode = path.stat().st_mode
+    if os.name == "posix" and mode & 0o077:
+        raise ValueError(
+            f"{path} can be read by other users (mode {stat.S_IMODE(mode):o}); "
+            f"make it private first: chmod 600 {path}"
+        )
     token = path.read_text(encoding="utf-8").strip()
     if not token:
         raise ValueError(f"{path} holds no token")

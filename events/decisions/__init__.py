@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from events.bounds import check_bounds
 from events.decisions import players, rounds, tournament
 from events.decisions.common import require_open
 from events.decisions.import_trf import ImportTournament, ImportTrf, decide_import
@@ -103,9 +104,12 @@ def decide(
     """The events ``command`` produces from ``state``; ``PairRound`` pairs with ``engine``,
     recording ``engine_version`` with the pairing.
 
-    :raises CommandRejected: (a subclass naming the problem) when the command is invalid;
-        nothing is to be written then.
+    :raises CommandRejected: (a subclass naming the problem) when the command is invalid,
+        its fields out of their bounds (:mod:`events.bounds`) included; nothing is to be
+        written then.
     """
+    if not isinstance(command, ImportTournament):
+        check_bounds(command)
     if isinstance(command, CreateTournament):
         return tournament.create(state, command)
     if isinstance(command, ImportTournament):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
 from events.errors import (
@@ -13,8 +11,6 @@ from events.errors import (
     TournamentIsClosed,
 )
 from events.projections.tournament import BoardState, TournamentState
-
-_FEDERATION = re.compile(r"[A-Z]{3}")
 
 
 class CommandStruct(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -50,11 +46,3 @@ def require_unpaired_round(state: TournamentState, round_no: int, hint: str) -> 
         raise RoundAlreadyPaired(round_no, hint)
     if round_no > settings.rounds:
         raise InvalidCommand(f"the tournament has {settings.rounds} rounds", field="round_no")
-
-
-def check_federation(federation: str) -> None:
-    if federation and not _FEDERATION.fullmatch(federation):
-        raise InvalidCommand(
-            f"federation {federation!r} must be a three-letter FIDE code such as 'NOR'",
-            field="federation",
-        )

@@ -7,9 +7,19 @@ from decimal import Decimal
 
 import msgspec
 
+from events.bounds import (
+    Federation,
+    FideId,
+    Name,
+    PlayerNumber,
+    Rating,
+    Reason,
+    RoundNumber,
+    Sex,
+    Title,
+)
 from events.decisions.common import (
     CommandStruct,
-    check_federation,
     require_text,
     require_unpaired_round,
 )
@@ -23,7 +33,7 @@ from events.errors import (
     NoSuchBye,
     RoundAlreadyPaired,
 )
-from events.projections.tournament import TITLE_ORDER, TournamentState
+from events.projections.tournament import TournamentState
 from events.types import (
     ByeCancelled,
     ByeKind,
@@ -57,51 +67,51 @@ _UNSET = msgspec.UNSET
 class RegisterPlayer(CommandStruct, frozen=True):
     """Enter a player; ``joins_round`` (default: the next round to pair) > 1 is a late entry."""
 
-    surname: str
-    given_name: str = ""
-    fide_id: int | None = None
-    rating: int = 0
-    title: str = ""
-    federation: str = ""
-    sex: str = ""
+    surname: Name
+    given_name: Name = ""
+    fide_id: FideId | None = None
+    rating: Rating = 0
+    title: Title = ""
+    federation: Federation = ""
+    sex: Sex = ""
     birth_date: date | None = None
-    club: str = ""
-    joins_round: int | None = None
+    club: Name = ""
+    joins_round: RoundNumber | None = None
 
 
 class CorrectPlayerDetails(CommandStruct, frozen=True):
     """Correct ranking or identity data; only the fields given change."""
 
-    player_id: int
-    surname: str | msgspec.UnsetType = _UNSET
-    given_name: str | msgspec.UnsetType = _UNSET
-    fide_id: int | msgspec.UnsetType | None = _UNSET
-    rating: int | msgspec.UnsetType = _UNSET
-    title: str | msgspec.UnsetType = _UNSET
-    federation: str | msgspec.UnsetType = _UNSET
-    sex: str | msgspec.UnsetType = _UNSET
+    player_id: PlayerNumber
+    surname: Name | msgspec.UnsetType = _UNSET
+    given_name: Name | msgspec.UnsetType = _UNSET
+    fide_id: FideId | msgspec.UnsetType | None = _UNSET
+    rating: Rating | msgspec.UnsetType = _UNSET
+    title: Title | msgspec.UnsetType = _UNSET
+    federation: Federation | msgspec.UnsetType = _UNSET
+    sex: Sex | msgspec.UnsetType = _UNSET
     birth_date: date | msgspec.UnsetType | None = _UNSET
-    club: str | msgspec.UnsetType = _UNSET
-    reason: str = ""
+    club: Name | msgspec.UnsetType = _UNSET
+    reason: Reason = ""
 
 
 class WithdrawPlayer(CommandStruct, frozen=True):
     """Withdraw a player from ``from_round`` on (default: the next round to pair)."""
 
-    player_id: int
-    from_round: int | None = None
-    reason: str = ""
+    player_id: PlayerNumber
+    from_round: RoundNumber | None = None
+    reason: Reason = ""
 
 
 class RequestBye(CommandStruct, frozen=True):
-    player_id: int
-    round_no: int
+    player_id: PlayerNumber
+    round_no: RoundNumber
     kind: ByeKind = ByeKind.HALF
 
 
 class CancelBye(CommandStruct, frozen=True):
-    player_id: int
-    round_no: int
+    player_id: PlayerNumber
+    round_no: RoundNumber
 
 
 def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
@@ -228,19 +238,7 @@ def _check_identity(
     """Field checks shared by registration and correction (unset fields are skipped)."""
     if data.surname is not _UNSET:
         require_text(data.surname, "surname")
-    if data.rating is not _UNSET and not 0 <= data.rating <= 4000:
-        raise InvalidCommand(f"rating {data.rating} is out of range 0-4000", field="rating")
-    if data.title is not _UNSET and data.title not in ("", *TITLE_ORDER):
-        raise InvalidCommand(
-            f"title {data.title!r} is not one of {', '.join(TITLE_ORDER)}", field="title"
-        )
-    if data.sex is not _UNSET and data.sex not in SEXES:
-        raise InvalidCommand("sex must be 'm', 'f' or empty", field="sex")
-    if data.federation is not _UNSET:
-        check_federation(data.federation)
     if data.fide_id is not _UNSET and data.fide_id is not None:
-        if data.fide_id <= 0:
-            raise InvalidCommand("a FIDE id is a positive number", field="fide_id")
         for other in state.players:
             if other.fide_id == data.fide_id and other.player_id != player_id:
                 raise DuplicateFideId(data.fide_id, other.player_id)

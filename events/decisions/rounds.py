@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from engine import InvalidRequest, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
 from engine import NoValidPairing as EngineNoValidPairing
+from events.bounds import Board, Reason, RoundNumber, SystemName
 from events.decisions.common import CommandStruct, paired_board
 from events.errors import (
     AllRoundsPaired,
@@ -23,6 +24,7 @@ from events.errors import (
     NoValidPairing,
     PairingRejected,
     ResultAlreadyRecorded,
+    ResultUnchanged,
     RoundHasResults,
     TournamentIsClosed,
 )
@@ -64,7 +66,7 @@ MANUAL = "manual"
 class PairRound(CommandStruct, frozen=True):
     """Pair the next round with ``system`` (default: the tournament's own system)."""
 
-    system: str | None = None
+    system: SystemName | None = None
 
 
 class PairManually(CommandStruct, frozen=True):
@@ -76,21 +78,21 @@ class PairManually(CommandStruct, frozen=True):
 
 
 class RecordResult(CommandStruct, frozen=True):
-    round_no: int
-    board: int
+    round_no: RoundNumber
+    board: Board
     result: Result
 
 
 class CorrectResult(CommandStruct, frozen=True):
-    round_no: int
-    board: int
+    round_no: RoundNumber
+    board: Board
     result: Result
-    reason: str = ""
+    reason: Reason = ""
 
 
 class UnpairRound(CommandStruct, frozen=True):
-    round_no: int
-    reason: str = ""
+    round_no: RoundNumber
+    reason: Reason = ""
 
 
 def pairing_request(state: TournamentState) -> PairingRequest:
@@ -261,10 +263,7 @@ def correct_result(state: TournamentState, command: CorrectResult) -> list[Event
     if board.result is None:
         raise NoResultToCorrect(command.round_no, command.board)
     if board.result is command.result:
-        raise InvalidCommand(
-            f"round {command.round_no} board {command.board} already has {command.result.value}",
-            field="result",
-        )
+        raise ResultUnchanged(command.round_no, command.board, command.result.value)
     return [
         ResultCorrected(
             round_no=RoundNo(command.round_no),

@@ -86,9 +86,22 @@ def exit_code(error: BaseException) -> int:
     return UNEXPECTED
 
 
+_HINTS = (
+    (
+        "WrongExpectedVersion",
+        "another writer changed the tournament meanwhile; run the command again",
+    ),
+    ("StoreBusy", "another process is writing; run the command again in a moment"),
+)
+
+
 def describe(error: BaseException) -> str:
-    """The one line printed for an error; errors outside the table are flagged as bugs."""
+    """The one line printed for an error (with what to do about a lost race or a busy
+    store); errors outside the table are flagged as bugs."""
     text = " ".join(str(error).split()) or type(error).__name__
+    for name, hint in _HINTS:
+        if any(kind.__name__ == name for kind in type(error).__mro__):
+            return f"{text} ({hint})"
     if any(isinstance(error, kind) for kind, _ in exit_codes()):
         return text
     return f"unexpected {type(error).__name__} (please report it): {text}"

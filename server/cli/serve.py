@@ -32,7 +32,10 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     """The digest writes are checked against, and the token if it was just generated
     (the caller prints it: it is never shown again)."""
     if token_file is not None:
-        return hash_token(read_token_file(token_file)), None
+        try:
+            return hash_token(read_token_file(token_file)), None
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--token-file") from None
     digest_file = db.with_name(db.name + ".token-sha256")
     if digest_file.exists():
         return digest_file.read_text(encoding="ascii").strip(), None
@@ -80,6 +83,20 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     help="Server processes sharing the port (above 1: PostgreSQL only).",
 )
 @click.option(
+    "--pairing-time-limit",
+    type=click.FloatRange(0.1, 3600),
+    default=120.0,
+    show_default=True,
+    help="Seconds one pairing may take before it is stopped and refused.",
+)
+@click.option(
+    "--idle-timeout",
+    type=click.FloatRange(0.5, 3600),
+    default=15.0,
+    show_default=True,
+    help="Seconds a connection may stay idle (or silent after connecting) before it is closed.",
+)
+@click.option(
     "--max-body-mib",
     type=click.IntRange(1, 1024),
     default=4,
@@ -96,6 +113,8 @@ def serve(
     load_demo: bool,
     pairing_workers: int,
     workers: int,
+    pairing_time_limit: float,
+    idle_timeout: float,
     max_body_mib: int,
 ) -> None:
     """Serve the HTTP API: reads are public, writes need the bearer token.
@@ -122,6 +141,7 @@ def serve(
         db=database,
         token_sha256=digest,
         pairing_workers=pairing_workers,
+        pairing_time_limit=pairing_time_limit,
         max_body_bytes=max_body_mib * MIB,
     )
     base = f"http://{f'[{host}]' if ':' in host else host}:{port}"
@@ -136,11 +156,13 @@ def serve(
             f"{base}/tournaments/{DEMO_ID}/standings"
         )
     if workers == 1:
-        _run(settings, host, port, reuse_port=False)
+        _run(settings, host, port, idle_timeout, reuse_port=False)
         return
     context = multiprocessing.get_context("spawn")
     processes = [
-        context.Process(target=_run, args=(settings, host, port, True), name=f"arbiter-{n}")
+        context.Process(
+            target=_run, args=(settings, host, port, idle_timeout, True), name=f"arbiter-{n}"
+        )
         for n in range(workers)
     ]
     for process in processes:
@@ -154,14 +176,22 @@ def serve(
             process.join()
 
 
-def _run(settings: Settings, host: str, port: int, reuse_port: bool) -> None:
+def _run(settings: Settings, host: str, port: int, idle_timeout: float, reuse_port: bool) -> None:
     """One server process (the entry point of each worker)."""
     from aiohttp import web  # the server's libraries load only when it is started
 
     from server.http.app import create_app
+    from server.http.logs import configure_logging
 
+    configure_logging()
     web.run_app(
-        create_app(settings), host=host, port=port, shutdown_timeout=5, reuse_port=reuse_port
+        create_app(settings),
+        host=host,
+        port=port,
+        shutdown_timeout=5,
+        access_log=None,  # ours (server.http.logs) has the same facts and the duration
+        keepalive_timeout=idle_timeout,
+        reuse_port=reuse_port,
     )
 
 

@@ -6,7 +6,6 @@ the views.
 
 from __future__ import annotations
 
-import getpass
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,17 +40,10 @@ class CliContext:
             self._service = TournamentService(
                 store,
                 engines=self.engines or installed_engine,
-                metadata={"source": "cli", "actor": _user()},
+                # No OS user name: the event log is public over HTTP.
+                metadata={"source": "cli"},
             )
         return self._service
-
-
-def _user() -> str:
-    """The operating-system user, recorded as the actor of CLI commands."""
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):  # no user name in this environment
-        return "unknown"
 
 
 pass_service = click.make_pass_decorator(CliContext)

@@ -11,20 +11,22 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import multiprocessing
 from collections.abc import AsyncIterator
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
 from aiohttp import web
 
-from engine import Pairing, PairingRequest
-from events import PairingEngine, is_postgres, open_store
+from events import is_postgres, open_store
 from server.http import keys
+from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
+from server.http.logs import access_middleware
 from server.http.openapi import openapi_json
+from server.http.pairing import PairingPool
 from server.http.problems import problem_middleware
+from server.http.reads import SharedReads, cors_middleware
 from server.http.routes import setup_routes
-from server.http.sse import EventFeed, close_streams
+from server.http.sse import EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
 from server.settings import Settings
 
@@ -42,11 +44,18 @@ def create_app(
     """Build the application; the store, thread pools and pairing pool open on startup and
     close on cleanup. ``engines`` finds a pairing system by name (tests pass fakes; with
     ``pairing_workers`` > 0 their functions must be picklable)."""
-    app = web.Application(middlewares=[problem_middleware], client_max_size=settings.max_body_bytes)
+    app = web.Application(
+        middlewares=[access_middleware, cors_middleware, problem_middleware],
+        client_max_size=settings.max_body_bytes,
+    )
     app[keys.SETTINGS] = settings
     app[keys.FEED] = EventFeed()
     app[keys.STREAMS] = set()
+    app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()
+    app[keys.PAIRING_NOW] = set()
+    app[keys.SHARED_READS] = SharedReads()
+    app[keys.FAILED_AUTH] = FailedAuth()
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)
@@ -56,8 +65,8 @@ def create_app(
 
 async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncIterator[None]:
     settings = app[keys.SETTINGS]
-    store = open_store(settings.db)
-    pairing = _pairing_pool(settings.pairing_workers)
+    store = open_store(settings.db, busy_timeout_ms=settings.busy_timeout_ms)
+    pairing = PairingPool(settings.pairing_workers, settings.pairing_time_limit)
     app[keys.PAIRING] = pairing
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")
     app[keys.READERS] = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="arbiter-reader")
@@ -75,7 +84,8 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     finally:
         if listener is not None:
             listener.cancel()
-        for executor in (app[keys.READERS], app[keys.PAIRERS], app[keys.WRITER], pairing):
+        pairing.close()
+        for executor in (app[keys.READERS], app[keys.PAIRERS], app[keys.WRITER]):
             executor.shutdown(wait=True, cancel_futures=True)
         store.close()
 
@@ -99,25 +109,16 @@ async def _forward_notifications(url: str, app: web.Application, listening: asyn
         await asyncio.sleep(1)
 
 
-def _pairing_pool(workers: int) -> Executor:
-    if workers <= 0:
-        return ThreadPoolExecutor(1, thread_name_prefix="arbiter-pairing")
-    # spawn, not fork: this process already runs threads, and a forked child would inherit
-    # their locks mid-use.
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-
-
-def _offloaded(engines: EngineResolver, pool: Executor, system: str) -> PairingSystem:
-    """The system ``engines`` finds, with its engine run in ``pool``; the calling thread
+def _offloaded(engines: EngineResolver, pool: PairingPool, system: str) -> PairingSystem:
+    """The system ``engines`` finds, with its engine run by ``pool``; the calling thread
     (a pairer thread, never the event loop) waits for the answer."""
     found = engines(system)
-    return PairingSystem(functools.partial(_pair_in, pool, found.pair), found.version)
-
-
-def _pair_in(pool: Executor, pair: PairingEngine, request: PairingRequest) -> Pairing:
-    return pool.submit(pair, request).result()
+    return PairingSystem(functools.partial(pool.pair, found.pair), found.version)
 
 
 async def _end_streams(app: web.Application) -> None:
+    """``on_shutdown``, before waiting for handlers: end the streams and stop pairings, so
+    that the server stops within seconds whatever was running."""
+    app[keys.PAIRING].close()
     app[keys.FEED].close()
     await close_streams(app[keys.STREAMS])

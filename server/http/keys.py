@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
 from aiohttp import web
 
+from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
-from server.http.sse import EventFeed, OpenStreams
+from server.http.pairing import PairingPool
+from server.http.reads import SharedReads
+from server.http.sse import EventFeed, OpenStreams, StreamLimits
 from server.service import TournamentService
 from server.settings import Settings
 
 __all__ = [
+    "FAILED_AUTH",
     "FEED",
     "IN_FLIGHT",
     "OPENAPI",
     "PAIRERS",
     "PAIRING",
+    "PAIRING_NOW",
     "READERS",
     "SERVICE",
     "SETTINGS",
+    "SHARED_READS",
     "STREAMS",
+    "STREAM_LIMITS",
     "WRITER",
 ]
 
@@ -34,9 +41,15 @@ READERS = web.AppKey("readers", ThreadPoolExecutor)
 PAIRERS = web.AppKey("pairers", ThreadPoolExecutor)
 """Threads that run pairing commands, each waiting for its engine in the pairing pool;
 apart from the readers, so that rounds being paired never hold up a read."""
-PAIRING = web.AppKey("pairing", Executor)
-"""Where engines run: a process pool, so a long pairing never holds the event loop."""
+PAIRING = web.AppKey("pairing", PairingPool)
+"""Where engines run: child processes, bounded in number and time, so a long pairing
+never holds the event loop or every worker."""
+PAIRING_NOW = web.AppKey("pairing_now", set[str])
+"""Tournaments with a round being paired now (one at a time each)."""
 FEED = web.AppKey("feed", EventFeed)
 STREAMS = web.AppKey("streams", OpenStreams)
+STREAM_LIMITS = web.AppKey("stream_limits", StreamLimits)
+FAILED_AUTH = web.AppKey("failed_auth", FailedAuth)
+SHARED_READS = web.AppKey("shared_reads", SharedReads)
 IN_FLIGHT = web.AppKey("in_flight", InFlight)
 OPENAPI = web.AppKey("openapi", bytes)

@@ -26,7 +26,8 @@ API_VERSION = "1.0.0"
 """The API's own version: changes when the wire format does, not with each release."""
 
 _REF = "#/components/schemas/{name}"
-_PATH_PARAM = re.compile(r"\{(\w+)(?::([^{}]+))?\}")
+_PATH_PARAM = re.compile(r"\{(\w+)(?::((?:[^{}]|\{\d+,\d+\})+))?\}")
+_DIGITS = re.compile(r"\\d\{1,(\d+)\}")
 
 _DESCRIPTION = """\
 Arbiter's HTTP API: FIDE Swiss tournaments, event-sourced.
@@ -44,7 +45,12 @@ def _path_template(path: str) -> tuple[str, list[dict[str, Any]]]:
     """aiohttp's ``{name:regex}`` as OpenAPI's ``{name}``, with a parameter for each."""
     parameters = []
     for name, pattern in _PATH_PARAM.findall(path):
-        schema = {"type": "integer", "minimum": 0} if pattern == r"\d+" else {"type": "string"}
+        digits = _DIGITS.fullmatch(pattern)
+        schema: dict[str, Any] = (
+            {"type": "integer", "minimum": 0, "maximum": 10 ** int(digits.group(1)) - 1}
+            if digits
+            else {"type": "string"}
+        )
         parameters.append({"name": name, "in": "path", "required": True, "schema": schema})
     return _PATH_PARAM.sub(r"{\1}", path), parameters
 
@@ -137,6 +143,18 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
     return operation
 
 
+def _decimals_as_numbers(schema: Any) -> Any:
+    """msgspec documents a ``Decimal`` as a string; the server sends (and reads) numbers."""
+    if isinstance(schema, list):
+        return [_decimals_as_numbers(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if schema.get("format") == "decimal":
+        rest = {k: v for k, v in schema.items() if k not in ("type", "format")}
+        return {"type": "number", **rest}
+    return {key: _decimals_as_numbers(value) for key, value in schema.items()}
+
+
 def build_openapi() -> dict[str, Any]:
     """The document for the routes as they are now."""
     types = [ProblemOut]
@@ -145,6 +163,7 @@ def build_openapi() -> dict[str, Any]:
             if wire_type is not None and wire_type is not bytes and wire_type not in types:
                 types.append(wire_type)
     schemas, components = msgspec.json.schema_components(types, ref_template=_REF)
+    components = _decimals_as_numbers(components)
     refs = dict(zip(types, schemas))
     paths: dict[str, dict[str, Any]] = {}
     for route in ROUTES:

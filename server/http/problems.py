@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import msgspec
 from aiohttp import web
 
-from events import ArbiterError
+from events import ArbiterError, StoreBusy
 from events.tiebreaks import TiebreakError
 from trf import TrfError
 
@@ -98,6 +98,12 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
             "nothing was written.",
         ),
         ProblemType(
+            "too-many-failed-authentications",
+            "Too many failed authentications",
+            429,
+            "This address sent too many wrong tokens recently; wait `Retry-After` seconds.",
+        ),
+        ProblemType(
             "precondition-required",
             "If-Match required",
             428,
@@ -128,6 +134,31 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
             "Invalid tie-break list",
             400,
             "The tie-break list or its C.07 edition cannot be used.",
+        ),
+        ProblemType(
+            "pairing-in-progress",
+            "Pairing in progress",
+            409,
+            "A round of this tournament is being paired; wait for that request's answer.",
+        ),
+        ProblemType(
+            "too-many-streams",
+            "Too many event streams",
+            503,
+            "The server holds its maximum of open event streams; retry after `Retry-After`.",
+        ),
+        ProblemType(
+            "too-many-client-streams",
+            "Too many event streams from this client",
+            429,
+            "This client address has the most open event streams one client may hold; close "
+            "one, or retry after `Retry-After`.",
+        ),
+        ProblemType(
+            "not-ready",
+            "Not ready",
+            503,
+            "The server cannot reach its event store yet; retry after `Retry-After` seconds.",
         ),
         ProblemType(
             "internal-error",
@@ -210,12 +241,31 @@ def render(
     )
 
 
+RETRY_AFTER_SECONDS = 1
+"""How soon a client may retry after a busy store (503)."""
+
+
 def _domain_problem(request: web.Request, error: ArbiterError) -> web.Response:
     problem = _domain_type(type(error))
+    headers = None
+    if isinstance(error, StoreBusy):
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+        _log.warning(
+            "store busy on %s %s: %s", request.method, request.path, error, extra=_where(request)
+        )
+    elif problem.status >= 500:
+        _log.error(
+            "%s on %s %s", type(error).__name__, request.method, request.path,
+            exc_info=error, extra=_where(request),
+        )  # fmt: skip
     details = dict(error.details)
     field = details.pop("field", None)
     errors = [{"pointer": _pointer(field.split(".")), "detail": error.message}] if field else None
-    return render(request, problem, error.message, errors=errors, **details)
+    return render(request, problem, error.message, headers=headers, errors=errors, **details)
+
+
+def _where(request: web.Request) -> dict[str, Any]:
+    return {"method": request.method, "path": request.path}
 
 
 def _http_problem(request: web.Request, error: web.HTTPException) -> web.Response:
@@ -259,7 +309,9 @@ async def problem_middleware(
     except TiebreakError as error:
         return render(request, HTTP_PROBLEMS["invalid-tiebreaks"], str(error))
     except Exception:  # noqa: BLE001 -- the edge: logged, answered 500
-        _log.exception("unexpected error in %s %s", request.method, request.path)
+        _log.exception(
+            "unexpected error in %s %s", request.method, request.path, extra=_where(request)
+        )
         return render(
             request,
             HTTP_PROBLEMS["internal-error"],

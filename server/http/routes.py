@@ -35,9 +35,11 @@ TEXT = "text/plain"
 Handler = Callable[[Call[Any, Any]], Awaitable[web.StreamResponse]]
 
 TOURNAMENT = "/tournaments/{tournament_id}"
-PLAYER = TOURNAMENT + r"/players/{player_id:\d+}"
-ROUND = TOURNAMENT + r"/rounds/{round_no:\d+}"
-RESULT = ROUND + r"/boards/{board:\d+}/result"
+# Numbers in paths have at most as many digits as their bounds (events.bounds) allow: a
+# longer one is not found by the router, and never reaches int().
+PLAYER = TOURNAMENT + r"/players/{player_id:\d{1,5}}"
+ROUND = TOURNAMENT + r"/rounds/{round_no:\d{1,2}}"
+RESULT = ROUND + r"/boards/{board:\d{1,4}}/result"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,26 @@ ROUTES: tuple[Route, ...] = (
         "Liveness check",
         "service",
         response=schemas.Health,
+    ),
+    Route(
+        "GET",
+        "/ready",
+        meta.ready,
+        "ready",
+        "getReadiness",
+        "Readiness check: the event store answers",
+        "service",
+        response=schemas.Health,
+    ),
+    Route(
+        "GET",
+        "/problems",
+        meta.list_problems,
+        "problems",
+        "listProblemTypes",
+        "Every problem type this server answers with",
+        "service",
+        response=schemas.ProblemTypeList,
     ),
     Route(
         "GET",
@@ -243,7 +265,7 @@ ROUTES: tuple[Route, ...] = (
     ),
     _write(
         "DELETE",
-        PLAYER + r"/byes/{round_no:\d+}",
+        PLAYER + r"/byes/{round_no:\d{1,2}}",
         players.cancel_bye,
         "bye",
         "cancelBye",
@@ -359,7 +381,7 @@ ROUTES: tuple[Route, ...] = (
 
 # -- request checks -----------------------------------------------------------------------
 
-_ETAG = re.compile(r'"(\d+)"|(\d+)')
+_ETAG = re.compile(r'"(\d{1,18})"|(\d{1,18})')
 
 
 def _if_match(request: web.Request) -> int | None:
@@ -394,7 +416,8 @@ def _is_json(content_type: str) -> bool:
 async def _body(route: Route, request: web.Request) -> Any:
     raw = await request.read()  # raises 413 past the app's client_max_size
     if not raw and route.body_optional:
-        return None
+        # Left out (whatever Content-Type came with nothing): every field at its default.
+        return msgspec.json.decode(b"{}", type=route.body)
     given = request.content_type if "Content-Type" in request.headers else None
     if route.body_media == TEXT:
         if given not in (None, TEXT, "application/octet-stream"):
@@ -418,7 +441,8 @@ def _query(route: Route, request: web.Request) -> Any:
 def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     async def handle(request: web.Request) -> web.StreamResponse:
         if route.write:
-            require_token(request, request.app[keys.SETTINGS].token_sha256)
+            app = request.app
+            require_token(request, app[keys.SETTINGS].token_sha256, app[keys.FAILED_AUTH])
         expected = _if_match(request) if route.versioned else None
         key = parse_key(request.headers.get(IDEMPOTENCY_KEY)) if route.write else None
         call = Call(

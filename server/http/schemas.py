@@ -30,6 +30,7 @@ from events import (
     TournamentCreated,
     WithdrawPlayer,
 )
+from events.bounds import MAX_ROUNDS, Reason, TiebreakList
 from events.projections import Float, PlayerState, RoundState, TournamentState, to_decimal
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "PlayerOut",
     "PlayerRoundOut",
     "ProblemOut",
+    "ProblemTypeList",
     "ProblemTypeOut",
     "ReasonQuery",
     "ResultBody",
@@ -88,15 +90,35 @@ class _Wire(msgspec.Struct, kw_only=True):
 # -- request bodies -----------------------------------------------------------------------
 
 
+ResultText = Annotated[
+    str,
+    msgspec.Meta(
+        max_length=16,
+        description="A result, white's side first: canonical (`1-0`, `0-1`, `1/2-1/2`, `0-0`, "
+        "`1/2-0`, `0-1/2`, `+/-`, `-/+`, `-/-`) or as the CLI reads it (`1:0`, `=`, `½-½`, "
+        "`+:-`, `+-`).",
+        examples=["1-0", "1/2-1/2", "+/-"],
+    ),
+]
+"""How HTTP takes a result: the spellings :func:`events.parse_result` reads, like the CLI."""
+
+
 def _body_of(
-    command: type[msgspec.Struct], name: str, path_fields: tuple[str, ...], doc: str
+    command: type[msgspec.Struct],
+    name: str,
+    path_fields: tuple[str, ...],
+    doc: str,
+    overrides: dict[str, Any] | None = None,
 ) -> Any:
-    """``command`` without the fields the path already gives, for use as a request body."""
+    """``command`` without the fields the path already gives, for use as a request body;
+    ``overrides`` gives some fields another wire type."""
     fields: list[Any] = []
     for info in msgspec.structs.fields(command):
         if info.name in path_fields:
             continue
-        if info.required:
+        if overrides and info.name in overrides:
+            fields.append((info.name, overrides[info.name]))
+        elif info.required:
             fields.append((info.name, info.type))
         elif info.default_factory is not msgspec.NODEFAULT:
             fields.append(
@@ -137,25 +159,28 @@ ResultBody = _body_of(
     RecordResult,
     "ResultBody",
     ("round_no", "board"),
-    "A board's result in canonical notation, white's side first.",
+    "A board's result, white's side first.",
+    {"result": ResultText},
 )
 ResultCorrection = _body_of(
     CorrectResult,
     "ResultCorrection",
     ("round_no", "board"),
     "The result that replaces the recorded one; the old one stays in the log.",
+    {"result": ResultText},
 )
 
 
 # -- query parameters ---------------------------------------------------------------------
 
 NonNegative = Annotated[int, msgspec.Meta(ge=0)]
+AsOfRound = Annotated[int, msgspec.Meta(ge=0, le=MAX_ROUNDS)]
 
 
 class StandingsQuery(_Wire):
-    round: NonNegative | None = None
+    round: AsOfRound | None = None
     """Standings as of the end of this round (default: everything recorded)."""
-    tiebreaks: str | None = None
+    tiebreaks: TiebreakList | None = None
     """A C.07 list to rank by instead of the declared one, e.g. ``BH/C1 BH SB DE``."""
     tiebreak_rules: Literal["2024", "2026"] | None = None
 
@@ -167,7 +192,7 @@ class EventsQuery(_Wire):
 
 
 class ReasonQuery(_Wire):
-    reason: str = ""
+    reason: Reason = ""
 
 
 class ImportQuery(_Wire):
@@ -178,7 +203,7 @@ class ImportQuery(_Wire):
 
 
 class ExportQuery(_Wire):
-    round: NonNegative | None = None
+    round: AsOfRound | None = None
     """Export as of the end of this round (default: everything recorded)."""
     format: Literal["trf16", "trf26"] = "trf16"
     """TRF16 (with the XXR/XXC extensions) or TRF-2026 records as well."""
@@ -213,6 +238,10 @@ class ProblemTypeOut(_Wire):
     title: str
     status: int
     description: str
+
+
+class ProblemTypeList(_Wire):
+    problems: list[ProblemTypeOut]
 
 
 class TournamentSummary(_Wire):
@@ -390,6 +419,11 @@ class ImportResult(WriteResult):
 # -- rendering state ----------------------------------------------------------------------
 
 
+PUBLIC_METADATA = frozenset({"source", "request_id", "sha256"})
+"""What of an event's metadata anyone may read: not the client's Idempotency-Key (a
+replay handle), nor anything else a writer stamped for the audit."""
+
+
 def event_out(recorded: RecordedEvent) -> EventOut:
     return EventOut(
         position=recorded.global_position,
@@ -398,7 +432,7 @@ def event_out(recorded: RecordedEvent) -> EventOut:
         type=recorded.event_type,
         schema_version=recorded.schema_version,
         recorded_at=recorded.recorded_at,
-        metadata=recorded.metadata,
+        metadata={k: v for k, v in recorded.metadata.items() if k in PUBLIC_METADATA},
         event=recorded.event,
     )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable
-from datetime import UTC
+from datetime import UTC, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -168,7 +168,9 @@ class StoreContract:
         assert store.current_version("tournament-open") == 2
         assert len(store.read_all()) == 2
         assert store.read_stream("tournament-open")[-1].metadata["idempotency_key"] == "req-1"
-        request_hash, recorded = store.idempotent_result("req-1")  # type: ignore[misc]
+        request_hash, recorded = store.idempotent_result(  # type: ignore[misc]
+            "req-1", stream_id="tournament-open"
+        )
         assert recorded.last_version == first.last_version and request_hash
 
     def test_idempotency_key_reused_for_another_request_is_refused(self, store: EventStore) -> None:
@@ -177,13 +179,35 @@ class StoreContract:
         )
         with pytest.raises(IdempotencyKeyReused):
             store.append(
-                "tournament-other",
-                [created("other")],
-                expected_version=NO_STREAM,
-                idempotency_key="k",
+                "tournament-open", [registered(1)], expected_version=1, idempotency_key="k"
             )
-        assert store.current_version("tournament-other") == 0
-        assert store.idempotent_result("unused") is None
+        assert store.current_version("tournament-open") == 1
+        assert store.idempotent_result("unused", stream_id="tournament-open") is None
+
+    def test_idempotency_keys_expire(self, store: EventStore) -> None:
+        """Past the store's time to live a key is forgotten; the events stay."""
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        store.append("tournament-open", [registered(1)], expected_version=1, idempotency_key="k")
+        store.idempotency_ttl = timedelta(0)  # type: ignore[attr-defined]
+        assert store.idempotent_result("k", stream_id="tournament-open") is None
+        again = store.append(
+            "tournament-open", [registered(1)], expected_version=2, idempotency_key="k"
+        )
+        assert not again.replayed and store.current_version("tournament-open") == 3
+
+    def test_idempotency_keys_are_scoped_to_one_stream(self, store: EventStore) -> None:
+        """Two tournaments' clients may pick the same key (issue 16): each is its own."""
+        store.append(
+            "tournament-open", [created()], expected_version=NO_STREAM, idempotency_key="k"
+        )
+        other = store.append(
+            "tournament-other",
+            [created("other")],
+            expected_version=NO_STREAM,
+            idempotency_key="k",
+        )
+        assert not other.replayed and store.current_version("tournament-other") == 1
+        assert store.idempotent_result("k", stream_id="tournament-other") is not None
 
     def test_caller_request_hash_decides_what_a_retry_is(self, store: EventStore) -> None:
         store.append(
@@ -320,7 +344,7 @@ class StoreContract:
         assert len(calls) == 2
         assert store.current_version("tournament-open") == 1
         assert [e.stream_version for e in store.read_all()] == [1]
-        assert store.idempotent_result("crashed") is None
+        assert store.idempotent_result("crashed", stream_id="tournament-open") is None
         # The stream is usable afterwards and the retry writes the whole batch once.
         result = store.append(
             "tournament-open",

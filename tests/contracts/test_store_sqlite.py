@@ -44,6 +44,8 @@ def test_connection_settings(path: Path) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    # FULL (2): an acknowledged append survives power loss, not only a process crash.
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2
     store.close()
 
 
@@ -55,6 +57,7 @@ def test_schema_comes_from_recorded_migrations(path: Path) -> None:
         "0001_events",
         "0002_stream_positions",
         "0003_snapshots",
+        "0004_idempotency_scope",
     ]
     assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
     store.close()

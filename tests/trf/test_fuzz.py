@@ -11,7 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from events.projections import fold
+from events import ArbiterError, MemoryEventStore
+from events.projections import fold, standings
+from events.tiebreaks import tournament_standings
+from server.service import TournamentService, read_import
 from tests.corpus import shared_files
 from tests.trf.spec_example import TEXT
 from trf import TrfError, export_document, import_events, read_trf, validate, write_trf
@@ -102,3 +105,20 @@ def test_import_of_mutated_files_refuses_or_round_trips(data: bytes) -> None:
         return
     exported = write_trf(export_document(fold(events)))
     assert read_trf(exported)[0].players
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_files(SMALL))
+def test_an_imported_mutated_file_never_breaks_its_tournament(data: bytes) -> None:
+    """Through the service (issue 16): refused with nothing written, or written and every
+    read of the tournament (state, standings, tie-breaks, export) works afterwards."""
+    service = TournamentService(MemoryEventStore())
+    try:
+        service.import_trf(read_import(data, tournament_id="t"))
+    except (TrfError, ArbiterError):
+        assert service.version("t") == 0
+        return
+    state = service.load("t")
+    standings(state)
+    tournament_standings(state)
+    assert read_trf(write_trf(export_document(state)).encode())[0].players

@@ -18,14 +18,16 @@ from typing import Any, Generic, TypeVar
 
 from aiohttp import web
 
-from events import WrongExpectedVersion
+from events import TournamentNotFound, WrongExpectedVersion
+from events.projections import TournamentState
 from server.http import keys
 from server.http.problems import Problem
+from server.http.reads import not_modified
 from server.http.schemas import WriteResult, encode, event_out
 from server.service import CommandResult, TournamentService
 from server.settings import Settings
 
-__all__ = ["Call", "etag", "respond"]
+__all__ = ["Call", "as_of_round", "etag", "respond"]
 
 B = TypeVar("B")
 Q = TypeVar("Q")
@@ -54,6 +56,24 @@ def respond(
     return web.Response(
         body=encode(value), status=status, content_type="application/json", headers=extra
     )
+
+
+def as_of_round(
+    service: TournamentService, tournament_id: str, version: int, round_no: int | None
+) -> TournamentState:
+    """The tournament at stream version ``version``, as of the end of round ``round_no``
+    (``None``: as it is).
+
+    :raises Problem: (400) for a round past the last one paired: there is no "after" it yet.
+    """
+    state = service.load(tournament_id, to_version=version, after_round=round_no)
+    if round_no is not None and state.rounds_paired < round_no:
+        raise Problem(
+            "invalid-query",
+            f"round: {round_no} is past the last paired round ({state.rounds_paired})",
+            errors=[{"parameter": "round", "detail": f"at most {state.rounds_paired}"}],
+        )
+    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +120,35 @@ class Call(Generic[B, Q]):
     async def read(self, query: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """Run a blocking query off the event loop."""
         return await self._run(self.request.app[keys.READERS], query, *args, **kwargs)
+
+    async def view(
+        self,
+        build: Callable[..., bytes],
+        /,
+        *args: Any,
+        content_type: str = "application/json",
+        charset: str | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> web.Response:
+        """A read of the tournament as of its current version: ``build(service,
+        tournament_id, version, *args)`` renders it (on a reader thread). Answers 304 when
+        ``If-None-Match`` names the version; requests for the same view of the same version
+        at the same time share one ``build``.
+
+        :raises TournamentNotFound: when there is no such tournament.
+        """
+        service, tournament_id = self.service, self.tournament_id
+        version = await self.read(service.version, tournament_id)
+        if version == 0:
+            raise TournamentNotFound(tournament_id)
+        extra = {"ETag": etag(version), **(headers or {})}
+        if not_modified(self.request, extra["ETag"]):
+            return web.Response(status=304, headers=extra)
+        key = (build, tournament_id, version, encode(args))
+        body = await self.request.app[keys.SHARED_READS].run(
+            key, functools.partial(self.read, build, service, tournament_id, version, *args)
+        )
+        return web.Response(body=body, content_type=content_type, charset=charset, headers=extra)
 
     async def command(
         self,

@@ -37,7 +37,7 @@ def _last_event_id(request: web.Request, default: int) -> int:
     value = request.headers.get("Last-Event-ID")
     if value is None:
         return default
-    if not value.strip().isdigit():
+    if not (value.strip().isdigit() and len(value.strip()) <= 18):
         raise Problem(
             "invalid-header",
             "Last-Event-ID must be an event position (a number)",
@@ -68,15 +68,17 @@ async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse
         )
 
     app, settings = call.request.app, call.settings
-    return await stream_events(
-        call.request,
-        read_from=read_from,
-        from_version=seen + 1,
-        after=after,
-        encode=_encode,
-        feed=app[keys.FEED],
-        streams=app[keys.STREAMS],
-        poll_seconds=settings.sse_poll_seconds,
-        ping_seconds=settings.sse_ping_seconds,
-        retry_ms=settings.sse_retry_ms,
-    )
+    with app[keys.STREAM_LIMITS].hold(call.request.remote or "unknown"):
+        return await stream_events(
+            call.request,
+            read_from=read_from,
+            after=after,
+            start_version=seen + 1,
+            encode=_encode,
+            feed=app[keys.FEED],
+            streams=app[keys.STREAMS],
+            poll_seconds=settings.sse_poll_seconds,
+            ping_seconds=settings.sse_ping_seconds,
+            retry_ms=settings.sse_retry_ms,
+            max_seconds=settings.sse_max_seconds,
+        )

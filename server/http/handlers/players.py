@@ -14,15 +14,17 @@ from events import (
     RequestBye,
     WithdrawPlayer,
 )
-from server.http.handlers.call import Call, respond
+from server.http.handlers.call import Call
 from server.http.schemas import (
     ByeBody,
     PlayerCorrection,
     PlayerList,
     Withdrawal,
     WriteResult,
+    encode,
     player_out,
 )
+from server.service import TournamentService
 
 __all__ = [
     "cancel_bye",
@@ -35,15 +37,22 @@ __all__ = [
 ]
 
 
+def _players(service: TournamentService, tournament_id: str, version: int) -> bytes:
+    state = service.load(tournament_id, to_version=version)
+    return encode(PlayerList(players=[player_out(state, state.player(p)) for p in state.order]))
+
+
+def _player(service: TournamentService, tournament_id: str, version: int, player_id: int) -> bytes:
+    state = service.load(tournament_id, to_version=version)
+    return encode(player_out(state, state.player(player_id)))
+
+
 async def list_players(call: Call[None, None]) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
-    players = [player_out(state, state.player(player_id)) for player_id in state.order]
-    return respond(PlayerList(players=players), version=state.version)
+    return await call.view(_players)
 
 
 async def get_player(call: Call[None, None]) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
-    return respond(player_out(state, state.player(call.number("player_id"))), version=state.version)
+    return await call.view(_player, call.number("player_id"))
 
 
 async def register_player(call: Call[RegisterPlayer, None]) -> web.Response:

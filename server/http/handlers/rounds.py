@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from events import CorrectResult, PairRound, RecordResult, UnpairRound
+from events import (
+    CorrectResult,
+    PairRound,
+    RecordResult,
+    ResultUnchanged,
+    UnpairRound,
+    parse_result,
+)
 from server.http import keys
 from server.http.handlers.call import Call, respond
 from server.http.problems import Problem
@@ -14,8 +21,10 @@ from server.http.schemas import (
     ResultCorrection,
     RoundList,
     WriteResult,
+    encode,
     round_out,
 )
+from server.service import TournamentService
 
 __all__ = [
     "correct_result",
@@ -27,36 +36,53 @@ __all__ = [
 ]
 
 
+def _rounds(service: TournamentService, tournament_id: str, version: int) -> bytes:
+    state = service.load(tournament_id, to_version=version)
+    return encode(RoundList(rounds=[round_out(state, round_) for round_ in state.rounds]))
+
+
+def _round(service: TournamentService, tournament_id: str, version: int, round_no: int) -> bytes:
+    state = service.load(tournament_id, to_version=version)
+    if not 1 <= round_no <= state.rounds_paired:
+        raise Problem("not-found", f"round {round_no} is not paired ({state.rounds_paired} are)")
+    return encode(round_out(state, state.round(round_no)))
+
+
 async def list_rounds(call: Call[None, None]) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
-    rounds = [round_out(state, round_) for round_ in state.rounds]
-    return respond(RoundList(rounds=rounds), version=state.version)
+    return await call.view(_rounds)
 
 
 async def get_round(call: Call[None, None]) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
-    round_no = call.number("round_no")
-    if not 1 <= round_no <= state.rounds_paired:
-        raise Problem("not-found", f"round {round_no} is not paired ({state.rounds_paired} are)")
-    return respond(round_out(state, state.round(round_no)), version=state.version)
+    return await call.view(_round, call.number("round_no"))
 
 
-async def pair_round(call: Call[PairRound | None, None]) -> web.Response:
+async def pair_round(call: Call[PairRound, None]) -> web.Response:
     """Pair the next round. The service waits for the engine on a pairer thread (the engine
-    itself runs in the pairing pool), so readers, the writer and the event loop stay free."""
+    itself runs in the pairing pool), so readers, the writer and the event loop stay free;
+    one tournament pairs one round at a time, so it never holds more than one worker."""
 
     def location(written: WriteResult) -> str:
         round_no = getattr(written.events[0].event, "round_no")
         return call.url("round", tournament_id=written.tournament_id, round_no=round_no)
 
-    return await call.command(
-        call.service.pair_round,
-        call.tournament_id,
-        call.body or PairRound(),
-        on=call.request.app[keys.PAIRERS],
-        status=201,
-        location=location,
-    )
+    now = call.request.app[keys.PAIRING_NOW]
+    if call.tournament_id in now:
+        raise Problem(
+            "pairing-in-progress",
+            f"a round of {call.tournament_id} is being paired; wait for its answer",
+        )
+    now.add(call.tournament_id)
+    try:
+        return await call.command(
+            call.service.pair_round,
+            call.tournament_id,
+            call.body,
+            on=call.request.app[keys.PAIRERS],
+            status=201,
+            location=location,
+        )
+    finally:
+        now.discard(call.tournament_id)
 
 
 async def unpair_round(call: Call[None, ReasonQuery]) -> web.Response:
@@ -66,7 +92,7 @@ async def unpair_round(call: Call[None, ReasonQuery]) -> web.Response:
 
 async def record_result(call: Call[ResultBody, None]) -> web.Response:
     round_no, board = call.number("round_no"), call.number("board")
-    command = RecordResult(round_no=round_no, board=board, result=call.body.result)
+    command = RecordResult(round_no=round_no, board=board, result=parse_result(call.body.result))
     location = call.url("round", tournament_id=call.tournament_id, round_no=round_no)
     return await call.command(
         call.service.execute, call.tournament_id, command, status=201, location=lambda _: location
@@ -74,10 +100,18 @@ async def record_result(call: Call[ResultBody, None]) -> web.Response:
 
 
 async def correct_result(call: Call[ResultCorrection, None]) -> web.Response:
+    """PUT: sending the same correction again is not an error but the same state."""
     command = CorrectResult(
         round_no=call.number("round_no"),
         board=call.number("board"),
-        result=call.body.result,
+        result=parse_result(call.body.result),
         reason=call.body.reason,
     )
-    return await call.command(call.service.execute, call.tournament_id, command)
+    try:
+        return await call.command(call.service.execute, call.tournament_id, command)
+    except ResultUnchanged:
+        version = await call.read(call.service.version, call.tournament_id)
+        unchanged = WriteResult(
+            tournament_id=call.tournament_id, version=version, replayed=False, events=[]
+        )
+        return respond(unchanged, version=version)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from aiohttp import web
 
 from events import CloseTournament, CreateTournament, TournamentCreated
-from events.projections import standings, to_decimal
+from events.projections import TournamentState, standings, to_decimal
 from events.tiebreaks import tournament_standings
-from server.http.handlers.call import Call, respond
+from server.http.handlers.call import Call, as_of_round, respond
 from server.http.schemas import (
     StandingOut,
     StandingsOut,
@@ -15,6 +15,7 @@ from server.http.schemas import (
     TournamentList,
     TournamentSummary,
     WriteResult,
+    encode,
     tournament_out,
 )
 from server.service import TournamentService
@@ -50,9 +51,12 @@ async def list_tournaments(call: Call[None, None]) -> web.Response:
     return respond(await call.read(_summaries, call.service))
 
 
+def _tournament(service: TournamentService, tournament_id: str, version: int) -> bytes:
+    return encode(tournament_out(service.load(tournament_id, to_version=version)))
+
+
 async def get_tournament(call: Call[None, None]) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
-    return respond(tournament_out(state), version=state.version)
+    return await call.view(_tournament)
 
 
 async def create_tournament(call: Call[CreateTournament, None]) -> web.Response:
@@ -67,11 +71,15 @@ async def close_tournament(call: Call[CloseTournament, None]) -> web.Response:
 
 
 def _standings(
-    service: TournamentService, tournament_id: str, query: StandingsQuery
-) -> StandingsOut:
+    service: TournamentService, tournament_id: str, version: int, query: StandingsQuery
+) -> bytes:
+    return encode(_ranked(as_of_round(service, tournament_id, version, query.round), query))
+
+
+def _ranked(state: TournamentState, query: StandingsQuery) -> StandingsOut:
     """Ranked by the declared (or requested) C.07 tie-breaks over complete rounds, else by
     score over everything recorded."""
-    state = service.load(tournament_id, after_round=query.round)
+    tournament_id = state.require_settings().tournament_id
     ranked = tournament_standings(state, tiebreaks=query.tiebreaks, rules=query.tiebreak_rules)
     if ranked is None:
         return StandingsOut(
@@ -120,4 +128,4 @@ def _standings(
 
 
 async def get_standings(call: Call[None, StandingsQuery]) -> web.Response:
-    return respond(await call.read(_standings, call.service, call.tournament_id, call.query))
+    return await call.view(_standings, call.query)

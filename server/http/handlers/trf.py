@@ -6,7 +6,7 @@ import msgspec
 from aiohttp import web
 
 from events.tiebreaks import Edition
-from server.http.handlers.call import Call
+from server.http.handlers.call import Call, as_of_round
 from server.http.schemas import ExportQuery, ImportQuery, ImportResult, TrfProblemOut, WriteResult
 from server.service import TournamentService, read_import
 from trf import TrfProblem, export_document, write_trf
@@ -47,19 +47,20 @@ async def import_trf(call: Call[bytes, ImportQuery]) -> web.Response:
     )
 
 
-def _export(service: TournamentService, tournament_id: str, query: ExportQuery) -> str:
-    state = service.load(tournament_id, after_round=query.round)
-    return write_trf(export_document(state, profile=query.format))
+def _export(
+    service: TournamentService, tournament_id: str, version: int, query: ExportQuery
+) -> bytes:
+    state = as_of_round(service, tournament_id, version, query.round)
+    return write_trf(export_document(state, profile=query.format)).encode()
 
 
 async def export_trf(call: Call[None, ExportQuery]) -> web.Response:
-    text = await call.read(_export, call.service, call.tournament_id, call.query)
     suffix = f"-r{call.query.round}" if call.query.round is not None else ""
-    return web.Response(
-        text=text,
+    name = f"{call.tournament_id}{suffix}.{call.query.format}.trf"
+    return await call.view(
+        _export,
+        call.query,
         content_type=TRF_MEDIA_TYPE,
         charset="utf-8",
-        headers={
-            "Content-Disposition": f'inline; filename="{call.tournament_id}{suffix}.{call.query.format}.trf"'
-        },
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
     )

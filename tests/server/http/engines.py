@@ -32,3 +32,16 @@ def child_only(system: str) -> PairingSystem:
 
 def slow(system: str) -> PairingSystem:
     return PairingSystem(slow_dutch, "test")
+
+
+STUCK_SECONDS = 120
+
+
+def stuck_dutch(request: PairingRequest) -> Pairing:
+    """A pairing that would outlast any test: only a kill ends it."""
+    time.sleep(STUCK_SECONDS)
+    return dutch_in_a_child_process(request)
+
+
+def stuck(system: str) -> PairingSystem:
+    return PairingSystem(stuck_dutch, "test")

@@ -7,9 +7,11 @@ import json
 import time
 from typing import Any
 
+import msgspec
 import pytest
 from aiohttp import ClientPayloadError
 
+from server.http import keys
 from server.http.app import create_app
 from server.settings import Settings
 from tests.server.http.support import Api, SseReader
@@ -105,3 +107,49 @@ async def test_shutdown_ends_open_streams(aiohttp_client: Any, settings: Setting
             await asyncio.wait_for(reader.next(), 5)
     assert time.monotonic() - started < 3
     response.release()
+
+
+async def test_a_reconnect_reads_only_what_is_new(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_with_players(api)
+    _, log = await api.get("/tournaments/open/events")
+    positions = [e["position"] for e in log["events"]]
+    assert api.client.app is not None
+    service = api.client.app[keys.SERVICE]
+    reads: list[int] = []
+    history = service.history
+
+    def spy(tournament_id: str, *, from_version: int = 1, to_version: int | None = None) -> Any:
+        reads.append(from_version)
+        return history(tournament_id, from_version=from_version, to_version=to_version)
+
+    monkeypatch.setattr(service, "history", spy)
+    headers = {**STREAM, "Last-Event-ID": str(positions[3])}
+    async with api.client.get("/tournaments/open/events", headers=headers) as response:
+        message = await SseReader(response).next()
+        assert int(message["id"]) == positions[4]
+    assert 1 not in reads[1:]  # after the existence check, nothing read from the start
+    assert 5 in reads
+
+
+async def test_streams_are_capped_per_client_and_end_after_their_time(
+    aiohttp_client: Any, settings: Settings
+) -> None:
+    capped = msgspec.structs.replace(settings, sse_max_per_client=1, sse_max_seconds=1.0)
+    api = Api(await aiohttp_client(create_app(capped)))
+    await open_with_players(api)
+    async with api.client.get("/tournaments/open/events", headers=STREAM) as first:
+        assert first.status == 200
+        async with api.client.get("/tournaments/open/events", headers=STREAM) as second:
+            assert second.status == 429
+            assert "Retry-After" in second.headers
+            problem = await second.json(content_type=None)
+            assert problem["type"] == "/problems/too-many-client-streams"
+        # the stream ends on its own (the client would reconnect with Last-Event-ID)
+        with pytest.raises(EOFError):
+            reader = SseReader(first)
+            for _ in range(10):
+                await asyncio.wait_for(reader.next(), 10)
+    async with api.client.get("/tournaments/open/events", headers=STREAM) as again:
+        assert again.status == 200  # the slot was given back

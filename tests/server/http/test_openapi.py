@@ -4,11 +4,10 @@ to the checked-in copy (regenerate with ``python -m server.http.openapi > server
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
-from server.http.openapi import build_openapi, openapi_json
+from server.http.openapi import _path_template, build_openapi, openapi_json
 from server.http.routes import ROUTES
 from tests.server.http.support import Client
 
@@ -32,12 +31,12 @@ async def test_the_served_document_is_the_built_one(client: Client) -> None:
 def test_every_route_is_documented_once_with_its_security() -> None:
     paths = build_openapi()["paths"]
     documented = {(method.upper(), path) for path, ops in paths.items() for method in ops}
-    expected = {(r.method, re.sub(r"\{(\w+):[^}]+\}", r"{\1}", r.path)) for r in ROUTES}
+    expected = {(r.method, _path_template(r.path)[0]) for r in ROUTES}
     assert documented == expected
     operations = [op for ops in paths.values() for op in ops.values()]
     assert len({op["operationId"] for op in operations}) == len(operations)
     for route in ROUTES:
-        path = re.sub(r"\{(\w+):[^}]+\}", r"{\1}", route.path)
+        path = _path_template(route.path)[0]
         operation = paths[path][route.method.lower()]
         headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
         assert ("security" in operation) == route.write, route.operation

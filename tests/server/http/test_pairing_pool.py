@@ -8,6 +8,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from events import SqliteEventStore
 from server.http.app import create_app
 from tests.server.http import engines
 from tests.server.http.support import Api, SseReader, make_settings
@@ -51,3 +54,51 @@ async def test_reads_and_the_stream_answer_while_a_round_is_paired(
         assert status == 201, body
         paired = await asyncio.wait_for(SseReader(stream).next(), 5)
     assert paired["event"] == "round-paired"
+
+
+@pytest.mark.slow
+async def test_a_pairing_past_the_time_limit_is_stopped_and_refused(
+    aiohttp_client: Any, tmp_path: Path
+) -> None:
+    settings = make_settings(tmp_path / "a.db", pairing_workers=1, pairing_time_limit=0.5)
+    api = Api(await aiohttp_client(create_app(settings, engines=engines.stuck)))
+    await open_with_players(api)
+    status, problem = await asyncio.wait_for(api.post("/tournaments/open/rounds"), 30)
+    assert (status, problem["type"]) == (503, "/problems/pairing-timed-out")
+    assert "--pairing-time-limit" in problem["detail"] and "0.5 s" in problem["detail"]
+    assert (await api.get("/tournaments/open/rounds"))[1]["rounds"] == []
+
+
+@pytest.mark.slow
+async def test_one_tournament_pairs_one_round_at_a_time(
+    aiohttp_client: Any, tmp_path: Path
+) -> None:
+    """So one tournament can never hold every pairing worker."""
+    settings = make_settings(tmp_path / "a.db", pairing_workers=2)
+    api = Api(await aiohttp_client(create_app(settings, engines=engines.slow)))
+    await open_with_players(api)
+    first = asyncio.create_task(api.post("/tournaments/open/rounds", version="*"))
+    await asyncio.sleep(0.3)
+    status, problem = await api.post("/tournaments/open/rounds", version="*")
+    assert (status, problem["type"]) == (409, "/problems/pairing-in-progress")
+    assert (await first)[0] == 201
+
+
+@pytest.mark.slow
+async def test_shutdown_during_a_pairing_cancels_it_and_writes_nothing(
+    aiohttp_client: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "a.db"
+    settings = make_settings(db, pairing_workers=1)
+    client = await aiohttp_client(create_app(settings, engines=engines.stuck))
+    api = Api(client)
+    await open_with_players(api)
+    pairing = asyncio.create_task(api.post("/tournaments/open/rounds"))
+    await asyncio.sleep(0.5)  # the engine is running
+    # A guard against a hang, not a timing check: the engine would run for minutes.
+    await asyncio.wait_for(client.server.app.shutdown(), engines.STUCK_SECONDS / 4)
+    status, problem = await asyncio.wait_for(pairing, engines.STUCK_SECONDS / 4)
+    assert (status, problem["type"]) == (503, "/problems/pairing-cancelled")
+    store = SqliteEventStore(db)
+    assert [r.event_type for r in store.read_stream("tournament-open")][-1] == "player-registered"
+    store.close()

@@ -78,10 +78,17 @@ async def test_invalid_body_points_at_the_field(
 async def test_a_decision_refusing_a_field_points_at_it(api: Api) -> None:
     """InvalidCommand names its field; the problem turns it into a pointer."""
     status, body = await api.post(
-        "/tournaments", {"tournament_id": "t", "name": "T", "rounds": 7, "federation": "Norway"}
+        "/tournaments",
+        {
+            "tournament_id": "t",
+            "name": "T",
+            "rounds": 7,
+            "start_date": "2026-05-02",
+            "end_date": "2026-05-01",
+        },
     )
     assert (status, body["type"]) == (422, "/problems/invalid-command")
-    assert body["errors"][0]["pointer"] == "/federation"
+    assert body["errors"][0]["pointer"] == "/end_date"
 
 
 async def test_a_refused_command_carries_its_data(api: Api) -> None:

@@ -1,0 +1,167 @@
+"""The bounds of every command field, declared once as annotated types.
+
+Each alias carries a :class:`msgspec.Meta`: decoding a request body checks it, the OpenAPI
+document shows it (it is generated from the same types), and :func:`check_bounds` applies it
+to a command built in code (the CLI, tests), so every edge refuses the same values. Decimals
+(points) cannot carry numeric constraints in msgspec; :func:`check_points_value` enforces
+what their schema documents.
+
+>>> class Entry(msgspec.Struct, frozen=True):
+...     rating: Rating
+>>> check_bounds(Entry(rating=4001))
+Traceback (most recent call last):
+...
+events.errors.InvalidCommand: rating: Expected `int` <= 4000
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, TypeVar
+
+import msgspec
+
+from events.errors import InvalidCommand
+
+__all__ = [
+    "MAX_BOARDS",
+    "MAX_POINTS",
+    "MAX_ROUNDS",
+    "POINT_PLACES",
+    "Board",
+    "Federation",
+    "FideId",
+    "HalfByeLimit",
+    "Name",
+    "PlayerNumber",
+    "Points",
+    "Rating",
+    "Reason",
+    "RoundNumber",
+    "RoundsCount",
+    "RulesEdition",
+    "Sex",
+    "ShortText",
+    "SystemName",
+    "TiebreakList",
+    "TiebreakRules",
+    "Title",
+    "TournamentId",
+    "check_bounds",
+    "check_points_value",
+]
+
+MAX_ROUNDS = 99
+MAX_BOARDS = 5000
+MAX_POINTS = Decimal(100)
+POINT_PLACES = 2
+
+_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$"
+"""No control characters and no line breaks: names end up in fixed-column TRF lines."""
+
+Name = Annotated[
+    str,
+    msgspec.Meta(max_length=100, pattern=_PRINTABLE, description="Up to 100 characters, one line."),
+]
+ShortText = Annotated[
+    str,
+    msgspec.Meta(max_length=200, pattern=_PRINTABLE, description="Up to 200 characters, one line."),
+]
+Reason = Annotated[
+    str,
+    msgspec.Meta(max_length=500, pattern=_PRINTABLE, description="Up to 500 characters, one line."),
+]
+TournamentId = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+        description="1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.",
+    ),
+]
+SystemName = Annotated[
+    str,
+    msgspec.Meta(pattern=r"^[a-z][a-z0-9-]{0,31}$", description="A pairing system, e.g. `dutch`."),
+]
+Federation = Annotated[
+    str, msgspec.Meta(pattern=r"^([A-Z]{3})?$", description="A three-letter FIDE code, or empty.")
+]
+RulesEdition = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^fide-(2026|2017|2012)$",
+        description="`fide-2026`, `fide-2017` or `fide-2012` (Dutch only).",
+    ),
+]
+PlayerNumber = Annotated[int, msgspec.Meta(ge=0, le=99_999)]
+Title = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^(GM|IM|WGM|FM|WIM|CM|WFM|WCM)?$", description="A FIDE title, or empty."
+    ),
+]
+Sex = Annotated[str, msgspec.Meta(pattern=r"^[mf]?$", description="`m`, `f`, or empty.")]
+TiebreakList = Annotated[
+    str,
+    msgspec.Meta(max_length=200, pattern=_PRINTABLE, description="A C.07 list in TEC syntax."),
+]
+TiebreakRules = Annotated[
+    str, msgspec.Meta(pattern=r"^(2024|2026)?$", description="The C.07 edition, or empty.")
+]
+Rating = Annotated[int, msgspec.Meta(ge=0, le=4000)]
+FideId = Annotated[int, msgspec.Meta(ge=1, le=999_999_999)]
+RoundsCount = Annotated[int, msgspec.Meta(ge=1, le=MAX_ROUNDS)]
+# References may be 0: it names nothing, and the decision answers "not found" for it.
+RoundNumber = Annotated[int, msgspec.Meta(ge=0, le=MAX_ROUNDS)]
+Board = Annotated[int, msgspec.Meta(ge=0, le=MAX_BOARDS)]
+HalfByeLimit = Annotated[int, msgspec.Meta(ge=0, le=MAX_ROUNDS)]
+Points = Annotated[
+    Decimal,
+    msgspec.Meta(
+        description=f"A finite number from 0 to {MAX_POINTS} with at most {POINT_PLACES} "
+        "decimal places.",
+        extra_json_schema={"minimum": 0, "maximum": int(MAX_POINTS)},
+    ),
+]
+
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+def check_points_value(value: Decimal, field: str) -> None:
+    """Refuse a point value outside what :data:`Points` documents.
+
+    :raises InvalidCommand: naming ``field``.
+
+    >>> check_points_value(Decimal("Infinity"), "points.win")
+    Traceback (most recent call last):
+    ...
+    events.errors.InvalidCommand: points.win must be a finite number from 0 to 100 with at most 2 decimal places, not Infinity
+    """
+    exponent = value.as_tuple().exponent
+    if (
+        not value.is_finite()
+        or not 0 <= value <= MAX_POINTS
+        or not isinstance(exponent, int)
+        or exponent < -POINT_PLACES
+    ):
+        raise InvalidCommand(
+            f"{field} must be a finite number from 0 to {MAX_POINTS} with at most "
+            f"{POINT_PLACES} decimal places, not {value}",
+            field=field,
+        )
+
+
+def check_bounds(command: S) -> S:
+    """``command`` itself when every field is within its declared bounds.
+
+    A struct built in code skips the checks decoding makes; converting it through builtins
+    runs them, so a command from the CLI meets the same bounds as one from HTTP.
+
+    :raises InvalidCommand: naming the field (dotted) and the bound.
+    """
+    try:
+        msgspec.convert(msgspec.to_builtins(command), type(command))
+    except msgspec.ValidationError as error:
+        message, _, path = str(error).partition(" - at `$")
+        field = path.rstrip("`").lstrip(".").replace("[", ".").replace("]", "") or None
+        raise InvalidCommand(f"{field}: {message}" if field else message, field=field) from None
+    return command

@@ -1,0 +1,81 @@
+"""Structured logs: one JSON object per line, through the standard :mod:`logging` package.
+
+Every request leaves one ``arbiter.access`` line with its method, path, status and duration
+(:func:`access_middleware`); every 5xx leaves an ``arbiter.http`` line with its cause
+(:mod:`server.http.problems`). ``arbiter serve`` calls :func:`configure_logging`; a host
+that embeds the app configures logging its own way and gets the same records.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import web
+
+__all__ = ["JsonFormatter", "access_middleware", "configure_logging"]
+
+access_log = logging.getLogger("arbiter.access")
+
+_STANDARD = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+
+
+class JsonFormatter(logging.Formatter):
+    """A record as one JSON line: time, level, logger, message, the ``extra`` fields, and
+    the traceback of an exception when there is one."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        line.update({k: v for k, v in vars(record).items() if k not in _STANDARD})
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, default=str)
+
+
+def configure_logging(level: int = logging.INFO) -> None:
+    """JSON lines on stderr for the ``arbiter`` loggers (aiohttp's own access log is off:
+    ours has the same facts and the request's duration)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger("arbiter")
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    root.propagate = False
+
+
+@web.middleware
+async def access_middleware(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Log one line per request, after it was answered (the problem middleware runs
+    inside this one, so errors are already responses here)."""
+    started = time.perf_counter()
+    status = 500
+    try:
+        response = await handler(request)
+        status = response.status
+        return response
+    finally:
+        access_log.info(
+            "%s %s %s",
+            request.method,
+            request.path,
+            status,
+            extra={
+                "method": request.method,
+                "path": request.path,
+                "status": status,
+                "ms": round((time.perf_counter() - started) * 1000, 1),
+                "remote": request.remote,
+            },
+        )
