@@ -7,6 +7,7 @@ use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair`` never 
 
 from typing import TYPE_CHECKING
 
+from events.bounds import MAX_ROUNDS, Reason, TiebreakList
 from events.decisions import (
     CancelBye,
     CloseTournament,
@@ -118,6 +119,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "ANY",
     "EVENT_TYPES",
+    "MAX_ROUNDS",
     "NO_STREAM",
     "STREAM_EXISTS",
     "AllRoundsPaired",
@@ -166,6 +168,7 @@ __all__ = [
     "PlayerRegistered",
     "PlayerWithdrawn",
     "PointValues",
+    "Reason",
     "RecordResult",
     "RecordedEvent",
     "RegisterPlayer",
@@ -186,6 +189,7 @@ __all__ = [
     "StoreBusy",
     "StoreError",
     "StreamVersion",
+    "TiebreakList",
     "TournamentClosed",
     "TournamentCreated",
     "TournamentExists",

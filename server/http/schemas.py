@@ -17,20 +17,22 @@ import msgspec
 
 from engine import Colour, RoundKind
 from events import (
+    MAX_ROUNDS,
     ByeKind,
     CorrectPlayerDetails,
     CorrectResult,
     CreateTournament,
     Event,
     NotPairedReason,
+    Reason,
     RecordedEvent,
     RecordResult,
     RequestBye,
     Result,
+    TiebreakList,
     TournamentCreated,
     WithdrawPlayer,
 )
-from events.bounds import MAX_ROUNDS, Reason, TiebreakList
 from events.projections import Float, PlayerState, RoundState, TournamentState, to_decimal
 
 __all__ = [

@@ -31,7 +31,12 @@ def test_schema_comes_from_recorded_migrations(postgres_url: str) -> None:
     store = PostgresEventStore(postgres_url)  # reopening applies nothing twice
     with psycopg.connect(postgres_url) as conn:
         names = [row[0] for row in conn.execute("SELECT name FROM arbiter_migrations ORDER BY 1")]
-    assert names == ["0001_events", "0002_stream_positions", "0003_snapshots"]
+    assert names == [
+        "0001_events",
+        "0002_stream_positions",
+        "0003_snapshots",
+        "0004_idempotency_scope",
+    ]
     store.close()
 
 

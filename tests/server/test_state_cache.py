@@ -110,11 +110,11 @@ class LateKeyStore(MemoryEventStore):
 
     hide = False
 
-    def idempotent_result(self, key: str) -> tuple[str, AppendResult] | None:
+    def idempotent_result(self, key: str, *, stream_id: str) -> tuple[str, AppendResult] | None:
         if self.hide:
             self.hide = False
             return None
-        return super().idempotent_result(key)
+        return super().idempotent_result(key, stream_id=stream_id)
 
 
 def test_a_key_recorded_meanwhile_never_reaches_the_cache() -> None:

@@ -64,6 +64,12 @@ def test_a_token_file_replaces_the_generated_token(
 ) -> None:
     secret = tmp_path / "token"
     secret.write_text("from-the-deployment\n")
+    secret.chmod(0o644)
+    refused = CliRunner().invoke(
+        main, ["serve", "--db", str(tmp_path / "a.db"), "--token-file", str(secret)]
+    )
+    assert refused.exit_code == 2 and "chmod 600" in refused.output and not served
+    secret.chmod(0o600)
     output = serve(tmp_path / "arbiter.db", "--token-file", str(secret))
     assert "Write token" not in output
     assert not (tmp_path / "arbiter.db.token-sha256").exists()
@@ -81,22 +87,3 @@ async def test_demo_is_served(
     assert status == 200 and tournament["players"] == 7
     status, round_ = await api.get("/tournaments/demo/rounds/1")
     assert status == 200 and len(round_["boards"]) == 3 and round_["pab"] is not None
-
-
-def test_several_workers_need_postgres(tmp_path: Path, served: list[dict[str, Any]]) -> None:
-    result = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "a.db"), "--workers", "2"])
-    assert result.exit_code == 2 and "needs a PostgreSQL --db" in result.output
-    assert served == []
-
-
-def test_postgres_needs_a_token_file(served: list[dict[str, Any]]) -> None:
-    result = CliRunner().invoke(main, ["serve", "--db", "postgresql://arbiter@db/arbiter"])
-    assert result.exit_code == 2 and "--token-file" in result.output
-    assert served == []
-
-
-def test_one_worker_listens_without_reuse_port(
-    tmp_path: Path, served: list[dict[str, Any]]
-) -> None:
-    serve(tmp_path / "one.db")
-    assert served[0]["reuse_port"] is False
