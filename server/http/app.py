@@ -20,6 +20,7 @@ from events import PairingEngine, SqliteEventStore
 from server.http import keys
 from server.http.idempotency import InFlight
 from server.http.openapi import openapi_json
+from server.http.pages import negotiation_middleware, setup_pages
 from server.http.problems import problem_middleware
 from server.http.routes import setup_routes
 from server.http.sse import EventFeed, close_streams
@@ -38,7 +39,10 @@ def create_app(
     """Build the application; the store, thread pools and pairing pool open on startup and
     close on cleanup. ``engines`` finds a pairing system by name (tests pass fakes; with
     ``pairing_workers`` > 0 their functions must be picklable)."""
-    app = web.Application(middlewares=[problem_middleware], client_max_size=settings.max_body_bytes)
+    app = web.Application(
+        middlewares=[problem_middleware, negotiation_middleware],
+        client_max_size=settings.max_body_bytes,
+    )
     app[keys.SETTINGS] = settings
     app[keys.FEED] = EventFeed()
     app[keys.STREAMS] = set()
@@ -47,6 +51,7 @@ def create_app(
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)
     setup_routes(app)
+    setup_pages(app)
     return app
 
 

@@ -25,16 +25,17 @@ __all__ = [
     "get_standings",
     "get_tournament",
     "list_tournaments",
+    "summaries",
 ]
 
 
-def _summaries(service: TournamentService) -> TournamentList:
+def summaries(service: TournamentService) -> TournamentList:
     """Each tournament from its first event only: listing never folds a stream."""
-    summaries = []
+    listed = []
     for tournament_id in service.tournament_ids():
         created = service.history(tournament_id, to_version=1)[0].event
         assert isinstance(created, TournamentCreated)
-        summaries.append(
+        listed.append(
             TournamentSummary(
                 tournament_id=tournament_id,
                 name=created.name,
@@ -43,11 +44,11 @@ def _summaries(service: TournamentService) -> TournamentList:
                 version=service.version(tournament_id),
             )
         )
-    return TournamentList(tournaments=summaries)
+    return TournamentList(tournaments=listed)
 
 
 async def list_tournaments(call: Call[None, None]) -> web.Response:
-    return respond(await call.read(_summaries, call.service))
+    return respond(await call.read(summaries, call.service))
 
 
 async def get_tournament(call: Call[None, None]) -> web.Response:
