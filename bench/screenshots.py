@@ -159,7 +159,11 @@ def main(argv: list[str] | None = None) -> int:
                     page.goto(base + path)
                     target = args.out / f"{name}-{device}.png"
                     page.screenshot(path=str(target), full_page=name != "screen")
-                    print(target.relative_to(Path.cwd()) if target.is_relative_to(Path.cwd()) else target)
+                    print(
+                        target.relative_to(Path.cwd())
+                        if target.is_relative_to(Path.cwd())
+                        else target
+                    )
                 page.close()
             browser.close()
     return 0

@@ -21,8 +21,9 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
-    var first = document.querySelector("select[data-board]");
-    var chosen = target && target.matches("select[data-board]") ? target : first;
+    var selects = Array.prototype.slice.call(document.querySelectorAll("select[data-board]"));
+    var open = selects.filter(function (select) { return select.value === ""; });
+    var chosen = target && target.matches("select[data-board]") ? target : open[0] || selects[0];
     if (chosen) {
       chosen.focus();
     }
