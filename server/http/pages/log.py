@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from events import RecordedEvent
-from events.projections import TournamentState
+from events.projections import EMPTY, TournamentState, apply
 from events.types import (
     ByeCancelled,
     ByeKind,
@@ -30,7 +30,7 @@ from events.types import (
 )
 from server.http.pages.views import result_text
 
-__all__ = ["LogLine", "describe", "log_lines"]
+__all__ = ["Gettext", "LogLine", "describe", "log_lines"]
 
 Gettext = Callable[[str], str]
 
@@ -46,6 +46,14 @@ class LogLine:
 
 def _name(state: TournamentState, player_id: int) -> str:
     return state.player(player_id).name if state.has_player(player_id) else f"#{player_id}"
+
+
+def _game(state: TournamentState, round_no: int, board: int) -> str:
+    """``White – Black`` of a board of a paired round."""
+    if round_no > state.rounds_paired or board > len(state.round(round_no).boards):
+        return "?"
+    paired = state.round(round_no).boards[board - 1]
+    return f"{state.player(paired.white).surname} – {state.player(paired.black).surname}"
 
 
 def _bye(kind: ByeKind, _: Gettext) -> str:
@@ -86,13 +94,17 @@ def describe(event: Event, state: TournamentState, _: Gettext) -> str:
         case RoundUnpaired():
             return _("Round %(round)s unpaired.") % {"round": event.round_no}
         case ResultRecorded():
-            return _("Round %(round)s, board %(board)s: %(result)s.") % {
+            return _("Round %(round)s, board %(board)s (%(game)s): %(result)s.") % {
                 "round": event.round_no, "board": event.board,
+                "game": _game(state, event.round_no, event.board),
                 "result": result_text(event.result.value),
             }  # fmt: skip
         case ResultCorrected():
-            return _("Round %(round)s, board %(board)s corrected: %(previous)s → %(result)s.") % {
+            return _(
+                "Round %(round)s, board %(board)s (%(game)s) corrected: %(previous)s → %(result)s."
+            ) % {
                 "round": event.round_no, "board": event.board,
+                "game": _game(state, event.round_no, event.board),
                 "previous": result_text(event.previous.value),
                 "result": result_text(event.result.value),
             }  # fmt: skip
@@ -101,14 +113,16 @@ def describe(event: Event, state: TournamentState, _: Gettext) -> str:
     return type(event).__name__
 
 
-def log_lines(history: list[RecordedEvent], state: TournamentState, _: Gettext) -> list[LogLine]:
-    """Newest first: the page is read for what just happened."""
-    return [
-        LogLine(
-            recorded.stream_version,
-            recorded.recorded_at,
-            describe(recorded.event, state, _),
-            str(recorded.metadata.get("via") or recorded.metadata.get("source") or ""),
-        )
-        for recorded in reversed(history)
-    ]
+def log_lines(history: list[RecordedEvent], _: Gettext) -> list[LogLine]:
+    """Newest first (the page is read for what just happened); each event is told with
+    the tournament as it stood right after it, so names and boards are those of the time."""
+    lines = []
+    state = EMPTY
+    for recorded in history:
+        state = apply(state, recorded.event)
+        source = recorded.metadata.get("via") or recorded.metadata.get("source") or ""
+        lines.append(
+            LogLine(recorded.stream_version, recorded.recorded_at,
+                    describe(recorded.event, state, _), str(source))
+        )  # fmt: skip
+    return lines[::-1]

@@ -10,12 +10,12 @@ from typing import Any, TypeVar, get_args
 
 from aiohttp import web
 
-from events import ArbiterError, Event, RecordedEvent
-from events.projections import TournamentState
+from events import ArbiterError, Event
+from events.projections import TournamentState, fold
 from server.http import keys
 from server.http.handlers.tournaments import summaries
 from server.http.pages import i18n, views
-from server.http.pages.log import log_lines
+from server.http.pages.log import Gettext, LogLine, log_lines
 from server.http.pages.render import html, page
 from server.service import TournamentService
 
@@ -147,21 +147,20 @@ async def player_page(request: web.Request) -> web.StreamResponse:
     )  # fmt: skip
 
 
-def _history(service: TournamentService, tid: str) -> tuple[list[RecordedEvent], TournamentState]:
+def _told(service: TournamentService, tid: str, gettext: Gettext) -> tuple[list[LogLine], Loaded]:
     history = service.history(tid)
-    return history, service.load(tid, to_version=history[-1].stream_version)
+    lines = log_lines(history, gettext)
+    state = fold(recorded.event for recorded in history)
+    return lines, Loaded(state, history[-1].global_position)
 
 
 @guarded
 async def log_page(request: web.Request) -> web.StreamResponse:
-    history, state = await read(
-        request, _history, request.app[keys.SERVICE], tournament_id(request)
-    )
     gettext = i18n.translations(i18n.choose(request)).gettext
-    loaded = Loaded(state, history[-1].global_position)
-    return page(
-        request, "log.html", lines=log_lines(history, state, gettext), **_live(request, loaded)
+    lines, loaded = await read(
+        request, _told, request.app[keys.SERVICE], tournament_id(request), gettext
     )
+    return page(request, "log.html", lines=lines, **_live(request, loaded))
 
 
 def _slides(rows: list[T]) -> list[list[T]]:

@@ -278,3 +278,22 @@ async def test_signing_out_ends_the_session(api: Api, path: str) -> None:
         assert response.status == 303
     status, _, _ = await text(api.client, path)
     assert status == 303
+
+
+async def test_the_log_tells_each_event_in_words_with_the_names_of_the_time(api: Api) -> None:
+    await open_tournament(api)
+    _, round_ = await api.get("/tournaments/open/rounds/1")
+    white, black = (round_["boards"][0][side]["name"].split(",")[0] for side in ("white", "black"))
+    await api.post("/tournaments/open/rounds/1/boards/1/result", {"result": "1/2-1/2"})
+    await api.write("PATCH", "/tournaments/open/players/2", {"surname": "Renamed"})
+    _, body, _ = await text(api.client, "/t/open/log")
+    sentences = re.findall(r'<span class="log-text">([^<]+)</span>', body)
+    assert sentences[0] == "Details of Renamed corrected."
+    assert sentences[1] == f"Round 1, board 1 ({white} – {black}): ½-½.".replace(
+        "<", "&lt;"
+    ).replace(">", "&gt;")
+    assert (
+        sentences[-1] == "Tournament “Open &amp; &lt;Friends&gt;” created: 3 rounds, dutch system."
+    )
+    _, body, _ = await text(api.client, "/t/open/log", **{"Accept-Language": "es"})
+    assert "Ronda 1 emparejada: 2 tableros (dutch)." in body
