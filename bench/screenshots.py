@@ -137,6 +137,16 @@ PAGES = (
 VIEWPORTS = {"phone": (360, 780), "desktop": (1920, 1080)}
 
 
+def _desk(page: Any, base: str, target: Path) -> None:
+    """The arbiter's desk, signed in with the token."""
+    page.goto(f"{base}/t/{SAMPLE}/desk")
+    page.fill("#token", TOKEN)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base}/t/{SAMPLE}/desk")
+    page.screenshot(path=str(target), full_page=True)
+    print(target)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where the PNG files go")
@@ -159,11 +169,8 @@ def main(argv: list[str] | None = None) -> int:
                     page.goto(base + path)
                     target = args.out / f"{name}-{device}.png"
                     page.screenshot(path=str(target), full_page=name != "screen")
-                    print(
-                        target.relative_to(Path.cwd())
-                        if target.is_relative_to(Path.cwd())
-                        else target
-                    )
+                    print(target)
+                _desk(page, base, args.out / f"desk-{device}.png")
                 page.close()
             browser.close()
     return 0

@@ -8,7 +8,7 @@ client that does not ask for HTML first gets JSON as always.
 
 >>> page_for("/tournaments/demo/rounds/1")
 '/t/demo/rounds/1'
->>> page_for("/tournaments/demo/events") , page_for("/openapi.json")
+>>> page_for("/tournaments/demo/events"), page_for("/openapi.json")
 ('/t/demo/log', None)
 """
 
