@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar, get_args
 
@@ -55,12 +56,12 @@ def guarded(handler: Handler) -> Handler:
     return guard
 
 
+@dataclass(frozen=True, slots=True)
 class Loaded:
     """A tournament folded now, with the log position its live stream goes on from."""
 
-    def __init__(self, state: TournamentState, position: int) -> None:
-        self.state = state
-        self.position = position
+    state: TournamentState
+    position: int
 
 
 def _loaded(service: TournamentService, tid: str) -> Loaded:
