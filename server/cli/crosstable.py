@@ -27,6 +27,7 @@ from server.cli.render import text_table
 
 __all__ = [
     "crosstable_csv",
+    "crosstable_rows",
     "crosstable_text",
     "format_value",
     "standings_csv",
@@ -145,7 +146,9 @@ def _cell(entry: RoundEntry) -> str:
     return f"{entry.opponent}{colour}{'+' if entry.kind is RoundKind.FORFEIT_WIN else '-'}"
 
 
-def _crosstable_rows(standings: Standings, table: Crosstable) -> tuple[list[str], list[list[str]]]:
+def crosstable_rows(standings: Standings, table: Crosstable) -> tuple[list[str], list[list[str]]]:
+    """The header and, in rank order, rank, start rank, name, rating, a cell per round and
+    the tie-break values (also the web crosstable's cells)."""
     rounds = [str(r) for r in range(1, table.rounds + 1)]
     header = ["Rk", "No", "Name", "Rtg", *rounds, *standings.labels]
     rows = []
@@ -157,7 +160,7 @@ def _crosstable_rows(standings: Standings, table: Crosstable) -> tuple[list[str]
 
 def crosstable_text(standings: Standings, table: Crosstable) -> str:
     """The standings with every round: opponent's start rank, colour and result."""
-    header, rows = _crosstable_rows(standings, table)
+    header, rows = crosstable_rows(standings, table)
     numeric = {0, 1, 3, *range(4 + table.rounds, len(header))}
     lines = [
         _title(standings).replace("Standings", "Crosstable", 1),
@@ -169,7 +172,7 @@ def crosstable_text(standings: Standings, table: Crosstable) -> str:
 
 def crosstable_csv(standings: Standings, table: Crosstable) -> str:
     """The crosstable as CSV: one column per round (``r1`` …) then the tie-breaks."""
-    header, rows = _crosstable_rows(standings, table)
+    header, rows = crosstable_rows(standings, table)
     names = ["rank", "start_rank", "name", "rating"]
     header = names + [f"r{r}" for r in range(1, table.rounds + 1)] + header[4 + table.rounds :]
     return _csv(header, rows)

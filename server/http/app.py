@@ -22,6 +22,7 @@ from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
 from server.http.logs import access_middleware
 from server.http.openapi import openapi_json
+from server.http.pages import negotiation_middleware, setup_pages
 from server.http.pairing import PairingPool
 from server.http.problems import problem_middleware
 from server.http.reads import SharedReads, cors_middleware
@@ -45,7 +46,12 @@ def create_app(
     close on cleanup. ``engines`` finds a pairing system by name (tests pass fakes; with
     ``pairing_workers`` > 0 their functions must be picklable)."""
     app = web.Application(
-        middlewares=[access_middleware, cors_middleware, problem_middleware],
+        middlewares=[
+            access_middleware,
+            cors_middleware,
+            problem_middleware,
+            negotiation_middleware,
+        ],
         client_max_size=settings.max_body_bytes,
     )
     app[keys.SETTINGS] = settings
@@ -60,6 +66,7 @@ def create_app(
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)
     setup_routes(app)
+    setup_pages(app)
     return app
 
 

@@ -26,16 +26,17 @@ __all__ = [
     "get_standings",
     "get_tournament",
     "list_tournaments",
+    "summaries",
 ]
 
 
-def _summaries(service: TournamentService) -> TournamentList:
+def summaries(service: TournamentService) -> TournamentList:
     """Each tournament from its first event only: listing never folds a stream."""
-    summaries = []
+    listed = []
     for tournament_id in service.tournament_ids():
         created = service.history(tournament_id, limit=1)[0].event
         assert isinstance(created, TournamentCreated)
-        summaries.append(
+        listed.append(
             TournamentSummary(
                 tournament_id=tournament_id,
                 name=created.name,
@@ -44,11 +45,11 @@ def _summaries(service: TournamentService) -> TournamentList:
                 version=service.version(tournament_id),
             )
         )
-    return TournamentList(tournaments=summaries)
+    return TournamentList(tournaments=listed)
 
 
 async def list_tournaments(call: Call[None, None]) -> web.Response:
-    return respond(await call.read(_summaries, call.service))
+    return respond(await call.read(summaries, call.service))
 
 
 def _tournament(service: TournamentService, tournament_id: str, version: int) -> bytes:

@@ -1,0 +1,274 @@
+"""The arbiter's desk: sign in with the server token, then results, byes, withdrawals and
+rounds from the browser.
+
+Every form runs the same service command as the API (on the same writer or pairer
+thread, waking the same live streams), so the event log cannot tell a form from an API
+call except by the ``via: desk`` its metadata carries. Forms post, then redirect back
+(post/redirect/get), and a refused command comes back as a message on the desk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import uuid
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from aiohttp import web
+
+from events import (
+    ArbiterError,
+    CancelBye,
+    CorrectResult,
+    PairRound,
+    RecordResult,
+    RequestBye,
+    UnpairRound,
+    WithdrawPlayer,
+)
+from events.decisions.rounds import pairing_request
+from events.results import parse_result
+from events.types import ByeKind
+from server.cli.engines import explanation_lines
+from server.http import keys
+from server.http.pages import i18n, views
+from server.http.pages.public import guarded, load, tournament_id
+from server.http.pages.render import html, page
+from server.http.pages.session import (
+    COOKIE,
+    LIFETIME_SECONDS,
+    SESSIONS,
+    Session,
+    check_csrf,
+    check_origin,
+    current,
+)
+from server.service import CommandResult, TournamentService
+from server.settings import token_matches
+
+__all__ = ["ACTIONS", "act", "desk", "explain", "sign_in", "sign_in_form", "sign_out"]
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "0-0", "1/2-0", "0-1/2")
+"""The desk's result choices, the usual first."""
+
+
+def _safe_next(target: str | None, default: str) -> str:
+    """Only a path on this site (no ``//host``): a sign-in link cannot send anyone away."""
+    if target and target.startswith("/") and not target.startswith("//"):
+        return target
+    return default
+
+
+async def sign_in_form(request: web.Request) -> web.StreamResponse:
+    return page(request, "signin.html", next=_safe_next(request.query.get("next"), "/t/"),
+                failed=False)  # fmt: skip
+
+
+async def sign_in(request: web.Request) -> web.StreamResponse:
+    check_origin(request)
+    form = await request.post()
+    target = _safe_next(str(form.get("next", "")), "/t/")
+    token = str(form.get("token", ""))
+    if not token_matches(token, request.app[keys.SETTINGS].token_sha256):
+        return html(request, "signin.html", {"next": target, "failed": True,
+                                             "fragment": False}, status=401)  # fmt: skip
+    session_id, _ = request.app[SESSIONS].open()
+    redirect = web.HTTPSeeOther(target)
+    redirect.set_cookie(
+        COOKIE, session_id, httponly=True, samesite="Strict", path="/",
+        max_age=LIFETIME_SECONDS, secure=request.secure,
+    )  # fmt: skip
+    raise redirect
+
+
+async def sign_out(request: web.Request) -> web.StreamResponse:
+    check_origin(request)
+    session = current(request)
+    if session is not None:
+        check_csrf(session, (await request.post()).get("csrf"))
+        request.app[SESSIONS].close(request.cookies.get(COOKIE))
+    redirect = web.HTTPSeeOther("/t/")
+    redirect.del_cookie(COOKIE, path="/")
+    raise redirect
+
+
+def _signed_in(request: web.Request) -> Session:
+    """:raises web.HTTPSeeOther: to the sign-in page when there is no session."""
+    session = current(request)
+    if session is None:
+        raise web.HTTPSeeOther(f"/signin?next={request.path}")
+    return session
+
+
+@guarded
+async def desk(request: web.Request) -> web.StreamResponse:
+    session = _signed_in(request)
+    loaded = await load(request)
+    state = loaded.state
+    latest = state.rounds[-1] if state.rounds else None
+    flash, session.flash = session.flash, []
+    pending_byes = [bye for bye in state.byes if bye.round_no >= state.next_round]
+    return page(
+        request, "desk.html", state=state, t=state.require_settings(), csrf=session.csrf,
+        signed_in=True,
+        round=latest, boards=views.boards(state, latest) if latest else [], results=RESULTS,
+        flash=flash, byes=pending_byes, bye_kinds=[kind.value for kind in ByeKind],
+        can_unpair=latest is not None and len(latest.missing_results) == len(latest.boards),
+    )  # fmt: skip
+
+
+def _explanation(service: TournamentService, tid: str, round_no: int) -> list[str]:
+    """Pair round ``round_no`` again from the state it was paired from (engines are pure and
+    deterministic) and keep the engine's account of it."""
+    state = service.load(tid, after_round=round_no - 1)
+    round_ = service.load(tid).round(round_no)
+    system = service.engines(round_.system)
+    return explanation_lines(system.pair(pairing_request(state)))
+
+
+@guarded
+async def explain(request: web.Request) -> web.StreamResponse:
+    session = _signed_in(request)
+    loaded = await load(request)
+    round_no = int(request.match_info["round_no"])
+    loaded.state.round(round_no)  # 404 for a round not paired
+    loop = asyncio.get_running_loop()
+    service = request.app[keys.SERVICE]
+    try:
+        lines = await loop.run_in_executor(
+            request.app[keys.PAIRERS],
+            functools.partial(_explanation, service, tournament_id(request), round_no),
+        )
+    except ArbiterError as error:
+        lines = [error.message]
+    return page(request, "explain.html", state=loaded.state, t=loaded.state.require_settings(),
+                round_no=round_no, lines=lines, signed_in=True, csrf=session.csrf)  # fmt: skip
+
+
+# -- forms ---------------------------------------------------------------------------------
+
+Form = dict[str, str]
+Action = Callable[[TournamentService, str, Form, dict[str, Any]], CommandResult]
+
+
+def _number(form: Form, name: str) -> int:
+    value = form.get(name, "").strip()
+    if not value.isdigit():
+        raise ArbiterError(f"{name} must be a number, not {value!r}")
+    return int(value)
+
+
+def _result(
+    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
+) -> CommandResult:
+    round_no, board = _number(form, "round"), _number(form, "board")
+    result = parse_result(form.get("result", ""))
+    recorded = service.load(tid).round(round_no).boards[board - 1].result
+    command: RecordResult | CorrectResult = (
+        RecordResult(round_no=round_no, board=board, result=result)
+        if recorded is None
+        else CorrectResult(round_no=round_no, board=board, result=result,
+                           reason=form.get("reason", "").strip())
+    )  # fmt: skip
+    return service.execute(tid, command, metadata=meta)
+
+
+def _pair(service: TournamentService, tid: str, form: Form, meta: dict[str, Any]) -> CommandResult:
+    return service.pair_round(tid, PairRound(), metadata=meta)
+
+
+def _unpair(
+    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
+) -> CommandResult:
+    command = UnpairRound(round_no=_number(form, "round"), reason=form.get("reason", "").strip())
+    return service.execute(tid, command, metadata=meta)
+
+
+def _bye(service: TournamentService, tid: str, form: Form, meta: dict[str, Any]) -> CommandResult:
+    try:
+        kind = ByeKind(form.get("kind", "half"))
+    except ValueError:
+        raise ArbiterError(f"no bye kind {form.get('kind')!r}") from None
+    command = RequestBye(player_id=_number(form, "player"), round_no=_number(form, "round"),
+                         kind=kind)  # fmt: skip
+    return service.execute(tid, command, metadata=meta)
+
+
+def _cancel_bye(
+    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
+) -> CommandResult:
+    command = CancelBye(player_id=_number(form, "player"), round_no=_number(form, "round"))
+    return service.execute(tid, command, metadata=meta)
+
+
+def _withdraw(
+    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
+) -> CommandResult:
+    from_round = form.get("from_round", "").strip()
+    command = WithdrawPlayer(
+        player_id=_number(form, "player"),
+        from_round=int(from_round) if from_round.isdigit() else None,
+        reason=form.get("reason", "").strip(),
+    )
+    return service.execute(tid, command, metadata=meta)
+
+
+ACTIONS: dict[str, Action] = {
+    "result": _result,
+    "pair": _pair,
+    "unpair": _unpair,
+    "bye": _bye,
+    "cancel-bye": _cancel_bye,
+    "withdraw": _withdraw,
+}
+
+
+def _done_message(action: str, gettext: Callable[[str], str]) -> str:
+    return {
+        "result": gettext("Result saved."),
+        "pair": gettext("Next round paired."),
+        "unpair": gettext("Round unpaired."),
+        "bye": gettext("Bye granted."),
+        "cancel-bye": gettext("Bye cancelled."),
+        "withdraw": gettext("Player withdrawn."),
+    }[action]
+
+
+def _where_next(request: web.Request, action: str, form: Form) -> str:
+    """Back to the desk; after a result, at the next board, so the keyboard flow goes on."""
+    base = f"/t/{tournament_id(request)}/desk"
+    if action == "result" and form.get("board", "").isdigit():
+        return f"{base}#board-{int(form['board']) + 1}"
+    return base
+
+
+async def act(request: web.Request) -> web.StreamResponse:
+    """Run one desk form: check the session, origin and CSRF token, run the command."""
+    check_origin(request)
+    session = _signed_in(request)
+    posted = await request.post()
+    check_csrf(session, posted.get("csrf"))
+    action = request.match_info["action"]
+    if action not in ACTIONS:
+        raise web.HTTPNotFound()
+    form: Form = {key: str(value) for key, value in posted.items()}
+    meta = {"source": "http", "via": "desk", "request_id": str(uuid.uuid4())}
+    executor: Executor = request.app[keys.PAIRERS if action == "pair" else keys.WRITER]
+    gettext = i18n.translations(i18n.choose(request)).gettext
+    run: Callable[[], Awaitable[CommandResult]] = functools.partial(
+        asyncio.get_running_loop().run_in_executor,
+        executor,
+        functools.partial(ACTIONS[action], request.app[keys.SERVICE], tournament_id(request),
+                          form, meta),
+    )  # fmt: skip
+    try:
+        await run()
+    except (ArbiterError, KeyError, IndexError) as error:
+        message = error.message if isinstance(error, ArbiterError) else str(error)
+        session.flash.append(("error", message))
+    else:
+        request.app[keys.FEED].notify()
+        session.flash.append(("ok", _done_message(action, gettext)))
+    raise web.HTTPSeeOther(_where_next(request, action, form))

@@ -1,0 +1,197 @@
+"""The public pages: what players, spectators and the hall's screen read. Reads only."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeVar, get_args
+
+from aiohttp import web
+
+from events import ArbiterError, Event
+from events.projections import TournamentState, fold
+from server.http import keys
+from server.http.handlers.tournaments import summaries
+from server.http.pages import i18n, views
+from server.http.pages.log import Gettext, LogLine, log_lines
+from server.http.pages.render import html, page
+from server.service import TournamentService
+
+__all__ = ["EVENT_TYPES", "guarded", "load", "read", "tournament_id"]
+
+T = TypeVar("T")
+
+EVENT_TYPES = " ".join(sorted(cls.__struct_config__.tag for cls in get_args(Event)))
+"""Every event type the live script listens for (a named SSE event has no catch-all)."""
+
+SCREEN_ROWS = 16
+"""Rows per slide on the hall's big screen: readable from the back of the room at 1080p."""
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+async def read(request: web.Request, query: Callable[..., T], /, *args: Any) -> T:
+    """Run a blocking query on the reader threads."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(request.app[keys.READERS], functools.partial(query, *args))
+
+
+def tournament_id(request: web.Request) -> str:
+    return request.match_info["tournament_id"]
+
+
+def guarded(handler: Handler) -> Handler:
+    """Answer an unknown tournament, player or round with a page, not problem JSON."""
+
+    @functools.wraps(handler)
+    async def guard(request: web.Request) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except (ArbiterError, KeyError):
+            return html(request, "not_found.html", {"fragment": False}, status=404)
+
+    return guard
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A tournament folded now, with the log position its live stream goes on from."""
+
+    state: TournamentState
+    position: int
+
+
+def _loaded(service: TournamentService, tid: str) -> Loaded:
+    state = service.load(tid)
+    last = service.history(tid, from_version=state.version)
+    return Loaded(state, last[-1].global_position if last else 0)
+
+
+async def load(request: web.Request) -> Loaded:
+    return await read(request, _loaded, request.app[keys.SERVICE], tournament_id(request))
+
+
+def _live(request: web.Request, loaded: Loaded) -> dict[str, Any]:
+    """What every live page needs: the event feed to follow and when it was rendered."""
+    tid = tournament_id(request)
+    return {
+        "state": loaded.state,
+        "t": loaded.state.require_settings(),
+        "events_url": str(request.app.router["events"].url_for(tournament_id=tid)),
+        "after": loaded.position,
+        "event_types": EVENT_TYPES,
+        "updated": datetime.now().astimezone().strftime("%H:%M:%S"),
+    }
+
+
+async def tournaments(request: web.Request) -> web.StreamResponse:
+    listed = await read(request, summaries, request.app[keys.SERVICE])
+    return page(request, "tournaments.html", tournaments=listed.tournaments)
+
+
+@guarded
+async def home(request: web.Request) -> web.StreamResponse:
+    loaded = await load(request)
+    return page(request, "home.html", **_live(request, loaded))
+
+
+@guarded
+async def round_page(request: web.Request) -> web.StreamResponse:
+    loaded = await load(request)
+    round_ = loaded.state.round(int(request.match_info["round_no"]))
+    return page(
+        request, "round.html", round=round_, boards=views.boards(loaded.state, round_),
+        **_live(request, loaded),
+    )  # fmt: skip
+
+
+@guarded
+async def where_page(request: web.Request) -> web.StreamResponse:
+    loaded = await load(request)
+    round_ = loaded.state.round(int(request.match_info["round_no"]))
+    return page(
+        request, "where.html", round=round_, rows=views.where_to_play(loaded.state, round_),
+        **_live(request, loaded),
+    )  # fmt: skip
+
+
+@guarded
+async def standings_page(request: web.Request) -> web.StreamResponse:
+    loaded = await load(request)
+    ranking = await read(request, views.ranking, loaded.state)
+    return page(request, "standings.html", ranking=ranking, **_live(request, loaded))
+
+
+@guarded
+async def crosstable_page(request: web.Request) -> web.StreamResponse:
+    loaded = await load(request)
+    table = await read(request, views.crosstable, loaded.state)
+    return page(request, "crosstable.html", table=table, **_live(request, loaded))
+
+
+@guarded
+async def players_page(request: web.Request) -> web.StreamResponse:
+    loaded = await load(request)
+    return page(request, "players.html", **_live(request, loaded))
+
+
+@guarded
+async def player_page(request: web.Request) -> web.StreamResponse:
+    loaded = await load(request)
+    player = loaded.state.player(int(request.match_info["player_id"]))
+    return page(
+        request, "player.html", player=player, rows=views.card(loaded.state, player),
+        performance=views.performance(loaded.state, player), **_live(request, loaded),
+    )  # fmt: skip
+
+
+def _told(service: TournamentService, tid: str, gettext: Gettext) -> tuple[list[LogLine], Loaded]:
+    history = service.history(tid)
+    lines = log_lines(history, gettext)
+    state = fold(recorded.event for recorded in history)
+    return lines, Loaded(state, history[-1].global_position)
+
+
+@guarded
+async def log_page(request: web.Request) -> web.StreamResponse:
+    gettext = i18n.translations(i18n.choose(request)).gettext
+    lines, loaded = await read(
+        request, _told, request.app[keys.SERVICE], tournament_id(request), gettext
+    )
+    return page(request, "log.html", lines=lines, **_live(request, loaded))
+
+
+def _slides(rows: list[T]) -> list[list[T]]:
+    return [rows[i : i + SCREEN_ROWS] for i in range(0, len(rows), SCREEN_ROWS)] or [[]]
+
+
+@guarded
+async def screen_page(request: web.Request) -> web.StreamResponse:
+    """The hall's big screen: the latest round's boards and the standings, a slide at a time."""
+    loaded = await load(request)
+    state = loaded.state
+    round_ = state.rounds[-1] if state.rounds else None
+    ranking = await read(request, views.ranking, state)
+    pairs = list(zip(ranking.rows, ranking.titles, strict=True))
+    return page(
+        request, "screen.html", round=round_,
+        board_slides=_slides(views.boards(state, round_) if round_ else []),
+        standing_slides=_slides(pairs), ranking=ranking, **_live(request, loaded),
+    )  # fmt: skip
+
+
+async def switch_language(request: web.Request) -> web.StreamResponse:
+    """The language switch: remember the choice in a cookie, go back to the page."""
+    language = request.match_info["language"]
+    target = request.query.get("next", "/t/")
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/t/"
+    redirect = web.HTTPSeeOther(target)
+    if language in i18n.LANGUAGES:
+        redirect.set_cookie(
+            i18n.COOKIE, language, max_age=365 * 86400, samesite="Lax", httponly=True
+        )
+    raise redirect

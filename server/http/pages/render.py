@@ -1,0 +1,83 @@
+"""Templates to responses: one autoescaping Jinja environment per language, and the
+security headers every page carries.
+
+Autoescaping is on for every template, so a value reaches the page as text unless a
+template says otherwise (none does): a player named ``<script>`` is shown, never run.
+The Content-Security-Policy allows scripts and styles from this server's ``/static/``
+only, so no inline script could run even if one slipped in.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from events.projections import points_str
+from server.http.pages import i18n
+
+__all__ = ["SECURITY_HEADERS", "html", "page", "points"]
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def points(value: Fraction | None) -> str:
+    """Points as a hall's wall chart shows them: ``2½``, ``½``, ``3``.
+
+    >>> points(Fraction(5, 2)), points(Fraction(1, 2)), points(Fraction(3))
+    ('2½', '½', '3')
+    """
+    if value is None:
+        return ""
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole or ''}½"
+    return points_str(value)
+
+
+@functools.cache
+def environment(language: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("server.http.pages", "templates"),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.install_gettext_translations(i18n.translations(language), newstyle=True)  # type: ignore[attr-defined]
+    env.filters["points"] = points
+    env.globals["languages"] = i18n.LANGUAGES
+    env.globals["language"] = language
+    return env
+
+
+def html(
+    request: web.Request, template: str, context: Mapping[str, Any], *, status: int = 200
+) -> web.Response:
+    """``template`` rendered in the request's language, with the security headers."""
+    language = i18n.choose(request)
+    body = (
+        environment(language)
+        .get_template(template)
+        .render({"signed_in": False, **context, "path": request.path_qs})
+    )
+    headers = {**SECURITY_HEADERS, "Content-Language": language, "Vary": "Accept-Language"}
+    return web.Response(text=body, status=status, content_type="text/html", headers=headers)
+
+
+def page(request: web.Request, template: str, **context: Any) -> web.Response:
+    """A whole page, or with ``?fragment=1`` only its live part (what the live script swaps)."""
+    fragment = request.query.get("fragment") == "1"
+    return html(request, template, {**context, "fragment": fragment})
