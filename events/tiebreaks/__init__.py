@@ -24,6 +24,7 @@ from events.tiebreaks.model import (
     RoundKind,
 )
 from events.tiebreaks.ranking import Standings, StandingsRow, TiebreakValue, rank
+from events.tiebreaks.ratings import RatingContext, performance_rating
 from events.tiebreaks.tournament import crosstable_from_state, tournament_standings
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Edition",
     "PairingNumber",
     "PlayerRecord",
+    "RatingContext",
     "Result",
     "RoundEntry",
     "RoundKind",
@@ -47,6 +49,7 @@ __all__ = [
     "parse_sequence",
     "parse_settings",
     "parse_tiebreak",
+    "performance_rating",
     "rank",
     "tournament_standings",
     "with_points",

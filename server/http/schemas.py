@@ -421,7 +421,7 @@ class ImportResult(WriteResult):
 # -- rendering state ----------------------------------------------------------------------
 
 
-PUBLIC_METADATA = frozenset({"source", "request_id", "sha256"})
+PUBLIC_METADATA = frozenset({"source", "via", "request_id", "sha256"})
 """What of an event's metadata anyone may read: not the client's Idempotency-Key (a
 replay handle), nor anything else a writer stamped for the audit."""
 

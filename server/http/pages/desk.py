@@ -20,6 +20,7 @@ from aiohttp import web
 
 from events import (
     ArbiterError,
+    ByeKind,
     CancelBye,
     CorrectResult,
     PairRound,
@@ -27,10 +28,9 @@ from events import (
     RequestBye,
     UnpairRound,
     WithdrawPlayer,
+    pairing_request,
+    parse_result,
 )
-from events.decisions.rounds import pairing_request
-from events.results import parse_result
-from events.types import ByeKind
 from server.cli.engines import explanation_lines
 from server.http import keys
 from server.http.pages import i18n, views

@@ -11,9 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from events import RecordedEvent
-from events.projections import EMPTY, TournamentState, apply
-from events.types import (
+from events import (
     ByeCancelled,
     ByeKind,
     ByeRequested,
@@ -21,6 +19,7 @@ from events.types import (
     PlayerDetailsCorrected,
     PlayerRegistered,
     PlayerWithdrawn,
+    RecordedEvent,
     ResultCorrected,
     ResultRecorded,
     RoundPaired,
@@ -28,6 +27,7 @@ from events.types import (
     TournamentClosed,
     TournamentCreated,
 )
+from events.projections import EMPTY, TournamentState, apply
 from server.http.pages.views import result_text
 
 __all__ = ["Gettext", "LogLine", "describe", "log_lines"]

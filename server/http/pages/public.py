@@ -66,7 +66,7 @@ class Loaded:
 
 def _loaded(service: TournamentService, tid: str) -> Loaded:
     state = service.load(tid)
-    last = service.history(tid, from_version=state.version)
+    last = service.history(tid, after_version=state.version - 1, limit=1) if state.version else []
     return Loaded(state, last[-1].global_position if last else 0)
 
 

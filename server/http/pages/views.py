@@ -12,8 +12,14 @@ from fractions import Fraction
 
 from engine import Colour, Float, RoundKind
 from events.projections import PlayerState, RoundState, TournamentState, points_str, standings
-from events.tiebreaks import Edition, crosstable_from_state, rank, tournament_standings
-from events.tiebreaks.ratings import RatingContext, performance_rating
+from events.tiebreaks import (
+    Edition,
+    RatingContext,
+    crosstable_from_state,
+    performance_rating,
+    rank,
+    tournament_standings,
+)
 from server.cli.crosstable import crosstable_rows, format_value
 
 __all__ = [

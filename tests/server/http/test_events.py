@@ -120,17 +120,17 @@ async def test_a_reconnect_reads_only_what_is_new(
     reads: list[int] = []
     history = service.history
 
-    def spy(tournament_id: str, *, from_version: int = 1, to_version: int | None = None) -> Any:
-        reads.append(from_version)
-        return history(tournament_id, from_version=from_version, to_version=to_version)
+    def spy(tournament_id: str, *, after_version: int = 0, limit: int | None = None) -> Any:
+        reads.append(after_version)
+        return history(tournament_id, after_version=after_version, limit=limit)
 
     monkeypatch.setattr(service, "history", spy)
     headers = {**STREAM, "Last-Event-ID": str(positions[3])}
     async with api.client.get("/tournaments/open/events", headers=headers) as response:
         message = await SseReader(response).next()
         assert int(message["id"]) == positions[4]
-    assert 1 not in reads[1:]  # after the existence check, nothing read from the start
-    assert 5 in reads
+    assert 0 not in reads[1:]  # after the existence check, nothing read from the start
+    assert 4 in reads
 
 
 async def test_streams_are_capped_per_client_and_end_after_their_time(
