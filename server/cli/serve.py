@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import sys
 from pathlib import Path
 
 import click
@@ -167,6 +169,8 @@ def serve(
     ]
     for process in processes:
         process.start()
+    # SIGTERM to this process stops the workers too (by default it would end only this one).
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
     try:
         for process in processes:
             process.join()
