@@ -64,6 +64,12 @@ def test_a_token_file_replaces_the_generated_token(
 ) -> None:
     secret = tmp_path / "token"
     secret.write_text("from-the-deployment\n")
+    secret.chmod(0o644)
+    refused = CliRunner().invoke(
+        main, ["serve", "--db", str(tmp_path / "a.db"), "--token-file", str(secret)]
+    )
+    assert refused.exit_code == 2 and "chmod 600" in refused.output and not served
+    secret.chmod(0o600)
     output = serve(tmp_path / "arbiter.db", "--token-file", str(secret))
     assert "Write token" not in output
     assert not (tmp_path / "arbiter.db.token-sha256").exists()
