@@ -209,7 +209,7 @@ class RoundPairer:
         self.weights = weights
         graph = self.graph
         graph.set_scope(members)
-        graph.bonus = 1 << weights.bits
+        graph.weight_bits = weights.bits
         mdp_set = set(context.mdps)
         for a, u in enumerate(members):
             for v in members[a + 1 :]:

@@ -98,8 +98,9 @@ class RoundGraph:
         self.bye_ok: set[int] = set()
         self.weights: dict[tuple[int, int], int] = {}
         self.scope: set[int] = set()
-        self.bonus = 1
-        """``B``: above every sum of weights of a matching (set with each bracket's weights)."""
+        self.weight_bits = 0
+        """Every sum of weights of a matching is below ``2**weight_bits`` (set with each
+        bracket's weights); the coverage bonus ``B`` is ``2**weight_bits``."""
         self._lower: set[int] = set()
         self._lower_degree = 0
         self._reach: dict[int, int] = {}
@@ -173,7 +174,7 @@ class RoundGraph:
         if not whole:
             capacity = self.capacity()
             if capacity >= self.reaching():
-                return self._solve_scope(None)
+                return self._solve_free()
             capacity = min(capacity, (1 << CAP_BITS) - 2)
             cap = min(capacity, FIRST_CAP)
             while cap >= 2:
@@ -186,16 +187,42 @@ class RoundGraph:
                 cap = min(capacity, 4 * cap)
         return self._solve_whole()
 
-    def _solve_scope(self, cap: int | None) -> dict[int, int]:
-        """Solve on the scope and the dummy, ``L`` replaced by outlets: one private outlet
-        per reaching player (``cap`` None), or ``cap`` outlets shared by all of them."""
+    def _solve_free(self) -> dict[int, int]:
+        """Solve on the scope and the dummy alone when any reaching player may be left
+        over: those may stay unmatched (a private outlet each, in effect), every other
+        vertex must be covered (a bonus ``B`` per such endpoint), and the matching need
+        not have maximum cardinality."""
+        order = sorted(self.scope)
+        dummy = self.dummy
+        must = {x for x in order if not self._reach[x]}
+        if dummy is not None:
+            order.append(dummy)
+            if not self._dummy_reaches:
+                must.add(dummy)
+        index = {v: i for i, v in enumerate(order)}
+        bonus = 1 << self.weight_bits
+        edges = [
+            (index[u], index[v], weight + bonus * ((u in must) + (v in must)))
+            for (u, v), weight in self.weights.items()
+        ]
+        if dummy is not None:
+            d = index[dummy]
+            for x in self.bye_ok & self.scope:
+                if (x, dummy) not in self.weights:
+                    edges.append((index[x], d, bonus * ((x in must) + (dummy in must))))
+        found = solve_edges(len(order), edges, max_cardinality=False)
+        return {v: order[found[i]] if i in found else LOWER for i, v in enumerate(order)}
+
+    def _solve_scope(self, cap: int) -> dict[int, int]:
+        """Solve on the scope and the dummy, ``L`` replaced by ``cap`` outlets shared by
+        the reaching players."""
         order = sorted(self.scope)
         dummy = self.dummy
         if dummy is not None:
             order.append(dummy)
         index = {v: i for i, v in enumerate(order)}
-        bonus = self.bonus
-        shift = 0 if cap is None else (cap + 1).bit_length()
+        bonus = 1 << self.weight_bits
+        shift = (cap + 1).bit_length()
         edges = [
             (index[u], index[v], (2 * bonus + weight) << shift)
             for (u, v), weight in self.weights.items()
@@ -209,14 +236,9 @@ class RoundGraph:
         if self._dummy_reaches and dummy is not None:
             reaching.append(index[dummy])
         outlet = len(order)
-        if cap is None:
-            for i in reaching:
-                edges.append((i, outlet, bonus))
-                outlet += 1
-        else:
-            for o in range(outlet, outlet + cap):
-                edges.extend((i, o, (bonus << shift) + 1) for i in reaching)
-            outlet += cap
+        for o in range(outlet, outlet + cap):
+            edges.extend((i, o, (bonus << shift) + 1) for i in reaching)
+        outlet += cap
         found = solve_edges(outlet, edges, max_cardinality=False)
         mate: dict[int, int] = {}
         for i, j in found.items():

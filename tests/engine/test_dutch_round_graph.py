@@ -35,7 +35,7 @@ def _field(rng: random.Random) -> tuple[RoundGraph, list[int]]:
     for u in range(start):
         graph.remove(u)  # paired in earlier brackets (their partners are ignored here)
     graph.set_scope(scope)
-    graph.bonus = 1 << 24
+    graph.weight_bits = 24
     for a, u in enumerate(scope):
         for v in scope[a + 1 :]:
             if graph.compatible(u, v):
