@@ -13,6 +13,7 @@ Arbiter wrote exactly the reference's pairing::
     .venv/bin/python -m bench.dutch_scale --players 200 500 1000 --repeat 3 \\
         --reference ../shared/reference-engines/bbpPairings-master
 
+``--problems`` adds ready-made problems (for example the corpus's 1,000-player rounds).
 Without ``--reference`` only Arbiter runs (the generator binary is then ``--generator``).
 Sizes above ``--reference-max-players`` are paired by Arbiter alone (the reference needs
 hours there). Generated events are cached in ``--workdir`` by size, rounds and seed.
@@ -84,6 +85,11 @@ def generate(generator: Path, players: int, rounds: int, seed: int, workdir: Pat
     return problem
 
 
+def _players_in(problem: Path) -> int:
+    """The number of player (001) lines of a TRF file."""
+    return sum(1 for line in problem.read_text().splitlines() if line.startswith("001"))
+
+
 def _same(a: str, b: str) -> bool:
     return a.split() == b.split()
 
@@ -107,7 +113,10 @@ def bench_size(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, nargs="+", default=[200, 500, 1000])
+    parser.add_argument("--players", type=int, nargs="*", default=[200, 500, 1000])
+    parser.add_argument(
+        "--problems", type=Path, nargs="*", default=[], help="also pair these TRF problems"
+    )
     parser.add_argument("--rounds", type=int, default=9, help="rounds of the event (default 9)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
@@ -130,8 +139,14 @@ def main() -> None:
         f"{'players':>7} | {'Arbiter CPU s':>13} | {'reference CPU s':>15} | {'ratio':>6} | "
         f"{'peak MB both':>13} | identical"
     )
-    for players in args.players:
-        problem = generate(generator, players, args.rounds, args.seed, args.workdir)
+    jobs = [
+        (players, generate(generator, players, args.rounds, args.seed, args.workdir))
+        for players in args.players
+    ]
+    jobs += [(_players_in(problem), problem) for problem in args.problems]
+    for players, problem in jobs:
+        if args.problems:
+            print(f"{problem.name}:")
         reference = args.reference if players <= args.reference_max_players else None
         ours, theirs = bench_size(problem, args.repeat, reference, args.workdir)
         our_cpu = statistics.median(run.cpu for run in ours)
