@@ -27,13 +27,27 @@ partners among themselves; ``n'`` is even, so for ``n' >= 4`` Dirac's theorem gi
 Hamiltonian cycle and with it a perfect matching, for ``n' = 2`` the degree bound is the
 edge, and ``n' = 0`` needs nothing.
 
-Under the certificate the solve therefore replaces ``L`` by one private *outlet* vertex per
-reaching player, a graph that allows exactly the same ``N``: its optimum is an optimum of the
-whole round, and every tie-break the stages ask for sees the same choices. Coverage of the
-scope and the dummy is made the first objective by a bonus ``B`` per covered vertex above
-every possible ``w(N)`` (scope pairs ``2B + w``, outlet pairs ``B``), solved without forcing
-maximum cardinality (outlets may stay unmatched). When the certificate fails (low brackets,
-sparse small fields) the solve runs on every unpaired player, as the rules state it.
+Under the certificate (with ``t >= k``, see below) a solve needs only the scope and the
+dummy: a reaching player may stay unmatched (it goes to ``L``), every other vertex must be
+covered, which a bonus ``B`` per covered such endpoint (above every possible ``w(N)``) makes
+the first objective of a maximum-weight matching that need not have maximum cardinality.
+It allows exactly the same ``N`` as the whole round, so its optimum is an optimum of the
+whole round and every tie-break the stages ask for sees the same choices.
+
+**Capped form.** Conditions (b) and (c) with ``k`` replaced by ``t`` (and ``t <= |L|``)
+certify every ``X`` of at most ``t`` reaching players. When ``t < k``, ``L`` is replaced by
+``cap <= t`` *outlet* vertices shared by all reaching players, and outlet pairs get a
+tie-break of 1 below every weight, so that among the optima the solve keeps as many leftover
+players as it can. If it keeps fewer than ``cap - 1``, no optimum of the whole round keeps
+more than ``cap``: the best ``w(N)`` with exactly ``j`` leftovers, ignoring whether ``L`` can
+absorb them, is concave in ``j`` (it is a linear programme over the face of the matching
+polytope that covers the non-reaching players, cut by a fixed number of pairs, whose
+vertices are matchings), so an optimum with more than ``cap`` leftovers would make ``j + 2``
+leftovers optimal as well, and the tie-break would have taken them. Otherwise the cap is
+raised, up to ``t``, and beyond that the solve runs on the whole field.
+
+When the certificate fails (low brackets, sparse small fields) the solve runs on every
+unpaired player, as the rules state it.
 """
 
 from __future__ import annotations
@@ -46,7 +60,7 @@ from engine.matching import solve_edges
 __all__ = ["LOWER", "RESERVED_BITS", "Compatibility", "RoundGraph"]
 
 LOWER = -1
-"""A mate standing for "some player below the scope" (an outlet partner)."""
+"""A mate standing for "some player below the scope" (an outlet, or left to ``L``)."""
 
 FIRST_CAP = 12
 """Shared outlets tried first when private ones are not certified (see :meth:`RoundGraph.solve`)."""
