@@ -39,6 +39,7 @@ __all__ = [
     "maximum_matching",
     "missable_vertices",
     "perfect_matching",
+    "solve_edges",
 ]
 
 T = TypeVar("T")
@@ -481,3 +482,35 @@ class _BitmaskSearch:
         self.even |= joined
         self.odd &= ~joined
         self.queue.extend(bits(newly_even))
+
+
+def solve_edges(
+    size: int, edges: list[tuple[int, int, int]], *, max_cardinality: bool
+) -> dict[int, int]:
+    """A maximum-weight matching of the graph on ``0 .. size-1`` with these ``(u, v, weight)``
+    edges (no pair twice), as ``vertex -> mate`` both ways; among maximum-cardinality
+    matchings only when ``max_cardinality``.
+
+    For callers that build a fresh graph per solve: the graph is made in one bulk call on a
+    multigraph, which skips rustworkx's O(degree) duplicate check per edge (the caller
+    guarantees there are no duplicates). Weights beyond rustworkx's range go to networkx.
+    """
+    if any(not _fits_rustworkx(weight) for _u, _v, weight in edges):
+        import networkx
+
+        wide: networkx.Graph[int] = networkx.Graph()
+        wide.add_nodes_from(range(size))
+        wide.add_weighted_edges_from(edges)
+        pairs: set[tuple[int, int]] = networkx.max_weight_matching(
+            wide, maxcardinality=max_cardinality
+        )
+    else:
+        graph: rustworkx.PyGraph = rustworkx.PyGraph(multigraph=True)
+        graph.add_nodes_from(range(size))
+        graph.add_edges_from(edges)
+        pairs = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+    mate: dict[int, int] = {}
+    for u, v in pairs:
+        mate[u] = v
+        mate[v] = u
+    return mate

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.dutch.players import DutchPlayer
+from engine.dutch.round_graph import LOWER, RESERVED_BITS, RoundGraph
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
-from engine.matching import MAX_WEIGHT_BITS, MatchingGraph
+from engine.matching import MAX_WEIGHT_BITS
 
 __all__ = ["BracketRecord", "RoundPairer"]
 
@@ -45,20 +46,19 @@ class BracketRecord:
 class RoundPairer:
     """Pairs one round; :meth:`run` returns the pairs (pairing-order indices) and the PAB."""
 
+    weights_class: type[BracketWeights] = BracketWeights
+    """The criteria as weights; an older edition swaps in its own (``engine.dutch.rules2012``)."""
+
     def __init__(
-        self, players: list[DutchPlayer], compatible: set[tuple[int, int]], *, played_rounds: int
+        self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int
     ) -> None:
+        """``conflicts`` maps each player to those it may not meet (C1, C3, forbidden pairs)."""
         self.players = players
         self.played_rounds = played_rounds
         n = len(players)
         self.dummy: int | None = n if n % 2 else None
-        self.graph = MatchingGraph(n + (1 if self.dummy is not None else 0))
-        self.neighbours: dict[int, set[int]] = {i: set() for i in range(n)}
-        for u, v in compatible:
-            self.graph.set_weight(u, v, 0)
-            self.neighbours[u].add(v)
-            self.neighbours[v].add(u)
-        self.unpaired: set[int] = set(range(n))
+        self.graph = RoundGraph(n, conflicts, self.dummy)
+        self.unpaired = self.graph.unpaired
         self.pairs: list[tuple[int, int]] = []
         self.records: list[BracketRecord] = []
         self.mate: dict[int, int] = {}
@@ -107,14 +107,32 @@ class RoundPairer:
 
         Returns whether C9 is in force in the first bracket: the PAB comes from the top
         score group and the best completion pairs everyone else of that group inside it.
+
+        When the whole field passes the certificate of :mod:`engine.dutch.round_graph` (with
+        an empty scope), the round is completable and any eligible player can take the
+        PAB, so the PAB score is the lowest eligible score, without solving.
         """
         p = self.players
+        graph = self.graph
+        if self.dummy is not None:
+            graph.bye_ok = {player.index for player in p if player.eligible_for_bye}
+        graph.set_scope(())
+        if graph.capacity() >= graph.reaching() and (
+            self.dummy is None or graph.dummy_reaches_lower()
+        ):
+            if self.dummy is None:
+                return False
+            lowest = min(p[i].score for i in graph.bye_ok)
+            if lowest < p[0].score:
+                self._settle_bye_score(lowest)
+                return False
+        return self._start_by_solving()
+
+    def _start_by_solving(self) -> bool:
+        p = self.players
         dummy = self.dummy
-        if dummy is not None:
-            for player in p:
-                if player.eligible_for_bye:
-                    self.graph.set_weight(player.index, dummy, 0)
-        mate = self.graph.solve()
+        graph = self.graph
+        mate = graph.solve(whole=True)
         expected = len(p) + (1 if dummy is not None else 0)
         if len(mate) != expected:
             raise NoValidPairing(
@@ -131,40 +149,35 @@ class RoundPairer:
         levels = sorted({player.score for player in p})
         top = p[0].score
         in_top = sum(1 for player in p if player.score == top)
-        for player in p:
-            if player.eligible_for_bye:
-                rise = len(levels) - 1 - levels.index(player.score)
-                self.graph.set_weight(player.index, dummy, rise * (in_top + 1))
+        for i in graph.bye_ok:
+            rise = len(levels) - 1 - levels.index(p[i].score)
+            graph.set_weight(i, dummy, rise * (in_top + 1))
         for u in range(in_top):
-            for v in self.neighbours[u]:
-                if u < v < in_top:
-                    self.graph.set_weight(u, v, 1)
-        mate = self.graph.solve()
-        bye = mate[dummy]
-        self.bye_score = p[bye].score
-        for player in p:
-            if player.eligible_for_bye:
-                if player.score <= self.bye_score:
-                    self.graph.set_weight(player.index, dummy, 0)
-                else:
-                    self.graph.remove_edge(player.index, dummy)
-        for u in range(in_top):
-            for v in self.neighbours[u]:
-                if u < v < in_top:
-                    self.graph.set_weight(u, v, 0)
+            for v in graph.adjacent(u, set(range(u + 1, in_top))):
+                graph.set_weight(u, v, 1)
+        mate = graph.solve(whole=True)
+        graph.weights.clear()
+        self._settle_bye_score(p[mate[dummy]].score)
+        self.mate = mate
+        if self.bye_score is None or self.bye_score < top:
+            return False
+        return all(mate[u] == dummy or p[mate[u]].score >= top for u in range(in_top))
+
+    def _settle_bye_score(self, score: Fraction) -> None:
+        """Only eligible players at the PAB score or lower stay joined to the dummy (C5);
+        C9 ranks those at the PAB score by games played."""
+        p = self.players
+        self.bye_score = score
+        self.graph.bye_ok = {i for i in self.graph.bye_ok if p[i].score <= score}
         played = sorted(
-            (player.played_games for player in p if player.score == self.bye_score), reverse=True
+            (player.played_games for player in p if player.score == score), reverse=True
         )
         rank_of_count = {count: position for position, count in enumerate(played)}
         self.bye_rank = {
             player.index: rank_of_count[player.played_games]
             for player in p
-            if player.score == self.bye_score
+            if player.score == score
         }
-        self.mate = mate
-        if self.bye_score < top:
-            return False
-        return all(mate[u] == dummy or p[mate[u]].score >= top for u in range(in_top))
 
     def _single_bye_next(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
         """Whether C9 is in force in the next bracket (dutch.md §3.4, engine note): the
@@ -179,7 +192,7 @@ class RoundPairer:
             other = self.mate.get(u, u)
             if other == self.dummy:
                 other = u
-            if self.players[other].score < floor:
+            if other == LOWER or self.players[other].score < floor:
                 return False
         return True
 
@@ -189,22 +202,25 @@ class RoundPairer:
         p = self.players
         current = context.current
         members = current + context.following
-        weights = BracketWeights(
+        weights = self.weights_class(
             p,
             context,
             played_rounds=self.played_rounds,
-            total_bits=MAX_WEIGHT_BITS - 1,
+            total_bits=MAX_WEIGHT_BITS - 1 - RESERVED_BITS,
             min_stage_bits=_stage_bits(len(context.mdps), len(context.residents)),
         )
         self.weights = weights
+        graph = self.graph
+        graph.set_scope(members)
+        graph.weight_bits = weights.bits
         mdp_set = set(context.mdps)
         for a, u in enumerate(members):
             for v in members[a + 1 :]:
-                if self.graph.has_edge(u, v):
+                if graph.compatible(u, v):
                     if u in mdp_set and v in mdp_set:
-                        self.graph.set_weight(u, v, 0)
+                        graph.set_weight(u, v, 0)
                     else:
-                        self.graph.set_weight(u, v, weights.weight(u, v))
+                        graph.set_weight(u, v, weights.weight(u, v))
         record = BracketRecord(
             score=p[context.residents[0]].score,
             mdps=context.mdps,
@@ -233,12 +249,8 @@ class RoundPairer:
     def _fix(self, u: int, v: int, record: BracketRecord) -> None:
         self.pairs.append((u, v) if u < v else (v, u))
         record.pairs.append((u, v) if u < v else (v, u))
-        for w in (u, v):
-            self.unpaired.discard(w)
-            self.graph.remove_vertex(w)
-            for other in self.neighbours.pop(w):
-                if other in self.neighbours:
-                    self.neighbours[other].discard(w)
+        self.graph.remove(u)
+        self.graph.remove(v)
 
     def _select_mdps(self, context: BracketContext, residents: set[int]) -> list[int]:
         """Art. 4.4: at each MDP score level, keep an MDP in S1 whenever an optimal pairing
@@ -263,16 +275,16 @@ class RoundPairer:
                     continue
                 remaining -= 1
                 if self.mate.get(m) not in residents:
-                    for r in self.neighbours[m] & residents:
+                    for r in self.graph.adjacent(m, residents):
                         self._stage(m, r, 1)
                     self._solve()
                 if self.mate.get(m) in residents:
                     selected.append(m)
                     matched -= 1
-                    for r in self.neighbours[m] & residents:
+                    for r in self.graph.adjacent(m, residents):
                         self._stage(m, r, keep_bonus)
                 else:
-                    for r in self.neighbours[m] & residents:
+                    for r in self.graph.adjacent(m, residents):
                         self._stage(m, r, 0)
         return selected
 
@@ -287,11 +299,11 @@ class RoundPairer:
         pairing allows (the first M1 places of the S2 transpositions, Art. 4.2)."""
         keep_bonus = len(context.residents) + 1
         for m in selected:
-            options = sorted(self.neighbours[m] & residents)
+            options = sorted(self.graph.adjacent(m, residents))
             if self.mate.get(m) != options[0]:
                 for other in selected:
                     if other != m and other in self.unpaired:
-                        for r in self.neighbours[other] & residents:
+                        for r in self.graph.adjacent(other, residents):
                             self._stage(other, r, keep_bonus)
                 for rank, r in enumerate(reversed(options), start=1):
                     self._stage(m, r, rank)
@@ -317,7 +329,7 @@ class RoundPairer:
             return ((in_s1 << sum_bits) + (top_index - position[a])) << 1
 
         def set_exchange_weights(a: int, delta: int = 0) -> None:
-            for b in self.neighbours[a] & members:
+            for b in self.graph.adjacent(a, members):
                 if b > a:
                     self._stage(a, b, exchange_value(a) + delta)
 
@@ -341,7 +353,7 @@ class RoundPairer:
                 self._solve()
             if not upper(a):
                 remaining -= 1
-                for b in list(self.neighbours[a] & members):
+                for b in list(self.graph.adjacent(a, members)):
                     if b > a:
                         self._forbid(a, b)
             else:
@@ -358,7 +370,7 @@ class RoundPairer:
                 self._solve()
             if upper(b):
                 remaining -= 1
-                for c in list(self.neighbours[b] & (members | following)):
+                for c in list(self.graph.adjacent(b, (members | following))):
                     if c < b or c in following:
                         self._forbid(b, c)
             if not already:
@@ -367,7 +379,7 @@ class RoundPairer:
         uppers = [a for a in remainder if upper(a)]
         upper_set = set(uppers)
         for a in remainder:
-            for b in list(self.neighbours[a] & members):
+            for b in list(self.graph.adjacent(a, members)):
                 if b > a:
                     if a not in upper_set or b in upper_set:
                         self._forbid(a, b)
@@ -386,7 +398,7 @@ class RoundPairer:
         waiting = list(uppers)
         while waiting:
             a = waiting[0]
-            options = sorted(b for b in self.neighbours[a] & members if b > a)
+            options = sorted(b for b in self.graph.adjacent(a, members) if b > a)
             if self.mate.get(a) == options[0]:
                 self._fix(a, options[0], record)
                 waiting.pop(0)
@@ -394,7 +406,7 @@ class RoundPairer:
             chunk: list[tuple[int, list[int]]] = []
             room = self.weights.stage_bits
             for c in waiting:
-                choices = sorted(b for b in self.neighbours[c] & members if b > c)
+                choices = sorted(b for b in self.graph.adjacent(c, members) if b > c)
                 width = len(choices).bit_length()
                 if chunk and width > room:
                     break
@@ -412,9 +424,7 @@ class RoundPairer:
 
     def _forbid(self, u: int, v: int) -> None:
         """Remove a pair for the rest of the round (as the reference engine's zeroed edge)."""
-        self.graph.remove_edge(u, v)
-        self.neighbours[u].discard(v)
-        self.neighbours[v].discard(u)
+        self.graph.forbid(u, v)
 
 
 def _stage_bits(mdps: int, residents: int) -> int:

@@ -5,6 +5,8 @@ rule decided each board."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 
 from engine.common import Float
@@ -34,7 +36,7 @@ def build_trace(
     records: list[BracketRecord],
     allocations: list[Allocation],
     bye: int | None,
-    neighbours: dict[int, set[int]],
+    neighbours: Mapping[int, AbstractSet[int]],
 ) -> PairingTrace:
     colour_of: dict[int, Colour] = {}
     for high, low, colour, _rule in allocations:
@@ -56,7 +58,7 @@ def _bracket(
     record: BracketRecord,
     colour_of: dict[int, Colour],
     bye: int | None,
-    neighbours: dict[int, set[int]],
+    neighbours: Mapping[int, AbstractSet[int]],
 ) -> BracketTrace:
     p = players
     notes = [
@@ -85,7 +87,7 @@ def _float_reason(
     record: BracketRecord,
     i: int,
     bye: int | None,
-    neighbours: dict[int, set[int]],
+    neighbours: Mapping[int, AbstractSet[int]],
 ) -> str:
     members = set(record.mdps) | set(record.residents)
     if len(members) == 1:

@@ -7,10 +7,11 @@ from engine.dutch.bracket import RoundPairer
 from engine.dutch.colours import allocate_colours
 from engine.dutch.explain import Allocation, build_trace
 from engine.dutch.players import DutchPlayer, build_players
+from engine.dutch.round_graph import Compatibility
 from engine.errors import InvalidRequest
 from engine.model import Board, Colour, Pairing, PairingRequest
 
-__all__ = ["compatible_pairs", "pair"]
+__all__ = ["conflicting_pairs", "pair"]
 
 
 def pair(request: PairingRequest) -> Pairing:
@@ -29,12 +30,8 @@ def pair(request: PairingRequest) -> Pairing:
             f"not {request.rules_edition}"
         )
     players = build_players(request)
-    compatible = compatible_pairs(players, request)
-    neighbours: dict[int, set[int]] = {player.index: set() for player in players}
-    for u, v in compatible:
-        neighbours[u].add(v)
-        neighbours[v].add(u)
-    pairer = RoundPairer(players, compatible, played_rounds=request.round_no - 1)
+    conflicts = conflicting_pairs(players, request)
+    pairer = RoundPairer(players, conflicts, played_rounds=request.round_no - 1)
     pairs, bye = pairer.run()
     boards = []
     allocations: list[Allocation] = []
@@ -51,25 +48,41 @@ def pair(request: PairingRequest) -> Pairing:
     return Pairing(
         boards=board_order(boards, scores, ranks),
         bye=players[bye].number if bye is not None else None,
-        trace=build_trace(players, pairer.records, allocations, bye, neighbours),
+        trace=build_trace(
+            players, pairer.records, allocations, bye, Compatibility(len(players), conflicts)
+        ),
     )
 
 
-def compatible_pairs(players: list[DutchPlayer], request: PairingRequest) -> set[tuple[int, int]]:
-    """Pairs allowed by C1 (no second meeting, arbiter-forbidden pairs) and C3 (two
-    non-topscorers with the same absolute colour preference may not meet)."""
-    forbidden = request.forbidden_pairs
-    result = set()
-    for a, high in enumerate(players):
-        for low in players[a + 1 :]:
-            if low.number in high.met or frozenset((high.number, low.number)) in forbidden:
-                continue
-            if (
-                high.absolute
-                and low.absolute
-                and high.wants == low.wants
-                and not (high.topscorer or low.topscorer)
-            ):
-                continue
-            result.add((high.index, low.index))
-    return result
+def conflicting_pairs(players: list[DutchPlayer], request: PairingRequest) -> dict[int, set[int]]:
+    """For each player (by pairing-order index), the players it may not meet: C1 (no second
+    meeting, arbiter-forbidden pairs) and C3 (two non-topscorers with the same absolute
+    colour preference). Kept as conflicts, the few pairs that are out, rather than the
+    nearly complete set of pairs that are in."""
+    index = {player.number: player.index for player in players}
+    conflicts: dict[int, set[int]] = {player.index: set() for player in players}
+
+    def rule_out(u: int, v: int) -> None:
+        conflicts[u].add(v)
+        conflicts[v].add(u)
+
+    for player in players:
+        for number in player.met:
+            other = index.get(number)
+            if other is not None and other > player.index:
+                rule_out(player.index, other)
+    for pair in request.forbidden_pairs:
+        if len(pair) == 2:
+            a, b = (index.get(number) for number in pair)
+            if a is not None and b is not None:
+                rule_out(a, b)
+    for colour in {player.wants for player in players if player.absolute}:
+        group = [
+            player.index
+            for player in players
+            if player.absolute and player.wants == colour and not player.topscorer
+        ]
+        for a, u in enumerate(group):
+            for v in group[a + 1 :]:
+                rule_out(u, v)
+    return conflicts

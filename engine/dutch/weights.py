@@ -99,6 +99,17 @@ class BracketWeights:
         self.players = players
         self.context = context
         self._fields: list[_Field] = []
+        members = context.current + context.following
+        scores = sorted({players[i].score for i in members})
+        self._level_of = {score: position for position, score in enumerate(scores)}
+        self._level = {i: self._level_of[players[i].score] for i in members}
+        """Score levels as small integers (ascending with the score): compared per pair,
+        much faster than the Fractions themselves."""
+        self._floated = {
+            (back, kind): {i for i in members if self._moved(i, back) is kind}
+            for back in (1, 2)
+            for kind in (Float.DOWN, Float.UP)
+        }
         self._build(played_rounds)
         self.base_bits = sum(spec.bound.bit_length() for spec in self._fields)
         self.stage_bits = max(total_bits - self.base_bits, min_stage_bits)
@@ -187,9 +198,10 @@ class BracketWeights:
     ) -> None:
         """One sub-field per score level of the higher player, highest level first; the
         lowest level repeats the pair count minus the others and is left out."""
-        p = self.players
+        of = self._level
         for level in levels[:-1]:
-            at_level = [pair for pair in pairs if p[pair[0]].score == level]
+            key = self._level_of[level]
+            at_level = [pair for pair in pairs if of[pair[0]] == key]
             holders = sum(1 for i in {pair[0] for pair in at_level})
             self._count(f"{name} {level}", dict.fromkeys(at_level, 1), min(holders, bound))
 
@@ -203,21 +215,19 @@ class BracketWeights:
 
     def _repeat_up(self, pairs: list[tuple[int, int]], back: int) -> dict[tuple[int, int], bool]:
         """MDP opponents (lower players of a pair with an MDP) who upfloated ``back`` rounds ago."""
-        p = self.players
-        return {
-            pair: p[pair[0]].score > p[pair[1]].score and self._moved(pair[1], back) is Float.UP
-            for pair in pairs
-        }
+        of = self._level
+        up = self._floated[(back, Float.UP)]
+        return {pair: of[pair[0]] > of[pair[1]] and pair[1] in up for pair in pairs}
 
     def _float_counts(self, pairs: list[tuple[int, int]], back: int) -> None:
         """C14/C16: residents who downfloated then and are paired now (an MDP higher player
         counts only in the score levels of C18/C20); C15/C17: MDP opponents who upfloated
         then (counted as pairs without such a player)."""
-        p = self.players
+        of = self._level
+        fell = self._floated[(back, Float.DOWN)]
         down, up = ("C14", "C15") if back == 1 else ("C16", "C17")
         downs = {
-            pair: (self._moved(pair[1], back) is Float.DOWN)
-            + (p[pair[0]].score <= p[pair[1]].score and self._moved(pair[0], back) is Float.DOWN)
+            pair: (pair[1] in fell) + (of[pair[0]] <= of[pair[1]] and pair[0] in fell)
             for pair in pairs
         }
         current = self.context.current
@@ -235,12 +245,15 @@ class BracketWeights:
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
         resident did not upfloat then."""
         p = self.players
+        of = self._level
+        fell = self._floated[(back, Float.DOWN)]
         down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
         current = self.context.current
         for level in levels[:-1]:
+            key = self._level_of[level]
             values = {
-                pair: (self._moved(pair[0], back) is Float.DOWN and p[pair[0]].score == level)
-                + (self._moved(pair[1], back) is Float.DOWN and p[pair[1]].score == level)
+                pair: (pair[0] in fell and of[pair[0]] == key)
+                + (pair[1] in fell and of[pair[1]] == key)
                 for pair in pairs
             }
             holders = sum(
@@ -249,7 +262,8 @@ class BracketWeights:
             self._count(f"{down} {level}", values, holders)
         repeat_up = self._repeat_up(pairs, back)
         for level in levels[:-1]:
-            at_level = [pair for pair in pairs if p[pair[0]].score == level]
+            key = self._level_of[level]
+            at_level = [pair for pair in pairs if of[pair[0]] == key]
             if any(repeat_up[pair] for pair in at_level):
                 holders = sum(1 for i in current if p[i].score == level)
                 self._count(

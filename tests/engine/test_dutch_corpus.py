@@ -1,6 +1,7 @@
 """The Dutch system against the reference corpus (shared/fixtures/dutch): every problem of
 up to 400 players must give the reference engine's pairing line for line, colours and board
-order included. The two 1000-player problems are run by ``bench/dutch_bench.py``."""
+order included. The two 1000-player problems are run by ``bench/dutch_scale.py --problems``
+(side by side with the reference binary)."""
 
 from __future__ import annotations
 

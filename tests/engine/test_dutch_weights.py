@@ -6,7 +6,7 @@ import re
 
 from engine.dutch.bracket import RoundPairer
 from engine.dutch.players import build_players
-from engine.dutch.system import compatible_pairs
+from engine.dutch.system import conflicting_pairs
 from tests.corpus import shared_path
 from trf import read_trf
 from trf.engine_request import next_round_request
@@ -18,7 +18,7 @@ def test_fields_follow_the_priority_of_the_quality_criteria() -> None:
     path = shared_path("fixtures", "dutch", "problems", "dutch-t13-p0019-r13of13.trf")
     request = next_round_request(read_trf(path.read_bytes())[0])
     players = build_players(request)
-    pairer = RoundPairer(players, compatible_pairs(players, request), played_rounds=12)
+    pairer = RoundPairer(players, conflicting_pairs(players, request), played_rounds=12)
     pairer.run()
     seen = set()
     for record in pairer.records:

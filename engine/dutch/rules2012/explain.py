@@ -33,12 +33,10 @@ def build_trace_2012(
     records: list[BracketRecord],
     allocations: list[Allocation],
     bye: int | None,
-    compatible: set[tuple[int, int]],
+    conflicts: dict[int, set[int]],
 ) -> PairingTrace:
-    neighbours: dict[int, set[int]] = {player.index: set() for player in players}
-    for u, v in compatible:
-        neighbours[u].add(v)
-        neighbours[v].add(u)
+    everyone = {player.index for player in players}
+    neighbours = {i: everyone - conflicts[i] - {i} for i in everyone}
     colour_of: dict[int, Colour] = {}
     for high, low, colour, _rule in allocations:
         colour_of[high.index] = colour

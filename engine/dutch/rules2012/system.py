@@ -8,7 +8,7 @@ from engine.dutch.rules2012.colours import allocate_colours_2012
 from engine.dutch.rules2012.explain import build_trace_2012
 from engine.dutch.rules2012.pairer import Pairer2012
 from engine.dutch.rules2012.players import build_players_2012
-from engine.dutch.system import compatible_pairs
+from engine.dutch.system import conflicting_pairs
 from engine.model import Board, Colour, Pairing, PairingRequest
 
 __all__ = ["pair"]
@@ -21,8 +21,8 @@ def pair(request: PairingRequest) -> Pairing:
     :raises engine.errors.InvalidRequest: when the request contradicts itself.
     """
     players = build_players_2012(request)
-    compatible = compatible_pairs(players, request)
-    pairer = Pairer2012(players, compatible, played_rounds=request.round_no - 1)
+    conflicts = conflicting_pairs(players, request)
+    pairer = Pairer2012(players, conflicts, played_rounds=request.round_no - 1)
     pairs, bye = pairer.run()
     boards = []
     allocations: list[Allocation] = []
@@ -37,5 +37,5 @@ def pair(request: PairingRequest) -> Pairing:
     return Pairing(
         boards=board_order(boards, scores, ranks),
         bye=players[bye].number if bye is not None else None,
-        trace=build_trace_2012(players, pairer.records, allocations, bye, compatible),
+        trace=build_trace_2012(players, pairer.records, allocations, bye, conflicts),
     )

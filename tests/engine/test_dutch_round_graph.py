@@ -1,0 +1,92 @@
+"""The restricted solves of engine.dutch.round_graph against the solve on every player.
+
+Random nearly complete fields with a weighted scope: whenever the certificate lets the
+solve replace the players below the scope by outlets (private ones, or a capped number of
+shared ones), its optimum must weigh exactly what the optimum over every unpaired player
+weighs, and what it leaves over must really be absorbable by the players below (checked
+with networkx's cardinality matching)."""
+
+from __future__ import annotations
+
+import random
+
+import networkx
+import pytest
+
+import engine.dutch.round_graph as round_graph
+from engine.dutch.round_graph import LOWER, RoundGraph
+
+
+def _field(rng: random.Random) -> tuple[RoundGraph, list[int]]:
+    size = rng.randint(10, 40)
+    missing_rate = rng.choice([0.02, 0.08, 0.15])
+    conflicts: dict[int, set[int]] = {i: set() for i in range(size)}
+    for u in range(size):
+        for v in range(u + 1, size):
+            if rng.random() < missing_rate:
+                conflicts[u].add(v)
+                conflicts[v].add(u)
+    dummy = size if size % 2 else None
+    graph = RoundGraph(size, conflicts, dummy)
+    if dummy is not None:
+        graph.bye_ok = {i for i in range(size) if rng.random() < 0.5} or {size - 1}
+    start = rng.randint(0, size // 3)
+    scope = list(range(start, min(size, start + rng.randint(2, max(2, size // 2)))))
+    for u in range(start):
+        graph.remove(u)  # paired in earlier brackets (their partners are ignored here)
+    graph.set_scope(scope)
+    graph.weight_bits = 24
+    for a, u in enumerate(scope):
+        for v in scope[a + 1 :]:
+            if graph.compatible(u, v):
+                graph.set_weight(u, v, rng.randrange(1 << 20))
+    return graph, scope
+
+
+def _value(graph: RoundGraph, mate: dict[int, int]) -> int:
+    return sum(graph.weights.get((u, v), 0) for u, v in mate.items() if v != LOWER and u < v)
+
+
+def _absorbable(graph: RoundGraph, mate: dict[int, int]) -> bool:
+    """Whether the players below the scope pair with everyone the solve left over to them."""
+    lower = graph.unpaired - graph.scope
+    left = {u for u, v in mate.items() if u not in lower and (v == LOWER or v in lower)}
+    vertices = sorted(left | lower)
+    field: networkx.Graph[int] = networkx.Graph()
+    field.add_nodes_from(vertices)
+    for a, u in enumerate(vertices):
+        for v in vertices[a + 1 :]:
+            if u in left and v in left:
+                continue
+            if u == graph.dummy or v == graph.dummy:
+                other = v if u == graph.dummy else u
+                if other in graph.bye_ok and other in lower:
+                    field.add_edge(u, v)
+            elif graph.compatible(u, v):
+                field.add_edge(u, v)
+    return 2 * len(networkx.max_weight_matching(field, maxcardinality=True)) == len(vertices)
+
+
+@pytest.mark.parametrize("first_cap", [2, round_graph.FIRST_CAP])
+def test_restricted_solves_equal_the_whole_field(
+    first_cap: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(round_graph, "FIRST_CAP", first_cap)
+    rng = random.Random(first_cap)
+    kinds = {"private": 0, "shared": 0}
+    solved = 0
+    while solved < 150:
+        graph, _scope = _field(rng)
+        whole = graph.solve(whole=True)
+        if len(whole) != len(graph.unpaired) + (graph.dummy is not None):
+            continue  # this field cannot be completed; nothing to compare
+        solved += 1
+        capacity = graph.capacity()
+        if capacity < 2:
+            continue
+        restricted = graph.solve()
+        if all(u in graph.scope or u == graph.dummy for u in restricted):  # not the fallback
+            kinds["private" if capacity >= graph.reaching() else "shared"] += 1
+        assert _value(graph, restricted) == _value(graph, whole)
+        assert _absorbable(graph, restricted)
+    assert kinds["private"] > 10 and kinds["shared"] > 10, kinds
