@@ -7,6 +7,7 @@ that is refused writes nothing.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import NoReturn
@@ -19,9 +20,10 @@ from server.cli_support import CliContext, pass_service
 from server.trf_import import read_import
 from trf import (
     Profile,
+    TrfDocument,
     TrfError,
     TrfProblem,
-    check_trf,
+    gate_trf,
     export_document,
     write_trf,
 )
@@ -53,22 +55,58 @@ def trf_group() -> None:
 
 @trf_group.command("check")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def check_command(file: Path) -> None:
-    """Report every problem of a TRF file; exit 3 if any is an error.
+@click.option("--strict", is_flag=True, help="Fail on warnings too.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one object on stdout (ok, counts, problems) for scripts.",
+)
+def check_command(file: Path, strict: bool, output_format: str) -> None:
+    """Report every problem of a TRF file; exit 3 if import or pair would refuse it.
+
+    Checks what the lines say, what they say about each other, and what ``arbiter
+    import`` and ``arbiter pair`` refuse, with the same messages. ``--strict`` also fails
+    on warnings.
 
     Example:
 
-        arbiter trf check open-2026.trf
+        arbiter trf check open-2026.trf --strict --format json
     """
-    doc, problems = check_trf(file.read_bytes())
-    _report(file, problems)
+    doc, problems = gate_trf(file.read_bytes())
     errors = sum(1 for p in problems if p.severity == "error")
-    click.echo(
-        f"{file}: {len(doc.players)} players, {doc.rounds_in_file} rounds; "
-        f"{errors} error(s), {len(problems) - errors} warning(s)"
-    )
-    if errors:
+    failed = errors > 0 or (strict and len(problems) > 0)
+    if output_format == "json":
+        click.echo(json.dumps(_check_summary(file, doc, problems, ok=not failed)))
+    else:
+        _report(file, problems)
+        click.echo(
+            f"{file}: {len(doc.players)} players, {doc.rounds_in_file} rounds; "
+            f"{errors} error(s), {len(problems) - errors} warning(s)"
+            + ("; refused" if failed else "")
+        )
+    if failed:
         raise click.exceptions.Exit(INVALID_INPUT)
+
+
+def _check_summary(
+    file: Path, doc: TrfDocument, problems: list[TrfProblem], *, ok: bool
+) -> dict[str, object]:
+    errors = sum(1 for p in problems if p.severity == "error")
+    return {
+        "file": str(file),
+        "ok": ok,
+        "players": len(doc.players),
+        "rounds": doc.rounds_in_file,
+        "errors": errors,
+        "warnings": len(problems) - errors,
+        "problems": [
+            {"line": p.line, "column": p.column, "severity": p.severity, "message": p.message}
+            for p in problems
+        ],
+    }
 
 
 def _default_id(path: Path) -> str:
