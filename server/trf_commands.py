@@ -23,8 +23,8 @@ from trf import (
     TrfDocument,
     TrfError,
     TrfProblem,
-    gate_trf,
     export_document,
+    gate_trf,
     write_trf,
 )
 
