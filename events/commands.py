@@ -74,6 +74,7 @@ __all__ = [
 ]
 
 RULES_EDITIONS = ("fide-2026", "fide-2017")
+RATING_TYPES = ("standard", "rapid", "blitz")
 SEXES = ("", "m", "f")
 MAX_ROUNDS = 99
 _TOURNAMENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -110,12 +111,14 @@ class CreateTournament(_Command, frozen=True):
     tiebreaks: str = ""
     tiebreak_rules: str = ""
     unrated_rating: int | None = None
+    rating_type: str = "standard"
 
 
 class RegisterPlayer(_Command, frozen=True):
     """Enter a player; ``joins_round`` (default: the next round to pair) > 1 is a late entry."""
 
-    surname: str
+    surname: str = ""
+    """Required, except over HTTP with a ``fide_id`` of the loaded FIDE list."""
     given_name: str = ""
     fide_id: int | None = None
     rating: int = 0
@@ -125,6 +128,9 @@ class RegisterPlayer(_Command, frozen=True):
     birth_date: date | None = None
     club: str = ""
     joins_round: int | None = None
+    birth_year: int | None = None
+    rating_list: str = ""
+    """``YYYY-MM`` of the FIDE list the rating and details were taken from, if any."""
 
 
 class CorrectPlayerDetails(_Command, frozen=True):
@@ -240,6 +246,10 @@ def _(command: CreateTournament, state: TournamentState) -> list[Event]:
             "missed rounds together (B.2); points per missed round cannot be set",
             field="points.missed_round",
         )
+    if command.rating_type not in RATING_TYPES:
+        raise InvalidCommand(
+            f"rating type must be one of {', '.join(RATING_TYPES)}", field="rating_type"
+        )
     if command.max_half_point_byes is not None and command.max_half_point_byes < 0:
         raise InvalidCommand("max_half_point_byes cannot be negative", field="max_half_point_byes")
     try:
@@ -276,6 +286,8 @@ def _(command: RegisterPlayer, state: TournamentState) -> list[Event]:
             joins_round=RoundNo(joins),
             missed_round_points=each,
             missed_points_total=total,
+            birth_year=command.birth_year,
+            rating_list=command.rating_list,
         )
     ]
 
@@ -293,6 +305,8 @@ def _(command: CorrectPlayerDetails, state: TournamentState) -> list[Event]:
     if not changes:
         raise InvalidCommand(f"nothing to correct for player {player.player_id}", field=None)
     _check_identity(state, player.player_id, command)
+    if "rating" in changes and player.rating_list:
+        changes["rating_list"] = ""  # the rating no longer comes from that list
     return [PlayerDetailsCorrected(player_id=player.player_id, reason=command.reason, **changes)]
 
 

@@ -29,6 +29,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.standings_command": ("crosstable",),
     "server.pair_command": ("pair",),
     "server.trf_commands": ("trf", "import", "export"),
+    "server.ratings_command": ("ratings",),
     "server.serve_command": ("serve",),
 }  # fmt: skip
 """Module -> the names of the commands its ``COMMANDS`` holds."""

@@ -157,6 +157,13 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
     type=click.IntRange(0, 4000),
     help="Rating unrated players count with in rating-based tie-breaks.",
 )
+@click.option(
+    "--rating-type",
+    type=click.Choice(["standard", "rapid", "blitz"]),
+    default="standard",
+    show_default=True,
+    help="Which FIDE rating the time control uses (for FIDE lists).",
+)
 @pass_service
 def create_tournament(
     ctx: CliContext,
@@ -227,21 +234,32 @@ def list_tournaments(ctx: CliContext) -> None:
 
 @click.command("register")
 @click.argument("tournament")
-@click.argument("name")
+@click.argument("name", required=False)
 @_player_options
 @click.option(
     "--joins-round", type=click.IntRange(min=1), help="First round to be paired (late entry)."
 )
 @pass_service
 def register(
-    ctx: CliContext, /, tournament: str, name: str, joins_round: int | None, **options: Any
+    ctx: CliContext, /, tournament: str, name: str | None, joins_round: int | None, **options: Any
 ) -> None:
-    """Register a player; NAME is "Surname, Given name".
+    """Register a player; NAME is "Surname, Given name". Without NAME, --fide-id takes
+    the player from the loaded FIDE list (arbiter ratings load), with the rating of the
+    tournament's time control; options given override the list.
 
     Example:
 
         arbiter register spring-open "Polgar, Judit" --rating 2675 --title GM --federation HUN
+        arbiter register spring-open --fide-id 700070
     """
+    if name is None:
+        from server.ratings_command import register_from_list
+
+        given = _identity(options)
+        if "fide_id" not in given:
+            raise click.UsageError("give NAME, or --fide-id to take the player from the FIDE list")
+        register_from_list(ctx, tournament, joins_round=joins_round, **given)
+        return
     surname, given_name = parse_name(name)
     command = RegisterPlayer(
         surname=surname, given_name=given_name, joins_round=joins_round, **_identity(options)

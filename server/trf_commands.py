@@ -120,8 +120,8 @@ def _default_id(path: Path) -> str:
 @click.option(
     "--tiebreak-rules",
     type=click.Choice([e.value for e in Edition]),
-    help="Take the file's tie-break list (212, else 202) as the tournament's, under "
-    "this C.07 edition; without it the list is reported and not taken.",
+    help="Take the file's tie-break list (212, else 202) under this C.07 edition, "
+    "whatever the file says; by default the edition its '### C.07' line states.",
 )
 @pass_service
 def import_command(
@@ -130,8 +130,10 @@ def import_command(
     """Import a TRF file as a new tournament, with its whole history.
 
     The file must be consistent (see ``arbiter trf check``); otherwise the problems are
-    listed and nothing is written. A TRF file does not say which C.07 edition its
-    tie-breaks follow, so they are taken only with ``--tiebreak-rules``.
+    listed and nothing is written. The file's tie-breaks are taken under the C.07 edition
+    it states (Arbiter's TRF-2026 export writes it in a ``### C.07`` comment), or the one
+    ``--tiebreak-rules`` names; without either they are reported and not taken. Warnings
+    are printed on stderr.
 
     Example:
 

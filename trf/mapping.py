@@ -48,6 +48,7 @@ from events.tiebreaks import Edition, TiebreakError, format_sequence, parse_sett
 from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.errors import TrfError
 from trf.model import (
+    TIEBREAK_EDITION,
     AbnormalPoints,
     AcceleratedRounds,
     ByeRecord,
@@ -105,8 +106,9 @@ def import_events(
     """The events that would have led to ``doc``, and warnings about what they leave out.
 
     The file's tie-break list (``212``, else ``202``) becomes the tournament's only when
-    ``tiebreak_rules`` names the C.07 edition it follows: a TRF file does not say, and the
-    edition is never guessed. Without it the list is reported as not taken.
+    its C.07 edition is known: ``tiebreak_rules`` when given, else the edition the file states
+    in a ``### C.07`` comment (as Arbiter's TRF-2026 export writes it); never guessed from a
+    date. Without either the list is reported as not taken.
 
     :raises TrfError: when the file is inconsistent (any validation error) or holds
         something Arbiter would have refused (a tie-break list ``tiebreak_rules`` does not
@@ -426,26 +428,49 @@ class _Importer:
 
     def tiebreaks(self) -> tuple[str, str]:
         """The tournament's tie-break list and C.07 edition: the file's list (TEC syntax, as
-        :func:`~events.tiebreaks.format_sequence` writes it) when the edition is given."""
+        :func:`~events.tiebreaks.format_sequence` writes it) under the edition the import
+        names, else the one the file's ``### C.07`` comment states; never guessed."""
         line = self.doc.tiebreak_list
         if line is None:
             return "", ""
-        if self.tiebreak_rules is None:
+        stated = self.stated_edition()
+        edition = self.tiebreak_rules or stated
+        if stated is not None and self.tiebreak_rules not in (None, stated):
             self.warn(
                 line,
-                f"tie-breaks {line.value.strip()!r} not taken: a TRF file does not say which C.07 "
+                f"the file says its tie-breaks follow C.07 {stated.value}; taken under "
+                f"{self.tiebreak_rules.value}, as the import asks",
+                5,
+            )
+        if edition is None:
+            self.warn(
+                line,
+                f"tie-breaks {line.value.strip()!r} not taken: the file does not say which C.07 "
                 "edition (2024 or 2026) they follow; give the edition with the import to take them",
                 5,
             )
             return "", ""
         try:
-            declared = parse_settings(line.value, self.tiebreak_rules.value)
+            declared = parse_settings(line.value, edition.value)
         except TiebreakError as error:
             raise TrfError(
                 [self.problem(line, f"cannot import the tie-breaks: {error}", 5)]
             ) from None
         assert declared is not None  # the line holds a list (TrfDocument.tiebreak_list)
-        return format_sequence(declared[0]), self.tiebreak_rules.value
+        return format_sequence(declared[0]), edition.value
+
+    def stated_edition(self) -> Edition | None:
+        """The edition of the file's ``### C.07`` comment, if it names one Arbiter knows."""
+        comment = self.doc.tiebreak_edition
+        if comment is None:
+            return None
+        match = TIEBREAK_EDITION.match(comment.text)
+        assert match is not None
+        try:
+            return Edition(match.group(1))
+        except ValueError:
+            self.warn(comment, f"C.07 edition {match.group(1)!r} is not 2024 or 2026", 8)
+            return None
 
     def pairing_system(self) -> str:
         text = " ".join(filter(None, (self.doc.header("192"), self.doc.header("092")))).lower()
