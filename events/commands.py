@@ -112,6 +112,7 @@ class CreateTournament(_Command, frozen=True):
     tiebreak_rules: str = ""
     unrated_rating: int | None = None
     rating_type: str = "standard"
+    round_dates: tuple[date, ...] = ()
 
 
 class RegisterPlayer(_Command, frozen=True):
@@ -246,6 +247,13 @@ def _(command: CreateTournament, state: TournamentState) -> list[Event]:
             "missed rounds together (B.2); points per missed round cannot be set",
             field="points.missed_round",
         )
+    if len(command.round_dates) > command.rounds:
+        raise InvalidCommand(
+            f"{len(command.round_dates)} round dates for {command.rounds} rounds",
+            field="round_dates",
+        )
+    if list(command.round_dates) != sorted(command.round_dates):
+        raise InvalidCommand("the round dates are not in order", field="round_dates")
     if command.rating_type not in RATING_TYPES:
         raise InvalidCommand(
             f"rating type must be one of {', '.join(RATING_TYPES)}", field="rating_type"

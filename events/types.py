@@ -139,6 +139,9 @@ class TournamentCreated(_Event, frozen=True, tag="tournament-created"):
     """The rating unrated players count with in rating-based tie-breaks (C.07 Art. 10)."""
     rating_type: str = "standard"
     """Which FIDE rating the event uses, by its time control: standard, rapid or blitz."""
+    round_dates: tuple[date, ...] = ()
+    """The schedule: the date of round 1, 2, … (TRF ``132``, mandatory in a TRF-2026 rating
+    report); may list fewer dates than rounds."""
 
 
 class PlayerRegistered(_Event, frozen=True, tag="player-registered"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -158,6 +159,11 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
     help="Rating unrated players count with in rating-based tie-breaks.",
 )
 @click.option(
+    "--round-dates",
+    metavar="DATE,DATE,...",
+    help="Date of each round, YYYY-MM-DD (TRF 132, due in a rating report).",
+)
+@click.option(
     "--rating-type",
     type=click.Choice(["standard", "rapid", "blitz"]),
     default="standard",
@@ -175,6 +181,7 @@ def create_tournament(
     end_date: Any,
     point_pairs: tuple[str, ...],
     tiebreak_rules: str | None,
+    round_dates: str | None,
     **options: Any,
 ) -> None:
     """Create a tournament.
@@ -192,6 +199,7 @@ def create_tournament(
         end_date=end_date.date() if end_date else None,
         points=_points(point_pairs),
         tiebreak_rules=tiebreak_rules or "",
+        round_dates=_dates(round_dates),
         **options,
     )
     result = ctx.service().create(command)
@@ -199,6 +207,13 @@ def create_tournament(
         f"created tournament {result.tournament_id} ({command.rounds} rounds, "
         f"round 1 top player has {colour})"
     )
+
+
+def _dates(text: str | None) -> tuple[date, ...]:
+    try:
+        return tuple(date.fromisoformat(d.strip()) for d in (text or "").split(",") if d.strip())
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--round-dates") from None
 
 
 @click.command("close-tournament")

@@ -12,6 +12,7 @@ declared tie-breaks as ``202``/``212`` with their C.07 edition in a ``### C.07 โ
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 from typing import Literal
 
@@ -136,8 +137,16 @@ def _header(state: TournamentState) -> list[Header]:
         ),
         ("102", settings.chief_arbiter),
         ("122", settings.time_control),
+        ("132", _round_dates(settings.round_dates)),
     ]
     return [Header(code=code, value=value) for code, value in values if value]
+
+
+def _round_dates(dates: tuple[date, ...]) -> str:
+    """``132``: ``YY/MM/DD`` on the round grid, round 1 at column 92 (trf.md ยง3)."""
+    if not dates:
+        return ""
+    return " " * 87 + "  ".join(d.strftime("%y/%m/%d") for d in dates)
 
 
 def _announced(state: TournamentState, round_no: int | None) -> dict[int, str]:

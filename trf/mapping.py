@@ -219,6 +219,7 @@ class _Importer:
             federation=federation,
             start_date=self.header_date("042"),
             end_date=self.header_date("052"),
+            round_dates=self.round_dates(),
             chief_arbiter=header("102") or "",
             time_control=header("122") or "",
             full_point_byes=any(
@@ -507,6 +508,27 @@ class _Importer:
         if text:
             self.warn(self.header_record(code), f"date {text!r} not understood; not imported")
         return None
+
+    def round_dates(self) -> tuple[date, ...]:
+        """``132``: one ``YY/MM/DD`` per round, taken in order as tokens, since one writer
+        shifts them a column (trf.md §3); a date not understood drops them all, warned."""
+        tokens = (self.doc.header("132") or "").split()
+        dates = []
+        for token in tokens[: self.total]:
+            for pattern in ("%y/%m/%d", "%Y/%m/%d", "%Y-%m-%d"):
+                try:
+                    dates.append(datetime.strptime(token, pattern).date())
+                    break
+                except ValueError:
+                    continue
+            else:
+                self.warn(self.header_record("132"), f"round date {token!r} not understood; "
+                          "round dates not imported")  # fmt: skip
+                return ()
+        if dates != sorted(dates):
+            self.warn(self.header_record("132"), "round dates out of order; not imported")
+            return ()
+        return tuple(dates)
 
     def birth(self, player: Player) -> tuple[date | None, int | None]:
         """(full date, year when only the year is known); ``0000/00/00`` means unknown."""
