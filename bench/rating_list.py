@@ -7,7 +7,7 @@ resident memory (the child's ``ru_maxrss``). The reference run, in the same run,
 that only unzips the file and splits it into lines: the load's time is printed as a ratio to
 it. The issue's bar: well under a minute and under 200 MB.
 
-    python bench/rating_list.py [--players N] [--keep DIR]
+    python bench/rating_list.py [--players N] [--keep DIR [--reuse]]
 """
 
 from __future__ import annotations
@@ -122,16 +122,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1_500_000)
     parser.add_argument("--keep", type=Path, help="Write the files and databases here.")
+    parser.add_argument("--reuse", action="store_true", help="Reuse the lists --keep holds.")
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="arbiter-rating-list-"))
     folder.mkdir(parents=True, exist_ok=True)
-    started = time.perf_counter()
-    rows = _players(args.players)
     files = {"txt": folder / "players_list.zip", "xml": folder / "players_list_xml.zip"}
-    write_txt(files["txt"], rows)
-    write_xml(files["xml"], rows)
-    del rows
-    print(f"generated {args.players:,} players in {time.perf_counter() - started:.1f} s")
+    if args.reuse and all(path.exists() for path in files.values()):
+        print(f"reusing the lists in {folder}")
+    else:
+        started = time.perf_counter()
+        rows = _players(args.players)
+        write_txt(files["txt"], rows)
+        write_xml(files["xml"], rows)
+        del rows
+        print(f"generated {args.players:,} players in {time.perf_counter() - started:.1f} s")
     for layout, path in files.items():
         size = path.stat().st_size / 2**20
         script = folder / "read_only.py"
