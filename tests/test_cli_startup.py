@@ -15,6 +15,7 @@ from server import (
     cli_demo,
     cli_tournament,
     pair_command,
+    ratings_command,
     serve_command,
     standings_command,
     trf_commands,
@@ -62,6 +63,7 @@ def test_every_command_is_listed_and_loads_under_its_own_name() -> None:
         standings_command,
         pair_command,
         trf_commands,
+        ratings_command,
         serve_command,
     )
     defined = {command.name for module in modules for command in module.COMMANDS}
