@@ -4,8 +4,9 @@ Both are pure. :func:`registration` turns a directory entry into the ``RegisterP
 command an arbiter would have typed, with the rating of the tournament's time control.
 :func:`decide_rating_update` sets every player's rating to the list in force at the start,
 before round 1 only: FIDE rates (and the initial ranking uses) the ratings in force at the
-start of the tournament (C.04.2 §3 and FIDE Rating Regulations §5: the rating list in force
-on the first day of the event), so a later list changes nothing once round 1 is paired.
+start of the tournament (the FIDE Rating Regulations use the list in force on the event's
+first day, and C.04.2 GHR 2.1 as annotated: later lists do not reorder the field), so no list
+changes a rating once round 1 is paired.
 
 >>> from events.directory import DirectoryPlayer
 >>> registration(DirectoryPlayer(1503014, "Carlsen, Magnus", "NOR", "m", "GM", rapid=2800),
@@ -31,9 +32,9 @@ from events.types import Event, PlayerDetailsCorrected
 __all__ = ["UpdateRatings", "decide_rating_update", "list_in_force", "rating_kind", "registration"]
 
 RULE = (
-    "FIDE rates a tournament with the ratings in force at its start (C.04.2 §3, FIDE Rating "
-    "Regulations §5: the list in force on the first day), so ratings are updated before "
-    "round 1 only"
+    "FIDE rates a tournament with the ratings in force at its start (FIDE Rating Regulations: "
+    "the list in force on the first day; C.04.2 GHR 2.1: later lists do not reorder the "
+    "field), so ratings are updated before round 1 only"
 )
 
 
