@@ -27,6 +27,13 @@ from events.decisions import (
     decide,
     pairing_request,
 )
+from events.directory import (
+    RATING_KINDS,
+    DirectoryPlayer,
+    LoadedList,
+    PlayerDirectory,
+    RatingKind,
+)
 from events.envelope import (
     ANY,
     NO_STREAM,
@@ -68,6 +75,13 @@ from events.errors import (
 )
 from events.memory_store import MemoryEventStore
 from events.names import name_str, parse_name
+from events.ratings import (
+    UpdateRatings,
+    decide_rating_update,
+    list_in_force,
+    rating_kind,
+    registration,
+)
 from events.results import Outcome, Result, parse_result, result_str
 from events.store import EventStore
 from events.types import (
@@ -111,6 +125,7 @@ __all__ = [
     "ANY",
     "EVENT_TYPES",
     "NO_STREAM",
+    "RATING_KINDS",
     "STREAM_EXISTS",
     "AllRoundsPaired",
     "AlreadyWithdrawn",
@@ -129,6 +144,7 @@ __all__ = [
     "CorrectPlayerDetails",
     "CorrectResult",
     "CreateTournament",
+    "DirectoryPlayer",
     "DuplicateFideId",
     "Event",
     "EventDecodeError",
@@ -139,6 +155,7 @@ __all__ = [
     "ImportTournament",
     "ImportTrf",
     "InvalidCommand",
+    "LoadedList",
     "MemoryEventStore",
     "NoResultToCorrect",
     "NoSuchBye",
@@ -154,10 +171,12 @@ __all__ = [
     "PairingRejected",
     "PairingSystemUnavailable",
     "PlayerDetailsCorrected",
+    "PlayerDirectory",
     "PlayerId",
     "PlayerRegistered",
     "PlayerWithdrawn",
     "PointValues",
+    "RatingKind",
     "RecordResult",
     "RecordedEvent",
     "RegisterPlayer",
@@ -182,14 +201,19 @@ __all__ = [
     "TournamentNotFound",
     "UnknownPlayer",
     "UnpairRound",
+    "UpdateRatings",
     "WithdrawPlayer",
     "WrongExpectedVersion",
     "decide",
+    "decide_rating_update",
     "event_type",
+    "list_in_force",
     "name_str",
     "pairing_request",
     "parse_name",
     "parse_result",
+    "rating_kind",
+    "registration",
     "result_str",
     "upcast",
 ]

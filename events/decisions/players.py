@@ -57,7 +57,8 @@ _UNSET = msgspec.UNSET
 class RegisterPlayer(CommandStruct, frozen=True):
     """Enter a player; ``joins_round`` (default: the next round to pair) > 1 is a late entry."""
 
-    surname: str
+    surname: str = ""
+    """Required, except over HTTP with a ``fide_id`` of the loaded FIDE list."""
     given_name: str = ""
     fide_id: int | None = None
     rating: int = 0
@@ -67,6 +68,9 @@ class RegisterPlayer(CommandStruct, frozen=True):
     birth_date: date | None = None
     club: str = ""
     joins_round: int | None = None
+    birth_year: int | None = None
+    rating_list: str = ""
+    """``YYYY-MM`` of the FIDE list the rating and details were taken from, if any."""
 
 
 class CorrectPlayerDetails(CommandStruct, frozen=True):
@@ -130,6 +134,8 @@ def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
             joins_round=RoundNo(joins),
             missed_round_points=each,
             missed_points_total=total,
+            birth_year=command.birth_year,
+            rating_list=command.rating_list,
         )
     ]
 
@@ -146,6 +152,8 @@ def correct_details(state: TournamentState, command: CorrectPlayerDetails) -> li
     if not changes:
         raise InvalidCommand(f"nothing to correct for player {player.player_id}", field=None)
     _check_identity(state, player.player_id, command)
+    if "rating" in changes and player.rating_list:
+        changes["rating_list"] = ""  # the rating no longer comes from that list
     return [PlayerDetailsCorrected(player_id=player.player_id, reason=command.reason, **changes)]
 
 

@@ -51,7 +51,10 @@ def test_schema_comes_from_recorded_migrations(path: Path) -> None:
     SqliteEventStore(path).close()
     store = SqliteEventStore(path)  # reopening applies nothing twice
     applied = list(store.db.query("SELECT migration_set, name FROM _sqlite_migrations"))
-    assert applied == [{"migration_set": "arbiter", "name": "0001_events"}]
+    assert applied == [
+        {"migration_set": "arbiter", "name": "0001_events"},
+        {"migration_set": "arbiter", "name": "0002_player_directory"},
+    ]
     assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
     store.close()
 
