@@ -28,6 +28,13 @@ from events.decisions import (
     decide,
     pairing_request,
 )
+from events.directory import (
+    RATING_KINDS,
+    DirectoryPlayer,
+    LoadedList,
+    PlayerDirectory,
+    RatingKind,
+)
 from events.envelope import (
     ANY,
     NO_STREAM,
@@ -72,6 +79,13 @@ from events.errors import (
 )
 from events.memory_store import MemoryEventStore
 from events.names import name_str, parse_name
+from events.ratings import (
+    UpdateRatings,
+    decide_rating_update,
+    list_in_force,
+    rating_kind,
+    registration,
+)
 from events.results import Outcome, Result, parse_result, result_str
 from events.store import EventStore, is_postgres, open_store
 from events.types import (
@@ -121,6 +135,7 @@ __all__ = [
     "EVENT_TYPES",
     "MAX_ROUNDS",
     "NO_STREAM",
+    "RATING_KINDS",
     "STREAM_EXISTS",
     "AllRoundsPaired",
     "AlreadyWithdrawn",
@@ -139,6 +154,7 @@ __all__ = [
     "CorrectPlayerDetails",
     "CorrectResult",
     "CreateTournament",
+    "DirectoryPlayer",
     "DuplicateFideId",
     "Event",
     "EventDecodeError",
@@ -149,6 +165,7 @@ __all__ = [
     "ImportTournament",
     "ImportTrf",
     "InvalidCommand",
+    "LoadedList",
     "MemoryEventStore",
     "NoResultToCorrect",
     "NoSuchBye",
@@ -164,10 +181,12 @@ __all__ = [
     "PairingRejected",
     "PairingSystemUnavailable",
     "PlayerDetailsCorrected",
+    "PlayerDirectory",
     "PlayerId",
     "PlayerRegistered",
     "PlayerWithdrawn",
     "PointValues",
+    "RatingKind",
     "Reason",
     "RecordResult",
     "RecordedEvent",
@@ -197,17 +216,22 @@ __all__ = [
     "TournamentNotFound",
     "UnknownPlayer",
     "UnpairRound",
+    "UpdateRatings",
     "WithdrawPlayer",
     "WrongExpectedVersion",
     "decide",
+    "decide_rating_update",
     "event_type",
     "is_postgres",
+    "list_in_force",
     "name_str",
     "notifications",
     "open_store",
     "pairing_request",
     "parse_name",
     "parse_result",
+    "rating_kind",
+    "registration",
     "result_str",
     "upcast",
 ]

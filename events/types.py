@@ -138,6 +138,11 @@ class TournamentCreated(_Event, frozen=True, tag="tournament-created"):
     """The C.07 edition of ``tiebreaks``: ``"2024"`` or ``"2026"``, never guessed from dates."""
     unrated_rating: int | None = None
     """The rating unrated players count with in rating-based tie-breaks (C.07 Art. 10)."""
+    rating_type: str = "standard"
+    """Which FIDE rating the event uses, by its time control: standard, rapid or blitz."""
+    round_dates: tuple[date, ...] = ()
+    """The schedule: the date of round 1, 2, … (TRF ``132``, mandatory in a TRF-2026 rating
+    report); may list fewer dates than rounds."""
 
 
 class PlayerRegistered(_Event, frozen=True, tag="player-registered"):
@@ -166,6 +171,8 @@ class PlayerRegistered(_Event, frozen=True, tag="player-registered"):
     the pairing system awards them as a whole (Amalfi B.2: a draw's points); the first missed
     round carries them and ``missed_round_points`` is 0. ``None``: ``missed_round_points``
     for each missed round."""
+    rating_list: str = ""
+    """``YYYY-MM``: the FIDE list ``rating`` was taken from; empty when entered by hand."""
 
 
 class PlayerDetailsCorrected(_Event, frozen=True, tag="player-details-corrected"):
@@ -182,6 +189,9 @@ class PlayerDetailsCorrected(_Event, frozen=True, tag="player-details-corrected"
     birth_date: date | Unset | None = UNSET
     club: str | Unset = UNSET
     reason: str = ""
+    rating_list: str | Unset = UNSET
+    """``YYYY-MM``: the FIDE list the corrected rating comes from (a rating update before
+    round 1); empty when a rating from a list was corrected by hand."""
 
 
 class PlayerWithdrawn(_Event, frozen=True, tag="player-withdrawn"):

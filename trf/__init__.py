@@ -3,7 +3,8 @@
 The document model is format-level: one record per line, in file order (see
 :mod:`trf.model`). :func:`read_trf` is lenient and returns the problems it found alongside
 the document; ``strict=True`` raises :class:`TrfError` at the first error. :func:`validate`
-checks what the lines say about each other, :func:`write_trf` writes a document back, and
+checks what the lines say about each other (:func:`gate_trf` also what import and pairing
+refuse), :func:`write_trf` writes a document back, and
 :func:`point_system` / :func:`entry_points` give the points a file's round blocks are worth.
 :func:`import_events` turns a file into the event stream that would have led to it, and
 :func:`export_document` writes a tournament's state as a TRF document; :func:`round_request`
@@ -15,6 +16,7 @@ from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.engine_request import next_round_request, paired_rounds, round_request
 from trf.errors import TrfError
 from trf.export import Profile, export_document
+from trf.gate import gate_trf
 from trf.mapping import import_events, import_trf
 from trf.model import (
     AbnormalPoints,
@@ -41,6 +43,7 @@ from trf.model import (
     XxaAcceleration,
     XxzAbsent,
 )
+from trf.rating_list import RatingListError, open_rating_list
 from trf.reader import read_trf, read_trf_file
 from trf.scoring import PointSystem, entry_points, point_system
 from trf.teams import Team, read_team
@@ -66,6 +69,7 @@ __all__ = [
     "PointSystem",
     "PointValues",
     "Profile",
+    "RatingListError",
     "Record",
     "RoundEntry",
     "RoundNo",
@@ -84,10 +88,12 @@ __all__ = [
     "entry_points",
     "export_document",
     "format_points",
+    "gate_trf",
     "import_events",
     "import_trf",
     "next_round_request",
     "normalise_title",
+    "open_rating_list",
     "paired_rounds",
     "point_system",
     "read_team",

@@ -5,11 +5,14 @@ Both profiles write the TRF16 header from the tournament's data, one ``001`` lin
 in pairing-number order with the rounds paired so far, and the engine lines ``XXR`` and
 ``XXC``. Byes already decided for the next round are written in that round's column
 (``0000 - H``/``F``/``Z``, their points included, JaVaFo's convention that bbpPairings also
-reads). ``trf26`` adds the TRF-2026 tags ``142``/``152``/``162`` and ``240`` records.
+reads). ``trf26`` adds the TRF-2026 tags ``142``/``152``/``162`` and ``240`` records, and the
+declared tie-breaks as ``202``/``212`` with their C.07 edition in a ``### C.07 …`` comment
+(TRF-2026 has no record for the edition).
 """
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 from typing import Literal
 
@@ -20,6 +23,7 @@ from events.projections import PlayerRound, PlayerState, TournamentState, standi
 from events.tiebreaks import format_sequence, parse_sequence, with_points
 from trf.model import (
     ByeRecord,
+    Comment,
     EngineOptions,
     Header,
     InitialColour,
@@ -83,9 +87,8 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
         ]
         if settings.points != EventPoints():
             records.append(_point_grid(settings.points))
-        if settings.tiebreaks:  # 212: the tie-breaks defining the standings, PTS first
-            sequence = with_points(parse_sequence(settings.tiebreaks))
-            records.append(Header(code="212", value=format_sequence(sequence)))
+        if settings.tiebreaks:
+            records += _tiebreak_records(settings.tiebreaks, settings.tiebreak_rules)
     next_round = state.next_round if state.next_round <= settings.rounds else None
     announced = _announced(state, next_round)
     ranks = {row.player_id: rank for rank, row in enumerate(standings(state), start=1)}
@@ -100,6 +103,16 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
     if settings.points != EventPoints():
         records += [_xxs(settings.points), *_bb_lines(settings.points)]
     return TrfDocument(records=tuple(records))
+
+
+def _tiebreak_records(tiebreaks: str, edition: str) -> list[Record]:
+    """The edition comment, ``202`` (the tie-breaks) and ``212`` (the standings: PTS first)."""
+    sequence = with_points(parse_sequence(tiebreaks))
+    return [
+        Comment(text=f"### C.07 {edition} (edition of the tie-break regulations of 202/212)"),
+        Header(code="202", value=format_sequence(sequence[1:])),
+        Header(code="212", value=format_sequence(sequence)),
+    ]
 
 
 def _colour(colour: Colour) -> str:
@@ -123,8 +136,16 @@ def _header(state: TournamentState) -> list[Header]:
         ),
         ("102", settings.chief_arbiter),
         ("122", settings.time_control),
+        ("132", _round_dates(settings.round_dates)),
     ]
     return [Header(code=code, value=value) for code, value in values if value]
+
+
+def _round_dates(dates: tuple[date, ...]) -> str:
+    """``132``: ``YY/MM/DD`` on the round grid, round 1 at column 92 (trf.md §3)."""
+    if not dates:
+        return ""
+    return " " * 87 + "  ".join(d.strftime("%y/%m/%d") for d in dates)
 
 
 def _announced(state: TournamentState, round_no: int | None) -> dict[int, str]:

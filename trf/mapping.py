@@ -48,6 +48,7 @@ from events.tiebreaks import Edition, TiebreakError, format_sequence, parse_sett
 from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.errors import TrfError
 from trf.model import (
+    TIEBREAK_EDITION,
     AbnormalPoints,
     AcceleratedRounds,
     ByeRecord,
@@ -105,8 +106,9 @@ def import_events(
     """The events that would have led to ``doc``, and warnings about what they leave out.
 
     The file's tie-break list (``212``, else ``202``) becomes the tournament's only when
-    ``tiebreak_rules`` names the C.07 edition it follows: a TRF file does not say, and the
-    edition is never guessed. Without it the list is reported as not taken.
+    its C.07 edition is known: ``tiebreak_rules`` when given, else the edition the file states
+    in a ``### C.07`` comment (as Arbiter's TRF-2026 export writes it); never guessed from a
+    date. Without either the list is reported as not taken.
 
     :raises TrfError: when the file is inconsistent (any validation error) or holds
         something Arbiter would have refused (a tie-break list ``tiebreak_rules`` does not
@@ -217,6 +219,7 @@ class _Importer:
             federation=federation,
             start_date=self.header_date("042"),
             end_date=self.header_date("052"),
+            round_dates=self.round_dates(),
             chief_arbiter=header("102") or "",
             time_control=header("122") or "",
             full_point_byes=any(
@@ -426,26 +429,49 @@ class _Importer:
 
     def tiebreaks(self) -> tuple[str, str]:
         """The tournament's tie-break list and C.07 edition: the file's list (TEC syntax, as
-        :func:`~events.tiebreaks.format_sequence` writes it) when the edition is given."""
+        :func:`~events.tiebreaks.format_sequence` writes it) under the edition the import
+        names, else the one the file's ``### C.07`` comment states; never guessed."""
         line = self.doc.tiebreak_list
         if line is None:
             return "", ""
-        if self.tiebreak_rules is None:
+        stated = self.stated_edition()
+        edition = self.tiebreak_rules or stated
+        if stated is not None and self.tiebreak_rules not in (None, stated):
             self.warn(
                 line,
-                f"tie-breaks {line.value.strip()!r} not taken: a TRF file does not say which C.07 "
+                f"the file says its tie-breaks follow C.07 {stated.value}; taken under "
+                f"{self.tiebreak_rules.value}, as the import asks",
+                5,
+            )
+        if edition is None:
+            self.warn(
+                line,
+                f"tie-breaks {line.value.strip()!r} not taken: the file does not say which C.07 "
                 "edition (2024 or 2026) they follow; give the edition with the import to take them",
                 5,
             )
             return "", ""
         try:
-            declared = parse_settings(line.value, self.tiebreak_rules.value)
+            declared = parse_settings(line.value, edition.value)
         except TiebreakError as error:
             raise TrfError(
                 [self.problem(line, f"cannot import the tie-breaks: {error}", 5)]
             ) from None
         assert declared is not None  # the line holds a list (TrfDocument.tiebreak_list)
-        return format_sequence(declared[0]), self.tiebreak_rules.value
+        return format_sequence(declared[0]), edition.value
+
+    def stated_edition(self) -> Edition | None:
+        """The edition of the file's ``### C.07`` comment, if it names one Arbiter knows."""
+        comment = self.doc.tiebreak_edition
+        if comment is None:
+            return None
+        match = TIEBREAK_EDITION.match(comment.text)
+        assert match is not None
+        try:
+            return Edition(match.group(1))
+        except ValueError:
+            self.warn(comment, f"C.07 edition {match.group(1)!r} is not 2024 or 2026", 8)
+            return None
 
     def pairing_system(self) -> str:
         text = " ".join(filter(None, (self.doc.header("192"), self.doc.header("092")))).lower()
@@ -482,6 +508,27 @@ class _Importer:
         if text:
             self.warn(self.header_record(code), f"date {text!r} not understood; not imported")
         return None
+
+    def round_dates(self) -> tuple[date, ...]:
+        """``132``: one ``YY/MM/DD`` per round, taken in order as tokens, since one writer
+        shifts them a column (trf.md §3); a date not understood drops them all, warned."""
+        tokens = (self.doc.header("132") or "").split()
+        dates = []
+        for token in tokens[: self.total]:
+            for pattern in ("%y/%m/%d", "%Y/%m/%d", "%Y-%m-%d"):
+                try:
+                    dates.append(datetime.strptime(token, pattern).date())
+                    break
+                except ValueError:
+                    continue
+            else:
+                self.warn(self.header_record("132"), f"round date {token!r} not understood; "
+                          "round dates not imported")  # fmt: skip
+                return ()
+        if dates != sorted(dates):
+            self.warn(self.header_record("132"), "round dates out of order; not imported")
+            return ()
+        return tuple(dates)
 
     def birth(self, player: Player) -> tuple[date | None, int | None]:
         """(full date, year when only the year is known); ``0000/00/00`` means unknown."""

@@ -13,12 +13,14 @@ without the records carrying line numbers, and equal documents stay equal after 
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Literal, TypeAlias, TypeVar
 
 import msgspec
 
 __all__ = [
+    "TIEBREAK_EDITION",
     "AbnormalPoints",
     "AcceleratedRounds",
     "Blank",
@@ -43,6 +45,9 @@ __all__ = [
     "XxaAcceleration",
     "XxzAbsent",
 ]
+
+TIEBREAK_EDITION = re.compile(r"###\s*C\.07\s+(\S+)")
+"""A comment naming the C.07 edition of the file's tie-break lists; group 1 is the edition."""
 
 PairingNo: TypeAlias = int
 """A starting rank (TPN) as written in columns 5-8 of a ``001`` line."""
@@ -292,6 +297,15 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True):
             if lines and lines[-1].value:
                 return lines[-1]
         return None
+
+    @property
+    def tiebreak_edition(self) -> Comment | None:
+        """The comment naming the C.07 edition of the ``202``/``212`` lists
+        (``### C.07 2026 …``, :data:`TIEBREAK_EDITION`): TRF-2026 has no record for it, so
+        Arbiter writes it as a comment, which the format provides and other programs skip.
+        The last such comment; None when the file has none."""
+        found = [c for c in self.records_of(Comment) if TIEBREAK_EDITION.match(c.text)]
+        return found[-1] if found else None
 
     @property
     def total_rounds(self) -> int | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Annotated
 
 import msgspec
 
@@ -16,6 +17,7 @@ from events.bounds import (
     Reason,
     RoundNumber,
     Sex,
+    ShortText,
     Title,
 )
 from events.decisions.common import (
@@ -67,7 +69,8 @@ _UNSET = msgspec.UNSET
 class RegisterPlayer(CommandStruct, frozen=True):
     """Enter a player; ``joins_round`` (default: the next round to pair) > 1 is a late entry."""
 
-    surname: Name
+    surname: Name = ""
+    """Required, except over HTTP with a ``fide_id`` of the loaded FIDE list."""
     given_name: Name = ""
     fide_id: FideId | None = None
     rating: Rating = 0
@@ -77,6 +80,9 @@ class RegisterPlayer(CommandStruct, frozen=True):
     birth_date: date | None = None
     club: Name = ""
     joins_round: RoundNumber | None = None
+    birth_year: Annotated[int, msgspec.Meta(ge=1850, le=2100)] | None = None
+    rating_list: ShortText = ""
+    """``YYYY-MM`` of the FIDE list the rating and details were taken from, if any."""
 
 
 class CorrectPlayerDetails(CommandStruct, frozen=True):
@@ -140,6 +146,8 @@ def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
             joins_round=RoundNo(joins),
             missed_round_points=each,
             missed_points_total=total,
+            birth_year=command.birth_year,
+            rating_list=command.rating_list,
         )
     ]
 
@@ -156,6 +164,8 @@ def correct_details(state: TournamentState, command: CorrectPlayerDetails) -> li
     if not changes:
         raise InvalidCommand(f"nothing to correct for player {player.player_id}", field=None)
     _check_identity(state, player.player_id, command)
+    if "rating" in changes and player.rating_list:
+        changes["rating_list"] = ""  # the rating no longer comes from that list
     return [PlayerDetailsCorrected(player_id=player.player_id, reason=command.reason, **changes)]
 
 

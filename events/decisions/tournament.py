@@ -28,6 +28,7 @@ from events.bounds import (
     check_points_value,
 )
 from events.decisions.common import CommandStruct, require_text
+from events.directory import RATING_KINDS
 from events.errors import InvalidCommand, TournamentExists
 from events.projections.tournament import TournamentState
 from events.tiebreaks import TiebreakError, parse_settings
@@ -62,6 +63,8 @@ class CreateTournament(CommandStruct, frozen=True):
     tiebreaks: TiebreakList = ""
     tiebreak_rules: TiebreakRules = ""
     unrated_rating: Rating | None = None
+    rating_type: ShortText = "standard"
+    round_dates: tuple[date, ...] = ()
 
 
 class CloseTournament(CommandStruct, frozen=True):
@@ -84,6 +87,17 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
             f"the {command.system} system scores a late entrant a draw's points for all "
             "missed rounds together (B.2); points per missed round cannot be set",
             field="points.missed_round",
+        )
+    if len(command.round_dates) > command.rounds:
+        raise InvalidCommand(
+            f"{len(command.round_dates)} round dates for {command.rounds} rounds",
+            field="round_dates",
+        )
+    if list(command.round_dates) != sorted(command.round_dates):
+        raise InvalidCommand("the round dates are not in order", field="round_dates")
+    if command.rating_type not in RATING_KINDS:
+        raise InvalidCommand(
+            f"rating type must be one of {', '.join(RATING_KINDS)}", field="rating_type"
         )
     try:
         parse_settings(command.tiebreaks, command.tiebreak_rules)

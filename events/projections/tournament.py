@@ -108,6 +108,8 @@ class PlayerState:
     """Points for all missed rounds together (Amalfi B.2), carried by round 1; ``None``:
     ``missed_round_points`` for each."""
     birth_year: int | None = None
+    rating_list: str = ""
+    """``YYYY-MM``: the FIDE list ``rating`` comes from; empty when entered by hand."""
     withdrawn_from: int | None = None
     rounds: tuple[PlayerRound, ...] = ()
 
@@ -354,6 +356,7 @@ def _(event: PlayerRegistered, state: TournamentState) -> TournamentState:
             None if event.missed_points_total is None else Fraction(event.missed_points_total)
         ),
         birth_year=event.birth_year,
+        rating_list=event.rating_list,
     )
     for round_ in state.rounds:  # a late entry's missed rounds (GHR 2.4, Amalfi B.2)
         missed_round = _not_paired_record(

@@ -35,6 +35,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli.standings": ("standings", "crosstable"),
     "server.cli.trf": ("trf", "import", "export"),
     "server.cli.engines": ("pair",),
+    "server.cli.ratings": ("ratings",),
     "server.cli.serve": ("serve",),
     "server.cli.demo": ("demo",),
     "server.cli.db": ("db",),

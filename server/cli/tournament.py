@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -142,6 +143,18 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
     type=click.IntRange(0, 4000),
     help="Rating unrated players count with in rating-based tie-breaks.",
 )
+@click.option(
+    "--round-dates",
+    metavar="DATE,DATE,...",
+    help="Date of each round, YYYY-MM-DD (TRF 132, due in a rating report).",
+)
+@click.option(
+    "--rating-type",
+    type=click.Choice(["standard", "rapid", "blitz"]),
+    default="standard",
+    show_default=True,
+    help="Which FIDE rating the time control uses (for FIDE lists).",
+)
 @pass_service
 def create_tournament(
     ctx: CliContext,
@@ -153,6 +166,7 @@ def create_tournament(
     end_date: Any,
     point_pairs: tuple[str, ...],
     tiebreak_rules: str | None,
+    round_dates: str | None,
     **options: Any,
 ) -> None:
     """Create a tournament.
@@ -170,6 +184,7 @@ def create_tournament(
         end_date=end_date.date() if end_date else None,
         points=_points(point_pairs),
         tiebreak_rules=tiebreak_rules or "",
+        round_dates=_dates(round_dates),
         **options,
     )
     result = ctx.service().create(command)
@@ -177,6 +192,13 @@ def create_tournament(
         f"created tournament {result.tournament_id} ({command.rounds} rounds, "
         f"round 1 top player has {colour})"
     )
+
+
+def _dates(text: str | None) -> tuple[date, ...]:
+    try:
+        return tuple(date.fromisoformat(d.strip()) for d in (text or "").split(",") if d.strip())
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--round-dates") from None
 
 
 @click.command("close-tournament")
@@ -212,21 +234,32 @@ def list_tournaments(ctx: CliContext) -> None:
 
 @click.command("register")
 @click.argument("tournament")
-@click.argument("name")
+@click.argument("name", required=False)
 @_player_options
 @click.option(
     "--joins-round", type=click.IntRange(min=1), help="First round to be paired (late entry)."
 )
 @pass_service
 def register(
-    ctx: CliContext, /, tournament: str, name: str, joins_round: int | None, **options: Any
+    ctx: CliContext, /, tournament: str, name: str | None, joins_round: int | None, **options: Any
 ) -> None:
-    """Register a player; NAME is "Surname, Given name".
+    """Register a player; NAME is "Surname, Given name". Without NAME, --fide-id takes
+    the player from the loaded FIDE list (arbiter ratings load), with the rating of the
+    tournament's time control; options given override the list.
 
     Example:
 
         arbiter register spring-open "Polgar, Judit" --rating 2675 --title GM --federation HUN
+        arbiter register spring-open --fide-id 700070
     """
+    if name is None:
+        from server.cli.ratings import register_from_list
+
+        given = _identity(options)
+        if "fide_id" not in given:
+            raise click.UsageError("give NAME, or --fide-id to take the player from the FIDE list")
+        register_from_list(ctx, tournament, joins_round=joins_round, **given)
+        return
     surname, given_name = parse_name(name)
     command = RegisterPlayer(
         surname=surname, given_name=given_name, joins_round=joins_round, **_identity(options)

@@ -7,6 +7,7 @@ that is refused writes nothing.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import NoReturn
@@ -19,10 +20,11 @@ from server.cli.support import CliContext, pass_service
 from server.service import read_import
 from trf import (
     Profile,
+    TrfDocument,
     TrfError,
     TrfProblem,
-    check_trf,
     export_document,
+    gate_trf,
     write_trf,
 )
 
@@ -53,22 +55,58 @@ def trf_group() -> None:
 
 @trf_group.command("check")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def check_command(file: Path) -> None:
-    """Report every problem of a TRF file; exit 3 if any is an error.
+@click.option("--strict", is_flag=True, help="Fail on warnings too.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one object on stdout (ok, counts, problems) for scripts.",
+)
+def check_command(file: Path, strict: bool, output_format: str) -> None:
+    """Report every problem of a TRF file; exit 3 if import or pair would refuse it.
+
+    Checks what the lines say, what they say about each other, and what ``arbiter
+    import`` and ``arbiter pair`` refuse, with the same messages. ``--strict`` also fails
+    on warnings.
 
     Example:
 
-        arbiter trf check open-2026.trf
+        arbiter trf check open-2026.trf --strict --format json
     """
-    doc, problems = check_trf(file.read_bytes())
-    _report(file, problems)
+    doc, problems = gate_trf(file.read_bytes())
     errors = sum(1 for p in problems if p.severity == "error")
-    click.echo(
-        f"{file}: {len(doc.players)} players, {doc.rounds_in_file} rounds; "
-        f"{errors} error(s), {len(problems) - errors} warning(s)"
-    )
-    if errors:
+    failed = errors > 0 or (strict and len(problems) > 0)
+    if output_format == "json":
+        click.echo(json.dumps(_check_summary(file, doc, problems, ok=not failed)))
+    else:
+        _report(file, problems)
+        click.echo(
+            f"{file}: {len(doc.players)} players, {doc.rounds_in_file} rounds; "
+            f"{errors} error(s), {len(problems) - errors} warning(s)"
+            + ("; refused" if failed else "")
+        )
+    if failed:
         raise click.exceptions.Exit(INVALID_INPUT)
+
+
+def _check_summary(
+    file: Path, doc: TrfDocument, problems: list[TrfProblem], *, ok: bool
+) -> dict[str, object]:
+    errors = sum(1 for p in problems if p.severity == "error")
+    return {
+        "file": str(file),
+        "ok": ok,
+        "players": len(doc.players),
+        "rounds": doc.rounds_in_file,
+        "errors": errors,
+        "warnings": len(problems) - errors,
+        "problems": [
+            {"line": p.line, "column": p.column, "severity": p.severity, "message": p.message}
+            for p in problems
+        ],
+    }
 
 
 def _default_id(path: Path) -> str:
@@ -82,8 +120,8 @@ def _default_id(path: Path) -> str:
 @click.option(
     "--tiebreak-rules",
     type=click.Choice([e.value for e in Edition]),
-    help="Take the file's tie-break list (212, else 202) as the tournament's, under "
-    "this C.07 edition; without it the list is reported and not taken.",
+    help="Take the file's tie-break list (212, else 202) under this C.07 edition, "
+    "whatever the file says; by default the edition its '### C.07' line states.",
 )
 @pass_service
 def import_command(
@@ -92,8 +130,10 @@ def import_command(
     """Import a TRF file as a new tournament, with its whole history.
 
     The file must be consistent (see ``arbiter trf check``); otherwise the problems are
-    listed and nothing is written. A TRF file does not say which C.07 edition its
-    tie-breaks follow, so they are taken only with ``--tiebreak-rules``.
+    listed and nothing is written. The file's tie-breaks are taken under the C.07 edition
+    it states (Arbiter's TRF-2026 export writes it in a ``### C.07`` comment), or the one
+    ``--tiebreak-rules`` names; without either they are reported and not taken. Warnings
+    are printed on stderr.
 
     Example:
 

@@ -21,7 +21,7 @@ from aiohttp import web
 from events import CloseTournament, CreateTournament, PairRound, RegisterPlayer
 from server.http import keys, schemas
 from server.http.auth import require_token
-from server.http.handlers import events, meta, players, rounds, tournaments, trf
+from server.http.handlers import events, meta, players, ratings, rounds, tournaments, trf
 from server.http.handlers.call import Call
 from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
 from server.http.idempotency import parse_key
@@ -213,10 +213,10 @@ ROUTES: tuple[Route, ...] = (
     _write(
         "POST",
         TOURNAMENT + "/players",
-        players.register_player,
+        ratings.register_player,
         "players",
         "registerPlayer",
-        "Register a player (a late entry with joins_round)",
+        "Register a player (a late entry with joins_round; fide_id alone: from the FIDE list)",
         "players",
         status=201,
         body=RegisterPlayer,
@@ -335,6 +335,28 @@ ROUTES: tuple[Route, ...] = (
         "Correct a recorded result",
         "results",
         body=schemas.ResultCorrection,
+    ),
+    # -- FIDE players lists ----------------------------------------------------------------
+    Route(
+        "GET",
+        "/players",
+        ratings.search_players,
+        "directory",
+        "searchPlayers",
+        "Search the loaded FIDE players list by FIDE id or the start of a name",
+        "ratings",
+        response=ratings.DirectorySearch,
+        query=ratings.PlayerSearchQuery,
+    ),
+    _write(
+        "POST",
+        TOURNAMENT + "/ratings-update",
+        ratings.update_ratings_handler,
+        "ratings-update",
+        "updateRatings",
+        "Set every player's rating to the loaded FIDE list's, before round 1 only",
+        "ratings",
+        response=ratings.RatingsUpdated,
     ),
     # -- TRF -------------------------------------------------------------------------------
     _write(

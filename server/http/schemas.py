@@ -199,9 +199,9 @@ class ReasonQuery(_Wire):
 
 class ImportQuery(_Wire):
     tiebreak_rules: Literal["2024", "2026"] | None = None
-    """Take the file's tie-break list (212, else 202) as the tournament's, under this C.07
-    edition; without it the list is reported in ``warnings`` and not taken (a TRF file does
-    not say which edition applies)."""
+    """Take the file's tie-break list (212, else 202) under this C.07 edition, whatever the
+    file says; by default the edition its ``### C.07`` comment states (Arbiter's TRF-2026
+    export writes one), and without either the list is reported in ``warnings``, not taken."""
 
 
 class ExportQuery(_Wire):
@@ -413,7 +413,8 @@ class TrfProblemOut(_Wire):
 
 
 class ImportResult(WriteResult):
-    """An import's events, and what the file holds that the events cannot."""
+    """An import's events, and what the file holds that the events cannot (``warnings``;
+    when there are any, the response also carries ``Warning: 299 - "N warnings: …"``)."""
 
     warnings: list[TrfProblemOut]
 

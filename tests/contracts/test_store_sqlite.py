@@ -58,6 +58,7 @@ def test_schema_comes_from_recorded_migrations(path: Path) -> None:
         "0002_stream_positions",
         "0003_snapshots",
         "0004_idempotency_scope",
+        "0005_player_directory",
     ]
     assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
     store.close()

@@ -56,7 +56,7 @@ def test_import_then_export_round_trips(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "imported open: 7 players, 3 rounds paired" in result.stdout
     exported = arbiter(db, "export", "open")
-    expected = [line for line in LINES if line[:3] not in ("112", "132")]  # not held by events
+    expected = [line for line in LINES if line[:3] != "112"]  # deputies: not held by events
     assert exported.stdout_bytes == "".join(line + "\r\n" for line in expected).encode()
     # A second import under the same id is refused (exit 3), the first one stays.
     again = arbiter(db, "import", str(spec_file(tmp_path)), "--id", "open")
@@ -76,8 +76,9 @@ def test_every_imported_event_records_the_file_it_came_from(tmp_path: Path) -> N
 
 
 def test_declared_tiebreaks_survive_export_and_import_with_their_edition(tmp_path: Path) -> None:
-    """A tournament's C.07 list goes out as TRF-2026 ``212`` and comes back with
-    ``--tiebreak-rules``; without it the import says the list was not taken."""
+    """Issue 18 item 5: a tournament's C.07 list goes out as TRF-2026 ``202``/``212`` with
+    its edition (a ``### C.07`` comment) and comes back without any flag; a flag only
+    overrides the edition; a file that states none keeps the list out, with a warning."""
     db, trf = tmp_path / "a.db", tmp_path / "rt.trf"
     steps = [
         ["create-tournament", "Round Trip", "--id", "rt", "--rounds", "3",
@@ -89,20 +90,31 @@ def test_declared_tiebreaks_survive_export_and_import_with_their_edition(tmp_pat
     ]  # fmt: skip
     for step in steps:
         assert arbiter(db, *step).exit_code == 0, step
-    # tiebreaks.md §7: 212 holds the list defining the standings, PTS first, in TEC syntax.
+    # tiebreaks.md §7: 202 breaks ties, 212 defines the standings (PTS first), TEC syntax.
     lines = trf.read_text().splitlines()
-    assert "212 PTS,BH/C1,BH,SB,DE" in lines
+    assert "202 BH/C1,BH,SB,DE" in lines and "212 PTS,BH/C1,BH,SB,DE" in lines
+    assert any(line.startswith("### C.07 2026") for line in lines)
     line_212 = lines.index("212 PTS,BH/C1,BH,SB,DE") + 1
 
-    taken = arbiter(db, "import", str(trf), "--id", "copy", "--tiebreak-rules", "2026")
+    taken = arbiter(db, "import", str(trf), "--id", "copy")
     assert taken.exit_code == 0, taken.output
     assert "tie-breaks PTS,BH/C1,BH,SB,DE (C.07 2026)" in taken.stdout
     assert arbiter(db, "standings", "copy").stdout == arbiter(db, "standings", "rt").stdout
     assert arbiter(db, "export", "copy", "--format", "trf26").stdout_bytes == trf.read_bytes()
 
-    lost = arbiter(db, "import", str(trf), "--id", "lost")
+    overridden = arbiter(db, "import", str(trf), "--id", "as-2024", "--tiebreak-rules", "2024")
+    assert overridden.exit_code == 0, overridden.output
+    assert "tie-breaks PTS,BH/C1,BH,SB,DE (C.07 2024)" in overridden.stdout
+    assert "the file says its tie-breaks follow C.07 2026; taken under 2024" in overridden.stderr
+
+    silent = tmp_path / "silent.trf"
+    silent.write_text("".join(f"{line}\r\n" for line in lines if not line.startswith("###")))
+    lost = arbiter(db, "import", str(silent), "--id", "lost")
     assert lost.exit_code == 0, lost.output
-    assert f"rt.trf:{line_212}:5: warning: tie-breaks 'PTS,BH/C1,BH,SB,DE' not taken" in lost.stderr
+    assert (
+        f"silent.trf:{line_212 - 1}:5: warning: tie-breaks 'PTS,BH/C1,BH,SB,DE' not taken"
+        in lost.stderr
+    )
     assert "212 " not in arbiter(db, "export", "lost", "--format", "trf26").stdout
 
 

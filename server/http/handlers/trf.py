@@ -38,13 +38,29 @@ async def import_trf(call: Call[bytes, ImportQuery]) -> web.Response:
             **msgspec.structs.asdict(written), warnings=[_problem_out(p) for p in prepared.warnings]
         )
 
-    return await call.command(
+    response = await call.command(
         call.service.import_trf,
         prepared,
         status=201,
         render=render,
         location=lambda written: call.url("tournament", tournament_id=written.tournament_id),
     )
+    if prepared.warnings:
+        response.headers["Warning"] = warning_header(prepared.warnings)
+    return response
+
+
+def warning_header(warnings: list[TrfProblem]) -> str:
+    """RFC 7234's ``Warning`` (code 299, "miscellaneous persistent warning"): how many, and
+    the first one (in ASCII), so that a client reading only headers still sees them; the
+    body's ``warnings`` lists them all.
+
+    >>> warning_header([TrfProblem(line=3, message='a "quoted" word', severity="warning")])
+    '299 - "1 warning(s); first: line 3: warning: a \\'quoted\\' word"'
+    """
+    first = str(warnings[0]).replace('"', "'").replace("\\", "/")
+    first = first.encode("ascii", "replace").decode()  # header values are ASCII
+    return f'299 - "{len(warnings)} warning(s); first: {first}"'[:1000]
 
 
 def _export(

@@ -1,0 +1,195 @@
+"""The local player directory: FIDE's players list in a table beside the event log.
+
+Not events: a list is reference data that FIDE replaces every month, so a load replaces the
+table whole, in one transaction (a failed load leaves the previous list). What a tournament
+takes from it (a registration, a rating update) is copied into that tournament's events,
+with the list's month, so the events never depend on the table.
+
+>>> directory = PlayerDirectory(":memory:")
+>>> directory.load([DirectoryPlayer(fide_id=1503014, name="Carlsen, Magnus", federation="NOR",
+...     sex="m", title="GM", standard=2830)], month="2026-09", source="list.txt")
+1
+>>> [p.fide_id for p in directory.search("carl")], directory.get(1503014).standard
+([1503014], 2830)
+"""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+import unicodedata
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal, NamedTuple
+
+from events.errors import StoreError
+
+__all__ = ["DirectoryPlayer", "LoadedList", "PlayerDirectory", "RatingKind", "fold_name"]
+
+RatingKind = Literal["standard", "rapid", "blitz"]
+RATING_KINDS: tuple[RatingKind, ...] = ("standard", "rapid", "blitz")
+
+LOAD_CACHE_KB = 65_536
+BATCH = 20_000
+"""Rows per ``executemany``: large enough to keep SQLite busy, small enough to keep memory flat."""
+
+
+class DirectoryPlayer(NamedTuple):
+    """One player of a FIDE list, as the directory holds it (a tuple: rows go to SQLite as
+    they are, a million and a half of them). Ratings are ``None`` when unrated."""
+
+    fide_id: int
+    name: str
+    federation: str = ""
+    sex: str = ""
+    """``m``, ``f`` or empty, as events write it."""
+    title: str = ""
+    women_title: str = ""
+    other_titles: str = ""
+    standard: int | None = None
+    rapid: int | None = None
+    blitz: int | None = None
+    birth_year: int | None = None
+    flag: str = ""
+    """FIDE's flag: ``i`` inactive, ``w`` woman, ``wi`` both."""
+
+    def rating(self, kind: RatingKind) -> int | None:
+        """The rating of one time control (``None``: unrated there)."""
+        rating: int | None = getattr(self, kind)
+        return rating
+
+
+class LoadedList(NamedTuple):
+    """Which list the directory holds."""
+
+    month: str
+    """``YYYY-MM``: the list FIDE published on the first day of that month."""
+    source: str
+    players: int
+    encoding: str
+    loaded_at: str
+
+
+_COLUMNS = ", ".join(DirectoryPlayer._fields)
+_INSERT = (
+    f"INSERT INTO player_directory ({_COLUMNS}, name_key) "
+    f"VALUES ({', '.join('?' * (len(DirectoryPlayer._fields) + 1))})"
+)
+
+
+def fold_name(text: str) -> str:
+    """A name as searched: lower case, accents and commas dropped, blanks collapsed.
+
+    >>> fold_name("Núñez,  Luis"), fold_name("carlsen, m")
+    ('nunez luis', 'carlsen m')
+    """
+    if not text.isascii():
+        text = "".join(
+            c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+        )
+    return " ".join(text.replace(",", " ").casefold().split())
+
+
+class PlayerDirectory:
+    """The directory in the event store's SQLite file (``":memory:"``: a private one).
+
+    It opens its own connection: loads come from the command line, and WAL lets a running
+    server read on while a load writes (its own writes wait up to ``busy_timeout_ms``).
+    """
+
+    def __init__(self, path: str | Path, *, busy_timeout_ms: int = 5000) -> None:
+        import sqlite_utils  # on first use: ``events`` exports this class, ``arbiter pair``
+
+        from migrations import migrate  # never opens a database
+
+        try:
+            connection = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False,
+                timeout=busy_timeout_ms / 1000,
+            )  # fmt: skip
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            migrate(sqlite_utils.Database(connection, execute_plugins=False))
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the player directory {path}: {error}") from error
+        self._conn = connection
+
+    def load(
+        self,
+        players: Iterable[DirectoryPlayer],
+        *,
+        month: str,
+        source: str,
+        encoding: Callable[[], str] = lambda: "utf-8",
+        progress: Callable[[int], None] | None = None,
+    ) -> int:
+        """Replace the directory with ``players`` (one transaction; ``progress`` is called
+        with the running count after each batch). Returns how many were loaded.
+
+        ``encoding`` says how the file was decoded; it is asked once every player is read,
+        since a streamed file knows only at its end whether it needed the Latin-1 fallback.
+
+        :raises StoreError: when the database refuses the load (nothing changes then);
+            errors raised by ``players`` itself (a bad line) also roll it back.
+        """
+        count = 0
+        rows = iter(players)
+        # 64 MB of page cache keeps the name index's pages in memory while a million and a
+        # half names go in, in no particular order (SQLite's default is 2 MB).
+        self._conn.execute(f"PRAGMA cache_size = -{LOAD_CACHE_KB}")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute("DELETE FROM player_directory")
+                while batch := list(itertools.islice(rows, BATCH)):
+                    self._conn.executemany(
+                        _INSERT, [(*player, fold_name(player.name)) for player in batch]
+                    )
+                    count += len(batch)
+                    if progress is not None:
+                        progress(count)
+                self._conn.execute(
+                    "INSERT OR REPLACE INTO player_directory_list "
+                    "(id, month, source, players, encoding, loaded_at) VALUES (1, ?, ?, ?, ?, ?)",
+                    (month, source, count, encoding(), datetime.now(UTC).isoformat()),
+                )
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot load the players list: {error}") from error
+        return count
+
+    def loaded_list(self) -> LoadedList | None:
+        """The list the directory holds, ``None`` before any load."""
+        row = self._conn.execute(
+            "SELECT month, source, players, encoding, loaded_at FROM player_directory_list"
+        ).fetchone()
+        return LoadedList(*row) if row else None
+
+    def get(self, fide_id: int) -> DirectoryPlayer | None:
+        row = self._conn.execute(
+            f"SELECT {_COLUMNS} FROM player_directory WHERE fide_id = ?", (fide_id,)
+        ).fetchone()
+        return DirectoryPlayer(*row) if row else None
+
+    def search(self, text: str, *, limit: int = 20) -> list[DirectoryPlayer]:
+        """Players whose FIDE id is ``text`` (all digits), else whose name starts with it
+        (accents, case and commas ignored), in name order."""
+        if text.strip().isdigit():
+            found = self.get(int(text))
+            return [found] if found else []
+        key = fold_name(text)
+        if not key:
+            return []
+        rows = self._conn.execute(
+            f"SELECT {_COLUMNS} FROM player_directory WHERE name_key >= ? AND name_key < ? "
+            "ORDER BY name_key, fide_id LIMIT ?",
+            (key, key + "\U0010ffff", limit),
+        )
+        return [DirectoryPlayer(*row) for row in rows]
+
+    def close(self) -> None:
+        self._conn.close()

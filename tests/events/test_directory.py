@@ -1,0 +1,62 @@
+"""The player directory: a FIDE list in a table (issue 18 item 6), loaded whole or not at all."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from events import DirectoryPlayer, PlayerDirectory
+from tests.corpus import shared_path
+from trf.rating_list import open_rating_list
+
+
+def sample_players() -> list[DirectoryPlayer]:
+    return list(open_rating_list(shared_path("fixtures", "rating-list", "players_list_foa.txt")))
+
+
+@pytest.fixture
+def directory(tmp_path: Path) -> Iterator[PlayerDirectory]:
+    found = PlayerDirectory(tmp_path / "arbiter.db")
+    yield found
+    found.close()
+
+
+def test_load_then_look_up_and_search(directory: PlayerDirectory) -> None:
+    players = sample_players()
+    assert directory.load(players, month="2026-09", source="players_list_foa.txt") == 60
+    loaded = directory.loaded_list()
+    assert loaded is not None and (loaded.month, loaded.players) == ("2026-09", 60)
+    assert directory.get(900111) == players[3]
+    # The sample has three players named "Núñez, Luis" (lines 5, 25, 45 of the TXT).
+    found = directory.search("NUNEZ, L")
+    assert [p.fide_id for p in found] == [900111, 900851, 901591]
+    assert directory.search("núñez luis") == found
+    assert [p.name for p in directory.search("900111")] == ["Núñez, Luis"]
+    assert directory.search("nobody") == [] and directory.search("  ") == []
+    assert len(directory.search("a", limit=2)) <= 2
+
+
+def test_a_load_replaces_the_list(directory: PlayerDirectory) -> None:
+    directory.load(sample_players(), month="2026-09", source="one")
+    later = shared_path("fixtures", "rating-list", "players_list_xml_foa.later.xml")
+    assert directory.load(open_rating_list(later), month="2026-10", source="two") == 61
+    entry = directory.get(900000)
+    assert entry is not None and entry.standard == 2737  # 2725 in the September list
+    loaded = directory.loaded_list()
+    assert loaded is not None and loaded.month == "2026-10"
+
+
+def test_a_failed_load_keeps_the_previous_list(directory: PlayerDirectory) -> None:
+    directory.load(sample_players(), month="2026-09", source="one")
+
+    def broken() -> Iterator[DirectoryPlayer]:
+        yield DirectoryPlayer(fide_id=1, name="First, One")
+        raise ValueError("line 3: bad")
+
+    with pytest.raises(ValueError, match="line 3"):
+        directory.load(broken(), month="2026-10", source="two")
+    assert directory.get(1) is None and directory.get(900111) is not None
+    loaded = directory.loaded_list()
+    assert loaded is not None and loaded.month == "2026-09"

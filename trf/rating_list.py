@@ -1,0 +1,214 @@
+"""FIDE players lists (spec/fide-rating-list.md), read as a stream of directory rows.
+
+Both layouts FIDE publishes, zipped or not: the fixed-width TXT, whose header's words mark
+where each column starts (read by those positions, never by fixed offsets, since the layout
+has changed over the years), and the XML, parsed incrementally with each ``player`` cleared
+once read. A real list holds about 1.5 million players; nothing here holds more than one.
+
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "standard_sep26frl.txt"
+>>> _ = path.write_text("ID Number".ljust(15) + "Name".ljust(20) + "Fed SEP26\\n"
+...                     + "1503014".ljust(15) + "Carlsen, Magnus".ljust(20) + "NOR 2830\\n")
+>>> ratings = open_rating_list(path)
+>>> ratings.layout, ratings.month, ratings.kind
+('txt', '2026-09', 'standard')
+>>> [(p.fide_id, p.name, p.federation, p.standard) for p in ratings]
+[(1503014, 'Carlsen, Magnus', 'NOR', 2830)]
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Literal
+from xml.etree import ElementTree
+
+from events import DirectoryPlayer, RatingKind
+
+__all__ = ["RatingList", "RatingListError", "open_rating_list"]
+
+_MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
+_MONTH_TOKEN = re.compile(rf"({'|'.join(_MONTHS)})([0-9]{{2}})", re.IGNORECASE)
+_TITLES = {
+    "GM": "GM", "IM": "IM", "FM": "FM", "CM": "CM",
+    "WGM": "WGM", "WIM": "WIM", "WFM": "WFM", "WCM": "WCM",
+    # single-letter codes of some files (spec/fide-rating-list.md, "Tit")
+    "G": "GM", "I": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WI": "WIM", "WF": "WFM", "WC": "WCM",
+}  # fmt: skip
+_TXT_COLUMNS = {
+    "ID Number": "fide_id", "Name": "name", "Fed": "federation", "Sex": "sex",
+    "Tit": "title", "WTit": "women_title", "OTit": "other_titles",
+    "SRtng": "standard", "RRtng": "rapid", "BRtng": "blitz", "B-day": "birth_year", "Flag": "flag",
+}  # fmt: skip
+"""Header word -> directory field; other columns (games, K factors, FOA) are not kept."""
+_XML_FIELDS = {
+    "fideid": "fide_id", "name": "name", "country": "federation", "sex": "sex",
+    "title": "title", "w_title": "women_title", "o_title": "other_titles",
+    "rating": "standard", "rapid_rating": "rapid", "blitz_rating": "blitz",
+    "birthday": "birth_year", "flag": "flag",
+}  # fmt: skip
+
+
+_FIELDS = DirectoryPlayer._fields
+_NUMBERS = ("fide_id", "standard", "rapid", "blitz", "birth_year")
+_XML_INDEX = {tag: _FIELDS.index(field) for tag, field in _XML_FIELDS.items()}
+_SEX = {"M": "m", "F": "f", "m": "m", "f": "f"}
+
+
+class RatingListError(ValueError):
+    """A players list that cannot be read, naming the line (TXT) or player (XML) and field."""
+
+
+@dataclass
+class RatingList:
+    """One players list file: iterate it for its players (once; it is read as it goes).
+
+    ``month`` (``YYYY-MM``) is known when the file says it: a single list's header
+    (``SEP26``) or FIDE's file name (``standard_sep26frl.zip``). ``encoding`` is ``utf-8``
+    until a line is not, from which line on the file is read as Latin-1 (older files).
+    """
+
+    path: Path
+    layout: Literal["txt", "xml"]
+    member: str | None
+    """The file inside the ZIP archive, if zipped."""
+    month: str | None
+    kind: RatingKind | None
+    """The one time control of a single list (its rating column is named by the month)."""
+    encoding: str = "utf-8"
+
+    def __iter__(self) -> Iterator[DirectoryPlayer]:
+        with self._open() as raw:
+            if self.layout == "xml":
+                yield from self._xml(raw)
+            else:
+                yield from self._txt(raw)
+
+    @contextmanager
+    def _open(self) -> Iterator[IO[bytes]]:
+        if self.member is None:
+            with self.path.open("rb") as raw:
+                yield raw
+            return
+        with zipfile.ZipFile(self.path) as archive, archive.open(self.member) as raw:
+            yield raw
+
+    def _decode(self, line: bytes) -> str:
+        if self.encoding == "utf-8":
+            try:
+                return line.decode("utf-8")
+            except UnicodeDecodeError:
+                self.encoding = "latin-1"
+        return line.decode("latin-1")
+
+    def _txt(self, raw: IO[bytes]) -> Iterator[DirectoryPlayer]:
+        stream = iter(raw)
+        header = self._decode(next(stream, b"")).rstrip("\r\n").removeprefix("\ufeff")
+        spans = _txt_spans(header, self.kind)
+        if spans[0] == (0, 0):
+            raise RatingListError(f"{self.path}: line 1 is not a players list header: {header!r}")
+        for number, data in enumerate(stream, start=2):
+            line = self._decode(data).rstrip("\r\n")
+            if line.strip():
+                yield _player([line[start:end].strip() for start, end in spans], self.path, number)
+
+    def _xml(self, raw: IO[bytes]) -> Iterator[DirectoryPlayer]:
+        parser = ElementTree.iterparse(raw, events=("start", "end"))
+        root = None
+        count = 0
+        try:
+            for event, element in parser:
+                if root is None:
+                    root = element
+                if event == "end" and element.tag == "player":
+                    count += 1
+                    values = [""] * len(_FIELDS)
+                    for child in element:
+                        index = _XML_INDEX.get(child.tag)
+                        if index is not None and child.text:
+                            values[index] = child.text.strip()
+                    yield _player(values, self.path, count)
+                    root.clear()  # the players read so far; memory stays flat
+        except ElementTree.ParseError as error:
+            raise RatingListError(f"{self.path}: not well-formed XML: {error}") from None
+
+
+def open_rating_list(path: Path) -> RatingList:
+    """A players list file, TXT or XML, zipped or not (the archive's one file is read).
+
+    :raises RatingListError: when the archive holds no list, or the file is neither layout.
+    """
+    member = None
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as archive:
+            names = [n for n in archive.namelist() if n.lower().endswith((".txt", ".xml"))]
+            if len(names) != 1:
+                raise RatingListError(f"{path}: expected one .txt or .xml file in the archive")
+            member = names[0]
+            with archive.open(member) as raw:
+                start = raw.read(4096)
+    else:
+        with path.open("rb") as raw:
+            start = raw.read(4096)
+    text = start.decode("latin-1").lstrip("\ufeff\ufffe\xef\xbb\xbf \r\n\t")
+    if text.startswith("<"):
+        layout: Literal["txt", "xml"] = "xml"
+    elif text.startswith("ID"):
+        layout = "txt"
+    else:
+        raise RatingListError(f"{path}: neither a TXT nor an XML players list")
+    header = text.splitlines()[0] if layout == "txt" else ""
+    called = f"{path.name} {member or ''}".lower()
+    month = _month(header) or _month(called)
+    kind: RatingKind | None = None
+    if layout == "txt" and _month(header) is not None:  # a single list
+        kind = "rapid" if "rapid" in called else "blitz" if "blitz" in called else "standard"
+    return RatingList(path=path, layout=layout, member=member, month=month, kind=kind)
+
+
+def _month(text: str) -> str | None:
+    """``SEP26`` (a single list's header, FIDE's file names) as ``2026-09``."""
+    match = _MONTH_TOKEN.search(text)
+    if match is None:
+        return None
+    return f"20{match.group(2)}-{_MONTHS.index(match.group(1).upper()) + 1:02d}"
+
+
+def _txt_spans(header: str, kind: RatingKind | None) -> list[tuple[int, int]]:
+    """(start, end) of each directory field's column, from where the header's words start;
+    ``(0, 0)`` (an empty value) for a field the file does not have."""
+    words = [(m.group(), m.start()) for m in re.finditer(r"ID Number|\S+", header)]
+    ends = [start for _, start in words[1:]] + [10_000]
+    spans = dict.fromkeys(_FIELDS, (0, 0))
+    for (word, start), end in zip(words, ends, strict=True):
+        field = _TXT_COLUMNS.get(word)
+        if field is None and kind is not None and _MONTH_TOKEN.fullmatch(word):
+            field = kind  # a single list names its rating column by the month
+        if field is not None:
+            spans[field] = (start, end)
+    return list(spans.values())
+
+
+def _player(values: list[str], path: Path, number: int) -> DirectoryPlayer:
+    """A directory row from the field texts, in :class:`DirectoryPlayer` order; ``number``
+    is the TXT line or the XML player's position, named with the field in any error."""
+    fide_id, name, federation, sex, title, women_title, others, *numbers, flag = values
+    try:
+        standard, rapid, blitz, birth_year = (int(n) or None if n else None for n in numbers)
+        return DirectoryPlayer(
+            int(fide_id), " ".join(name.split()), federation, _SEX.get(sex, ""),
+            _TITLES.get(title.upper(), title), _TITLES.get(women_title.upper(), women_title),
+            others, standard, rapid, blitz, birth_year, flag,
+        )  # fmt: skip
+    except ValueError:
+        bad = next(
+            (field, text)
+            for field, text in zip(_FIELDS, values, strict=True)
+            if field in _NUMBERS and not (text.isdigit() or (not text and field != "fide_id"))
+        )
+        where = f"line {number}" if path.suffix.lower() == ".txt" else f"player {number}"
+        raise RatingListError(f"{path}: {where}: {bad[0]} {bad[1]!r} is not a number") from None
