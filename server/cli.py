@@ -28,6 +28,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli_demo": ("demo",),
     "server.standings_command": ("crosstable",),
     "server.pair_command": ("pair",),
+    "server.generate_command": ("generate", "check"),
     "server.trf_commands": ("trf", "import", "export"),
     "server.serve_command": ("serve",),
 }  # fmt: skip
