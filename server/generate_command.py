@@ -212,7 +212,7 @@ def generate_command(
         **{k: v for k, v in values.items() if k not in _POINT_FIELDS},
     )
     if progress is None:
-        progress = click.get_text_stream("stderr").isatty()
+        progress = sys.stderr.isatty()
     started = time.monotonic()
 
     def report(round_no: int, total: int) -> None:

@@ -140,7 +140,8 @@ def _recorded(
 
 def deciding_facts(check: RoundCheck) -> list[str]:
     """Why our pairing of a differing round is what it is: the engine's own record of the
-    brackets, floats, unmet criteria and colour rules that touch the boards that differ."""
+    brackets, floats, unmet criteria and colour rules that touch the boards that differ
+    (only the colour rules when the same pairs differ in colours alone)."""
     pairing = check.pairing
     if pairing is None:
         return [f"no valid pairing: {check.error}"]
@@ -149,9 +150,12 @@ def deciding_facts(check: RoundCheck) -> list[str]:
     if trace is None:
         return [line for line in pairing.explanation if involved & _numbers_in(line)]
     lines: list[str] = []
+    only_colours = {frozenset(p) for p in check.file_only} == {
+        frozenset(p) for p in check.ours_only
+    }
     for bracket in trace.brackets:
         members = set(bracket.residents) | set(bracket.moved_down)
-        if not members & involved:
+        if only_colours or not members & involved:
             continue
         lines.append(
             f"bracket {float(bracket.score):g}: residents {_list(bracket.residents)}; "
