@@ -56,6 +56,7 @@ __all__ = [
     "Result",
     "Settings",
     "Slot",
+    "UnpairableRound",
     "baku_acceleration",
     "generate",
 ]
@@ -202,7 +203,7 @@ def generate(
     """A complete tournament of ``settings``, the same for the same seed everywhere.
 
     :raises InvalidRequest: for settings out of range or a system/edition the engine lacks.
-    :raises NoValidPairing: when a round cannot be paired (too many rounds for the field);
+    :raises UnpairableRound: when a round cannot be paired (too many rounds for the field);
         the message names the round.
 
     >>> t = generate(Settings(players=6, rounds=3), seed=1)
@@ -231,6 +232,11 @@ def generate(
     slots: dict[PairingNumber, list[Slot]] = {n: [] for n in numbers}
     for round_no in range(1, settings.rounds + 1):
         present = {n for n, plan in zip(numbers, plans, strict=True) if plan.plays(round_no)}
+        byes = {
+            n: Slot(Result.HALF_BYE if plan.half_bye == round_no else Result.ZERO_BYE)
+            for n, plan in zip(numbers, plans, strict=True)
+            if n not in present
+        }
         request = PairingRequest(
             round_no=round_no,
             total_rounds=settings.rounds,
@@ -252,19 +258,43 @@ def generate(
         try:
             pairing = pair(request, settings.system)
         except NoValidPairing as error:
-            raise NoValidPairing(f"round {round_no} cannot be paired: {error}") from error
-        played = _play(dice, settings, pairing, ratings)
-        for n, plan in zip(numbers, plans, strict=True):
-            slot = played.get(n)
-            if slot is None:
-                half = plan.half_bye == round_no
-                slot = Slot(Result.HALF_BYE if half else Result.ZERO_BYE)
-            slots[n].append(slot)
+            announced = {
+                n: [*played, *([byes[n]] if n in byes else [])] for n, played in slots.items()
+            }
+            partial = _tournament(
+                settings, seed, initial, forbidden, ratings, announced, acceleration
+            )
+            raise UnpairableRound(f"round {round_no} cannot be paired: {error}", partial) from error
+        played = {**byes, **_play(dice, settings, pairing, ratings)}
+        for n in numbers:
+            slots[n].append(played.get(n, Slot(Result.ZERO_BYE)))
         if progress is not None:
             progress(round_no, settings.rounds)
+    return _tournament(settings, seed, initial, forbidden, ratings, slots, acceleration)
+
+
+class UnpairableRound(NoValidPairing):
+    """A round of the generated tournament has no legal pairing; ``partial`` holds the
+    rounds played before it and the byes announced for it, so that another engine can be
+    asked the same question."""
+
+    def __init__(self, message: str, partial: GeneratedTournament) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+
+def _tournament(
+    settings: Settings,
+    seed: int,
+    initial: Colour,
+    forbidden: tuple[tuple[PairingNumber, PairingNumber], ...],
+    ratings: Sequence[int],
+    slots: dict[PairingNumber, list[Slot]],
+    acceleration: dict[PairingNumber, dict[int, Fraction]],
+) -> GeneratedTournament:
     players = tuple(
         GeneratedPlayer(n, rating, f"Player {n:04d}", tuple(slots[n]), acceleration.get(n, {}))
-        for n, rating in zip(numbers, ratings, strict=True)
+        for n, rating in zip(sorted(slots), ratings, strict=True)
     )
     return GeneratedTournament(settings, seed, initial, players, forbidden)
 
