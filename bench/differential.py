@@ -50,7 +50,7 @@ class Reference:
     binary: str
     flag: str
     formats: tuple[str, ...]
-    """TRF profiles it reads completely (v5.0.1 ignores TRF-2026's 250 and 162 lines)."""
+    """TRF profiles it reads completely (v5.0.1 ignores TRF-2026's 250 acceleration records)."""
 
     @property
     def path(self) -> Path:
