@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.generator import Settings, UnpairableRound, generate
 from engine.model import Colour, PointSystem
-from trf import read_trf, write_trf
+from trf import Profile, read_trf, write_trf
 from trf.checker import check_document
 from trf.generated import generated_document
 
@@ -49,7 +49,7 @@ class Reference:
     edition: str
     binary: str
     flag: str
-    formats: tuple[str, ...]
+    formats: tuple[Profile, ...]
     """TRF profiles it reads completely (v5.0.1 ignores TRF-2026's 250 acceleration records)."""
 
     @property
@@ -80,7 +80,7 @@ class Case:
     seed: int
     players: int
     rounds: int
-    profile: str
+    profile: Profile
     settings: dict[str, float | int | bool | str] = field(default_factory=dict)
 
 

@@ -110,7 +110,7 @@ def check_document(doc: TrfDocument, system: str, edition: str | None = None) ->
         except NoValidPairing as error:
             checks.append(RoundCheck(round_no, recorded, error=str(error), uncoloured=uncoloured))
             continue
-        ours = tuple((b.white, b.black) for b in pairing.boards)
+        ours: tuple[Pair, ...] = tuple((b.white, b.black) for b in pairing.boards)
         if pairing.bye is not None:
             ours += ((pairing.bye, 0),)
         checks.append(RoundCheck(round_no, recorded, ours, pairing, uncoloured=uncoloured))
