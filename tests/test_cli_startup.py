@@ -14,6 +14,7 @@ import click
 from server import (
     cli_demo,
     cli_tournament,
+    generate_command,
     pair_command,
     serve_command,
     standings_command,
@@ -61,6 +62,7 @@ def test_every_command_is_listed_and_loads_under_its_own_name() -> None:
         cli_demo,
         standings_command,
         pair_command,
+        generate_command,
         trf_commands,
         serve_command,
     )
