@@ -1,7 +1,16 @@
-"""Pairing systems: a pure function from a :class:`PairingRequest` to a :class:`Pairing`."""
+"""Pairing systems: a pure function from a :class:`PairingRequest` to a :class:`Pairing`; and
+:func:`generate`, seeded random tournaments paired by them (FIDE's endorsement generator)."""
 
 from engine.common import Float, game_floats, unplayed_float
 from engine.errors import InvalidRequest, NoValidPairing, PairingError
+from engine.generator import (
+    GeneratedPlayer,
+    GeneratedTournament,
+    GeneratorSettings,
+    UnpairableRound,
+    baku_acceleration,
+    generate,
+)
 from engine.model import (
     Board,
     Colour,
@@ -19,6 +28,9 @@ __all__ = [
     "Board",
     "Colour",
     "Float",
+    "GeneratedPlayer",
+    "GeneratedTournament",
+    "GeneratorSettings",
     "InvalidRequest",
     "NoValidPairing",
     "Pairing",
@@ -29,7 +41,10 @@ __all__ = [
     "PointSystem",
     "RoundKind",
     "RoundRecord",
+    "UnpairableRound",
+    "baku_acceleration",
     "game_floats",
+    "generate",
     "pair",
     "system_names",
     "unplayed_float",

@@ -9,14 +9,25 @@ refuse), :func:`write_trf` writes a document back, and
 :func:`import_events` turns a file into the event stream that would have led to it, and
 :func:`export_document` writes a tournament's state as a TRF document; :func:`round_request`
 and :func:`next_round_request` build the engine's input from a file, and
-:func:`crosstable_from_trf` the tie-breaks' input.
+:func:`crosstable_from_trf` the tie-breaks' input. :func:`check_document` re-pairs every round
+of a finished file (the checker), and :func:`generated_document` writes a generated
+tournament (:func:`engine.generate`) as a file.
 """
 
+from trf.checker import (
+    CheckReport,
+    RoundCheck,
+    check_document,
+    deciding_facts,
+    edition_name,
+    identify_system,
+)
 from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.engine_request import next_round_request, paired_rounds, round_request
 from trf.errors import TrfError
 from trf.export import Profile, export_document
 from trf.gate import gate_trf
+from trf.generated import generated_document
 from trf.mapping import import_events, import_trf
 from trf.model import (
     AbnormalPoints,
@@ -56,6 +67,7 @@ __all__ = [
     "AcceleratedRounds",
     "Blank",
     "ByeRecord",
+    "CheckReport",
     "Comment",
     "EngineOptions",
     "EntryKind",
@@ -71,6 +83,7 @@ __all__ = [
     "Profile",
     "RatingListError",
     "Record",
+    "RoundCheck",
     "RoundEntry",
     "RoundNo",
     "Team",
@@ -82,13 +95,18 @@ __all__ = [
     "XxaAcceleration",
     "XxzAbsent",
     "announced_round",
+    "check_document",
     "check_trf",
     "crosstable_from_trf",
+    "deciding_facts",
+    "edition_name",
     "entry_kind",
     "entry_points",
     "export_document",
     "format_points",
     "gate_trf",
+    "generated_document",
+    "identify_system",
     "import_events",
     "import_trf",
     "next_round_request",

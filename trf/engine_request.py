@@ -13,7 +13,6 @@ the checker mode (``arbiter pair -c``) replays.
 
 from __future__ import annotations
 
-import math
 from decimal import Decimal
 from fractions import Fraction
 
@@ -25,6 +24,7 @@ from engine import (
     PointSystem,
     RoundKind,
     RoundRecord,
+    baku_acceleration,
 )
 from trf.codes import EntryKind, entry_kind
 from trf.errors import TrfError
@@ -268,16 +268,11 @@ def _asks_for_baku(doc: TrfDocument) -> bool:
 
 
 def _baku(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction]]:
-    """C.04.7 (general.md §7): group A is the first 2⌈N/4⌉ players of the round-1 list;
-    they get a win's points in the first ⌈⌈R/2⌉/2⌉ rounds and half of that in the rest of
-    the first ⌈R/2⌉ rounds."""
+    """C.04.7 (general.md §7) over the players of the round-1 list."""
     system = _engine_points(point_system(doc))
-    starters = sorted(
-        (p for p in doc.players if entry_kind(p.entry(1)) in _TOOK_PART | {EntryKind.NONE}),
-        key=lambda p: p.pairing_no,
-    )
-    group_a = starters[: 2 * math.ceil(len(starters) / 4)]
-    accelerated = math.ceil(total / 2)
-    full = math.ceil(accelerated / 2)
-    virtual = {r: system.win if r <= full else system.win / 2 for r in range(1, accelerated + 1)}
-    return {p.pairing_no: dict(virtual) for p in group_a}
+    starters = [
+        PairingNumber(p.pairing_no)
+        for p in doc.players
+        if entry_kind(p.entry(1)) in _TOOK_PART | {EntryKind.NONE}
+    ]
+    return {int(n): rounds for n, rounds in baku_acceleration(starters, total, system.win).items()}

@@ -35,7 +35,7 @@ from trf.model import (
     TrfDocument,
 )
 
-__all__ = ["Profile", "export_document"]
+__all__ = ["Profile", "bb_lines", "export_document", "point_grid", "xxs_line"]
 
 Profile = Literal["trf16", "trf26"]
 
@@ -86,7 +86,7 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
             InitialColour(colour=_colour(settings.initial_colour).upper()),
         ]
         if settings.points != EventPoints():
-            records.append(_point_grid(settings.points))
+            records.append(point_grid(settings.points))
         if settings.tiebreaks:
             records += _tiebreak_records(settings.tiebreaks, settings.tiebreak_rules)
     next_round = state.next_round if state.next_round <= settings.rounds else None
@@ -101,7 +101,7 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
     first = "white1" if settings.initial_colour is Colour.WHITE else "black1"
     records += [TotalRounds(code="XXR", rounds=settings.rounds), EngineOptions(words=(first,))]
     if settings.points != EventPoints():
-        records += [_xxs(settings.points), *_bb_lines(settings.points)]
+        records += [xxs_line(settings.points), *bb_lines(settings.points)]
     return TrfDocument(records=tuple(records))
 
 
@@ -216,7 +216,7 @@ def _bye_records(
     return records
 
 
-def _point_grid(points: EventPoints) -> PointValues:
+def point_grid(points: EventPoints) -> PointValues:
     """``162``: win, draw, loss, PAB; the absence value ``A`` only when it is not 0, since
     bbpPairings refuses a ``162`` line with ``A`` (§6.3) and reads ``BBZ``/``BBF`` instead."""
     values = [("W", points.win), ("D", points.draw), ("L", points.loss), ("P", points.pab)]
@@ -225,7 +225,7 @@ def _point_grid(points: EventPoints) -> PointValues:
     return PointValues(code="162", values=tuple(values))
 
 
-def _bb_lines(points: EventPoints) -> list[PointValues]:
+def bb_lines(points: EventPoints) -> list[PointValues]:
     """bbpPairings' ``BBW`` … ``BBU``: it ignores ``XXS`` (§6.2, §6.3)."""
     values = {"W": points.win, "D": points.draw, "L": points.loss, "Z": points.zero_bye,
               "F": points.forfeit_loss, "U": points.pab}  # fmt: skip
@@ -234,7 +234,7 @@ def _bb_lines(points: EventPoints) -> list[PointValues]:
     ]
 
 
-def _xxs(points: EventPoints) -> PointValues:
+def xxs_line(points: EventPoints) -> PointValues:
     """JaVaFo's ``XXS`` with every code, so engines need not infer anything (§6.1)."""
     values = [
         ("WW", points.win), ("BW", points.win), ("WD", points.draw), ("BD", points.draw),

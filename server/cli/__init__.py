@@ -1,7 +1,7 @@
 """The ``arbiter`` command line: one click group; each command family lives in its own module
 (:mod:`~server.cli.tournament`, :mod:`~server.cli.rounds`, :mod:`~server.cli.standings`,
-:mod:`~server.cli.trf`, :mod:`~server.cli.engines`, :mod:`~server.cli.serve`,
-:mod:`~server.cli.demo`).
+:mod:`~server.cli.trf`, :mod:`~server.cli.engines`, :mod:`~server.cli.generate`,
+:mod:`~server.cli.serve`, :mod:`~server.cli.demo`).
 
 Every command raises typed errors; the group prints them as one line on stderr and exits
 with the code :func:`exit_code` gives (STYLE.md: 0 ok, 1 no valid pairing, 2 unexpected,
@@ -36,6 +36,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli.trf": ("trf", "import", "export"),
     "server.cli.engines": ("pair",),
     "server.cli.ratings": ("ratings",),
+    "server.cli.generate": ("generate", "check"),
     "server.cli.serve": ("serve",),
     "server.cli.demo": ("demo",),
     "server.cli.db": ("db",),

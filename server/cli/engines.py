@@ -19,14 +19,13 @@ import click
 
 from engine import Pairing, PairingError, PairingRequest, pair, system_names
 from trf import (
-    EntryKind,
     TrfDocument,
     TrfError,
+    check_document,
     check_trf,
-    entry_kind,
+    deciding_facts,
+    edition_name,
     next_round_request,
-    paired_rounds,
-    round_request,
 )
 
 __all__ = ["COMMANDS", "explanation_lines", "pair_command", "render_pairing"]
@@ -110,7 +109,11 @@ def _system_flags(function: click.Command) -> click.Command:
     help="Pair the file's next round; write the pairing to OUTPUT (stdout if omitted).",
 )
 @click.option("-c", "check", is_flag=True, help="Re-pair every round and list those that differ.")
-@click.option("--explain", is_flag=True, help="Also print why each bracket was paired as it was.")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Also print why each bracket was paired as it was (with -c: why a differing round differs).",
+)
 @click.option("--maxi", is_flag=True, help="Maxi-tournament: 100-point rating limits (with --lim).")
 @click.option(
     "--rules",
@@ -141,7 +144,7 @@ def _pair(
             chosen = _maxi_variant(chosen)
         document = _read(input_file)
         if check:
-            click.echo(_check(document, chosen, rules), nl=False)
+            click.echo(_check(document, chosen, rules, explain), nl=False)
         elif output is not None or explain:
             pairing = _pair_next(document, chosen, rules)
             _write(render_pairing(pairing), output or "-")
@@ -214,50 +217,15 @@ def _write(text: str, output: str) -> None:
         ) from error
 
 
-def _check(document: TrfDocument, system: str, rules: str | None = None) -> str:
+def _check(document: TrfDocument, system: str, rules: str | None, explain: bool) -> str:
     """One line per round: whether the recorded pairing is the one the rules give."""
+    try:
+        report = check_document(document, system, None if rules is None else edition_name(rules))
+    except (TrfError, PairingError) as error:
+        raise _Failure(str(error), EXIT_INVALID_INPUT) from error
     lines = []
-    for round_no in range(1, paired_rounds(document) + 1):
-        try:
-            request = _with_rules(round_request(document, round_no, replay=True), rules)
-        except TrfError as error:
-            raise _Failure(str(error), EXIT_INVALID_INPUT) from error
-        recorded = _recorded(document, round_no)
-        try:
-            expected = pair(request, system)
-        except PairingError as error:
-            lines.append(f"round {round_no}: no valid pairing ({error})")
-            continue
-        computed: set[tuple[int, int]] = {(b.white, b.black) for b in expected.boards}
-        if expected.bye is not None:
-            computed.add((expected.bye, 0))
-        if computed == recorded:
-            lines.append(f"round {round_no}: ok")
-        else:
-            missing = sorted(recorded - computed)
-            extra = sorted(computed - recorded)
-            lines.append(
-                f"round {round_no}: differs; recorded only: {_pairs_text(missing)}; "
-                f"rules only: {_pairs_text(extra)}"
-            )
+    for round_check in report.rounds:
+        lines.append(round_check.line())
+        if explain and not round_check.ok:
+            lines += [f"  {fact}" for fact in deciding_facts(round_check)]
     return "\n".join(lines) + "\n"
-
-
-def _recorded(document: TrfDocument, round_no: int) -> set[tuple[int, int]]:
-    pairs: set[tuple[int, int]] = set()
-    for player in document.players:
-        entry = player.entry(round_no)
-        kind = entry_kind(entry)
-        if kind in (EntryKind.PAB, EntryKind.FULL_UNPLAYED):
-            pairs.add((player.pairing_no, 0))
-        elif (entry.opponent is not None and entry.colour == "w") or (
-            entry.opponent is not None
-            and entry.colour == "-"
-            and player.pairing_no < entry.opponent
-        ):
-            pairs.add((player.pairing_no, entry.opponent))
-    return pairs
-
-
-def _pairs_text(pairs: list[tuple[int, int]]) -> str:
-    return ", ".join(f"{a}-{b}" for a, b in pairs) or "none"

@@ -1,0 +1,433 @@
+"""Seeded random tournaments, every round paired by one of Arbiter's own systems.
+
+A tester (or a FIDE endorsement assessor) needs complete, valid tournaments to feed other
+programs: :func:`generate` draws a field, pairs each round with :func:`engine.pair`, and
+plays it with results drawn from the rating difference. The outcome is engine-model data;
+:mod:`trf.generated` writes it as a TRF file.
+
+Results model (stated in ``arbiter generate --help`` too): White's expected score is the
+Elo expectation ``E = 1 / (1 + 10^((Rb - Rw) / 400))``; a game is drawn with probability
+``d = draw_share * 2 * min(E, 1 - E)`` (``draw_share`` at equal ratings, fewer draws as the
+gap grows), won by White with ``E - d/2`` and by Black with ``1 - E - d/2``, so that White's
+expected score stays ``E``. A game is forfeited with probability ``forfeit_rate``: then
+White alone, Black alone (9 in 20 each) or both (1 in 20) fail to appear.
+
+Irregular participation, each drawn once per player before round 1: with ``half_bye_rate``
+a player asks for a half-point bye in one round (never the last); with ``zero_bye_rate`` a
+player is absent, unpaired with a zero-point bye, in one round; with ``withdraw_rate`` a
+player withdraws after a round before the last and is not paired again; with
+``late_entry_rate`` a player enters in round 2 up to round ``ceil(R / 2)``, missing the
+rounds before with zero-point byes. Ratings are uniform in the range; pairing numbers
+follow the ratings, best first.
+
+Reproducible everywhere: the only source of chance is ``random.Random(seed).random()``,
+whose sequence Python guarantees across versions and machines for an integer seed; integer
+choices are ``int(u * n)`` of it, the Elo expectation is computed in :mod:`decimal` (whose
+arithmetic does not depend on the platform's ``libm``), and nothing depends on set or dict
+hash order.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Context, Decimal, localcontext
+from fractions import Fraction
+
+from engine.errors import InvalidRequest, NoValidPairing
+from engine.model import (
+    Colour,
+    Pairing,
+    PairingNumber,
+    PairingRequest,
+    PlayerEntry,
+    PointSystem,
+    RoundKind,
+    RoundRecord,
+)
+from engine.systems import pair
+
+__all__ = [
+    "GeneratedPlayer",
+    "GeneratedTournament",
+    "GeneratorSettings",
+    "Result",
+    "Slot",
+    "UnpairableRound",
+    "baku_acceleration",
+    "generate",
+]
+
+_ELO = Context(prec=28)
+
+
+class Result(enum.Enum):
+    """One player's outcome in one round, as a TRF round block records it."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    PAB = "U"
+    HALF_BYE = "H"
+    ZERO_BYE = "Z"
+
+
+_KINDS = {
+    Result.WIN: RoundKind.PLAYED,
+    Result.DRAW: RoundKind.PLAYED,
+    Result.LOSS: RoundKind.PLAYED,
+    Result.FORFEIT_WIN: RoundKind.FORFEIT_WIN,
+    Result.FORFEIT_LOSS: RoundKind.FORFEIT_LOSS,
+    Result.PAB: RoundKind.PAB,
+    Result.HALF_BYE: RoundKind.HALF_BYE,
+    Result.ZERO_BYE: RoundKind.ZERO_BYE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One player's round: the result, and the opponent and colour the pairing gave."""
+
+    result: Result
+    opponent: PairingNumber | None = None
+    colour: Colour | None = None
+
+    def record(self, points: PointSystem) -> RoundRecord:
+        """The round as the engine reads it back from a TRF file (colour only if played)."""
+        kind = _KINDS[self.result]
+        value = {
+            Result.WIN: points.win,
+            Result.DRAW: points.draw,
+            Result.LOSS: points.loss,
+            Result.FORFEIT_WIN: points.forfeit_win,
+            Result.FORFEIT_LOSS: points.forfeit_loss,
+            Result.PAB: points.pab,
+            Result.HALF_BYE: points.half_bye,
+            Result.ZERO_BYE: points.zero_bye,
+        }[self.result]
+        return RoundRecord(kind, value, self.opponent, self.colour if kind.played else None)
+
+
+_RATES = (
+    "draw_share",
+    "forfeit_rate",
+    "half_bye_rate",
+    "zero_bye_rate",
+    "withdraw_rate",
+    "late_entry_rate",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratorSettings:
+    """What to generate; rates are probabilities in [0, 1] (see the module's model)."""
+
+    players: int
+    rounds: int
+    system: str = "dutch"
+    rules_edition: str = "fide-2026"
+    lowest_rating: int = 1400
+    highest_rating: int = 2700
+    draw_share: float = 0.3
+    forfeit_rate: float = 0.0
+    half_bye_rate: float = 0.0
+    zero_bye_rate: float = 0.0
+    withdraw_rate: float = 0.0
+    late_entry_rate: float = 0.0
+    points: PointSystem = PointSystem()
+    initial_colour: Colour | None = Colour.WHITE
+    """None: drawn by lot (from the seed)."""
+    accelerate: bool = False
+    """Baku acceleration (C.04.7) of the first half of the rounds."""
+    forbidden_pairs: int = 0
+    """How many random pairs of players must not meet (XXP / record 260)."""
+
+    def check(self) -> None:
+        """:raises InvalidRequest: naming the first setting out of range."""
+        if self.players < 2:
+            raise InvalidRequest(f"players must be at least 2, not {self.players}")
+        if self.rounds < 1:
+            raise InvalidRequest(f"rounds must be at least 1, not {self.rounds}")
+        if not 0 <= self.lowest_rating <= self.highest_rating <= 9999:
+            raise InvalidRequest(
+                f"rating range {self.lowest_rating}-{self.highest_rating} must satisfy "
+                "0 <= lowest <= highest <= 9999"
+            )
+        for name in _RATES:
+            value = getattr(self, name)
+            if not 0 <= value <= 1:
+                raise InvalidRequest(f"{name} must be between 0 and 1, not {value}")
+        pairs = self.players * (self.players - 1) // 2
+        if not 0 <= self.forbidden_pairs <= pairs // 2:
+            raise InvalidRequest(
+                f"forbidden pairs must be between 0 and {pairs // 2} for {self.players} "
+                f"players, not {self.forbidden_pairs}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedPlayer:
+    number: PairingNumber
+    rating: int
+    name: str
+    slots: tuple[Slot, ...] = ()
+    """One per round, round 1 first."""
+    acceleration: dict[int, Fraction] = field(default_factory=dict)
+
+    def score(self, points: PointSystem) -> Fraction:
+        return sum((slot.record(points).points for slot in self.slots), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedTournament:
+    settings: GeneratorSettings
+    seed: int
+    initial_colour: Colour
+    players: tuple[GeneratedPlayer, ...]
+    forbidden_pairs: tuple[tuple[PairingNumber, PairingNumber], ...]
+    """In the order drawn, lower number first."""
+
+
+Progress = Callable[[int, int], None]
+"""Called with (round just paired, total rounds)."""
+
+
+def generate(
+    settings: GeneratorSettings, seed: int, progress: Progress | None = None
+) -> GeneratedTournament:
+    """A complete tournament of ``settings``, the same for the same seed everywhere.
+
+    :raises InvalidRequest: for settings out of range or a system/edition the engine lacks.
+    :raises UnpairableRound: when a round cannot be paired (too many rounds for the field);
+        the message names the round.
+
+    >>> t = generate(GeneratorSettings(players=6, rounds=3), seed=1)
+    >>> [len(p.slots) for p in t.players]
+    [3, 3, 3, 3, 3, 3]
+    """
+    settings.check()
+    dice = _Dice(seed)
+    ratings = sorted(
+        (
+            dice.between(settings.lowest_rating, settings.highest_rating)
+            for _ in range(settings.players)
+        ),
+        reverse=True,
+    )
+    numbers = [PairingNumber(n) for n in range(1, settings.players + 1)]
+    plans = [_plan(dice, settings) for _ in numbers]
+    initial = settings.initial_colour
+    if initial is None:
+        initial = Colour.WHITE if dice.chance(0.5) else Colour.BLACK
+    forbidden = _forbidden(dice, settings)
+    acceleration: dict[PairingNumber, dict[int, Fraction]] = {}
+    if settings.accelerate:
+        starters = [n for n, plan in zip(numbers, plans, strict=True) if plan.first_round == 1]
+        acceleration = baku_acceleration(starters, settings.rounds, settings.points.win)
+    slots: dict[PairingNumber, list[Slot]] = {n: [] for n in numbers}
+    for round_no in range(1, settings.rounds + 1):
+        present = {n for n, plan in zip(numbers, plans, strict=True) if plan.plays(round_no)}
+        byes = {
+            n: Slot(Result.HALF_BYE if plan.half_bye == round_no else Result.ZERO_BYE)
+            for n, plan in zip(numbers, plans, strict=True)
+            if n not in present
+        }
+        request = PairingRequest(
+            round_no=round_no,
+            total_rounds=settings.rounds,
+            players=tuple(
+                PlayerEntry(
+                    number=n,
+                    rating=rating,
+                    history=tuple(slot.record(settings.points) for slot in slots[n]),
+                    available=n in present,
+                    acceleration=acceleration.get(n, {}),
+                )
+                for n, rating in zip(numbers, ratings, strict=True)
+            ),
+            points=settings.points,
+            initial_colour=initial,
+            forbidden_pairs=frozenset(frozenset(p) for p in forbidden),
+            rules_edition=settings.rules_edition,
+        )
+        try:
+            pairing = pair(request, settings.system)
+        except NoValidPairing as error:
+            announced = {
+                n: [*played, *([byes[n]] if n in byes else [])] for n, played in slots.items()
+            }
+            partial = _tournament(
+                settings, seed, initial, forbidden, ratings, announced, acceleration
+            )
+            raise UnpairableRound(f"round {round_no} cannot be paired: {error}", partial) from error
+        played = {**byes, **_play(dice, settings, pairing, ratings)}
+        for n in numbers:
+            slots[n].append(played.get(n, Slot(Result.ZERO_BYE)))
+        if progress is not None:
+            progress(round_no, settings.rounds)
+    return _tournament(settings, seed, initial, forbidden, ratings, slots, acceleration)
+
+
+class UnpairableRound(NoValidPairing):
+    """A round of the generated tournament has no legal pairing; ``partial`` holds the
+    rounds played before it and the byes announced for it, so that another engine can be
+    asked the same question."""
+
+    def __init__(self, message: str, partial: GeneratedTournament) -> None:
+        super().__init__(message)
+        self.partial = partial
+
+
+def _tournament(
+    settings: GeneratorSettings,
+    seed: int,
+    initial: Colour,
+    forbidden: tuple[tuple[PairingNumber, PairingNumber], ...],
+    ratings: Sequence[int],
+    slots: dict[PairingNumber, list[Slot]],
+    acceleration: dict[PairingNumber, dict[int, Fraction]],
+) -> GeneratedTournament:
+    players = tuple(
+        GeneratedPlayer(n, rating, f"Player {n:04d}", tuple(slots[n]), acceleration.get(n, {}))
+        for n, rating in zip(sorted(slots), ratings, strict=True)
+    )
+    return GeneratedTournament(settings, seed, initial, players, forbidden)
+
+
+def baku_acceleration(
+    starters: Sequence[PairingNumber], total_rounds: int, win: Fraction
+) -> dict[PairingNumber, dict[int, Fraction]]:
+    """Baku acceleration (C.04.7, general.md §7): group A is the first ``2 * ceil(N / 4)``
+    of the ``N`` starters (in pairing-number order); they get a win's points in the first
+    ``ceil(ceil(R / 2) / 2)`` rounds and half of that in the rest of the first
+    ``ceil(R / 2)`` rounds.
+
+    >>> baku_acceleration([PairingNumber(n) for n in range(1, 6)], 5, Fraction(1))[1]
+    {1: Fraction(1, 1), 2: Fraction(1, 1), 3: Fraction(1, 2)}
+    """
+    group_a = sorted(starters)[: 2 * math.ceil(len(starters) / 4)]
+    accelerated = math.ceil(total_rounds / 2)
+    full = math.ceil(accelerated / 2)
+    virtual = {r: win if r <= full else win / 2 for r in range(1, accelerated + 1)}
+    return {n: dict(virtual) for n in group_a}
+
+
+class _Dice:
+    """Every draw goes through ``random()``, the one method with a cross-version guarantee."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def uniform(self) -> float:
+        return self._random.random()
+
+    def chance(self, probability: float) -> bool:
+        return self._random.random() < probability
+
+    def below(self, n: int) -> int:
+        """An integer in ``0 .. n - 1``."""
+        return min(int(self._random.random() * n), n - 1)
+
+    def between(self, low: int, high: int) -> int:
+        """An integer in ``low .. high``, both included."""
+        return low + self.below(high - low + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """When one player is (not) there, drawn before round 1."""
+
+    first_round: int = 1
+    last_round: int | None = None
+    half_bye: int | None = None
+    absent: int | None = None
+
+    def plays(self, round_no: int) -> bool:
+        if round_no < self.first_round or round_no in (self.half_bye, self.absent):
+            return False
+        return self.last_round is None or round_no <= self.last_round
+
+
+def _plan(dice: _Dice, settings: GeneratorSettings) -> _Plan:
+    rounds = settings.rounds
+    # Each draw is made whatever the earlier ones gave, so that one rate's change leaves the
+    # other draws of the sequence where they were.
+    late, late_round = (
+        dice.chance(settings.late_entry_rate),
+        dice.between(2, max(2, math.ceil(rounds / 2))),
+    )
+    leaves, last = dice.chance(settings.withdraw_rate), dice.between(1, max(1, rounds - 1))
+    halves, half_round = dice.chance(settings.half_bye_rate), dice.between(1, max(1, rounds - 1))
+    absent, absent_round = dice.chance(settings.zero_bye_rate), dice.between(1, rounds)
+    first = late_round if late and rounds >= 2 else 1
+    last_round = last if leaves and rounds >= 2 and last >= first else None
+    return _Plan(
+        first_round=first,
+        last_round=last_round,
+        half_bye=half_round if halves and rounds >= 2 and half_round >= first else None,
+        absent=absent_round if absent and absent_round >= first else None,
+    )
+
+
+def _forbidden(
+    dice: _Dice, settings: GeneratorSettings
+) -> tuple[tuple[PairingNumber, PairingNumber], ...]:
+    chosen: list[tuple[PairingNumber, PairingNumber]] = []
+    while len(chosen) < settings.forbidden_pairs:
+        a = dice.between(1, settings.players)
+        b = dice.between(1, settings.players)
+        pair_ = (PairingNumber(min(a, b)), PairingNumber(max(a, b)))
+        if a != b and pair_ not in chosen:
+            chosen.append(pair_)
+    return tuple(chosen)
+
+
+def expected_score(white: int, black: int) -> Decimal:
+    """White's Elo expectation, computed in decimal so that it is the same on every machine.
+
+    >>> expected_score(2000, 2000)
+    Decimal('0.5')
+    """
+    with localcontext(_ELO):
+        return 1 / (1 + Decimal(10) ** (Decimal(black - white) / 400))
+
+
+def _play(
+    dice: _Dice, settings: GeneratorSettings, pairing: Pairing, ratings: Sequence[int]
+) -> dict[PairingNumber, Slot]:
+    slots: dict[PairingNumber, Slot] = {}
+    if pairing.bye is not None:
+        slots[pairing.bye] = Slot(Result.PAB)
+    for board in pairing.boards:
+        w, b = board.white, board.black
+        white, black = _result(dice, settings, ratings[w - 1], ratings[b - 1])
+        slots[w] = Slot(white, b, Colour.WHITE)
+        slots[b] = Slot(black, w, Colour.BLACK)
+    return slots
+
+
+def _result(
+    dice: _Dice, settings: GeneratorSettings, white: int, black: int
+) -> tuple[Result, Result]:
+    forfeit, side, u = dice.chance(settings.forfeit_rate), dice.below(20), dice.uniform()
+    if forfeit:
+        if side == 0:
+            return Result.FORFEIT_LOSS, Result.FORFEIT_LOSS
+        if side <= 9:
+            return Result.FORFEIT_LOSS, Result.FORFEIT_WIN
+        return Result.FORFEIT_WIN, Result.FORFEIT_LOSS
+    with localcontext(_ELO):
+        e = expected_score(white, black)
+        draw = Decimal(repr(settings.draw_share)) * 2 * min(e, 1 - e)
+        win = e - draw / 2
+        x = Decimal(u)
+        if x < win:
+            return Result.WIN, Result.LOSS
+        if x < win + draw:
+            return Result.DRAW, Result.DRAW
+    return Result.LOSS, Result.WIN
