@@ -35,6 +35,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     sse_poll_seconds: float = 2.0
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 2000
+    token_digest_file: str = ""
+    """Where ``arbiter token --rotate`` writes a new digest; when set, each write is checked
+    against the file's current digest, so a rotation takes effect without a restart."""
+
+    def current_token_sha256(self) -> str:
+        """The digest writes are checked against now (``token_sha256`` without a file, or
+        while the file cannot be read)."""
+        if not self.token_digest_file:
+            return self.token_sha256
+        try:
+            return Path(self.token_digest_file).read_text(encoding="ascii").strip() or (
+                self.token_sha256
+            )
+        except OSError:
+            return self.token_sha256
 
 
 def new_token() -> str:

@@ -24,6 +24,7 @@ from events.decisions.import_trf import ImportTournament, ImportTrf, decide_impo
 from events.decisions.players import (
     CancelBye,
     CorrectPlayerDetails,
+    RegisterMany,
     RegisterPlayer,
     RequestBye,
     WithdrawPlayer,
@@ -54,6 +55,7 @@ __all__ = [
     "PairRound",
     "PairingEngine",
     "RecordResult",
+    "RegisterMany",
     "RegisterPlayer",
     "RequestBye",
     "UnpairRound",
@@ -65,6 +67,7 @@ __all__ = [
 Command = (
     CreateTournament
     | RegisterPlayer
+    | RegisterMany
     | CorrectPlayerDetails
     | WithdrawPlayer
     | RequestBye
@@ -80,6 +83,7 @@ Command = (
 
 _ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event]]] = {
     RegisterPlayer: players.register,
+    RegisterMany: players.register_many,
     CorrectPlayerDetails: players.correct_details,
     WithdrawPlayer: players.withdraw,
     RequestBye: players.request_bye,

@@ -18,12 +18,13 @@ from events.errors import (
     AlreadyWithdrawn,
     ByeAlreadyRequested,
     ByeNotAllowed,
+    CommandRejected,
     DuplicateFideId,
     InvalidCommand,
     NoSuchBye,
     RoundAlreadyPaired,
 )
-from events.projections.tournament import TITLE_ORDER, TournamentState
+from events.projections.tournament import TITLE_ORDER, TournamentState, apply
 from events.types import (
     ByeCancelled,
     ByeKind,
@@ -40,12 +41,14 @@ from events.types import (
 __all__ = [
     "CancelBye",
     "CorrectPlayerDetails",
+    "RegisterMany",
     "RegisterPlayer",
     "RequestBye",
     "WithdrawPlayer",
     "cancel_bye",
     "correct_details",
     "register",
+    "register_many",
     "request_bye",
     "withdraw",
 ]
@@ -67,6 +70,14 @@ class RegisterPlayer(CommandStruct, frozen=True):
     birth_date: date | None = None
     club: str = ""
     joins_round: int | None = None
+
+
+class RegisterMany(CommandStruct, frozen=True):
+    """Enter several players at once, all or none; ``lines`` (one per entry, e.g. the CSV
+    line each came from) name the entries in errors."""
+
+    entries: tuple[RegisterPlayer, ...]
+    lines: tuple[int, ...] = ()
 
 
 class CorrectPlayerDetails(CommandStruct, frozen=True):
@@ -132,6 +143,38 @@ def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
             missed_points_total=total,
         )
     ]
+
+
+def register_many(state: TournamentState, command: RegisterMany) -> list[Event]:
+    """Every entry registered on the state the previous ones made (so a FIDE id given twice
+    in one file is caught); any refusal refuses all, listing every refused entry.
+
+    :raises InvalidCommand: with ``problems``: ``{"line": n, "message": ...}`` per entry.
+    """
+    if not command.entries:
+        raise InvalidCommand("no players to register", field="entries")
+    lines = command.lines or tuple(range(1, len(command.entries) + 1))
+    if len(lines) != len(command.entries):
+        raise InvalidCommand("one line number per entry", field="lines")
+    events: list[Event] = []
+    problems: list[dict[str, object]] = []
+    for line, entry in zip(lines, command.entries):
+        try:
+            registered = register(state, entry)
+        except CommandRejected as error:
+            problems.append({"line": line, "message": str(error)})
+            continue
+        events += registered
+        state = apply(state, registered[0])
+    if problems:
+        listed = "; ".join(f"line {p['line']}: {p['message']}" for p in problems)
+        raise InvalidCommand(
+            f"{len(problems)} entr{'y' if len(problems) == 1 else 'ies'} refused, nobody "
+            f"registered: {listed}",
+            field="entries",
+            problems=problems,
+        )
+    return events
 
 
 def correct_details(state: TournamentState, command: CorrectPlayerDetails) -> list[Event]:

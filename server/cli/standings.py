@@ -167,7 +167,9 @@ def show_standings(
         return
     if tournament is None:
         raise click.UsageError("give a TOURNAMENT or --trf FILE")
-    state = ctx.service().load(tournament, to_version=to_version, after_round=round_no)
+    state = ctx.service(read_only=True).load(
+        tournament, to_version=to_version, after_round=round_no
+    )
     text = _stored_standings(state, **tiebreak_options)
     if text is None and tiebreak_options["output_format"] != "text":
         raise click.UsageError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
@@ -213,7 +215,7 @@ def crosstable(
         return
     if tournament is None:
         raise click.UsageError("give a TOURNAMENT or --trf FILE")
-    state = ctx.service().load(tournament, after_round=round_no)
+    state = ctx.service(read_only=True).load(tournament, after_round=round_no)
     text = _stored_standings(state, output_format=output_format, full=True, **options)
     if text is None:
         raise TiebreakError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")

@@ -11,6 +11,7 @@ import random
 import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any
 
 import click
@@ -29,8 +30,11 @@ from events.decisions import (
 )
 from server.cli.render import render_log, render_state
 from server.cli.support import CliContext, as_of_options, pass_service
+from server.players_csv import read_players_csv
 
 __all__ = ["COMMANDS"]
+
+INVALID_INPUT = 3
 
 
 def _slug(name: str) -> str:
@@ -203,7 +207,7 @@ def list_tournaments(ctx: CliContext) -> None:
 
         arbiter tournaments
     """
-    for tournament_id in ctx.service().tournament_ids():
+    for tournament_id in ctx.service(read_only=True).tournament_ids():
         click.echo(tournament_id)
 
 
@@ -235,6 +239,39 @@ def register(
     player = result.state.players[-1]
     late = f", late entry from round {player.joins_round}" if player.joins_round > 1 else ""
     click.echo(f"registered player {player.player_id}: {player.name}{late}")
+
+
+@click.command("register-many")
+@click.argument("tournament")
+@click.argument("csv_file", metavar="PLAYERS.csv", type=click.Path(path_type=Path, dir_okay=False))
+@pass_service
+def register_many(ctx: CliContext, tournament: str, csv_file: Path) -> None:
+    """Register every player of a CSV file, all or none.
+
+    The first line names the columns (any order and case): name ("Surname, Given name"),
+    fide id, rating, title, federation, sex, birth date (YYYY-MM-DD), club. Each problem
+    is printed as FILE:LINE: message, and then nobody is registered.
+
+    Example:
+
+        arbiter register-many spring-open players.csv
+    """
+    try:
+        command = read_players_csv(csv_file.read_bytes())
+        result = ctx.service().execute(tournament, command)
+    except InvalidCommand as error:
+        problems = error.details.get("problems")
+        if not problems:
+            raise
+        for problem in problems:
+            click.echo(f"{csv_file}:{problem['line']}: {problem['message']}", err=True)
+        click.echo(f"{csv_file}: {len(problems)} problem(s); nobody registered", err=True)
+        raise click.exceptions.Exit(INVALID_INPUT) from None
+    first = result.state.players[-len(result.events)]
+    click.echo(
+        f"registered {len(result.events)} players: ids {first.player_id} to "
+        f"{result.state.players[-1].player_id}"
+    )
 
 
 @click.command("correct-player")
@@ -342,7 +379,11 @@ def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int
         arbiter show spring-open --round 3
     """
     click.echo(
-        render_state(ctx.service().load(tournament, to_version=to_version, after_round=round_no))
+        render_state(
+            ctx.service(read_only=True).load(
+                tournament, to_version=to_version, after_round=round_no
+            )
+        )
     )
 
 
@@ -360,7 +401,7 @@ def show_log(
 
         arbiter log spring-open --round 2
     """
-    service = ctx.service()
+    service = ctx.service(read_only=True)
     events = service.history(tournament, to_version=to_version)
     if round_no is not None:
         events = events[
@@ -377,6 +418,7 @@ COMMANDS = (
     create_tournament,
     list_tournaments,
     register,
+    register_many,
     correct_player,
     withdraw,
     request_bye,

@@ -418,7 +418,7 @@ def _query(route: Route, request: web.Request) -> Any:
 def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     async def handle(request: web.Request) -> web.StreamResponse:
         if route.write:
-            require_token(request, request.app[keys.SETTINGS].token_sha256)
+            require_token(request, request.app[keys.SETTINGS].current_token_sha256())
         expected = _if_match(request) if route.versioned else None
         key = parse_key(request.headers.get(IDEMPOTENCY_KEY)) if route.write else None
         call = Call(

@@ -240,8 +240,8 @@ def test_unusable_database_path_exits_5(tmp_path: Path) -> None:
     Arbiter(tmp_path / "missing" / "dir" / "arbiter.db").error("tournaments", code=5)
 
 
-def test_click_usage_errors_keep_click_code(arbiter: Arbiter) -> None:
-    assert arbiter("register", code=2).exit_code == 2
+def test_click_usage_errors_are_invalid_input(arbiter: Arbiter) -> None:
+    assert arbiter("register", code=3).exit_code == 3
 
 
 def test_demo_creates_once_and_shows(arbiter: Arbiter) -> None:
@@ -267,9 +267,11 @@ def test_demo_without_an_engine_still_shows_the_tournament(tmp_path: Path) -> No
 def test_db_option_and_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    assert runner.invoke(main, ["--db", "other.db", "tournaments"]).exit_code == 0
-    assert runner.invoke(main, ["tournaments"]).exit_code == 0
+    create = ["create-tournament", "Open", "--rounds", "3"]
+    assert runner.invoke(main, ["--db", "other.db", *create]).exit_code == 0
+    assert runner.invoke(main, create).exit_code == 0
     assert (tmp_path / "other.db").exists() and (tmp_path / "arbiter.db").exists()
+    assert runner.invoke(main, ["--db", "other.db", "tournaments"]).output == "open\n"
 
 
 @pytest.mark.parametrize(
