@@ -16,15 +16,17 @@ from events.decisions.common import (
 from events.decisions.tournament import MISSED_ROUNDS_IN_TOTAL
 from events.errors import (
     AlreadyWithdrawn,
+    AmbiguousPlayer,
     ByeAlreadyRequested,
     ByeNotAllowed,
     CommandRejected,
     DuplicateFideId,
     InvalidCommand,
     NoSuchBye,
+    PlayerNotFound,
     RoundAlreadyPaired,
 )
-from events.projections.tournament import TITLE_ORDER, TournamentState, apply
+from events.projections.tournament import TITLE_ORDER, PlayerState, TournamentState, apply
 from events.types import (
     ByeCancelled,
     ByeKind,
@@ -47,6 +49,7 @@ __all__ = [
     "WithdrawPlayer",
     "cancel_bye",
     "correct_details",
+    "find_player",
     "register",
     "register_many",
     "request_bye",
@@ -113,6 +116,49 @@ class RequestBye(CommandStruct, frozen=True):
 class CancelBye(CommandStruct, frozen=True):
     player_id: int
     round_no: int
+
+
+def find_player(state: TournamentState, text: str) -> PlayerId:
+    """The player ``text`` names: the player id (registration number, what every listing
+    shows as ``id``; ``#7`` also reads as id 7), else a FIDE id, else a fragment of the
+    name ("carlsen", "Magnus C"). Pairing numbers are never read here: they change.
+
+    :raises PlayerNotFound: when nobody answers.
+    :raises AmbiguousPlayer: when a fragment fits several players, listing them.
+
+    >>> from events.projections import fold
+    >>> state = fold([TournamentCreated(tournament_id="t", name="T", rounds=5),
+    ...     PlayerRegistered(player_id=PlayerId(1), surname="Carlsen", given_name="Magnus",
+    ...                      fide_id=1503014),
+    ...     PlayerRegistered(player_id=PlayerId(2), surname="Carlsen", given_name="Henrik")])
+    >>> find_player(state, "2"), find_player(state, "1503014"), find_player(state, "magnus")
+    (2, 1, 1)
+    """
+    wanted = text.strip().removeprefix("#").strip()
+    live = [player for player in state.players if player.player_id in state.order]
+    if wanted.isdigit():
+        number = int(wanted)
+        if state.has_player(number) and PlayerId(number) in state.order:
+            return PlayerId(number)
+        for player in live:
+            if player.fide_id == number:
+                return player.player_id
+        raise PlayerNotFound(text)
+    key = " ".join(wanted.casefold().replace(",", " ").split())
+    if not key:
+        raise PlayerNotFound(text)
+
+    def spellings(player: PlayerState) -> tuple[str, str]:
+        surname, given = player.surname.casefold(), player.given_name.casefold()
+        return " ".join(f"{surname} {given}".split()), " ".join(f"{given} {surname}".split())
+
+    exact = [p for p in live if key in spellings(p)]
+    fits = exact or [p for p in live if any(key in spelling for spelling in spellings(p))]
+    if not fits:
+        raise PlayerNotFound(text)
+    if len(fits) > 1:
+        raise AmbiguousPlayer(text, [(p.player_id, p.name) for p in fits])
+    return fits[0].player_id
 
 
 def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 import msgspec
@@ -75,12 +75,23 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return buffer.getvalue().removesuffix("\n")  # click.echo ends the last line
 
 
-def _standings_rows(standings: Standings, table: Crosstable) -> list[list[str]]:
+Ids = Mapping[int, int]
+"""Pairing number -> player id, for a stored tournament (a TRF file's players have none)."""
+
+
+def _lead(ids: Ids | None) -> list[str]:
+    """The columns before the tie-breaks: rank, the id commands take, the TPN, name, rating."""
+    return ["Rk", *(["id"] if ids is not None else []), "TPN", "Name", "Rtg"]
+
+
+def _standings_rows(standings: Standings, table: Crosstable, ids: Ids | None) -> list[list[str]]:
     rows = []
     for row in standings.rows:
         player = table.by_number[row.pairing_number]
         rows.append(
-            [str(row.rank), str(row.pairing_number), player.name, str(player.rating or "")]
+            [str(row.rank)]
+            + ([str(ids[row.pairing_number])] if ids is not None else [])
+            + [str(row.pairing_number), player.name, str(player.rating or "")]
             + [format_value(t, row.values[label])
                for t, label in zip(standings.tiebreaks, standings.labels, strict=True)]
         )  # fmt: skip
@@ -94,22 +105,27 @@ def _title(standings: Standings) -> str:
     )
 
 
-def standings_text(standings: Standings, table: Crosstable) -> str:
+def standings_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
     """A title line, one line per player in rank order, then any warnings."""
-    header = ["Rk", "No", "Name", "Rtg", *standings.labels]
-    numeric = {0, 1, 3, *range(4, len(header))}
+    lead = _lead(ids)
+    header = [*lead, *standings.labels]
+    numeric = {i for i, name in enumerate(header) if name != "Name"}
     lines = [
         _title(standings),
-        *text_table(header, _standings_rows(standings, table), right=numeric),
+        *text_table(header, _standings_rows(standings, table, ids), right=numeric),
     ]
     lines += [f"Note: {warning}" for warning in standings.warnings]
     return "\n".join(lines)
 
 
-def standings_csv(standings: Standings, table: Crosstable) -> str:
-    """rank, start_rank, name, rating and one column per tie-break label."""
-    header = ["rank", "start_rank", "name", "rating", *standings.labels]
-    return _csv(header, _standings_rows(standings, table))
+def standings_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+    """rank, (id,) start_rank, name, rating and one column per tie-break label."""
+    header = [*_csv_lead(ids), *standings.labels]
+    return _csv(header, _standings_rows(standings, table, ids))
+
+
+def _csv_lead(ids: Ids | None) -> list[str]:
+    return ["rank", *(["id"] if ids is not None else []), "start_rank", "name", "rating"]
 
 
 def standings_json(standings: Standings) -> str:
@@ -145,20 +161,25 @@ def _cell(entry: RoundEntry) -> str:
     return f"{entry.opponent}{colour}{'+' if entry.kind is RoundKind.FORFEIT_WIN else '-'}"
 
 
-def _crosstable_rows(standings: Standings, table: Crosstable) -> tuple[list[str], list[list[str]]]:
+def _crosstable_rows(
+    standings: Standings, table: Crosstable, ids: Ids | None
+) -> tuple[list[str], list[list[str]]]:
     rounds = [str(r) for r in range(1, table.rounds + 1)]
-    header = ["Rk", "No", "Name", "Rtg", *rounds, *standings.labels]
+    lead = len(_lead(ids))
+    header = [*_lead(ids), *rounds, *standings.labels]
     rows = []
-    for base, row in zip(_standings_rows(standings, table), standings.rows, strict=True):
+    for base, row in zip(_standings_rows(standings, table, ids), standings.rows, strict=True):
         cells = [_cell(entry) for entry in table.by_number[row.pairing_number].rounds]
-        rows.append(base[:4] + cells + base[4:])
+        rows.append(base[:lead] + cells + base[lead:])
     return header, rows
 
 
-def crosstable_text(standings: Standings, table: Crosstable) -> str:
-    """The standings with every round: opponent's start rank, colour and result."""
-    header, rows = _crosstable_rows(standings, table)
-    numeric = {0, 1, 3, *range(4 + table.rounds, len(header))}
+def crosstable_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+    """The standings with every round: opponent's TPN, colour and result."""
+    header, rows = _crosstable_rows(standings, table, ids)
+    lead = len(_lead(ids))
+    numeric = {i for i, name in enumerate(header[:lead]) if name != "Name"}
+    numeric |= set(range(lead + table.rounds, len(header)))
     lines = [
         _title(standings).replace("Standings", "Crosstable", 1),
         *text_table(header, rows, right=numeric),
@@ -167,9 +188,10 @@ def crosstable_text(standings: Standings, table: Crosstable) -> str:
     return "\n".join(lines)
 
 
-def crosstable_csv(standings: Standings, table: Crosstable) -> str:
+def crosstable_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
     """The crosstable as CSV: one column per round (``r1`` …) then the tie-breaks."""
-    header, rows = _crosstable_rows(standings, table)
-    names = ["rank", "start_rank", "name", "rating"]
-    header = names + [f"r{r}" for r in range(1, table.rounds + 1)] + header[4 + table.rounds :]
+    header, rows = _crosstable_rows(standings, table, ids)
+    names = _csv_lead(ids)
+    rounds = [f"r{r}" for r in range(1, table.rounds + 1)]
+    header = names + rounds + header[len(names) + table.rounds :]
     return _csv(header, rows)

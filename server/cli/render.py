@@ -8,6 +8,7 @@ import msgspec
 
 from events import RecordedEvent
 from events.projections import RoundState, StandingRow, TournamentState, points_str
+from events.projections.standings import completed_rounds, counting_note
 
 __all__ = ["render_log", "render_round", "render_standings", "render_state", "text_table"]
 
@@ -62,8 +63,8 @@ def render_state(state: TournamentState) -> str:
         ]
         rows.append(
             (
-                number,
                 player_id,
+                number,
                 player.name,
                 player.title,
                 player.rating or "",
@@ -72,7 +73,7 @@ def render_state(state: TournamentState) -> str:
                 "; ".join(notes),
             )
         )
-    lines += text_table(("TPN", "id", "name", "title", "rating", "fed", "pts", "notes"), rows)
+    lines += text_table(("id", "TPN", "name", "title", "rating", "fed", "pts", "notes"), rows)
     for round_ in state.rounds:
         lines += ["", *render_round(state, round_).splitlines()]
     return "\n".join(lines)
@@ -97,37 +98,44 @@ def render_round(state: TournamentState, round_: RoundState) -> str:
         rows.append(
             (
                 board.number,
+                white.player_id,
                 f"{white.name} ({points_str(before_white)})",
                 board.result.value if board.result else "…",
+                black.player_id,
                 f"{black.name} ({points_str(before_black)})",
             )
         )
-    lines += text_table(("board", "white", "result", "black"), rows)
+    lines += text_table(("board", "id", "white", "result", "id", "black"), rows, right={0, 1, 4})
     if round_.pab is not None:
-        lines.append(f"pairing-allocated bye: {state.player(round_.pab).name}")
+        pab = state.player(round_.pab)
+        lines.append(f"pairing-allocated bye: {pab.name} (id {pab.player_id})")
     for entry in round_.not_paired:
-        lines.append(f"not paired: {state.player(entry.player_id).name} ({entry.reason.value})")
+        player = state.player(entry.player_id)
+        lines.append(f"not paired: {player.name} (id {player.player_id}, {entry.reason.value})")
     return "\n".join(lines)
 
 
 def render_standings(state: TournamentState, rows: Sequence[StandingRow]) -> str:
     settings = state.settings
     assert settings is not None
-    title = f"Standings after round {state.rounds_paired}" if state.rounds else "Standings"
+    counted = completed_rounds(state)
+    title = f"Standings after round {counted}" if counted else "Standings"
     body = text_table(
-        ("rank", "TPN", "name", "rating", "pts"),
+        ("rank", "id", "name", "TPN", "rating", "pts"),
         [
             (
                 row.rank,
-                row.pairing_number,
+                row.player_id,
                 row.name + (" (withdrawn)" if row.withdrawn else ""),
+                row.pairing_number,
                 row.rating or "",
                 points_str(row.score),
             )
             for row in rows
         ],
+        right={0, 1, 3, 4, 5},
     )
-    return "\n".join([f"{title}: {settings.name}", *body])
+    return "\n".join([f"{title}: {settings.name}", *body, counting_note(state)])
 
 
 def render_log(events: Sequence[RecordedEvent]) -> str:

@@ -8,7 +8,7 @@ the stored tournament's declaration; an edition is never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ import click
 
 from events import projections
 from events.projections import TournamentState
+from events.projections.standings import counting_note
 from events.tiebreaks import (
     Crosstable,
     Edition,
@@ -86,19 +87,26 @@ def _rank_file(
     return rank(table, sequence, Edition(rules), unrated_rating=unrated_rating), table
 
 
-def _render(standings: Standings, table: Crosstable, output_format: str, *, full: bool) -> str:
+def _render(
+    standings: Standings,
+    table: Crosstable,
+    output_format: str,
+    *,
+    full: bool,
+    ids: Mapping[int, int] | None = None,
+) -> str:
     if full:
         return (
-            crosstable_csv(standings, table)
+            crosstable_csv(standings, table, ids)
             if output_format == "csv"
-            else crosstable_text(standings, table)
+            else crosstable_text(standings, table, ids)
         )
     if output_format == "json":
         return standings_json(standings)
     return (
-        standings_csv(standings, table)
+        standings_csv(standings, table, ids)
         if output_format == "csv"
-        else standings_text(standings, table)
+        else standings_text(standings, table, ids)
     )
 
 
@@ -135,7 +143,9 @@ def _stored_standings(
     )
     if standings is None:
         return None
-    return _render(standings, crosstable_from_state(state), output_format, full=full)
+    ids = dict(enumerate(state.order, 1))
+    text = _render(standings, crosstable_from_state(state), output_format, full=full, ids=ids)
+    return text + "\n" + counting_note(state) if output_format == "text" else text
 
 
 @click.command("standings")

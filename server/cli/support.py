@@ -43,6 +43,13 @@ class CliContext:
     """Finds a pairing system by name; None: the installed engines."""
     _service: TournamentService | None = field(default=None, repr=False)
 
+    def player(self, tournament: str, text: str) -> int:
+        """The id of the player ``text`` names in ``tournament`` (an id, a FIDE id or an
+        unambiguous part of the name; see :func:`events.decisions.players.find_player`)."""
+        from events.decisions.players import find_player
+
+        return find_player(self.service().load(tournament), text)
+
     def service(self, *, read_only: bool = False) -> TournamentService:
         """The service over ``--db``; a ``read_only`` command refuses a missing database
         instead of creating an empty one (a typo in ``--db`` must not look like a new event).

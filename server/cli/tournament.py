@@ -276,15 +276,18 @@ def register_many(ctx: CliContext, tournament: str, csv_file: Path) -> None:
 
 @click.command("correct-player")
 @click.argument("tournament")
-@click.argument("player", type=int)
+@click.argument("player")
 @click.option("--name", help='Corrected "Surname, Given name".')
 @_player_options
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def correct_player(
-    ctx: CliContext, /, tournament: str, player: int, name: str | None, reason: str, **options: Any
+    ctx: CliContext, /, tournament: str, player: str, name: str | None, reason: str, **options: Any
 ) -> None:
     """Correct a player's details (TPNs follow until round 4 is paired).
+
+    PLAYER is the player's id (the "id" column of every listing), a FIDE id, or an
+    unambiguous part of the name ("carlsen").
 
     Example:
 
@@ -293,39 +296,44 @@ def correct_player(
     changes = _identity(options)
     if name is not None:
         changes["surname"], changes["given_name"] = parse_name(name)
+    player_id = ctx.player(tournament, player)
     ctx.service().execute(
-        tournament, CorrectPlayerDetails(player_id=player, reason=reason, **changes)
+        tournament, CorrectPlayerDetails(player_id=player_id, reason=reason, **changes)
     )
-    click.echo(f"corrected player {player}")
+    click.echo(f"corrected player {player_id}")
 
 
 @click.command("withdraw")
 @click.argument("tournament")
-@click.argument("player", type=int)
+@click.argument("player")
 @click.option(
     "--from-round", type=click.IntRange(min=1), help="First round missed (default: the next)."
 )
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def withdraw(
-    ctx: CliContext, tournament: str, player: int, from_round: int | None, reason: str
+    ctx: CliContext, tournament: str, player: str, from_round: int | None, reason: str
 ) -> None:
     """Withdraw a player from the next round (or --from-round) on.
+
+    PLAYER is the player's id (the "id" column of every listing), a FIDE id, or an
+    unambiguous part of the name ("carlsen").
 
     Example:
 
         arbiter withdraw spring-open 5 --from-round 4
     """
+    player_id = ctx.player(tournament, player)
     result = ctx.service().execute(
-        tournament, WithdrawPlayer(player_id=player, from_round=from_round, reason=reason)
+        tournament, WithdrawPlayer(player_id=player_id, from_round=from_round, reason=reason)
     )
     event = result.events[0]
-    click.echo(f"player {player} withdrawn from round {getattr(event, 'from_round')}")
+    click.echo(f"player {player_id} withdrawn from round {getattr(event, 'from_round')}")
 
 
 @click.command("request-bye")
 @click.argument("tournament")
-@click.argument("player", type=int)
+@click.argument("player")
 @click.argument("round_no", metavar="ROUND", type=int)
 @click.option(
     "--kind",
@@ -335,33 +343,41 @@ def withdraw(
     help="Points of the bye, as the regulations allow.",
 )
 @pass_service
-def request_bye(ctx: CliContext, tournament: str, player: int, round_no: int, kind: str) -> None:
+def request_bye(ctx: CliContext, tournament: str, player: str, round_no: int, kind: str) -> None:
     """Grant a player's requested bye for a round not yet paired.
+
+    PLAYER is the player's id (the "id" column of every listing), a FIDE id, or an
+    unambiguous part of the name ("carlsen").
 
     Example:
 
         arbiter request-bye spring-open 7 3 --kind half
     """
+    player_id = ctx.player(tournament, player)
     ctx.service().execute(
-        tournament, RequestBye(player_id=player, round_no=round_no, kind=ByeKind(kind))
+        tournament, RequestBye(player_id=player_id, round_no=round_no, kind=ByeKind(kind))
     )
-    click.echo(f"player {player}: {kind}-point bye in round {round_no}")
+    click.echo(f"player {player_id}: {kind}-point bye in round {round_no}")
 
 
 @click.command("cancel-bye")
 @click.argument("tournament")
-@click.argument("player", type=int)
+@click.argument("player")
 @click.argument("round_no", metavar="ROUND", type=int)
 @pass_service
-def cancel_bye(ctx: CliContext, tournament: str, player: int, round_no: int) -> None:
+def cancel_bye(ctx: CliContext, tournament: str, player: str, round_no: int) -> None:
     """Cancel a requested bye before its round is paired.
+
+    PLAYER is the player's id (the "id" column of every listing), a FIDE id, or an
+    unambiguous part of the name ("carlsen").
 
     Example:
 
         arbiter cancel-bye spring-open 7 3
     """
-    ctx.service().execute(tournament, CancelBye(player_id=player, round_no=round_no))
-    click.echo(f"player {player}: bye in round {round_no} cancelled")
+    player_id = ctx.player(tournament, player)
+    ctx.service().execute(tournament, CancelBye(player_id=player_id, round_no=round_no))
+    click.echo(f"player {player_id}: bye in round {round_no} cancelled")
 
 
 # -- views --------------------------------------------------------------------------------
