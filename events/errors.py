@@ -255,7 +255,9 @@ class RoundIncomplete(CommandRejected):
 class RoundHasResults(CommandRejected):
     def __init__(self, round_no: int) -> None:
         super().__init__(
-            f"round {round_no} already has results; it cannot be unpaired", round_no=round_no
+            f"round {round_no} already has results; give a reason to unpair it (the results "
+            "leave the standings with the round, the log keeps them)",
+            round_no=round_no,
         )
 
 

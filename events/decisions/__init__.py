@@ -18,14 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from events.decisions import players, rounds, tournament
+from events.decisions import players, rounds, settings, tournament
 from events.decisions.common import require_open
 from events.decisions.import_trf import ImportTournament, ImportTrf, decide_import
 from events.decisions.players import (
     CancelBye,
+    CancelWithdrawal,
     CorrectPlayerDetails,
     RegisterMany,
     RegisterPlayer,
+    RemoveRegistration,
     RequestBye,
     WithdrawPlayer,
 )
@@ -35,20 +37,27 @@ from events.decisions.rounds import (
     PairManually,
     PairRound,
     RecordResult,
+    SwapBoards,
+    SwapColours,
     UnpairRound,
     pairing_request,
 )
-from events.decisions.tournament import CloseTournament, CreateTournament
+from events.decisions.settings import ChangeSettings, ForbidPair, GiveVirtualPoints
+from events.decisions.tournament import CloseTournament, CreateTournament, ReopenTournament
 from events.projections.tournament import TournamentState
 from events.types import Event
 
 __all__ = [
     "CancelBye",
+    "CancelWithdrawal",
+    "ChangeSettings",
     "CloseTournament",
     "Command",
     "CorrectPlayerDetails",
     "CorrectResult",
     "CreateTournament",
+    "ForbidPair",
+    "GiveVirtualPoints",
     "ImportTournament",
     "ImportTrf",
     "PairManually",
@@ -57,7 +66,11 @@ __all__ = [
     "RecordResult",
     "RegisterMany",
     "RegisterPlayer",
+    "RemoveRegistration",
+    "ReopenTournament",
     "RequestBye",
+    "SwapBoards",
+    "SwapColours",
     "UnpairRound",
     "WithdrawPlayer",
     "decide",
@@ -79,6 +92,14 @@ Command = (
     | PairRound
     | PairManually
     | ImportTournament
+    | ReopenTournament
+    | CancelWithdrawal
+    | RemoveRegistration
+    | SwapColours
+    | SwapBoards
+    | ChangeSettings
+    | ForbidPair
+    | GiveVirtualPoints
 )
 
 _ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event]]] = {
@@ -93,6 +114,13 @@ _ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event
     UnpairRound: rounds.unpair,
     CloseTournament: tournament.close,
     PairManually: rounds.decide_manual_pairing,
+    CancelWithdrawal: players.cancel_withdrawal,
+    RemoveRegistration: players.remove_registration,
+    SwapColours: rounds.swap_colours,
+    SwapBoards: rounds.swap_boards,
+    ChangeSettings: settings.change_settings,
+    ForbidPair: settings.forbid_pair,
+    GiveVirtualPoints: settings.give_virtual_points,
 }
 """The decisions taken on an existing, open tournament (checked here, once for all)."""
 
@@ -114,6 +142,8 @@ def decide(
         return tournament.create(state, command)
     if isinstance(command, ImportTournament):
         return decide_import(state, command)
+    if isinstance(command, ReopenTournament):
+        return tournament.reopen(state, command)
     require_open(state)
     if isinstance(command, PairRound):
         if engine is None:

@@ -32,26 +32,33 @@ from events.types import (
     ByeKind,
     ByeRequested,
     Event,
+    NotPairedReason,
     PlayerDetailsCorrected,
     PlayerId,
     PlayerRegistered,
     PlayerWithdrawn,
+    RegistrationRemoved,
     RoundNo,
     TournamentCreated,
+    WithdrawalCancelled,
 )
 
 __all__ = [
     "CancelBye",
+    "CancelWithdrawal",
     "CorrectPlayerDetails",
     "RegisterMany",
     "RegisterPlayer",
+    "RemoveRegistration",
     "RequestBye",
     "WithdrawPlayer",
     "cancel_bye",
+    "cancel_withdrawal",
     "correct_details",
     "find_player",
     "register",
     "register_many",
+    "remove_registration",
     "request_bye",
     "withdraw",
 ]
@@ -105,6 +112,20 @@ class WithdrawPlayer(CommandStruct, frozen=True):
     player_id: int
     from_round: int | None = None
     reason: str = ""
+
+
+class CancelWithdrawal(CommandStruct, frozen=True):
+    """The player plays on from the next round to be paired."""
+
+    player_id: int
+    reason: str
+
+
+class RemoveRegistration(CommandStruct, frozen=True):
+    """Take back a registration entered in error, before the player was ever paired."""
+
+    player_id: int
+    reason: str
 
 
 class RequestBye(CommandStruct, frozen=True):
@@ -239,7 +260,7 @@ def correct_details(state: TournamentState, command: CorrectPlayerDetails) -> li
 
 
 def withdraw(state: TournamentState, command: WithdrawPlayer) -> list[Event]:
-    player = state.player(command.player_id)
+    player = _registered(state, command.player_id)
     if player.withdrawn_from is not None:
         raise AlreadyWithdrawn(player.player_id, player.withdrawn_from)
     from_round = command.from_round if command.from_round is not None else state.next_round
@@ -251,9 +272,46 @@ def withdraw(state: TournamentState, command: WithdrawPlayer) -> list[Event]:
     ]
 
 
+def cancel_withdrawal(state: TournamentState, command: CancelWithdrawal) -> list[Event]:
+    """Refused when the player is not withdrawn; rounds already paired without the player
+    stay as they were (the player is paired again from the next round)."""
+    player = _registered(state, command.player_id)
+    if player.withdrawn_from is None:
+        raise InvalidCommand(f"player {player.player_id} is not withdrawn", field="player_id")
+    require_text(command.reason, "reason")
+    return [WithdrawalCancelled(player_id=player.player_id, reason=command.reason)]
+
+
+def remove_registration(state: TournamentState, command: RemoveRegistration) -> list[Event]:
+    """Refused once the player has been in a published round (paired, the PAB, or a bye):
+    then the player is part of the tournament's history, and leaving it is a withdrawal."""
+    player = _registered(state, command.player_id)
+    require_text(command.reason, "reason")
+    took_part = [
+        record.round_no
+        for record in player.rounds
+        if record.reason is not NotPairedReason.LATE_ENTRY
+    ]
+    if took_part:
+        raise InvalidCommand(
+            f"player {player.player_id} is in the pairing of round {took_part[0]}; "
+            "withdraw the player instead",
+            field="player_id",
+        )
+    return [RegistrationRemoved(player_id=player.player_id, reason=command.reason)]
+
+
+def _registered(state: TournamentState, player_id: int) -> PlayerState:
+    """A player still on the tournament's lists (not removed as registered in error)."""
+    player = state.player(player_id)
+    if player.player_id not in state.order:
+        raise InvalidCommand(f"player {player_id}'s registration was removed", field="player_id")
+    return player
+
+
 def request_bye(state: TournamentState, command: RequestBye) -> list[Event]:
     settings = state.require_settings()
-    player = state.player(command.player_id)
+    player = _registered(state, command.player_id)
     require_unpaired_round(state, command.round_no, "a bye must be requested before pairing")
     if player.withdrawn_from is not None and player.withdrawn_from <= command.round_no:
         raise AlreadyWithdrawn(player.player_id, player.withdrawn_from)
@@ -331,5 +389,9 @@ def _check_identity(
         if data.fide_id <= 0:
             raise InvalidCommand("a FIDE id is a positive number", field="fide_id")
         for other in state.players:
-            if other.fide_id == data.fide_id and other.player_id != player_id:
+            if (
+                other.fide_id == data.fide_id
+                and other.player_id != player_id
+                and other.player_id in state.order
+            ):
                 raise DuplicateFideId(data.fide_id, other.player_id)

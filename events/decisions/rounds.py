@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from engine.errors import InvalidRequest
 from engine.errors import NoValidPairing as EngineNoValidPairing
 from engine.model import Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
-from events.decisions.common import CommandStruct, paired_board
+from events.decisions.common import CommandStruct, paired_board, require_text
+from events.decisions.settings import accelerations, forbidden_pairs, wished_apart
 from events.errors import (
     AllRoundsPaired,
     InvalidCommand,
@@ -30,6 +31,8 @@ from events.errors import (
 from events.projections.tournament import TournamentState
 from events.results import Result
 from events.types import (
+    BoardsSwapped,
+    ColoursSwapped,
     Event,
     PairedBoard,
     PlayerId,
@@ -47,12 +50,16 @@ __all__ = [
     "PairRound",
     "PairingEngine",
     "RecordResult",
+    "SwapBoards",
+    "SwapColours",
     "UnpairRound",
     "correct_result",
     "decide_manual_pairing",
     "decide_pairing",
     "pairing_request",
     "record_result",
+    "swap_boards",
+    "swap_colours",
     "unpair",
 ]
 
@@ -90,11 +97,31 @@ class CorrectResult(CommandStruct, frozen=True):
 
 
 class UnpairRound(CommandStruct, frozen=True):
+    """Withdraw the latest round's pairing; once results are in, a reason is required (the
+    results leave the standings with the round; the log keeps them)."""
+
     round_no: int
     reason: str = ""
 
 
-def pairing_request(state: TournamentState) -> PairingRequest:
+class SwapColours(CommandStruct, frozen=True):
+    """Exchange White and Black on a board of a published round before its result."""
+
+    round_no: int
+    board: int
+    reason: str
+
+
+class SwapBoards(CommandStruct, frozen=True):
+    """Exchange the places of two boards of a published round before their results."""
+
+    round_no: int
+    board: int
+    other: int
+    reason: str
+
+
+def pairing_request(state: TournamentState, *, wishes: bool = True) -> PairingRequest:
     """The engine's view of the next round: players in TPN order with their histories.
 
     Opponents are given by their current TPN; only played games carry a colour. A late
@@ -104,7 +131,9 @@ def pairing_request(state: TournamentState) -> PairingRequest:
     points in total, so its score and the state's agree and nothing is counted twice.
     """
     settings = state.require_settings()
-    available, _ = state.availability(state.next_round)
+    round_no = state.next_round
+    available, _ = state.availability(round_no)
+    virtual = accelerations(state)
     entries = []
     for number, player_id in enumerate(state.order, 1):
         player = state.player(player_id)
@@ -128,16 +157,27 @@ def pairing_request(state: TournamentState) -> PairingRequest:
                 rating=player.rating,
                 history=history,
                 available=player_id in available,
+                acceleration={
+                    r: points
+                    for r, points in virtual.get(player_id, {}).items()
+                    if r <= round_no and points
+                },
                 name=player.name,
             )
         )
+    apart = forbidden_pairs(state, round_no)
+    if wishes:
+        apart |= wished_apart(state, available)
     return PairingRequest(
-        round_no=state.next_round,
+        round_no=round_no,
         total_rounds=settings.rounds,
         players=tuple(entries),
         points=settings.points.to_engine(),
         initial_colour=settings.initial_colour,
         rules_edition=settings.rules_edition,
+        forbidden_pairs=frozenset(
+            frozenset(PairingNumber(state.pairing_number(p)) for p in pair) for pair in apart
+        ),
     )
 
 
@@ -153,7 +193,12 @@ def decide_pairing(
     settings = _require_pairable(state)
     round_no = state.next_round
     try:
-        pairing = engine(pairing_request(state))
+        try:
+            pairing = engine(pairing_request(state))
+        except EngineNoValidPairing:
+            if pairing_request(state, wishes=False) == pairing_request(state):
+                raise
+            pairing = engine(pairing_request(state, wishes=False))  # a wish yields
     except EngineNoValidPairing as error:
         raise NoValidPairing(round_no, str(error)) from error
     except InvalidRequest as error:
@@ -284,6 +329,32 @@ def unpair(state: TournamentState, command: UnpairRound) -> list[Event]:
             field="round_no",
         )
     round_ = state.round(command.round_no)
-    if any(board.result is not None for board in round_.boards):
+    if any(board.result is not None for board in round_.boards) and not command.reason.strip():
         raise RoundHasResults(command.round_no)
     return [RoundUnpaired(round_no=RoundNo(command.round_no), reason=command.reason)]
+
+
+def swap_colours(state: TournamentState, command: SwapColours) -> list[Event]:
+    board = _board_without_result(state, command.round_no, command.board)
+    require_text(command.reason, "reason")
+    return [ColoursSwapped(round_no=RoundNo(command.round_no), board=board, reason=command.reason)]
+
+
+def swap_boards(state: TournamentState, command: SwapBoards) -> list[Event]:
+    first = _board_without_result(state, command.round_no, command.board)
+    second = _board_without_result(state, command.round_no, command.other)
+    if first == second:
+        raise InvalidCommand("a board cannot swap places with itself", field="other")
+    require_text(command.reason, "reason")
+    return [
+        BoardsSwapped(
+            round_no=RoundNo(command.round_no), board=first, other=second, reason=command.reason
+        )
+    ]
+
+
+def _board_without_result(state: TournamentState, round_no: int, board_no: int) -> int:
+    board = paired_board(state, round_no, board_no)
+    if board.result is not None:
+        raise ResultAlreadyRecorded(round_no, board_no, board.result.value)
+    return board.number

@@ -14,13 +14,22 @@ import msgspec
 
 from engine.model import Colour
 from events.decisions.common import CommandStruct, check_federation, require_text
+from events.decisions.settings import check_acceleration
 from events.errors import InvalidCommand, TournamentExists
 from events.projections.tournament import TournamentState
 from events.tiebreaks import TiebreakError, parse_settings
-from events.types import Event, PointValues, TournamentCreated
+from events.types import Event, PointValues, TournamentCreated, TournamentReopened
 from events.types import TournamentClosed as TournamentClosedEvent
 
-__all__ = ["MISSED_ROUNDS_IN_TOTAL", "CloseTournament", "CreateTournament", "close", "create"]
+__all__ = [
+    "MISSED_ROUNDS_IN_TOTAL",
+    "CloseTournament",
+    "CreateTournament",
+    "ReopenTournament",
+    "close",
+    "create",
+    "reopen",
+]
 
 RULES_EDITIONS = ("fide-2026", "fide-2017")
 MAX_ROUNDS = 99
@@ -51,10 +60,19 @@ class CreateTournament(CommandStruct, frozen=True):
     tiebreaks: str = ""
     tiebreak_rules: str = ""
     unrated_rating: int | None = None
+    avoid_same_club: bool = False
+    avoid_same_federation: bool = False
+    acceleration: str = ""
 
 
 class CloseTournament(CommandStruct, frozen=True):
     reason: str = ""
+
+
+class ReopenTournament(CommandStruct, frozen=True):
+    """Accept changes to a closed tournament again (a result changed on appeal)."""
+
+    reason: str
 
 
 def create(state: TournamentState, command: CreateTournament) -> list[Event]:
@@ -88,6 +106,7 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
         parse_settings(command.tiebreaks, command.tiebreak_rules)
     except TiebreakError as error:
         raise InvalidCommand(str(error), field="tiebreaks") from None
+    check_acceleration(command.acceleration, TournamentState(points=command.points.to_engine()))
     return [TournamentCreated(**msgspec.structs.asdict(command))]
 
 
@@ -95,6 +114,14 @@ def close(state: TournamentState, command: CloseTournament) -> list[Event]:
     state.require_settings()
     state.require_results()
     return [TournamentClosedEvent(reason=command.reason)]
+
+
+def reopen(state: TournamentState, command: ReopenTournament) -> list[Event]:
+    settings = state.require_settings()
+    if not state.closed:
+        raise InvalidCommand(f"tournament {settings.tournament_id!r} is not closed", field=None)
+    require_text(command.reason, "reason")
+    return [TournamentReopened(reason=command.reason)]
 
 
 def _check_points(points: PointValues) -> None:

@@ -47,6 +47,10 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
         "request-bye", "cancel-bye", "close-tournament", "show", "log",
     ),
     "server.cli.rounds": ("pair-round", "unpair-round", "record-result", "correct-result"),
+    "server.cli.corrections": (
+        "reopen-tournament", "cancel-withdrawal", "remove-player", "swap-colours", "swap-boards",
+    ),
+    "server.cli.regulations": ("settings", "forbid-pair", "virtual-points"),
     "server.cli.standings": ("standings", "crosstable"),
     "server.cli.trf": ("trf", "import", "export"),
     "server.cli.engines": ("pair",),

@@ -35,7 +35,9 @@ def pair_round(ctx: CliContext, tournament: str, system: str | None) -> None:
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def unpair_round(ctx: CliContext, tournament: str, round_no: int, reason: str) -> None:
-    """Withdraw the latest round's pairing before any result is in.
+    """Withdraw the latest round's pairing; after results, --reason is required.
+
+    The results leave the standings with the round; the log keeps them.
 
     Example:
 

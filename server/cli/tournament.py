@@ -146,6 +146,15 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
     type=click.IntRange(0, 4000),
     help="Rating unrated players count with in rating-based tie-breaks.",
 )
+@click.option("--avoid-same-club", is_flag=True, help="Wish: players of one club not paired.")
+@click.option("--avoid-same-federation", is_flag=True, help="Wish: the same for federations.")
+@click.option(
+    "--acceleration",
+    type=click.Choice(["baku", "none"]),
+    default="none",
+    show_default=True,
+    help="FIDE accelerated pairings (Baku, C.04.7).",
+)
 @pass_service
 def create_tournament(
     ctx: CliContext,
@@ -157,6 +166,7 @@ def create_tournament(
     end_date: Any,
     point_pairs: tuple[str, ...],
     tiebreak_rules: str | None,
+    acceleration: str,
     **options: Any,
 ) -> None:
     """Create a tournament.
@@ -174,6 +184,7 @@ def create_tournament(
         end_date=end_date.date() if end_date else None,
         points=_points(point_pairs),
         tiebreak_rules=tiebreak_rules or "",
+        acceleration="" if acceleration == "none" else acceleration,
         **options,
     )
     result = ctx.service().create(command)

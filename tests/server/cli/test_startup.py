@@ -11,7 +11,18 @@ from pathlib import Path
 
 import click
 
-from server.cli import demo, engines, main, rounds, serve, standings, tournament, trf
+from server.cli import (
+    corrections,
+    demo,
+    engines,
+    main,
+    regulations,
+    rounds,
+    serve,
+    standings,
+    tournament,
+    trf,
+)
 from tests.corpus import shared_path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -48,7 +59,7 @@ def test_pair_loads_neither_the_http_server_nor_the_store(tmp_path: Path) -> Non
 
 
 def test_every_command_is_listed_and_loads_under_its_own_name() -> None:
-    modules = (tournament, rounds, standings, trf, engines, serve, demo)
+    modules = (tournament, rounds, standings, trf, engines, serve, demo, corrections, regulations)
     defined = {command.name for module in modules for command in module.COMMANDS}
     with click.Context(main) as ctx:
         listed = main.list_commands(ctx)
