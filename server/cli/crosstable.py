@@ -27,11 +27,14 @@ from server.cli.render import text_table
 
 __all__ = [
     "crosstable_csv",
+    "crosstable_table",
     "crosstable_text",
     "format_value",
     "standings_csv",
     "standings_json",
+    "standings_table",
     "standings_text",
+    "standings_title",
 ]
 
 _TWO_DECIMALS = frozenset({"SB", "AOB"})
@@ -98,11 +101,31 @@ def _standings_rows(standings: Standings, table: Crosstable, ids: Ids | None) ->
     return rows
 
 
+def standings_title(standings: Standings, *, full: bool = False) -> str:
+    """ "Standings after round 5 (C.07 2026: PTS BH/C1 SB)", or "Crosstable ..." with ``full``."""
+    title = _title(standings)
+    return title.replace("Standings", "Crosstable", 1) if full else title
+
+
 def _title(standings: Standings) -> str:
     return (
         f"Standings after round {standings.rounds} "
         f"(C.07 {standings.edition.value}: {' '.join(standings.labels)})"
     )
+
+
+def standings_table(
+    standings: Standings, table: Crosstable, ids: Ids | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """The standings as a header and rows (what the text and HTML printouts lay out)."""
+    return [*_lead(ids), *standings.labels], _standings_rows(standings, table, ids)
+
+
+def crosstable_table(
+    standings: Standings, table: Crosstable, ids: Ids | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """The crosstable as a header and rows."""
+    return _crosstable_rows(standings, table, ids)
 
 
 def standings_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:

@@ -2,33 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 
 import msgspec
 
 from events import RecordedEvent
-from events.projections import RoundState, StandingRow, TournamentState, points_str
-from events.projections.standings import completed_rounds, counting_note
+from events.projections import RoundState, TournamentState, points_str
+from server.printouts import text_table
 
-__all__ = ["render_log", "render_round", "render_standings", "render_state", "text_table"]
-
-
-def text_table(
-    header: Sequence[str], rows: Sequence[Sequence[object]], *, right: Set[int] = frozenset()
-) -> list[str]:
-    """Plain-text columns two blanks apart, left-aligned except the ``right`` column indexes.
-
-    >>> text_table(("name", "pts"), [("Anna", "2.5"), ("Bo", "10")], right={1})
-    ['name  pts', 'Anna  2.5', 'Bo     10']
-    """
-    cells = [[str(cell) for cell in row] for row in [header, *rows]]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    return [
-        "  ".join(
-            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))
-        ).rstrip()
-        for row in cells
-    ]
+__all__ = ["render_log", "render_round", "render_state", "text_table"]
 
 
 def render_state(state: TournamentState) -> str:
@@ -113,29 +95,6 @@ def render_round(state: TournamentState, round_: RoundState) -> str:
         player = state.player(entry.player_id)
         lines.append(f"not paired: {player.name} (id {player.player_id}, {entry.reason.value})")
     return "\n".join(lines)
-
-
-def render_standings(state: TournamentState, rows: Sequence[StandingRow]) -> str:
-    settings = state.settings
-    assert settings is not None
-    counted = completed_rounds(state)
-    title = f"Standings after round {counted}" if counted else "Standings"
-    body = text_table(
-        ("rank", "id", "name", "TPN", "rating", "pts"),
-        [
-            (
-                row.rank,
-                row.player_id,
-                row.name + (" (withdrawn)" if row.withdrawn else ""),
-                row.pairing_number,
-                row.rating or "",
-                points_str(row.score),
-            )
-            for row in rows
-        ],
-        right={0, 1, 3, 4, 5},
-    )
-    return "\n".join([f"{title}: {settings.name}", *body, counting_note(state)])
 
 
 def render_log(events: Sequence[RecordedEvent]) -> str:

@@ -16,6 +16,7 @@ from server.cli import (
     demo,
     engines,
     main,
+    printing,
     regulations,
     rounds,
     serve,
@@ -59,7 +60,18 @@ def test_pair_loads_neither_the_http_server_nor_the_store(tmp_path: Path) -> Non
 
 
 def test_every_command_is_listed_and_loads_under_its_own_name() -> None:
-    modules = (tournament, rounds, standings, trf, engines, serve, demo, corrections, regulations)
+    modules = (
+        tournament,
+        rounds,
+        standings,
+        trf,
+        engines,
+        serve,
+        demo,
+        corrections,
+        regulations,
+        printing,
+    )
     defined = {command.name for module in modules for command in module.COMMANDS}
     with click.Context(main) as ctx:
         listed = main.list_commands(ctx)
