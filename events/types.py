@@ -278,6 +278,14 @@ class RoundPaired(_Event, frozen=True, tag="round-paired"):
     system: str = "dutch"
     engine_version: str = ""
     pairing_numbers: tuple[PlayerId, ...] = ()
+    reason: str = ""
+    """Why the arbiter paired by hand (``system`` "manual"); empty for an engine's pairing."""
+    engine_boards: tuple[PairedBoard, ...] = ()
+    """For a manual pairing: the engine's proposal it was compared with (what changed)."""
+    engine_pab: PlayerId | None = None
+    departures: tuple[str, ...] = ()
+    """The FIDE criteria the manual pairing breaks, as listed when it was published (an
+    absolute one only when forced)."""
 
 
 class RoundUnpaired(_Event, frozen=True, tag="round-unpaired"):

@@ -113,7 +113,6 @@ _ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event
     CorrectResult: rounds.correct_result,
     UnpairRound: rounds.unpair,
     CloseTournament: tournament.close,
-    PairManually: rounds.decide_manual_pairing,
     CancelWithdrawal: players.cancel_withdrawal,
     RemoveRegistration: players.remove_registration,
     SwapColours: rounds.swap_colours,
@@ -149,4 +148,6 @@ def decide(
         if engine is None:
             raise TypeError("pairing a round needs an engine")
         return rounds.decide_pairing(state, command, engine, engine_version=engine_version)
+    if isinstance(command, PairManually):
+        return rounds.decide_manual_pairing(state, command, engine)
     return _ON_OPEN_TOURNAMENT[type(command)](state, command)

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import msgspec
+
 from engine.errors import InvalidRequest
 from engine.errors import NoValidPairing as EngineNoValidPairing
 from engine.model import Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
 from events.decisions.common import CommandStruct, paired_board, require_text
+from events.decisions.criteria import departures
 from events.decisions.settings import accelerations, forbidden_pairs, wished_apart
 from events.errors import (
     AllRoundsPaired,
@@ -76,11 +79,18 @@ class PairRound(CommandStruct, frozen=True):
 
 
 class PairManually(CommandStruct, frozen=True):
-    """Publish a pairing made outside the engine (an imported file, GHR 4.4 cases)."""
+    """Publish a pairing made by the arbiter, board by board (GHR 4.4 cases).
+
+    It is compared with the engine's pairing of the round (when an engine is at hand) and
+    every FIDE criterion it breaks is recorded with it; one that breaks an absolute
+    criterion (C1-C3) is refused unless ``force`` is set with a ``reason``.
+    """
 
     boards: tuple[PairedBoard, ...]
     pab: PlayerId | None = None
     system: str = MANUAL
+    reason: str = ""
+    force: bool = False
 
 
 class RecordResult(CommandStruct, frozen=True):
@@ -218,16 +228,51 @@ def decide_pairing(
     return [_round_paired(state, boards, pab, command.system or settings.system, engine_version)]
 
 
-def decide_manual_pairing(state: TournamentState, command: PairManually) -> list[Event]:
-    """Publish a pairing given board by board, checked like an engine's.
+def decide_manual_pairing(
+    state: TournamentState, command: PairManually, engine: PairingEngine | None = None
+) -> list[Event]:
+    """Publish a pairing given board by board: every player to be paired placed once, and
+    each FIDE criterion it breaks listed (compared with ``engine``'s pairing when given).
 
-    :raises InvalidCommand: naming what is wrong with the pairing.
+    :raises InvalidCommand: naming what is wrong with the pairing, or the absolute
+        criteria it breaks when not forced with a reason.
     """
     _require_pairable(state)
-    problem = _pairing_problem(state, command.boards, command.pab)
+    problem = _placement_problem(state, command.boards, command.pab)
     if problem:
         raise InvalidCommand(problem, field="boards")
-    return [_round_paired(state, command.boards, command.pab, command.system, "")]
+    proposal = _engine_proposal(state, engine) if engine is not None else None
+    broken = departures(state, command.boards, command.pab, proposal)
+    if broken.absolute and not (command.force and command.reason.strip()):
+        raise InvalidCommand(
+            "the pairing breaks absolute criteria: " + "; ".join(broken.absolute)
+            + ("; force it with a reason" if not command.force else "; a reason is required"),
+            field="boards",
+            departures=list(broken.all),
+        )  # fmt: skip
+    published = _round_paired(state, command.boards, command.pab, command.system, "")
+    return [
+        msgspec.structs.replace(
+            published,
+            reason=command.reason,
+            engine_boards=tuple(proposal[0]) if proposal else (),
+            engine_pab=proposal[1] if proposal else None,
+            departures=broken.all,
+        )
+    ]
+
+
+def _engine_proposal(
+    state: TournamentState, engine: PairingEngine
+) -> tuple[tuple[PairedBoard, ...], PlayerId | None] | None:
+    """The engine's pairing of the next round, or None when it finds none."""
+    try:
+        proposed = decide_pairing(state, PairRound(), engine)
+    except (NoValidPairing, PairingRejected):
+        return None
+    event = proposed[0]
+    assert isinstance(event, RoundPaired)
+    return event.boards, event.pab
 
 
 def _require_pairable(state: TournamentState) -> TournamentCreated:
@@ -246,7 +291,22 @@ def _require_pairable(state: TournamentState) -> TournamentCreated:
 def _pairing_problem(
     state: TournamentState, boards: Sequence[PairedBoard], pab: PlayerId | None
 ) -> str | None:
-    """What is wrong with a proposed pairing of the next round, or ``None``."""
+    """What is wrong with an engine's pairing of the next round, or ``None``."""
+    problem = _placement_problem(state, boards, pab)
+    if problem:
+        return problem
+    if pab is not None and not state.player(pab).pab_eligible(state.points):
+        return f"player {pab} may not receive the pairing-allocated bye again (C.04.1 Art. 4)"
+    for board in boards:
+        if board.black in state.player(board.white).opponents:
+            return f"players {board.white} and {board.black} have already played each other"
+    return None
+
+
+def _placement_problem(
+    state: TournamentState, boards: Sequence[PairedBoard], pab: PlayerId | None
+) -> str | None:
+    """Who is placed twice, placed but not to be paired, or left out; ``None``: nobody."""
     available, _ = state.availability(state.next_round)
     placed = [player for board in boards for player in (board.white, board.black)]
     if pab is not None:
@@ -260,11 +320,8 @@ def _pairing_problem(
     missing = sorted(set(available) - set(placed))
     if missing:
         return f"player(s) {_ids(missing)} are neither paired nor given the bye"
-    if pab is not None and not state.player(pab).pab_eligible(state.points):
-        return f"player {pab} may not receive the pairing-allocated bye again (C.04.1 Art. 4)"
-    for board in boards:
-        if board.black in state.player(board.white).opponents:
-            return f"players {board.white} and {board.black} have already played each other"
+    if len(placed) % 2 == 0 and pab is not None:
+        return "an even number of players to pair leaves no pairing-allocated bye"
     return None
 
 

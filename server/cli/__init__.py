@@ -46,7 +46,9 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
         "create-tournament", "tournaments", "register", "register-many", "correct-player", "withdraw",
         "request-bye", "cancel-bye", "close-tournament", "show", "log",
     ),
-    "server.cli.rounds": ("pair-round", "unpair-round", "record-result", "correct-result"),
+    "server.cli.rounds": (
+        "pair-round", "pair-manually", "unpair-round", "record-result", "correct-result",
+    ),
     "server.cli.corrections": (
         "reopen-tournament", "cancel-withdrawal", "remove-player", "swap-colours", "swap-boards",
     ),

@@ -98,7 +98,7 @@ def render_round(state: TournamentState, round_: RoundState) -> str:
 
 
 def render_log(events: Sequence[RecordedEvent]) -> str:
-    """The audit trail: version, position, time, type and payload of every event."""
+    """The audit trail: version, position, time, who (the actor), type and payload."""
     rows = []
     for recorded in events:
         payload = msgspec.to_builtins(recorded.event)
@@ -108,8 +108,10 @@ def render_log(events: Sequence[RecordedEvent]) -> str:
                 recorded.stream_version,
                 recorded.global_position,
                 recorded.recorded_at.strftime("%Y-%m-%d %H:%M:%S"),
+                str(recorded.metadata.get("actor", "")),
                 recorded.event_type,
                 msgspec.json.encode(payload).decode(),
             )
         )
-    return "\n".join(text_table(("version", "position", "recorded (UTC)", "type", "payload"), rows))
+    header = ("version", "position", "recorded (UTC)", "actor", "type", "payload")
+    return "\n".join(text_table(header, rows))

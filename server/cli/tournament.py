@@ -19,6 +19,7 @@ import msgspec
 
 from engine.model import Colour
 from events import ByeKind, InvalidCommand, PointValues, parse_name
+from events.audit import is_manual_intervention
 from events.decisions import (
     CancelBye,
     CloseTournament,
@@ -418,15 +419,26 @@ def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int
 @click.argument("tournament")
 @as_of_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON envelope per line.")
+@click.option(
+    "--manual", is_flag=True, help="Only manual interventions: corrections, hand pairings."
+)
 @pass_service
 def show_log(
-    ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None, as_json: bool
+    ctx: CliContext,
+    tournament: str,
+    round_no: int | None,
+    to_version: int | None,
+    as_json: bool,
+    manual: bool,
 ) -> None:
-    """Show the event log (the audit trail).
+    """Show the event log (the audit trail); --manual: the integrity log of every manual
+    intervention, with who made it (the actor) and why.
 
     Example:
 
         arbiter log spring-open --round 2
+
+        arbiter log spring-open --manual
     """
     service = ctx.service(read_only=True)
     events = service.history(tournament, to_version=to_version)
@@ -434,6 +446,8 @@ def show_log(
         events = events[
             : service.load(tournament, to_version=to_version, after_round=round_no).version
         ]
+    if manual:
+        events = [recorded for recorded in events if is_manual_intervention(recorded.event)]
     if as_json:
         for recorded in events:
             click.echo(msgspec.json.encode(recorded).decode())
