@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from events import RecordedEvent
+from events.audit import is_manual_intervention
 from server.http import keys
 from server.http.handlers.call import Call, respond
 from server.http.problems import Problem
@@ -17,9 +18,15 @@ __all__ = ["tournament_events"]
 EVENT_STREAM = "text/event-stream"
 
 
-def _page(service: TournamentService, tournament_id: str, after: int, limit: int) -> EventPage:
+def _page(
+    service: TournamentService, tournament_id: str, after: int, limit: int, manual: bool
+) -> EventPage:
     # Positions are global: a stream's events are increasing in position, with gaps.
-    later = [r for r in service.history(tournament_id) if r.global_position > after][:limit]
+    later = [
+        r
+        for r in service.history(tournament_id)
+        if r.global_position > after and (not manual or is_manual_intervention(r.event))
+    ][:limit]
     return EventPage(
         events=[event_out(recorded) for recorded in later],
         next_after=later[-1].global_position if later else after,
@@ -49,7 +56,14 @@ async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse
     service, tournament_id = call.service, call.tournament_id
     if EVENT_STREAM not in call.request.headers.get("Accept", ""):
         return respond(
-            await call.read(_page, service, tournament_id, call.query.after, call.query.limit)
+            await call.read(
+                _page,
+                service,
+                tournament_id,
+                call.query.after,
+                call.query.limit,
+                call.query.manual,
+            )
         )
     after = _last_event_id(call.request, call.query.after)
     await call.read(service.history, tournament_id, to_version=1)  # 404 before streaming
