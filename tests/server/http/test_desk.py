@@ -67,8 +67,9 @@ async def test_a_full_event_over_http(api: Api, client: Client) -> None:
     _, round1 = await api.get(f"{T}/rounds/1")
     first = round1["boards"][0]
     rematch = {"white": first["black"]["player_id"], "black": first["white"]["player_id"]}
-    others = [b for b in round1["boards"][1:]]
-    boards = [rematch] + [
+    others = round1["boards"][1:]
+    boards = [
+        rematch,
         {"white": others[0]["white"]["player_id"], "black": others[1]["white"]["player_id"]},
         {"white": others[1]["black"]["player_id"], "black": others[0]["black"]["player_id"]},
     ]
