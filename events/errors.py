@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 __all__ = [
     "AllRoundsPaired",
     "AlreadyWithdrawn",
+    "AmbiguousPlayer",
     "ArbiterError",
     "BoardNotPaired",
     "ByeAlreadyRequested",
@@ -29,6 +30,7 @@ __all__ = [
     "NotEnoughPlayers",
     "PairingRejected",
     "PairingSystemUnavailable",
+    "PlayerNotFound",
     "ResultAlreadyRecorded",
     "RoundAlreadyPaired",
     "RoundHasResults",
@@ -165,6 +167,33 @@ class UnknownPlayer(CommandRejected):
         super().__init__(f"no player {player_id} in this tournament", player_id=player_id)
 
 
+class PlayerNotFound(CommandRejected):
+    """No player answers to what was typed (an id, a FIDE id or a name fragment)."""
+
+    status = 404
+
+    def __init__(self, text: str) -> None:
+        super().__init__(
+            f"no player {text}: give the player's id (as 'show' lists it), a FIDE id or "
+            "part of the name",
+            text=text,
+        )
+
+
+class AmbiguousPlayer(CommandRejected):
+    """A name fragment fits more than one player; ``candidates`` lists them."""
+
+    status = 409
+
+    def __init__(self, text: str, candidates: list[tuple[int, str]]) -> None:
+        listed = "; ".join(f"id {player_id} {name}" for player_id, name in candidates)
+        super().__init__(
+            f"{text!r} fits {len(candidates)} players: {listed}; give the id",
+            text=text,
+            candidates=[{"player_id": pid, "name": name} for pid, name in candidates],
+        )
+
+
 class DuplicateFideId(CommandRejected):
     """Another player of the tournament has this FIDE id; `player_id` names that player."""
 
@@ -272,7 +301,9 @@ class RoundHasResults(CommandRejected):
 
     def __init__(self, round_no: int) -> None:
         super().__init__(
-            f"round {round_no} already has results; it cannot be unpaired", round_no=round_no
+            f"round {round_no} already has results; give a reason to unpair it (the results "
+            "leave the standings with the round, the log keeps them)",
+            round_no=round_no,
         )
 
 

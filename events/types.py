@@ -24,26 +24,34 @@ from events.results import Result
 
 __all__ = [
     "EVENT_TYPES",
+    "BoardsSwapped",
     "ByeCancelled",
     "ByeKind",
     "ByeRequested",
     "Colour",
+    "ColoursSwapped",
     "Event",
     "NotPaired",
     "NotPairedReason",
+    "PairForbidden",
     "PairedBoard",
     "PlayerDetailsCorrected",
     "PlayerId",
     "PlayerRegistered",
     "PlayerWithdrawn",
     "PointValues",
+    "RegistrationRemoved",
     "ResultCorrected",
     "ResultRecorded",
     "RoundNo",
     "RoundPaired",
     "RoundUnpaired",
+    "SettingsChanged",
     "TournamentClosed",
     "TournamentCreated",
+    "TournamentReopened",
+    "VirtualPointsGiven",
+    "WithdrawalCancelled",
     "event_type",
     "schema_version",
 ]
@@ -143,6 +151,50 @@ class TournamentCreated(_Event, frozen=True, tag="tournament-created"):
     round_dates: tuple[date, ...] = ()
     """The schedule: the date of round 1, 2, … (TRF ``132``, mandatory in a TRF-2026 rating
     report); may list fewer dates than rounds."""
+    avoid_same_club: bool = False
+    """Pair players of one club against each other only when nothing else is possible:
+    a wish, never above an absolute criterion (see :mod:`events.decisions.settings`)."""
+    avoid_same_federation: bool = False
+    """The same wish for players of one federation."""
+    acceleration: str = ""
+    """``"baku"``: the FIDE accelerated pairings (C.04.7, C.04.5 before 2026) from round 1;
+    empty: none, or only the virtual points given player by player."""
+
+
+class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
+    """Regulations changed after creation (absent fields unchanged), until the round where
+    each matters: the initial colour and the acceleration before round 1 is paired, the
+    tie-breaks before the tournament closes, the club and federation wishes any time for
+    the rounds still to be paired."""
+
+    initial_colour: Colour | Unset = UNSET
+    tiebreaks: str | Unset = UNSET
+    tiebreak_rules: str | Unset = UNSET
+    avoid_same_club: bool | Unset = UNSET
+    avoid_same_federation: bool | Unset = UNSET
+    acceleration: str | Unset = UNSET
+    reason: str = ""
+
+
+class PairForbidden(_Event, frozen=True, tag="pair-forbidden"):
+    """The arbiter forbids two players to meet from ``from_round`` on (an absolute
+    criterion for the engines, like a game already played; TRF-2026 record 260)."""
+
+    player_id: PlayerId
+    other: PlayerId
+    from_round: RoundNo
+    reason: str = ""
+
+
+class VirtualPointsGiven(_Event, frozen=True, tag="virtual-points-given"):
+    """Acceleration points for one player over a range of rounds (TRF-2026 record 250);
+    they count for pairing only, never in the standings."""
+
+    player_id: PlayerId
+    first_round: RoundNo
+    last_round: RoundNo
+    points: Decimal
+    reason: str = ""
 
 
 class PlayerRegistered(_Event, frozen=True, tag="player-registered"):
@@ -237,6 +289,14 @@ class RoundPaired(_Event, frozen=True, tag="round-paired"):
     system: str = "dutch"
     engine_version: str = ""
     pairing_numbers: tuple[PlayerId, ...] = ()
+    reason: str = ""
+    """Why the arbiter paired by hand (``system`` "manual"); empty for an engine's pairing."""
+    engine_boards: tuple[PairedBoard, ...] = ()
+    """For a manual pairing: the engine's proposal it was compared with (what changed)."""
+    engine_pab: PlayerId | None = None
+    departures: tuple[str, ...] = ()
+    """The FIDE criteria the manual pairing breaks, as listed when it was published (an
+    absolute one only when forced)."""
 
 
 class RoundUnpaired(_Event, frozen=True, tag="round-unpaired"):
@@ -266,6 +326,44 @@ class TournamentClosed(_Event, frozen=True, tag="tournament-closed"):
     reason: str = ""
 
 
+class TournamentReopened(_Event, frozen=True, tag="tournament-reopened"):
+    """A closed tournament accepts changes again (a result changed on appeal)."""
+
+    reason: str
+
+
+class WithdrawalCancelled(_Event, frozen=True, tag="withdrawal-cancelled"):
+    """The player is paired again from the next round; rounds already missed stay missed."""
+
+    player_id: PlayerId
+    reason: str
+
+
+class RegistrationRemoved(_Event, frozen=True, tag="registration-removed"):
+    """A registration entered in error, before the player was ever paired: the player
+    leaves every list; the id is not given to anyone else."""
+
+    player_id: PlayerId
+    reason: str
+
+
+class ColoursSwapped(_Event, frozen=True, tag="colours-swapped"):
+    """White and Black exchanged on one board of a published round, before its result."""
+
+    round_no: RoundNo
+    board: int
+    reason: str
+
+
+class BoardsSwapped(_Event, frozen=True, tag="boards-swapped"):
+    """Two boards of a published round exchange places (numbers), before their results."""
+
+    round_no: RoundNo
+    board: int
+    other: int
+    reason: str
+
+
 Event = (
     TournamentCreated
     | PlayerRegistered
@@ -278,6 +376,14 @@ Event = (
     | ResultRecorded
     | ResultCorrected
     | TournamentClosed
+    | TournamentReopened
+    | SettingsChanged
+    | PairForbidden
+    | VirtualPointsGiven
+    | WithdrawalCancelled
+    | RegistrationRemoved
+    | ColoursSwapped
+    | BoardsSwapped
 )
 
 EVENT_TYPES: dict[str, type[_Event]] = {

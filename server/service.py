@@ -55,6 +55,7 @@ from events.decisions import (
 )
 from events.projections import StateCache, TournamentState, fold, state_after_round
 from events.tiebreaks import Edition
+from events.types import RoundPaired
 from trf import TrfProblem, import_trf
 
 __all__ = [
@@ -294,11 +295,31 @@ class TournamentService:
     def pair_manually(
         self, tournament_id: str, command: PairManually, **options: Unpack[WriteOptions]
     ) -> CommandResult:
-        """Publish a pairing given board by board (checked like an engine's)."""
-        return self.run(
-            tournament_id, lambda state: decide(state, command), request=command,
-            retries=0, **options,
-        )  # fmt: skip
+        """Publish a pairing given board by board, compared with the tournament's engine's
+        pairing of the round (see :class:`PairManually`)."""
+
+        def decision(state: TournamentState) -> list[Event]:
+            system = state.settings.system if state.settings else "dutch"
+            try:
+                engine: PairingEngine | None = self.engines(system).pair
+            except PairingSystemUnavailable:
+                engine = None
+            return decide(state, command, engine=engine)
+
+        return self.run(tournament_id, decision, request=command, retries=0, **options)
+
+    def engine_proposal(self, tournament_id: str) -> RoundPaired:
+        """The engine's pairing of the next round, not published (to change by hand).
+
+        :raises CommandRejected: when the round cannot be paired now.
+        """
+        state = self.load(tournament_id)
+        system = state.require_settings().system
+        engine = self.engines(system)
+        proposed = decide(state, PairRound(), engine=engine.pair, engine_version=engine.version)
+        event = proposed[0]
+        assert isinstance(event, RoundPaired)
+        return event
 
     def import_trf(self, prepared: TrfImport, **options: Unpack[NewStreamOptions]) -> CommandResult:
         """Start a tournament with a TRF file's history (read by :func:`read_import`); the

@@ -45,6 +45,21 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """A stream ends after this long; the client reconnects and resumes where it was."""
     busy_timeout_ms: int = 5000
     """How long a write waits for another process's write lock before answering 503."""
+    token_digest_file: str = ""
+    """Where ``arbiter token --rotate`` writes a new digest; when set, each write is checked
+    against the file's current digest, so a rotation takes effect without a restart."""
+
+    def current_token_sha256(self) -> str:
+        """The digest writes are checked against now (``token_sha256`` without a file, or
+        while the file cannot be read)."""
+        if not self.token_digest_file:
+            return self.token_sha256
+        try:
+            return Path(self.token_digest_file).read_text(encoding="ascii").strip() or (
+                self.token_sha256
+            )
+        except OSError:
+            return self.token_sha256
 
 
 def new_token() -> str:

@@ -13,24 +13,29 @@ declared tie-breaks as ``202``/``212`` with their C.07 edition in a ``### C.07 â
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
 from engine import Colour, RoundKind
-from events import NotPairedReason, Outcome, name_str
+from events import NotPairedReason, Outcome, name_str, pairing_request
 from events import PointValues as EventPoints
 from events.projections import PlayerRound, PlayerState, TournamentState, standings, to_decimal
 from events.tiebreaks import format_sequence, parse_sequence, with_points
 from trf.model import (
+    AcceleratedRounds,
     ByeRecord,
     Comment,
     EngineOptions,
+    ForbiddenPairs,
     Header,
     InitialColour,
+    PairingNo,
     Player,
     PointValues,
     Record,
     RoundEntry,
+    RoundNo,
     TotalRounds,
     TrfDocument,
 )
@@ -98,6 +103,7 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
         )
     if profile == "trf26" and next_round is not None:
         records += _bye_records(state, announced, next_round)
+        records += _engine_records(state, next_round)
     first = "white1" if settings.initial_colour is Colour.WHITE else "black1"
     records += [TotalRounds(code="XXR", rounds=settings.rounds), EngineOptions(words=(first,))]
     if settings.points != EventPoints():
@@ -113,6 +119,41 @@ def _tiebreak_records(tiebreaks: str, edition: str) -> list[Record]:
         Header(code="202", value=format_sequence(sequence[1:])),
         Header(code="212", value=format_sequence(sequence)),
     ]
+
+
+def _engine_records(state: TournamentState, round_no: int) -> list[Record]:
+    """What the engine gets besides the histories, as ``arbiter pair`` reads it back: the
+    forbidden pairs (the arbiter's and the club/federation wishes) in force for the next
+    round as ``260`` records, and every player's acceleration points as ``250`` records,
+    one per run of rounds with the same value."""
+    request = pairing_request(state)
+    records: list[Record] = [
+        ForbiddenPairs(
+            code="260",
+            ids=tuple(sorted(PairingNo(n) for n in pair)),
+            first_round=RoundNo(round_no),
+            last_round=RoundNo(round_no),
+        )
+        for pair in sorted(request.forbidden_pairs, key=sorted)
+    ]
+    for entry in request.players:
+        runs: list[tuple[int, int, Fraction]] = []
+        for r, value in sorted(entry.acceleration.items()):
+            if runs and runs[-1][1] == r - 1 and runs[-1][2] == value:
+                runs[-1] = (runs[-1][0], r, value)
+            else:
+                runs.append((r, r, value))
+        records += [
+            AcceleratedRounds(
+                first_round=RoundNo(first),
+                last_round=RoundNo(last),
+                first_id=PairingNo(entry.number),
+                last_id=PairingNo(entry.number),
+                game_points=Decimal(value.numerator) / Decimal(value.denominator),
+            )
+            for first, last, value in runs
+        ]
+    return records
 
 
 def _colour(colour: Colour) -> str:

@@ -19,13 +19,16 @@ from collections.abc import Callable
 from typing import Any
 
 from events.bounds import check_bounds
-from events.decisions import players, rounds, tournament
+from events.decisions import players, rounds, settings, tournament
 from events.decisions.common import require_open
 from events.decisions.import_trf import ImportTournament, ImportTrf, decide_import
 from events.decisions.players import (
     CancelBye,
+    CancelWithdrawal,
     CorrectPlayerDetails,
+    RegisterMany,
     RegisterPlayer,
+    RemoveRegistration,
     RequestBye,
     WithdrawPlayer,
 )
@@ -35,28 +38,40 @@ from events.decisions.rounds import (
     PairManually,
     PairRound,
     RecordResult,
+    SwapBoards,
+    SwapColours,
     UnpairRound,
     pairing_request,
 )
-from events.decisions.tournament import CloseTournament, CreateTournament
+from events.decisions.settings import ChangeSettings, ForbidPair, GiveVirtualPoints
+from events.decisions.tournament import CloseTournament, CreateTournament, ReopenTournament
 from events.projections.tournament import TournamentState
 from events.types import Event
 
 __all__ = [
     "CancelBye",
+    "CancelWithdrawal",
+    "ChangeSettings",
     "CloseTournament",
     "Command",
     "CorrectPlayerDetails",
     "CorrectResult",
     "CreateTournament",
+    "ForbidPair",
+    "GiveVirtualPoints",
     "ImportTournament",
     "ImportTrf",
     "PairManually",
     "PairRound",
     "PairingEngine",
     "RecordResult",
+    "RegisterMany",
     "RegisterPlayer",
+    "RemoveRegistration",
+    "ReopenTournament",
     "RequestBye",
+    "SwapBoards",
+    "SwapColours",
     "UnpairRound",
     "WithdrawPlayer",
     "decide",
@@ -66,6 +81,7 @@ __all__ = [
 Command = (
     CreateTournament
     | RegisterPlayer
+    | RegisterMany
     | CorrectPlayerDetails
     | WithdrawPlayer
     | RequestBye
@@ -77,10 +93,19 @@ Command = (
     | PairRound
     | PairManually
     | ImportTournament
+    | ReopenTournament
+    | CancelWithdrawal
+    | RemoveRegistration
+    | SwapColours
+    | SwapBoards
+    | ChangeSettings
+    | ForbidPair
+    | GiveVirtualPoints
 )
 
 _ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event]]] = {
     RegisterPlayer: players.register,
+    RegisterMany: players.register_many,
     CorrectPlayerDetails: players.correct_details,
     WithdrawPlayer: players.withdraw,
     RequestBye: players.request_bye,
@@ -89,7 +114,13 @@ _ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event
     CorrectResult: rounds.correct_result,
     UnpairRound: rounds.unpair,
     CloseTournament: tournament.close,
-    PairManually: rounds.decide_manual_pairing,
+    CancelWithdrawal: players.cancel_withdrawal,
+    RemoveRegistration: players.remove_registration,
+    SwapColours: rounds.swap_colours,
+    SwapBoards: rounds.swap_boards,
+    ChangeSettings: settings.change_settings,
+    ForbidPair: settings.forbid_pair,
+    GiveVirtualPoints: settings.give_virtual_points,
 }
 """The decisions taken on an existing, open tournament (checked here, once for all)."""
 
@@ -114,9 +145,13 @@ def decide(
         return tournament.create(state, command)
     if isinstance(command, ImportTournament):
         return decide_import(state, command)
+    if isinstance(command, ReopenTournament):
+        return tournament.reopen(state, command)
     require_open(state)
     if isinstance(command, PairRound):
         if engine is None:
             raise TypeError("pairing a round needs an engine")
         return rounds.decide_pairing(state, command, engine, engine_version=engine_version)
+    if isinstance(command, PairManually):
+        return rounds.decide_manual_pairing(state, command, engine)
     return _ON_OPEN_TOURNAMENT[type(command)](state, command)

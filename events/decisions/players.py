@@ -28,36 +28,49 @@ from events.decisions.common import (
 from events.decisions.tournament import MISSED_ROUNDS_IN_TOTAL
 from events.errors import (
     AlreadyWithdrawn,
+    AmbiguousPlayer,
     ByeAlreadyRequested,
     ByeNotAllowed,
+    CommandRejected,
     DuplicateFideId,
     InvalidCommand,
     NoSuchBye,
+    PlayerNotFound,
     RoundAlreadyPaired,
 )
-from events.projections.tournament import TournamentState
+from events.projections.tournament import PlayerState, TournamentState, apply
 from events.types import (
     ByeCancelled,
     ByeKind,
     ByeRequested,
     Event,
+    NotPairedReason,
     PlayerDetailsCorrected,
     PlayerId,
     PlayerRegistered,
     PlayerWithdrawn,
+    RegistrationRemoved,
     RoundNo,
     TournamentCreated,
+    WithdrawalCancelled,
 )
 
 __all__ = [
     "CancelBye",
+    "CancelWithdrawal",
     "CorrectPlayerDetails",
+    "RegisterMany",
     "RegisterPlayer",
+    "RemoveRegistration",
     "RequestBye",
     "WithdrawPlayer",
     "cancel_bye",
+    "cancel_withdrawal",
     "correct_details",
+    "find_player",
     "register",
+    "register_many",
+    "remove_registration",
     "request_bye",
     "withdraw",
 ]
@@ -85,6 +98,14 @@ class RegisterPlayer(CommandStruct, frozen=True):
     """``YYYY-MM`` of the FIDE list the rating and details were taken from, if any."""
 
 
+class RegisterMany(CommandStruct, frozen=True):
+    """Enter several players at once, all or none; ``lines`` (one per entry, e.g. the CSV
+    line each came from) name the entries in errors."""
+
+    entries: tuple[RegisterPlayer, ...]
+    lines: tuple[int, ...] = ()
+
+
 class CorrectPlayerDetails(CommandStruct, frozen=True):
     """Correct ranking or identity data; only the fields given change."""
 
@@ -109,6 +130,20 @@ class WithdrawPlayer(CommandStruct, frozen=True):
     reason: Reason = ""
 
 
+class CancelWithdrawal(CommandStruct, frozen=True):
+    """The player plays on from the next round to be paired."""
+
+    player_id: int
+    reason: str
+
+
+class RemoveRegistration(CommandStruct, frozen=True):
+    """Take back a registration entered in error, before the player was ever paired."""
+
+    player_id: int
+    reason: str
+
+
 class RequestBye(CommandStruct, frozen=True):
     player_id: PlayerNumber
     round_no: RoundNumber
@@ -118,6 +153,49 @@ class RequestBye(CommandStruct, frozen=True):
 class CancelBye(CommandStruct, frozen=True):
     player_id: PlayerNumber
     round_no: RoundNumber
+
+
+def find_player(state: TournamentState, text: str) -> PlayerId:
+    """The player ``text`` names: the player id (registration number, what every listing
+    shows as ``id``; ``#7`` also reads as id 7), else a FIDE id, else a fragment of the
+    name ("carlsen", "Magnus C"). Pairing numbers are never read here: they change.
+
+    :raises PlayerNotFound: when nobody answers.
+    :raises AmbiguousPlayer: when a fragment fits several players, listing them.
+
+    >>> from events.projections import fold
+    >>> state = fold([TournamentCreated(tournament_id="t", name="T", rounds=5),
+    ...     PlayerRegistered(player_id=PlayerId(1), surname="Carlsen", given_name="Magnus",
+    ...                      fide_id=1503014),
+    ...     PlayerRegistered(player_id=PlayerId(2), surname="Carlsen", given_name="Henrik")])
+    >>> find_player(state, "2"), find_player(state, "1503014"), find_player(state, "magnus")
+    (2, 1, 1)
+    """
+    wanted = text.strip().removeprefix("#").strip()
+    live = [player for player in state.players if player.player_id in state.order]
+    if wanted.isdigit():
+        number = int(wanted)
+        if state.has_player(number) and PlayerId(number) in state.order:
+            return PlayerId(number)
+        for player in live:
+            if player.fide_id == number:
+                return player.player_id
+        raise PlayerNotFound(text)
+    key = " ".join(wanted.casefold().replace(",", " ").split())
+    if not key:
+        raise PlayerNotFound(text)
+
+    def spellings(player: PlayerState) -> tuple[str, str]:
+        surname, given = player.surname.casefold(), player.given_name.casefold()
+        return " ".join(f"{surname} {given}".split()), " ".join(f"{given} {surname}".split())
+
+    exact = [p for p in live if key in spellings(p)]
+    fits = exact or [p for p in live if any(key in spelling for spelling in spellings(p))]
+    if not fits:
+        raise PlayerNotFound(text)
+    if len(fits) > 1:
+        raise AmbiguousPlayer(text, [(p.player_id, p.name) for p in fits])
+    return fits[0].player_id
 
 
 def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
@@ -152,6 +230,38 @@ def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
     ]
 
 
+def register_many(state: TournamentState, command: RegisterMany) -> list[Event]:
+    """Every entry registered on the state the previous ones made (so a FIDE id given twice
+    in one file is caught); any refusal refuses all, listing every refused entry.
+
+    :raises InvalidCommand: with ``problems``: ``{"line": n, "message": ...}`` per entry.
+    """
+    if not command.entries:
+        raise InvalidCommand("no players to register", field="entries")
+    lines = command.lines or tuple(range(1, len(command.entries) + 1))
+    if len(lines) != len(command.entries):
+        raise InvalidCommand("one line number per entry", field="lines")
+    events: list[Event] = []
+    problems: list[dict[str, object]] = []
+    for line, entry in zip(lines, command.entries):
+        try:
+            registered = register(state, entry)
+        except CommandRejected as error:
+            problems.append({"line": line, "message": str(error)})
+            continue
+        events += registered
+        state = apply(state, registered[0])
+    if problems:
+        listed = "; ".join(f"line {p['line']}: {p['message']}" for p in problems)
+        raise InvalidCommand(
+            f"{len(problems)} entr{'y' if len(problems) == 1 else 'ies'} refused, nobody "
+            f"registered: {listed}",
+            field="entries",
+            problems=problems,
+        )
+    return events
+
+
 def correct_details(state: TournamentState, command: CorrectPlayerDetails) -> list[Event]:
     player = state.player(command.player_id)
     changes = {
@@ -170,7 +280,7 @@ def correct_details(state: TournamentState, command: CorrectPlayerDetails) -> li
 
 
 def withdraw(state: TournamentState, command: WithdrawPlayer) -> list[Event]:
-    player = state.player(command.player_id)
+    player = _registered(state, command.player_id)
     if player.withdrawn_from is not None:
         raise AlreadyWithdrawn(player.player_id, player.withdrawn_from)
     from_round = command.from_round if command.from_round is not None else state.next_round
@@ -182,9 +292,46 @@ def withdraw(state: TournamentState, command: WithdrawPlayer) -> list[Event]:
     ]
 
 
+def cancel_withdrawal(state: TournamentState, command: CancelWithdrawal) -> list[Event]:
+    """Refused when the player is not withdrawn; rounds already paired without the player
+    stay as they were (the player is paired again from the next round)."""
+    player = _registered(state, command.player_id)
+    if player.withdrawn_from is None:
+        raise InvalidCommand(f"player {player.player_id} is not withdrawn", field="player_id")
+    require_text(command.reason, "reason")
+    return [WithdrawalCancelled(player_id=player.player_id, reason=command.reason)]
+
+
+def remove_registration(state: TournamentState, command: RemoveRegistration) -> list[Event]:
+    """Refused once the player has been in a published round (paired, the PAB, or a bye):
+    then the player is part of the tournament's history, and leaving it is a withdrawal."""
+    player = _registered(state, command.player_id)
+    require_text(command.reason, "reason")
+    took_part = [
+        record.round_no
+        for record in player.rounds
+        if record.reason is not NotPairedReason.LATE_ENTRY
+    ]
+    if took_part:
+        raise InvalidCommand(
+            f"player {player.player_id} is in the pairing of round {took_part[0]}; "
+            "withdraw the player instead",
+            field="player_id",
+        )
+    return [RegistrationRemoved(player_id=player.player_id, reason=command.reason)]
+
+
+def _registered(state: TournamentState, player_id: int) -> PlayerState:
+    """A player still on the tournament's lists (not removed as registered in error)."""
+    player = state.player(player_id)
+    if player.player_id not in state.order:
+        raise InvalidCommand(f"player {player_id}'s registration was removed", field="player_id")
+    return player
+
+
 def request_bye(state: TournamentState, command: RequestBye) -> list[Event]:
     settings = state.require_settings()
-    player = state.player(command.player_id)
+    player = _registered(state, command.player_id)
     require_unpaired_round(state, command.round_no, "a bye must be requested before pairing")
     if player.withdrawn_from is not None and player.withdrawn_from <= command.round_no:
         raise AlreadyWithdrawn(player.player_id, player.withdrawn_from)
@@ -250,5 +397,9 @@ def _check_identity(
         require_text(data.surname, "surname")
     if data.fide_id is not _UNSET and data.fide_id is not None:
         for other in state.players:
-            if other.fide_id == data.fide_id and other.player_id != player_id:
+            if (
+                other.fide_id == data.fide_id
+                and other.player_id != player_id
+                and other.player_id in state.order
+            ):
                 raise DuplicateFideId(data.fide_id, other.player_id)

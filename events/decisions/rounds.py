@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import msgspec
+
 from engine import InvalidRequest, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
 from engine import NoValidPairing as EngineNoValidPairing
 from events.bounds import Board, Reason, RoundNumber, SystemName
-from events.decisions.common import CommandStruct, paired_board
+from events.decisions.common import CommandStruct, paired_board, require_text
+from events.decisions.criteria import departures
+from events.decisions.settings import accelerations, forbidden_pairs, wished_apart
 from events.errors import (
     AllRoundsPaired,
     InvalidCommand,
@@ -31,6 +35,8 @@ from events.errors import (
 from events.projections.tournament import TournamentState
 from events.results import Result
 from events.types import (
+    BoardsSwapped,
+    ColoursSwapped,
     Event,
     PairedBoard,
     PlayerId,
@@ -48,12 +54,16 @@ __all__ = [
     "PairRound",
     "PairingEngine",
     "RecordResult",
+    "SwapBoards",
+    "SwapColours",
     "UnpairRound",
     "correct_result",
     "decide_manual_pairing",
     "decide_pairing",
     "pairing_request",
     "record_result",
+    "swap_boards",
+    "swap_colours",
     "unpair",
 ]
 
@@ -70,11 +80,18 @@ class PairRound(CommandStruct, frozen=True):
 
 
 class PairManually(CommandStruct, frozen=True):
-    """Publish a pairing made outside the engine (an imported file, GHR 4.4 cases)."""
+    """Publish a pairing made by the arbiter, board by board (GHR 4.4 cases).
+
+    It is compared with the engine's pairing of the round (when an engine is at hand) and
+    every FIDE criterion it breaks is recorded with it; one that breaks an absolute
+    criterion (C1-C3) is refused unless ``force`` is set with a ``reason``.
+    """
 
     boards: tuple[PairedBoard, ...]
     pab: PlayerId | None = None
     system: str = MANUAL
+    reason: str = ""
+    force: bool = False
 
 
 class RecordResult(CommandStruct, frozen=True):
@@ -91,11 +108,31 @@ class CorrectResult(CommandStruct, frozen=True):
 
 
 class UnpairRound(CommandStruct, frozen=True):
+    """Withdraw the latest round's pairing; once results are in, a reason is required (the
+    results leave the standings with the round; the log keeps them)."""
+
     round_no: RoundNumber
     reason: Reason = ""
 
 
-def pairing_request(state: TournamentState) -> PairingRequest:
+class SwapColours(CommandStruct, frozen=True):
+    """Exchange White and Black on a board of a published round before its result."""
+
+    round_no: int
+    board: int
+    reason: str
+
+
+class SwapBoards(CommandStruct, frozen=True):
+    """Exchange the places of two boards of a published round before their results."""
+
+    round_no: int
+    board: int
+    other: int
+    reason: str
+
+
+def pairing_request(state: TournamentState, *, wishes: bool = True) -> PairingRequest:
     """The engine's view of the next round: players in TPN order with their histories.
 
     Opponents are given by their current TPN; only played games carry a colour. A late
@@ -105,7 +142,9 @@ def pairing_request(state: TournamentState) -> PairingRequest:
     points in total, so its score and the state's agree and nothing is counted twice.
     """
     settings = state.require_settings()
-    available, _ = state.availability(state.next_round)
+    round_no = state.next_round
+    available, _ = state.availability(round_no)
+    virtual = accelerations(state)
     entries = []
     for number, player_id in enumerate(state.order, 1):
         player = state.player(player_id)
@@ -129,16 +168,27 @@ def pairing_request(state: TournamentState) -> PairingRequest:
                 rating=player.rating,
                 history=history,
                 available=player_id in available,
+                acceleration={
+                    r: points
+                    for r, points in virtual.get(player_id, {}).items()
+                    if r <= round_no and points
+                },
                 name=player.name,
             )
         )
+    apart = forbidden_pairs(state, round_no)
+    if wishes:
+        apart |= wished_apart(state, available)
     return PairingRequest(
-        round_no=state.next_round,
+        round_no=round_no,
         total_rounds=settings.rounds,
         players=tuple(entries),
         points=settings.points.to_engine(),
         initial_colour=settings.initial_colour,
         rules_edition=settings.rules_edition,
+        forbidden_pairs=frozenset(
+            frozenset(PairingNumber(state.pairing_number(p)) for p in pair) for pair in apart
+        ),
     )
 
 
@@ -154,7 +204,12 @@ def decide_pairing(
     settings = _require_pairable(state)
     round_no = state.next_round
     try:
-        pairing = engine(pairing_request(state))
+        try:
+            pairing = engine(pairing_request(state))
+        except EngineNoValidPairing:
+            if pairing_request(state, wishes=False) == pairing_request(state):
+                raise
+            pairing = engine(pairing_request(state, wishes=False))  # a wish yields
     except EngineNoValidPairing as error:
         raise NoValidPairing(round_no, str(error)) from error
     except InvalidRequest as error:
@@ -174,16 +229,51 @@ def decide_pairing(
     return [_round_paired(state, boards, pab, command.system or settings.system, engine_version)]
 
 
-def decide_manual_pairing(state: TournamentState, command: PairManually) -> list[Event]:
-    """Publish a pairing given board by board, checked like an engine's.
+def decide_manual_pairing(
+    state: TournamentState, command: PairManually, engine: PairingEngine | None = None
+) -> list[Event]:
+    """Publish a pairing given board by board: every player to be paired placed once, and
+    each FIDE criterion it breaks listed (compared with ``engine``'s pairing when given).
 
-    :raises InvalidCommand: naming what is wrong with the pairing.
+    :raises InvalidCommand: naming what is wrong with the pairing, or the absolute
+        criteria it breaks when not forced with a reason.
     """
     _require_pairable(state)
-    problem = _pairing_problem(state, command.boards, command.pab)
+    problem = _placement_problem(state, command.boards, command.pab)
     if problem:
         raise InvalidCommand(problem, field="boards")
-    return [_round_paired(state, command.boards, command.pab, command.system, "")]
+    proposal = _engine_proposal(state, engine) if engine is not None else None
+    broken = departures(state, command.boards, command.pab, proposal)
+    if broken.absolute and not (command.force and command.reason.strip()):
+        raise InvalidCommand(
+            "the pairing breaks absolute criteria: " + "; ".join(broken.absolute)
+            + ("; force it with a reason" if not command.force else "; a reason is required"),
+            field="boards",
+            departures=list(broken.all),
+        )  # fmt: skip
+    published = _round_paired(state, command.boards, command.pab, command.system, "")
+    return [
+        msgspec.structs.replace(
+            published,
+            reason=command.reason,
+            engine_boards=tuple(proposal[0]) if proposal else (),
+            engine_pab=proposal[1] if proposal else None,
+            departures=broken.all,
+        )
+    ]
+
+
+def _engine_proposal(
+    state: TournamentState, engine: PairingEngine
+) -> tuple[tuple[PairedBoard, ...], PlayerId | None] | None:
+    """The engine's pairing of the next round, or None when it finds none."""
+    try:
+        proposed = decide_pairing(state, PairRound(), engine)
+    except (NoValidPairing, PairingRejected):
+        return None
+    event = proposed[0]
+    assert isinstance(event, RoundPaired)
+    return event.boards, event.pab
 
 
 def _require_pairable(state: TournamentState) -> TournamentCreated:
@@ -202,7 +292,22 @@ def _require_pairable(state: TournamentState) -> TournamentCreated:
 def _pairing_problem(
     state: TournamentState, boards: Sequence[PairedBoard], pab: PlayerId | None
 ) -> str | None:
-    """What is wrong with a proposed pairing of the next round, or ``None``."""
+    """What is wrong with an engine's pairing of the next round, or ``None``."""
+    problem = _placement_problem(state, boards, pab)
+    if problem:
+        return problem
+    if pab is not None and not state.player(pab).pab_eligible(state.points):
+        return f"player {pab} may not receive the pairing-allocated bye again (C.04.1 Art. 4)"
+    for board in boards:
+        if board.black in state.player(board.white).opponents:
+            return f"players {board.white} and {board.black} have already played each other"
+    return None
+
+
+def _placement_problem(
+    state: TournamentState, boards: Sequence[PairedBoard], pab: PlayerId | None
+) -> str | None:
+    """Who is placed twice, placed but not to be paired, or left out; ``None``: nobody."""
     available, _ = state.availability(state.next_round)
     placed = [player for board in boards for player in (board.white, board.black)]
     if pab is not None:
@@ -216,11 +321,8 @@ def _pairing_problem(
     missing = sorted(set(available) - set(placed))
     if missing:
         return f"player(s) {_ids(missing)} are neither paired nor given the bye"
-    if pab is not None and not state.player(pab).pab_eligible(state.points):
-        return f"player {pab} may not receive the pairing-allocated bye again (C.04.1 Art. 4)"
-    for board in boards:
-        if board.black in state.player(board.white).opponents:
-            return f"players {board.white} and {board.black} have already played each other"
+    if len(placed) % 2 == 0 and pab is not None:
+        return "an even number of players to pair leaves no pairing-allocated bye"
     return None
 
 
@@ -282,6 +384,32 @@ def unpair(state: TournamentState, command: UnpairRound) -> list[Event]:
             field="round_no",
         )
     round_ = state.round(command.round_no)
-    if any(board.result is not None for board in round_.boards):
+    if any(board.result is not None for board in round_.boards) and not command.reason.strip():
         raise RoundHasResults(command.round_no)
     return [RoundUnpaired(round_no=RoundNo(command.round_no), reason=command.reason)]
+
+
+def swap_colours(state: TournamentState, command: SwapColours) -> list[Event]:
+    board = _board_without_result(state, command.round_no, command.board)
+    require_text(command.reason, "reason")
+    return [ColoursSwapped(round_no=RoundNo(command.round_no), board=board, reason=command.reason)]
+
+
+def swap_boards(state: TournamentState, command: SwapBoards) -> list[Event]:
+    first = _board_without_result(state, command.round_no, command.board)
+    second = _board_without_result(state, command.round_no, command.other)
+    if first == second:
+        raise InvalidCommand("a board cannot swap places with itself", field="other")
+    require_text(command.reason, "reason")
+    return [
+        BoardsSwapped(
+            round_no=RoundNo(command.round_no), board=first, other=second, reason=command.reason
+        )
+    ]
+
+
+def _board_without_result(state: TournamentState, round_no: int, board_no: int) -> int:
+    board = paired_board(state, round_no, board_no)
+    if board.result is not None:
+        raise ResultAlreadyRecorded(round_no, board_no, board.result.value)
+    return board.number

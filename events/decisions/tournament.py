@@ -28,14 +28,23 @@ from events.bounds import (
     check_points_value,
 )
 from events.decisions.common import CommandStruct, require_text
+from events.decisions.settings import check_acceleration
 from events.directory import RATING_KINDS
 from events.errors import InvalidCommand, TournamentExists
 from events.projections.tournament import TournamentState
 from events.tiebreaks import TiebreakError, parse_settings
-from events.types import Event, PointValues, TournamentCreated
+from events.types import Event, PointValues, TournamentCreated, TournamentReopened
 from events.types import TournamentClosed as TournamentClosedEvent
 
-__all__ = ["MISSED_ROUNDS_IN_TOTAL", "CloseTournament", "CreateTournament", "close", "create"]
+__all__ = [
+    "MISSED_ROUNDS_IN_TOTAL",
+    "CloseTournament",
+    "CreateTournament",
+    "ReopenTournament",
+    "close",
+    "create",
+    "reopen",
+]
 
 MISSED_ROUNDS_IN_TOTAL = frozenset({"amalfi"})
 """Systems whose late entrant scores a draw's points for all missed rounds together,
@@ -65,10 +74,19 @@ class CreateTournament(CommandStruct, frozen=True):
     unrated_rating: Rating | None = None
     rating_type: ShortText = "standard"
     round_dates: tuple[date, ...] = ()
+    avoid_same_club: bool = False
+    avoid_same_federation: bool = False
+    acceleration: ShortText = ""
 
 
 class CloseTournament(CommandStruct, frozen=True):
     reason: Reason = ""
+
+
+class ReopenTournament(CommandStruct, frozen=True):
+    """Accept changes to a closed tournament again (a result changed on appeal)."""
+
+    reason: str
 
 
 def create(state: TournamentState, command: CreateTournament) -> list[Event]:
@@ -103,6 +121,7 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
         parse_settings(command.tiebreaks, command.tiebreak_rules)
     except TiebreakError as error:
         raise InvalidCommand(str(error), field="tiebreaks") from None
+    check_acceleration(command.acceleration, TournamentState(points=command.points.to_engine()))
     return [TournamentCreated(**msgspec.structs.asdict(command))]
 
 
@@ -110,6 +129,14 @@ def close(state: TournamentState, command: CloseTournament) -> list[Event]:
     state.require_settings()
     state.require_results()
     return [TournamentClosedEvent(reason=command.reason)]
+
+
+def reopen(state: TournamentState, command: ReopenTournament) -> list[Event]:
+    settings = state.require_settings()
+    if not state.closed:
+        raise InvalidCommand(f"tournament {settings.tournament_id!r} is not closed", field=None)
+    require_text(command.reason, "reason")
+    return [TournamentReopened(reason=command.reason)]
 
 
 def _check_points(points: PointValues) -> None:

@@ -14,7 +14,22 @@ from fractions import Fraction
 from events.projections.tournament import TournamentState
 from events.types import PlayerId
 
-__all__ = ["StandingRow", "TieBreak", "points_str", "standings", "to_decimal"]
+__all__ = [
+    "COUNTING_RULE",
+    "StandingRow",
+    "TieBreak",
+    "completed_rounds",
+    "counting_note",
+    "points_str",
+    "standings",
+    "to_decimal",
+]
+
+COUNTING_RULE = (
+    "a round counts once every one of its results is in; until then, byes and finished "
+    "games of that round count nothing"
+)
+"""What the standings count, with or without tie-breaks (one rule, stated in every output)."""
 
 TieBreak = Callable[[TournamentState], Mapping[PlayerId, Fraction]]
 """A tie-break: a value per player for the whole field (Buchholz needs everyone's scores)."""
@@ -34,18 +49,48 @@ class StandingRow:
     withdrawn: bool
 
 
+def completed_rounds(state: TournamentState) -> int:
+    """How many rounds, from round 1 on, have every result in: what standings count."""
+    complete = 0
+    for round_ in state.rounds:
+        if round_.missing_results:
+            break
+        complete += 1
+    return complete
+
+
+def counting_note(state: TournamentState) -> str:
+    """The line standings print about what they count, naming a round still being played.
+
+    >>> from events.projections.tournament import EMPTY
+    >>> counting_note(EMPTY)
+    'Counted: no round yet. A round counts once every one of its results is in; ...'
+    """
+    counted = completed_rounds(state)
+    basis = f"rounds 1-{counted}" if counted > 1 else "round 1" if counted else "no round yet"
+    pending = (
+        f"; round {counted + 1} is in progress and not counted"
+        if state.rounds_paired > counted
+        else ""
+    )
+    return f"Counted: {basis}{pending}. {COUNTING_RULE[0].upper()}{COUNTING_RULE[1:]}."
+
+
 def standings(
     state: TournamentState, *, tiebreaks: Sequence[TieBreak] = ()
 ) -> tuple[StandingRow, ...]:
-    """Rank every registered player: score, then ``tiebreaks`` in order, then TPN.
+    """Rank every registered player: score over the completed rounds (:data:`COUNTING_RULE`),
+    then ``tiebreaks`` in order, then TPN.
 
     Players still level after the last tie-break share the rank; the TPN only orders
     the lines.
     """
     values = [tiebreak(state) for tiebreak in tiebreaks]
+    counted = completed_rounds(state)
     rows = []
     for player_id in state.order:
         player = state.player(player_id)
+        score = sum((record.points for record in player.rounds[:counted]), Fraction(0))
         rows.append(
             StandingRow(
                 rank=0,
@@ -53,7 +98,7 @@ def standings(
                 pairing_number=state.pairing_number(player_id),
                 name=player.name,
                 rating=player.rating,
-                score=player.score,
+                score=score,
                 tiebreaks=tuple(Fraction(value[player_id]) for value in values),
                 withdrawn=player.withdrawn_from is not None,
             )

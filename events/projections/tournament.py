@@ -25,22 +25,30 @@ from engine import Colour, Float, PointSystem, RoundKind, game_floats, unplayed_
 from events.errors import RoundIncomplete, TournamentNotFound, UnknownPlayer
 from events.results import Outcome, Result
 from events.types import (
+    BoardsSwapped,
     ByeCancelled,
     ByeKind,
     ByeRequested,
+    ColoursSwapped,
     Event,
     NotPaired,
     NotPairedReason,
+    PairForbidden,
     PlayerDetailsCorrected,
     PlayerId,
     PlayerRegistered,
     PlayerWithdrawn,
+    RegistrationRemoved,
     ResultCorrected,
     ResultRecorded,
     RoundPaired,
     RoundUnpaired,
+    SettingsChanged,
     TournamentClosed,
     TournamentCreated,
+    TournamentReopened,
+    VirtualPointsGiven,
+    WithdrawalCancelled,
 )
 
 __all__ = [
@@ -201,6 +209,10 @@ class TournamentState:
     version: int = 0
     points: PointSystem = PointSystem()
     """The regulations' point values as exact fractions (from ``settings``)."""
+    forbidden: tuple[PairForbidden, ...] = ()
+    """Pairs the arbiter forbade, in the order given."""
+    virtual_points: tuple[VirtualPointsGiven, ...] = ()
+    """Acceleration points given player by player (a later grant for a round wins)."""
 
     @property
     def rounds_paired(self) -> int:
@@ -493,6 +505,89 @@ def _(event: ResultCorrected, state: TournamentState) -> TournamentState:
 @_apply.register
 def _(event: TournamentClosed, state: TournamentState) -> TournamentState:
     return dataclasses.replace(state, closed=True)
+
+
+@_apply.register
+def _(event: TournamentReopened, state: TournamentState) -> TournamentState:
+    return dataclasses.replace(state, closed=False)
+
+
+@_apply.register
+def _(event: SettingsChanged, state: TournamentState) -> TournamentState:
+    changes = {
+        name: getattr(event, name)
+        for name in event.__struct_fields__
+        if name != "reason" and getattr(event, name) is not msgspec.UNSET
+    }
+    return dataclasses.replace(
+        state, settings=msgspec.structs.replace(state.require_settings(), **changes)
+    )
+
+
+@_apply.register
+def _(event: PairForbidden, state: TournamentState) -> TournamentState:
+    return dataclasses.replace(state, forbidden=(*state.forbidden, event))
+
+
+@_apply.register
+def _(event: VirtualPointsGiven, state: TournamentState) -> TournamentState:
+    return dataclasses.replace(state, virtual_points=(*state.virtual_points, event))
+
+
+@_apply.register
+def _(event: WithdrawalCancelled, state: TournamentState) -> TournamentState:
+    player = dataclasses.replace(state.player(event.player_id), withdrawn_from=None)
+    return dataclasses.replace(state, players=_replace_player(state, player))
+
+
+@_apply.register
+def _(event: RegistrationRemoved, state: TournamentState) -> TournamentState:
+    """The player leaves the ranking order, which is what every list and pairing reads;
+    the record stays so that ids keep their meaning."""
+    order = tuple(pid for pid in state.order if pid != event.player_id)
+    byes = tuple(bye for bye in state.byes if bye.player_id != event.player_id)
+    return dataclasses.replace(state, order=order, byes=byes)
+
+
+@_apply.register
+def _(event: ColoursSwapped, state: TournamentState) -> TournamentState:
+    round_ = state.round(event.round_no)
+    board = round_.boards[event.board - 1]
+    swapped = dataclasses.replace(board, white=board.black, black=board.white)
+    players = state.players
+    for player_id, colour in ((board.white, Colour.BLACK), (board.black, Colour.WHITE)):
+        player = players[player_id - 1]
+        record = dataclasses.replace(player.rounds[event.round_no - 1], colour=colour)
+        players = _put(
+            players,
+            player_id - 1,
+            dataclasses.replace(player, rounds=_put(player.rounds, event.round_no - 1, record)),
+        )
+    round_ = dataclasses.replace(round_, boards=_put(round_.boards, event.board - 1, swapped))
+    return dataclasses.replace(
+        state, players=players, rounds=_put(state.rounds, event.round_no - 1, round_)
+    )
+
+
+@_apply.register
+def _(event: BoardsSwapped, state: TournamentState) -> TournamentState:
+    round_ = state.round(event.round_no)
+    first, second = round_.boards[event.board - 1], round_.boards[event.other - 1]
+    boards = _put(round_.boards, event.board - 1, dataclasses.replace(second, number=event.board))
+    boards = _put(boards, event.other - 1, dataclasses.replace(first, number=event.other))
+    players = state.players
+    for board in boards:
+        for player_id in (board.white, board.black):
+            player = players[player_id - 1]
+            record = player.rounds[event.round_no - 1]
+            if record.board != board.number:
+                record = dataclasses.replace(record, board=board.number)
+                rounds = _put(player.rounds, event.round_no - 1, record)
+                players = _put(players, player_id - 1, dataclasses.replace(player, rounds=rounds))
+    round_ = dataclasses.replace(round_, boards=boards)
+    return dataclasses.replace(
+        state, players=players, rounds=_put(state.rounds, event.round_no - 1, round_)
+    )
 
 
 # -- helpers -----------------------------------------------------------------------------

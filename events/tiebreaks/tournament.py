@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine import Colour as EngineColour
 from engine import RoundKind as EngineKind
+from events.projections.standings import completed_rounds
 from events.projections.tournament import PlayerRound, TournamentState
 from events.results import Outcome
 from events.tiebreaks.codes import parse_settings
@@ -40,15 +41,6 @@ _NOT_PAIRED: dict[NotPairedReason | None, RoundKind] = {
 }
 
 
-def _complete_rounds(state: TournamentState) -> int:
-    complete = 0
-    for round_ in state.rounds:
-        if round_.missing_results:
-            break
-        complete += 1
-    return complete
-
-
 def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
     if record.kind in _BYES:
         return RoundEntry.bye(_BYES[record.kind], points=record.points)
@@ -69,7 +61,7 @@ def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
 
 def crosstable_from_state(state: TournamentState) -> Crosstable:
     """Every registered player, numbered by pairing number, over the complete rounds."""
-    rounds = _complete_rounds(state)
+    rounds = completed_rounds(state)
     players = []
     for number, player_id in enumerate(state.order, start=1):
         player = state.player(player_id)

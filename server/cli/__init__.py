@@ -4,9 +4,19 @@
 :mod:`~server.cli.serve`, :mod:`~server.cli.demo`).
 
 Every command raises typed errors; the group prints them as one line on stderr and exits
-with the code :func:`exit_code` gives (STYLE.md: 0 ok, 1 no valid pairing, 2 unexpected,
-3 invalid input, 5 file access; 4, a size limit, does not arise). The error classes are
-imported when an error is to be described, not at start.
+with the code :func:`exit_code` gives. The one table (STYLE.md, README "Exit codes"):
+
+==  ==================================================================================
+0   done (also when a reader such as ``head`` closes the pipe early)
+1   no valid pairing exists
+2   unexpected: a bug, or another writer changed the tournament at the same moment
+3   invalid input: a usage error (unknown option, missing argument), a refused command,
+    a file that is not acceptable
+4   a size limit (does not arise on the command line)
+5   file access: a missing database for a command that only reads, an unreadable file
+==  ==================================================================================
+
+The error classes are imported when an error is to be described, not at start.
 
 A command's module is imported only when that command runs (or help lists it): ``arbiter
 pair``, which other programs call once per round, must not pay for the HTTP server or the
@@ -18,7 +28,11 @@ from __future__ import annotations
 
 import functools
 import importlib
-from typing import Any
+import io
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
 
 import click
 
@@ -28,23 +42,32 @@ __all__ = ["describe", "exit_code", "exit_codes", "main"]
 
 _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli.tournament": (
-        "create-tournament", "tournaments", "register", "correct-player", "withdraw",
+        "create-tournament", "tournaments", "register", "register-many", "correct-player", "withdraw",
         "request-bye", "cancel-bye", "close-tournament", "show", "log",
     ),
-    "server.cli.rounds": ("pair-round", "unpair-round", "record-result", "correct-result"),
+    "server.cli.rounds": (
+        "pair-round", "pair-manually", "unpair-round", "record-result", "correct-result",
+    ),
+    "server.cli.corrections": (
+        "reopen-tournament", "cancel-withdrawal", "remove-player", "swap-colours", "swap-boards",
+    ),
+    "server.cli.printing": ("pairings", "results"),
+    "server.cli.regulations": ("settings", "forbid-pair", "virtual-points"),
     "server.cli.standings": ("standings", "crosstable"),
     "server.cli.trf": ("trf", "import", "export"),
     "server.cli.engines": ("pair",),
     "server.cli.ratings": ("ratings",),
     "server.cli.generate": ("generate", "check"),
-    "server.cli.serve": ("serve",),
+    "server.cli.serve": ("serve", "token"),
     "server.cli.demo": ("demo",),
     "server.cli.db": ("db",),
 }  # fmt: skip
 """Module -> the names of the commands its ``COMMANDS`` holds."""
 
 
+OK = 0
 UNEXPECTED = 2
+INVALID_INPUT = 3
 
 
 @functools.cache
@@ -126,14 +149,46 @@ class _ArbiterGroup(click.Group):
         for command in commands:
             self.add_command(command)
 
+    def main(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any
+    ) -> NoReturn:
+        """Run like click's standalone mode, with usage errors exiting 3 (invalid input)
+        as the exit-code table says, not click's 2 (unexpected)."""
+        extra.pop("standalone_mode", None)
+        try:
+            returned = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.UsageError as error:
+            error.show()
+            sys.exit(INVALID_INPUT)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(INVALID_INPUT)
+        sys.exit(returned if isinstance(returned, int) else OK)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            _quiet_stdout()
+            ctx.exit(OK)
         except Exception as error:  # noqa: BLE001 -- the edge: every error becomes one line and a code
             click.echo(f"Error: {describe(error)}", err=True)
             ctx.exit(exit_code(error))
+
+
+def _quiet_stdout() -> None:
+    """The reader closed the pipe (``arbiter log --json | head``): that is not an error;
+    point stdout at /dev/null so the interpreter's final flush stays silent too."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # stdout is no file (a test runner)
+        pass
 
 
 @click.group(cls=_ArbiterGroup)
@@ -143,7 +198,10 @@ class _ArbiterGroup(click.Group):
     default="arbiter.db",
     envvar="ARBITER_DB",
     show_default=True,
-    help="The event store: a SQLite file (created if missing) or a postgresql:// URL.",
+    help=(
+        "The event store: a SQLite file or a postgresql:// URL (commands that change it "
+        "create a missing SQLite file; read-only commands refuse it)."
+    ),
 )
 @click.pass_context
 def main(ctx: click.Context, db: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 import msgspec
@@ -28,11 +28,14 @@ from server.cli.render import text_table
 __all__ = [
     "crosstable_csv",
     "crosstable_rows",
+    "crosstable_table",
     "crosstable_text",
     "format_value",
     "standings_csv",
     "standings_json",
+    "standings_table",
     "standings_text",
+    "standings_title",
 ]
 
 _TWO_DECIMALS = frozenset({"SB", "AOB"})
@@ -76,16 +79,33 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return buffer.getvalue().removesuffix("\n")  # click.echo ends the last line
 
 
-def _standings_rows(standings: Standings, table: Crosstable) -> list[list[str]]:
+Ids = Mapping[int, int]
+"""Pairing number -> player id, for a stored tournament (a TRF file's players have none)."""
+
+
+def _lead(ids: Ids | None) -> list[str]:
+    """The columns before the tie-breaks: rank, the id commands take, the TPN, name, rating."""
+    return ["Rk", *(["id"] if ids is not None else []), "TPN", "Name", "Rtg"]
+
+
+def _standings_rows(standings: Standings, table: Crosstable, ids: Ids | None) -> list[list[str]]:
     rows = []
     for row in standings.rows:
         player = table.by_number[row.pairing_number]
         rows.append(
-            [str(row.rank), str(row.pairing_number), player.name, str(player.rating or "")]
+            [str(row.rank)]
+            + ([str(ids[row.pairing_number])] if ids is not None else [])
+            + [str(row.pairing_number), player.name, str(player.rating or "")]
             + [format_value(t, row.values[label])
                for t, label in zip(standings.tiebreaks, standings.labels, strict=True)]
         )  # fmt: skip
     return rows
+
+
+def standings_title(standings: Standings, *, full: bool = False) -> str:
+    """ "Standings after round 5 (C.07 2026: PTS BH/C1 SB)", or "Crosstable ..." with ``full``."""
+    title = _title(standings)
+    return title.replace("Standings", "Crosstable", 1) if full else title
 
 
 def _title(standings: Standings) -> str:
@@ -95,22 +115,41 @@ def _title(standings: Standings) -> str:
     )
 
 
-def standings_text(standings: Standings, table: Crosstable) -> str:
+def standings_table(
+    standings: Standings, table: Crosstable, ids: Ids | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """The standings as a header and rows (what the text and HTML printouts lay out)."""
+    return [*_lead(ids), *standings.labels], _standings_rows(standings, table, ids)
+
+
+def crosstable_table(
+    standings: Standings, table: Crosstable, ids: Ids | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """The crosstable as a header and rows."""
+    return crosstable_rows(standings, table, ids)
+
+
+def standings_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
     """A title line, one line per player in rank order, then any warnings."""
-    header = ["Rk", "No", "Name", "Rtg", *standings.labels]
-    numeric = {0, 1, 3, *range(4, len(header))}
+    lead = _lead(ids)
+    header = [*lead, *standings.labels]
+    numeric = {i for i, name in enumerate(header) if name != "Name"}
     lines = [
         _title(standings),
-        *text_table(header, _standings_rows(standings, table), right=numeric),
+        *text_table(header, _standings_rows(standings, table, ids), right=numeric),
     ]
     lines += [f"Note: {warning}" for warning in standings.warnings]
     return "\n".join(lines)
 
 
-def standings_csv(standings: Standings, table: Crosstable) -> str:
-    """rank, start_rank, name, rating and one column per tie-break label."""
-    header = ["rank", "start_rank", "name", "rating", *standings.labels]
-    return _csv(header, _standings_rows(standings, table))
+def standings_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+    """rank, (id,) start_rank, name, rating and one column per tie-break label."""
+    header = [*_csv_lead(ids), *standings.labels]
+    return _csv(header, _standings_rows(standings, table, ids))
+
+
+def _csv_lead(ids: Ids | None) -> list[str]:
+    return ["rank", *(["id"] if ids is not None else []), "start_rank", "name", "rating"]
 
 
 def standings_json(standings: Standings) -> str:
@@ -146,22 +185,27 @@ def _cell(entry: RoundEntry) -> str:
     return f"{entry.opponent}{colour}{'+' if entry.kind is RoundKind.FORFEIT_WIN else '-'}"
 
 
-def crosstable_rows(standings: Standings, table: Crosstable) -> tuple[list[str], list[list[str]]]:
-    """The header and, in rank order, rank, start rank, name, rating, a cell per round and
-    the tie-break values (also the web crosstable's cells)."""
+def crosstable_rows(
+    standings: Standings, table: Crosstable, ids: Ids | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """The header and, in rank order, the lead columns, a cell per round and the tie-break
+    values (also the web crosstable's cells)."""
     rounds = [str(r) for r in range(1, table.rounds + 1)]
-    header = ["Rk", "No", "Name", "Rtg", *rounds, *standings.labels]
+    lead = len(_lead(ids))
+    header = [*_lead(ids), *rounds, *standings.labels]
     rows = []
-    for base, row in zip(_standings_rows(standings, table), standings.rows, strict=True):
+    for base, row in zip(_standings_rows(standings, table, ids), standings.rows, strict=True):
         cells = [_cell(entry) for entry in table.by_number[row.pairing_number].rounds]
-        rows.append(base[:4] + cells + base[4:])
+        rows.append(base[:lead] + cells + base[lead:])
     return header, rows
 
 
-def crosstable_text(standings: Standings, table: Crosstable) -> str:
-    """The standings with every round: opponent's start rank, colour and result."""
-    header, rows = crosstable_rows(standings, table)
-    numeric = {0, 1, 3, *range(4 + table.rounds, len(header))}
+def crosstable_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+    """The standings with every round: opponent's TPN, colour and result."""
+    header, rows = crosstable_rows(standings, table, ids)
+    lead = len(_lead(ids))
+    numeric = {i for i, name in enumerate(header[:lead]) if name != "Name"}
+    numeric |= set(range(lead + table.rounds, len(header)))
     lines = [
         _title(standings).replace("Standings", "Crosstable", 1),
         *text_table(header, rows, right=numeric),
@@ -170,9 +214,10 @@ def crosstable_text(standings: Standings, table: Crosstable) -> str:
     return "\n".join(lines)
 
 
-def crosstable_csv(standings: Standings, table: Crosstable) -> str:
+def crosstable_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
     """The crosstable as CSV: one column per round (``r1`` …) then the tie-breaks."""
-    header, rows = crosstable_rows(standings, table)
-    names = ["rank", "start_rank", "name", "rating"]
-    header = names + [f"r{r}" for r in range(1, table.rounds + 1)] + header[4 + table.rounds :]
+    header, rows = crosstable_rows(standings, table, ids)
+    names = _csv_lead(ids)
+    rounds = [f"r{r}" for r in range(1, table.rounds + 1)]
+    header = names + rounds + header[len(names) + table.rounds :]
     return _csv(header, rows)

@@ -2,32 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Sequence
 
 import msgspec
 
 from events import RecordedEvent
-from events.projections import RoundState, StandingRow, TournamentState, points_str
+from events.projections import RoundState, TournamentState, points_str
+from server.printouts import text_table
 
-__all__ = ["render_log", "render_round", "render_standings", "render_state", "text_table"]
-
-
-def text_table(
-    header: Sequence[str], rows: Sequence[Sequence[object]], *, right: Set[int] = frozenset()
-) -> list[str]:
-    """Plain-text columns two blanks apart, left-aligned except the ``right`` column indexes.
-
-    >>> text_table(("name", "pts"), [("Anna", "2.5"), ("Bo", "10")], right={1})
-    ['name  pts', 'Anna  2.5', 'Bo     10']
-    """
-    cells = [[str(cell) for cell in row] for row in [header, *rows]]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    return [
-        "  ".join(
-            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))
-        ).rstrip()
-        for row in cells
-    ]
+__all__ = ["render_log", "render_round", "render_state", "text_table"]
 
 
 def render_state(state: TournamentState) -> str:
@@ -62,8 +45,8 @@ def render_state(state: TournamentState) -> str:
         ]
         rows.append(
             (
-                number,
                 player_id,
+                number,
                 player.name,
                 player.title,
                 player.rating or "",
@@ -72,7 +55,7 @@ def render_state(state: TournamentState) -> str:
                 "; ".join(notes),
             )
         )
-    lines += text_table(("TPN", "id", "name", "title", "rating", "fed", "pts", "notes"), rows)
+    lines += text_table(("id", "TPN", "name", "title", "rating", "fed", "pts", "notes"), rows)
     for round_ in state.rounds:
         lines += ["", *render_round(state, round_).splitlines()]
     return "\n".join(lines)
@@ -97,41 +80,25 @@ def render_round(state: TournamentState, round_: RoundState) -> str:
         rows.append(
             (
                 board.number,
+                white.player_id,
                 f"{white.name} ({points_str(before_white)})",
                 board.result.value if board.result else "…",
+                black.player_id,
                 f"{black.name} ({points_str(before_black)})",
             )
         )
-    lines += text_table(("board", "white", "result", "black"), rows)
+    lines += text_table(("board", "id", "white", "result", "id", "black"), rows, right={0, 1, 4})
     if round_.pab is not None:
-        lines.append(f"pairing-allocated bye: {state.player(round_.pab).name}")
+        pab = state.player(round_.pab)
+        lines.append(f"pairing-allocated bye: {pab.name} (id {pab.player_id})")
     for entry in round_.not_paired:
-        lines.append(f"not paired: {state.player(entry.player_id).name} ({entry.reason.value})")
+        player = state.player(entry.player_id)
+        lines.append(f"not paired: {player.name} (id {player.player_id}, {entry.reason.value})")
     return "\n".join(lines)
 
 
-def render_standings(state: TournamentState, rows: Sequence[StandingRow]) -> str:
-    settings = state.settings
-    assert settings is not None
-    title = f"Standings after round {state.rounds_paired}" if state.rounds else "Standings"
-    body = text_table(
-        ("rank", "TPN", "name", "rating", "pts"),
-        [
-            (
-                row.rank,
-                row.pairing_number,
-                row.name + (" (withdrawn)" if row.withdrawn else ""),
-                row.rating or "",
-                points_str(row.score),
-            )
-            for row in rows
-        ],
-    )
-    return "\n".join([f"{title}: {settings.name}", *body])
-
-
 def render_log(events: Sequence[RecordedEvent]) -> str:
-    """The audit trail: version, position, time, type and payload of every event."""
+    """The audit trail: version, position, time, who (the actor), type and payload."""
     rows = []
     for recorded in events:
         payload = msgspec.to_builtins(recorded.event)
@@ -141,8 +108,10 @@ def render_log(events: Sequence[RecordedEvent]) -> str:
                 recorded.stream_version,
                 recorded.global_position,
                 recorded.recorded_at.strftime("%Y-%m-%d %H:%M:%S"),
+                str(recorded.metadata.get("actor", "")),
                 recorded.event_type,
                 msgspec.json.encode(payload).decode(),
             )
         )
-    return "\n".join(text_table(("version", "position", "recorded (UTC)", "type", "payload"), rows))
+    header = ("version", "position", "recorded (UTC)", "actor", "type", "payload")
+    return "\n".join(text_table(header, rows))

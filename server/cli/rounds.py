@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from events import CorrectResult, PairRound, RecordResult, UnpairRound, parse_result
+from events.decisions import PairManually
+from events.types import PairedBoard, PlayerId
 from server.cli.render import render_round
 from server.cli.support import CliContext, pass_service
 
@@ -35,7 +37,9 @@ def pair_round(ctx: CliContext, tournament: str, system: str | None) -> None:
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def unpair_round(ctx: CliContext, tournament: str, round_no: int, reason: str) -> None:
-    """Withdraw the latest round's pairing before any result is in.
+    """Withdraw the latest round's pairing; after results, --reason is required.
+
+    The results leave the standings with the round; the log keeps them.
 
     Example:
 
@@ -87,4 +91,72 @@ def correct_result(
     click.echo(f"round {round_no} board {board}: {previous.value} corrected to {outcome.value}")
 
 
-COMMANDS = (pair_round, unpair_round, record_result, correct_result)
+@click.command("pair-manually")
+@click.argument("tournament")
+@click.option(
+    "--board", "boards", multiple=True, nargs=2, metavar="WHITE BLACK",
+    help="A board, in board order (repeat for each); players by id, FIDE id or name.",
+)  # fmt: skip
+@click.option("--pab", help="The player who gets the pairing-allocated bye.")
+@click.option("--from-engine", is_flag=True, help="Start from the engine's proposal.")
+@click.option(
+    "--exchange", "exchanges", multiple=True, nargs=2, metavar="PLAYER OTHER",
+    help="With --from-engine: the two players exchange places (repeatable).",
+)  # fmt: skip
+@click.option("--reason", default="", help="Why, for the record.")
+@click.option("--force", is_flag=True, help="Publish even though it breaks absolute criteria.")
+@pass_service
+def pair_manually(
+    ctx: CliContext,
+    tournament: str,
+    boards: tuple[tuple[str, str], ...],
+    pab: str | None,
+    from_engine: bool,
+    exchanges: tuple[tuple[str, str], ...],
+    reason: str,
+    force: bool,
+) -> None:
+    """Publish the next round paired by hand, board by board or from the engine's proposal.
+
+    It is compared with the engine's pairing; every FIDE criterion it breaks is listed and
+    recorded with the round. Absolute criteria (C1-C3) are refused unless --force is given
+    with a --reason.
+
+    Example:
+
+        arbiter pair-manually spring-open --from-engine --exchange 4 9 --reason "appeal"
+
+        arbiter pair-manually spring-open --board 1 4 --board 3 2 --pab 5 --reason "R"
+    """
+    service = ctx.service()
+    placed: list[list[int]]
+    bye: int | None
+    if from_engine:
+        proposal = service.engine_proposal(tournament)
+        placed = [[board.white, board.black] for board in proposal.boards]
+        bye = proposal.pab
+    elif boards:
+        placed = [[ctx.player(tournament, w), ctx.player(tournament, b)] for w, b in boards]
+        bye = None
+    else:
+        raise click.UsageError("give the boards (--board WHITE BLACK ...) or --from-engine")
+    if pab is not None:
+        bye = ctx.player(tournament, pab)
+    for first, second in exchanges:
+        a, b = ctx.player(tournament, first), ctx.player(tournament, second)
+        placed = [[b if p == a else a if p == b else p for p in pair] for pair in placed]
+        bye = b if bye == a else a if bye == b else bye
+    command = PairManually(
+        boards=tuple(PairedBoard(white=PlayerId(w), black=PlayerId(b)) for w, b in placed),
+        pab=PlayerId(bye) if bye is not None else None,
+        reason=reason,
+        force=force,
+    )
+    result = service.pair_manually(tournament, command)
+    click.echo(render_round(result.state, result.state.rounds[-1]))
+    published = result.events[0]
+    for departure in getattr(published, "departures", ()):
+        click.echo(f"breaks {departure}")
+
+
+COMMANDS = (pair_round, pair_manually, unpair_round, record_result, correct_result)

@@ -7,8 +7,8 @@ each process's state cache catches up from it, and LISTEN/NOTIFY wakes every pro
 streams. A SQLite file has one writing process, so it takes one worker.
 
 The write token is generated at first start and printed once; only its SHA-256 digest is
-kept, in ``<db>.token-sha256`` next to the database (delete that file and restart to issue
-a new token). ``--token-file`` reads the token from a file instead, e.g. a secret mounted
+kept, in ``<db>.token-sha256`` next to the database; ``arbiter token --rotate`` issues a
+new one, in force at once. ``--token-file`` reads the token from a file instead, e.g. a secret mounted
 by the deployment, and then nothing is printed or stored.
 """
 
@@ -27,7 +27,12 @@ from server.cli.demo import DEMO_ID, demo
 from server.cli.support import CliContext
 from server.settings import MIB, Settings, hash_token, new_token, read_token_file
 
-__all__ = ["COMMANDS", "serve", "token_digest"]
+__all__ = ["COMMANDS", "serve", "token", "token_digest", "token_file_of"]
+
+
+def token_file_of(db: Path) -> Path:
+    """Where the digest of the server's write token is kept: next to the database."""
+    return db.with_name(db.name + ".token-sha256")
 
 
 def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
@@ -38,7 +43,7 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
             return hash_token(read_token_file(token_file)), None
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--token-file") from None
-    digest_file = db.with_name(db.name + ".token-sha256")
+    digest_file = token_file_of(db)
     if digest_file.exists():
         return digest_file.read_text(encoding="ascii").strip(), None
     token = new_token()
@@ -142,6 +147,7 @@ def serve(
     settings = Settings(
         db=database,
         token_sha256=digest,
+        token_digest_file="" if token_file is not None else str(token_file_of(Path(database))),
         pairing_workers=pairing_workers,
         pairing_time_limit=pairing_time_limit,
         max_body_bytes=max_body_mib * MIB,
@@ -150,7 +156,7 @@ def serve(
     if token is not None:
         click.echo(f"Write token (shown once; keep it): {token}")
         click.echo(f"  send it as 'Authorization: Bearer {token}'")
-        click.echo(f"  (delete {database}.token-sha256 and restart to issue a new one)")
+        click.echo("  (arbiter token --rotate issues a new one)")
     click.echo(f"Open {base}/ in a browser; the API is described at {base}/openapi.json")
     if load_demo:
         click.echo(
@@ -199,4 +205,40 @@ def _run(settings: Settings, host: str, port: int, idle_timeout: float, reuse_po
     )
 
 
-COMMANDS = (serve,)
+@click.command("token")
+@click.option("--rotate", is_flag=True, help="Issue a new write token; the old one stops working.")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The SQLite event store (default: the global --db, ./arbiter.db).",
+)
+@click.pass_context
+def token(ctx: click.Context, rotate: bool, db: Path | None) -> None:
+    """Issue a new write token for the HTTP server (only its digest is kept).
+
+    The server checks every write against ``<db>.token-sha256``; a rotated token is in
+    force for a running server from its next write check, and the old one is refused.
+
+    Example:
+
+        arbiter token --rotate
+    """
+    if not rotate:
+        raise click.UsageError(
+            "the token is never stored, so it cannot be shown again: "
+            "give --rotate to issue a new one"
+        )
+    group = ctx.find_object(CliContext)
+    database = db or (group.db if group else Path("arbiter.db"))
+    digest_file = token_file_of(Path(database))
+    issued = new_token()
+    temporary = digest_file.with_name(digest_file.name + ".new")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.write(hash_token(issued) + "\n")
+    temporary.replace(digest_file)  # atomic: a server reading it sees old or new
+    click.echo(f"New write token (shown once; keep it): {issued}")
+    click.echo(f"  send it as 'Authorization: Bearer {issued}'; the previous token is refused")
+
+
+COMMANDS = (serve, token)

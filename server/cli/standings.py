@@ -8,14 +8,15 @@ the stored tournament's declaration; an edition is never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import click
 
-from events import projections
 from events.projections import TournamentState
+from events.projections.standings import counting_note
 from events.tiebreaks import (
     Crosstable,
     Edition,
@@ -27,13 +28,16 @@ from events.tiebreaks import (
 )
 from server.cli.crosstable import (
     crosstable_csv,
+    crosstable_table,
     crosstable_text,
     standings_csv,
     standings_json,
+    standings_table,
     standings_text,
+    standings_title,
 )
-from server.cli.render import render_standings
 from server.cli.support import CliContext, as_of_options, pass_service
+from server.printouts import Printout, as_format, render, standings_list
 from trf import crosstable_from_trf, read_trf_file
 
 __all__ = ["COMMANDS", "crosstable", "show_standings"]
@@ -62,7 +66,7 @@ def _tiebreak_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _standings_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--trf``, ``--rules``, ``--tiebreaks``, ``--unrated`` and ``--format text|csv|json``."""
-    output = click.option("--format", "output_format", type=click.Choice(["text", "csv", "json"]),
+    output = click.option("--format", "output_format", type=click.Choice(["text", "csv", "json", "html"]),
                           default="text", show_default=True, help="Output format.")  # fmt: skip
     return _with_options(command, *_TIEBREAK_OPTIONS, output)
 
@@ -85,19 +89,38 @@ def _rank_file(
     return rank(table, sequence, Edition(rules), unrated_rating=unrated_rating), table
 
 
-def _render(standings: Standings, table: Crosstable, output_format: str, *, full: bool) -> str:
+def _render(
+    standings: Standings,
+    table: Crosstable,
+    output_format: str,
+    *,
+    full: bool,
+    ids: Mapping[int, int] | None = None,
+) -> str:
+    if output_format == "html":
+        header, rows = (crosstable_table if full else standings_table)(standings, table, ids)
+        return render(
+            Printout(
+                standings_title(standings, full=full),
+                tuple(header),
+                rows,
+                notes=tuple(f"Note: {warning}" for warning in standings.warnings),
+                right={i for i, name in enumerate(header) if name != "Name" and not name.isdigit()},
+            ),
+            "html",
+        )
     if full:
         return (
-            crosstable_csv(standings, table)
+            crosstable_csv(standings, table, ids)
             if output_format == "csv"
-            else crosstable_text(standings, table)
+            else crosstable_text(standings, table, ids)
         )
     if output_format == "json":
         return standings_json(standings)
     return (
-        standings_csv(standings, table)
+        standings_csv(standings, table, ids)
         if output_format == "csv"
-        else standings_text(standings, table)
+        else standings_text(standings, table, ids)
     )
 
 
@@ -134,7 +157,29 @@ def _stored_standings(
     )
     if standings is None:
         return None
-    return _render(standings, crosstable_from_state(state), output_format, full=full)
+    ids = dict(enumerate(state.order, 1))
+    table = crosstable_from_state(state)
+    if output_format == "html":
+        return _render(
+            _with_note(standings, counting_note(state)), table, output_format, full=full, ids=ids
+        )
+    text = _render(standings, table, output_format, full=full, ids=ids)
+    return text + "\n" + counting_note(state) if output_format == "text" else text
+
+
+def _with_note(standings: Standings, note: str) -> Standings:
+    """The standings with one more line printed under them (as a warning is)."""
+    return dataclasses.replace(standings, warnings=(*standings.warnings, note))
+
+
+def _plain_standings(state: TournamentState, output_format: str) -> str:
+    """Points-only standings (no tie-breaks declared) in ``output_format``."""
+    if output_format == "json":
+        raise click.UsageError(
+            f"{state.require_settings().tournament_id} declares no tie-breaks: give "
+            "--tiebreaks and --rules for JSON"
+        )
+    return render(standings_list(state), as_format(output_format))
 
 
 @click.command("standings")
@@ -166,11 +211,13 @@ def show_standings(
         return
     if tournament is None:
         raise click.UsageError("give a TOURNAMENT or --trf FILE")
-    state = ctx.service().load(tournament, to_version=to_version, after_round=round_no)
+    state = ctx.service(read_only=True).load(
+        tournament, to_version=to_version, after_round=round_no
+    )
     text = _stored_standings(state, **tiebreak_options)
-    if text is None and tiebreak_options["output_format"] != "text":
-        raise click.UsageError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
-    click.echo(text if text is not None else render_standings(state, projections.standings(state)))
+    click.echo(
+        text if text is not None else _plain_standings(state, tiebreak_options["output_format"])
+    )
 
 
 @click.command("crosstable")
@@ -182,10 +229,10 @@ def show_standings(
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "csv"]),
+    type=click.Choice(["text", "csv", "html"]),
     default="text",
     show_default=True,
-    help="Output format.",
+    help="Output format (html: one page that prints on A4).",
 )
 @pass_service
 def crosstable(
@@ -212,7 +259,7 @@ def crosstable(
         return
     if tournament is None:
         raise click.UsageError("give a TOURNAMENT or --trf FILE")
-    state = ctx.service().load(tournament, after_round=round_no)
+    state = ctx.service(read_only=True).load(tournament, after_round=round_no)
     text = _stored_standings(state, output_format=output_format, full=True, **options)
     if text is None:
         raise TiebreakError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")

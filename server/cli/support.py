@@ -16,7 +16,20 @@ import click
 if TYPE_CHECKING:
     from server.service import EngineResolver, TournamentService
 
-__all__ = ["CliContext", "as_of_options", "pass_service"]
+__all__ = ["CliContext", "DatabaseMissing", "as_of_options", "pass_service"]
+
+
+class DatabaseMissing(FileNotFoundError):
+    """A read-only command was pointed at a database file that does not exist."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(2, "no such database", str(path))
+
+    def __str__(self) -> str:
+        return (
+            f"no database at {self.filename} (give --db PATH or set ARBITER_DB; "
+            "commands that only read never create one)"
+        )
 
 
 @dataclass
@@ -30,9 +43,24 @@ class CliContext:
     """Finds a pairing system by name; None: the installed engines."""
     _service: TournamentService | None = field(default=None, repr=False)
 
-    def service(self) -> TournamentService:
+    def player(self, tournament: str, text: str) -> int:
+        """The id of the player ``text`` names in ``tournament`` (an id, a FIDE id or an
+        unambiguous part of the name; see :func:`events.decisions.players.find_player`)."""
+        from events.decisions.players import find_player
+
+        return find_player(self.service().load(tournament), text)
+
+    def service(self, *, read_only: bool = False) -> TournamentService:
+        """The service over ``--db``; a ``read_only`` command refuses a missing database
+        instead of creating an empty one (a typo in ``--db`` must not look like a new event).
+
+        :raises DatabaseMissing: for a read-only command when the file does not exist.
+        """
         if self._service is None:
-            from events import open_store
+            from events import is_postgres, open_store
+
+            if read_only and not is_postgres(self.db) and not Path(self.db).exists():
+                raise DatabaseMissing(Path(self.db))
             from server.service import TournamentService, installed_engine
 
             store = open_store(self.db)

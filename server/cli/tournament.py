@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 from typing import Any
 
 import click
@@ -19,6 +20,7 @@ import msgspec
 
 from engine import Colour
 from events import ByeKind, InvalidCommand, PointValues, parse_name
+from events.audit import is_manual_intervention
 from events.decisions import (
     CancelBye,
     CloseTournament,
@@ -30,8 +32,11 @@ from events.decisions import (
 )
 from server.cli.render import render_log, render_state
 from server.cli.support import CliContext, as_of_options, pass_service
+from server.players_csv import read_players_csv
 
 __all__ = ["COMMANDS"]
+
+INVALID_INPUT = 3
 
 
 def _slug(name: str) -> str:
@@ -155,6 +160,15 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
     show_default=True,
     help="Which FIDE rating the time control uses (for FIDE lists).",
 )
+@click.option("--avoid-same-club", is_flag=True, help="Wish: players of one club not paired.")
+@click.option("--avoid-same-federation", is_flag=True, help="Wish: the same for federations.")
+@click.option(
+    "--acceleration",
+    type=click.Choice(["baku", "none"]),
+    default="none",
+    show_default=True,
+    help="FIDE accelerated pairings (Baku, C.04.7).",
+)
 @pass_service
 def create_tournament(
     ctx: CliContext,
@@ -167,6 +181,7 @@ def create_tournament(
     point_pairs: tuple[str, ...],
     tiebreak_rules: str | None,
     round_dates: str | None,
+    acceleration: str,
     **options: Any,
 ) -> None:
     """Create a tournament.
@@ -185,6 +200,7 @@ def create_tournament(
         points=_points(point_pairs),
         tiebreak_rules=tiebreak_rules or "",
         round_dates=_dates(round_dates),
+        acceleration="" if acceleration == "none" else acceleration,
         **options,
     )
     result = ctx.service().create(command)
@@ -225,7 +241,7 @@ def list_tournaments(ctx: CliContext) -> None:
 
         arbiter tournaments
     """
-    for tournament_id in ctx.service().tournament_ids():
+    for tournament_id in ctx.service(read_only=True).tournament_ids():
         click.echo(tournament_id)
 
 
@@ -270,17 +286,53 @@ def register(
     click.echo(f"registered player {player.player_id}: {player.name}{late}")
 
 
+@click.command("register-many")
+@click.argument("tournament")
+@click.argument("csv_file", metavar="PLAYERS.csv", type=click.Path(path_type=Path, dir_okay=False))
+@pass_service
+def register_many(ctx: CliContext, tournament: str, csv_file: Path) -> None:
+    """Register every player of a CSV file, all or none.
+
+    The first line names the columns (any order and case): name ("Surname, Given name"),
+    fide id, rating, title, federation, sex, birth date (YYYY-MM-DD), club. Each problem
+    is printed as FILE:LINE: message, and then nobody is registered.
+
+    Example:
+
+        arbiter register-many spring-open players.csv
+    """
+    try:
+        command = read_players_csv(csv_file.read_bytes())
+        result = ctx.service().execute(tournament, command)
+    except InvalidCommand as error:
+        problems = error.details.get("problems")
+        if not problems:
+            raise
+        for problem in problems:
+            click.echo(f"{csv_file}:{problem['line']}: {problem['message']}", err=True)
+        click.echo(f"{csv_file}: {len(problems)} problem(s); nobody registered", err=True)
+        raise click.exceptions.Exit(INVALID_INPUT) from None
+    first = result.state.players[-len(result.events)]
+    click.echo(
+        f"registered {len(result.events)} players: ids {first.player_id} to "
+        f"{result.state.players[-1].player_id}"
+    )
+
+
 @click.command("correct-player")
 @click.argument("tournament")
-@click.argument("player", type=int)
+@click.argument("player")
 @click.option("--name", help='Corrected "Surname, Given name".')
 @_player_options
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def correct_player(
-    ctx: CliContext, /, tournament: str, player: int, name: str | None, reason: str, **options: Any
+    ctx: CliContext, /, tournament: str, player: str, name: str | None, reason: str, **options: Any
 ) -> None:
     """Correct a player's details (TPNs follow until round 4 is paired).
+
+    PLAYER is the player's id (the "id" column of every listing), a FIDE id, or an
+    unambiguous part of the name ("carlsen").
 
     Example:
 
@@ -289,39 +341,44 @@ def correct_player(
     changes = _identity(options)
     if name is not None:
         changes["surname"], changes["given_name"] = parse_name(name)
+    player_id = ctx.player(tournament, player)
     ctx.service().execute(
-        tournament, CorrectPlayerDetails(player_id=player, reason=reason, **changes)
+        tournament, CorrectPlayerDetails(player_id=player_id, reason=reason, **changes)
     )
-    click.echo(f"corrected player {player}")
+    click.echo(f"corrected player {player_id}")
 
 
 @click.command("withdraw")
 @click.argument("tournament")
-@click.argument("player", type=int)
+@click.argument("player")
 @click.option(
     "--from-round", type=click.IntRange(min=1), help="First round missed (default: the next)."
 )
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def withdraw(
-    ctx: CliContext, tournament: str, player: int, from_round: int | None, reason: str
+    ctx: CliContext, tournament: str, player: str, from_round: int | None, reason: str
 ) -> None:
     """Withdraw a player from the next round (or --from-round) on.
+
+    PLAYER is the player's id (the "id" column of every listing), a FIDE id, or an
+    unambiguous part of the name ("carlsen").
 
     Example:
 
         arbiter withdraw spring-open 5 --from-round 4
     """
+    player_id = ctx.player(tournament, player)
     result = ctx.service().execute(
-        tournament, WithdrawPlayer(player_id=player, from_round=from_round, reason=reason)
+        tournament, WithdrawPlayer(player_id=player_id, from_round=from_round, reason=reason)
     )
     event = result.events[0]
-    click.echo(f"player {player} withdrawn from round {getattr(event, 'from_round')}")
+    click.echo(f"player {player_id} withdrawn from round {getattr(event, 'from_round')}")
 
 
 @click.command("request-bye")
 @click.argument("tournament")
-@click.argument("player", type=int)
+@click.argument("player")
 @click.argument("round_no", metavar="ROUND", type=int)
 @click.option(
     "--kind",
@@ -331,33 +388,41 @@ def withdraw(
     help="Points of the bye, as the regulations allow.",
 )
 @pass_service
-def request_bye(ctx: CliContext, tournament: str, player: int, round_no: int, kind: str) -> None:
+def request_bye(ctx: CliContext, tournament: str, player: str, round_no: int, kind: str) -> None:
     """Grant a player's requested bye for a round not yet paired.
+
+    PLAYER is the player's id (the "id" column of every listing), a FIDE id, or an
+    unambiguous part of the name ("carlsen").
 
     Example:
 
         arbiter request-bye spring-open 7 3 --kind half
     """
+    player_id = ctx.player(tournament, player)
     ctx.service().execute(
-        tournament, RequestBye(player_id=player, round_no=round_no, kind=ByeKind(kind))
+        tournament, RequestBye(player_id=player_id, round_no=round_no, kind=ByeKind(kind))
     )
-    click.echo(f"player {player}: {kind}-point bye in round {round_no}")
+    click.echo(f"player {player_id}: {kind}-point bye in round {round_no}")
 
 
 @click.command("cancel-bye")
 @click.argument("tournament")
-@click.argument("player", type=int)
+@click.argument("player")
 @click.argument("round_no", metavar="ROUND", type=int)
 @pass_service
-def cancel_bye(ctx: CliContext, tournament: str, player: int, round_no: int) -> None:
+def cancel_bye(ctx: CliContext, tournament: str, player: str, round_no: int) -> None:
     """Cancel a requested bye before its round is paired.
+
+    PLAYER is the player's id (the "id" column of every listing), a FIDE id, or an
+    unambiguous part of the name ("carlsen").
 
     Example:
 
         arbiter cancel-bye spring-open 7 3
     """
-    ctx.service().execute(tournament, CancelBye(player_id=player, round_no=round_no))
-    click.echo(f"player {player}: bye in round {round_no} cancelled")
+    player_id = ctx.player(tournament, player)
+    ctx.service().execute(tournament, CancelBye(player_id=player_id, round_no=round_no))
+    click.echo(f"player {player_id}: bye in round {round_no} cancelled")
 
 
 # -- views --------------------------------------------------------------------------------
@@ -375,7 +440,11 @@ def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int
         arbiter show spring-open --round 3
     """
     click.echo(
-        render_state(ctx.service().load(tournament, to_version=to_version, after_round=round_no))
+        render_state(
+            ctx.service(read_only=True).load(
+                tournament, to_version=to_version, after_round=round_no
+            )
+        )
     )
 
 
@@ -383,22 +452,35 @@ def show(ctx: CliContext, tournament: str, round_no: int | None, to_version: int
 @click.argument("tournament")
 @as_of_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON envelope per line.")
+@click.option(
+    "--manual", is_flag=True, help="Only manual interventions: corrections, hand pairings."
+)
 @pass_service
 def show_log(
-    ctx: CliContext, tournament: str, round_no: int | None, to_version: int | None, as_json: bool
+    ctx: CliContext,
+    tournament: str,
+    round_no: int | None,
+    to_version: int | None,
+    as_json: bool,
+    manual: bool,
 ) -> None:
-    """Show the event log (the audit trail).
+    """Show the event log (the audit trail); --manual: the integrity log of every manual
+    intervention, with who made it (the actor) and why.
 
     Example:
 
         arbiter log spring-open --round 2
+
+        arbiter log spring-open --manual
     """
-    service = ctx.service()
+    service = ctx.service(read_only=True)
     events = service.history(tournament, limit=to_version)
     if round_no is not None:
         events = events[
             : service.load(tournament, to_version=to_version, after_round=round_no).version
         ]
+    if manual:
+        events = [recorded for recorded in events if is_manual_intervention(recorded.event)]
     if as_json:
         for recorded in events:
             click.echo(msgspec.json.encode(recorded).decode())
@@ -410,6 +492,7 @@ COMMANDS = (
     create_tournament,
     list_tournaments,
     register,
+    register_many,
     correct_player,
     withdraw,
     request_bye,

@@ -194,7 +194,7 @@ def export_command(
 
         arbiter export open-2026 --round 5 --format trf26 -o open-after-r5.trf
     """
-    state: TournamentState = ctx.service().load(tournament, after_round=round_no)
+    state: TournamentState = ctx.service(read_only=True).load(tournament, after_round=round_no)
     text = write_trf(export_document(state, profile=profile))
     if output is None:
         click.echo(text, nl=False)

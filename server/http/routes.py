@@ -19,9 +19,30 @@ import msgspec
 from aiohttp import web
 
 from events import CloseTournament, CreateTournament, PairRound, RegisterPlayer
+from events.decisions import (
+    CancelWithdrawal,
+    ChangeSettings,
+    ForbidPair,
+    GiveVirtualPoints,
+    PairManually,
+    RegisterMany,
+    RemoveRegistration,
+    ReopenTournament,
+    SwapBoards,
+    SwapColours,
+)
 from server.http import keys, schemas
 from server.http.auth import require_token
-from server.http.handlers import events, meta, players, ratings, rounds, tournaments, trf
+from server.http.handlers import (
+    desk,
+    events,
+    meta,
+    players,
+    ratings,
+    rounds,
+    tournaments,
+    trf,
+)
 from server.http.handlers.call import Call
 from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
 from server.http.idempotency import parse_key
@@ -82,6 +103,49 @@ def _write(
     options.setdefault("response", schemas.WriteResult)
     return Route(method, path, handler, name, operation, summary, tag, write=True, **options)
 
+
+def _desk(path: str, name: str, operation: str, summary: str, body: Any, tag: str) -> Route:
+    """A desk command: its body is the command, handed to the service as it is."""
+    return _write("POST", TOURNAMENT + path, desk.execute, name, operation, summary, tag,
+                  body=body)  # fmt: skip
+
+
+def _printout(path: str, handler: Handler, name: str, operation: str, summary: str) -> Route:
+    return Route("GET", path, handler, name, operation, summary, "printouts",
+                 query=schemas.PrintoutQuery, response_media="text/html")  # fmt: skip
+
+
+DESK: tuple[Route, ...] = (
+    _desk("/reopen", "reopen", "reopenTournament", "Reopen a closed tournament",
+          ReopenTournament, "corrections"),
+    _desk("/withdrawal-cancellations", "withdrawalCancellations", "cancelWithdrawal",
+          "Cancel a withdrawal", CancelWithdrawal, "corrections"),
+    _desk("/registration-removals", "registrationRemovals", "removeRegistration",
+          "Remove a registration made in error (before the player is paired)",
+          RemoveRegistration, "corrections"),
+    _desk("/colour-swaps", "colourSwaps", "swapColours",
+          "Swap the colours of a board before its result", SwapColours, "corrections"),
+    _desk("/board-swaps", "boardSwaps", "swapBoards",
+          "Swap two boards of a round before their results", SwapBoards, "corrections"),
+    _desk("/settings", "settings", "changeSettings",
+          "Change the regulations the engine pairs with", ChangeSettings, "regulations"),
+    _desk("/forbidden-pairs", "forbiddenPairs", "forbidPair",
+          "Forbid two players to meet", ForbidPair, "regulations"),
+    _desk("/virtual-points", "virtualPoints", "giveVirtualPoints",
+          "Give a player acceleration points", GiveVirtualPoints, "regulations"),
+    _desk("/player-lists", "playerLists", "registerMany",
+          "Register several players, all or none", RegisterMany, "players"),
+    _write("POST", TOURNAMENT + "/manual-pairings", desk.pair_manually, "manualPairings",
+           "pairManually", "Publish the next round paired by hand", "rounds",
+           status=201, body=PairManually),
+    _printout(ROUND + "/pairings", desk.pairings_printout, "pairingsPrintout",
+              "getPairingList", "A round's pairing list (by board or by name)"),
+    _printout(ROUND + "/results", desk.results_printout, "resultsPrintout",
+              "getResultList", "A round's results"),
+    _printout(TOURNAMENT + "/standings/printout", desk.standings_printout,
+              "standingsPrintout", "getStandingsPrintout", "Printable standings"),
+)  # fmt: skip
+"""The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
 
 ROUTES: tuple[Route, ...] = (
     # -- the service -----------------------------------------------------------------------
@@ -398,6 +462,7 @@ ROUTES: tuple[Route, ...] = (
         query=schemas.EventsQuery,
         streams=True,
     ),
+    *DESK,
 )
 
 
@@ -464,7 +529,8 @@ def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamRespo
     async def handle(request: web.Request) -> web.StreamResponse:
         if route.write:
             app = request.app
-            require_token(request, app[keys.SETTINGS].token_sha256, app[keys.FAILED_AUTH])
+            settings = app[keys.SETTINGS]
+            require_token(request, settings.current_token_sha256(), app[keys.FAILED_AUTH])
         expected = _if_match(request) if route.versioned else None
         key = parse_key(request.headers.get(IDEMPOTENCY_KEY)) if route.write else None
         call = Call(

@@ -191,10 +191,19 @@ class EventsQuery(_Wire):
     after: NonNegative = 0
     """Only events with a global position above this one."""
     limit: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 100
+    manual: bool = False
+    """Only the arbiter's manual interventions (corrections, hand pairings, settings)."""
 
 
 class ReasonQuery(_Wire):
     reason: Reason = ""
+
+
+class PrintoutQuery(_Wire):
+    format: Literal["text", "csv", "html"] = "html"
+    """html: one self-contained page that prints on A4."""
+    by: Literal["board", "name"] = "board"
+    """Pairing lists: in board order, or alphabetical (who plays where)."""
 
 
 class ImportQuery(_Wire):

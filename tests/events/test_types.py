@@ -33,6 +33,16 @@ from events import (
     event_type,
 )
 from events.codec import decode_event, encode_event
+from events.types import (
+    BoardsSwapped,
+    ColoursSwapped,
+    PairForbidden,
+    RegistrationRemoved,
+    SettingsChanged,
+    TournamentReopened,
+    VirtualPointsGiven,
+    WithdrawalCancelled,
+)
 
 ONE_OF_EACH: list[Event] = [
     TournamentCreated(
@@ -96,6 +106,16 @@ ONE_OF_EACH: list[Event] = [
         reason="appeal",
     ),
     TournamentClosed(reason="final round played"),
+    TournamentReopened(reason="appeal upheld"),
+    SettingsChanged(avoid_same_club=True, initial_colour=Colour.BLACK, reason="regulations"),
+    PairForbidden(player_id=PlayerId(1), other=PlayerId(2), from_round=2, reason="siblings"),
+    VirtualPointsGiven(
+        player_id=PlayerId(1), first_round=1, last_round=2, points=Decimal("0.5"), reason="A"
+    ),
+    WithdrawalCancelled(player_id=PlayerId(1), reason="arrived after all"),
+    RegistrationRemoved(player_id=PlayerId(3), reason="registered twice"),
+    ColoursSwapped(round_no=1, board=1, reason="misprint"),
+    BoardsSwapped(round_no=1, board=1, other=2, reason="access"),
 ]
 
 
@@ -106,17 +126,25 @@ def test_every_event_type_is_covered_here() -> None:
 def test_event_type_names_are_stable_kebab_case() -> None:
     """Stored names must never change (EVENT-SOURCING.md §2.5); this list is the contract."""
     assert sorted(EVENT_TYPES) == [
+        "boards-swapped",
         "bye-cancelled",
         "bye-requested",
+        "colours-swapped",
+        "pair-forbidden",
         "player-details-corrected",
         "player-registered",
         "player-withdrawn",
+        "registration-removed",
         "result-corrected",
         "result-recorded",
         "round-paired",
         "round-unpaired",
+        "settings-changed",
         "tournament-closed",
         "tournament-created",
+        "tournament-reopened",
+        "virtual-points-given",
+        "withdrawal-cancelled",
     ]
 
 

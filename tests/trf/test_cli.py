@@ -144,8 +144,15 @@ def test_export_as_of_a_round_in_trf26(tmp_path: Path) -> None:
 
 
 def test_export_of_an_unknown_tournament_exits_3(tmp_path: Path) -> None:
+    assert arbiter(tmp_path / "a.db", "create-tournament", "Open", "--rounds", "3").exit_code == 0
     result = arbiter(tmp_path / "a.db", "export", "nope")
     assert result.exit_code == 3
+
+
+def test_export_from_a_missing_database_exits_5_and_creates_nothing(tmp_path: Path) -> None:
+    result = arbiter(tmp_path / "a.db", "export", "nope")
+    assert result.exit_code == 5
+    assert not (tmp_path / "a.db").exists()
 
 
 def test_trf_commands_have_help_with_an_example_and_are_in_the_readme() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from events import RecordedEvent
+from events.audit import is_manual_intervention
 from server.http import keys
 from server.http.handlers.call import Call, respond
 from server.http.problems import Problem
@@ -21,12 +22,22 @@ SSE_PAGE = 500
 """Events read at a time while a live stream catches up."""
 
 
-def _page(service: TournamentService, tournament_id: str, after: int, limit: int) -> EventPage:
-    # Positions are global (a stream's are increasing, with gaps): resume at the stream
-    # version reached by ``after`` and read one page, never the whole stream.
-    later = service.history(
-        tournament_id, after_version=service.version_at(tournament_id, after), limit=limit
-    )
+def _page(
+    service: TournamentService, tournament_id: str, after: int, limit: int, manual: bool
+) -> EventPage:
+    if manual:
+        # The integrity log: every manual intervention after ``after``, however far back.
+        later = [
+            r
+            for r in service.history(tournament_id)
+            if r.global_position > after and is_manual_intervention(r.event)
+        ][:limit]
+    else:
+        # Positions are global (a stream's are increasing, with gaps): resume at the stream
+        # version reached by ``after`` and read one page, never the whole stream.
+        later = service.history(
+            tournament_id, after_version=service.version_at(tournament_id, after), limit=limit
+        )
     return EventPage(
         events=[event_out(recorded) for recorded in later],
         next_after=later[-1].global_position if later else after,
@@ -56,7 +67,14 @@ async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse
     service, tournament_id = call.service, call.tournament_id
     if EVENT_STREAM not in call.request.headers.get("Accept", ""):
         return respond(
-            await call.read(_page, service, tournament_id, call.query.after, call.query.limit)
+            await call.read(
+                _page,
+                service,
+                tournament_id,
+                call.query.after,
+                call.query.limit,
+                call.query.manual,
+            )
         )
     after = _last_event_id(call.request, call.query.after)
     await call.read(service.history, tournament_id, limit=1)  # 404 before streaming

@@ -67,44 +67,6 @@ class Arbiter:
         return lines[0]
 
 
-@pytest.fixture
-def arbiter(tmp_path: Path) -> Arbiter:
-    return Arbiter(tmp_path / "arbiter.db")
-
-
-@pytest.fixture
-def spring(arbiter: Arbiter) -> Arbiter:
-    """Spring Open: 3 rounds, five players (ids in registration order, TPNs by rating)."""
-    arbiter(
-        "create-tournament",
-        "Spring Open",
-        "--rounds",
-        "3",
-        "--place",
-        "Oslo",
-        "--start",
-        "2026-04-01",
-        "--max-half-point-byes",
-        "1",
-    )
-    for name, rating, title in [
-        ("Dahl, Erik", "2210", None),
-        ("Aune, Ingrid", "2412", "im"),
-        ("Costa, Marta", "2385", "WGM"),
-        ("Brandt, Jonas", "2385", "FM"),
-        ("Eriksen, Sofie", "2105", None),
-    ]:
-        arbiter(
-            "register",
-            "spring-open",
-            name,
-            "--rating",
-            rating,
-            *(["--title", title] if title else []),
-        )
-    return arbiter
-
-
 def all_commands() -> list[tuple[str, click.Command]]:
     """Every leaf command of ``arbiter``, named as typed (``trf check``), groups walked."""
     found: list[tuple[str, click.Command]] = []
@@ -161,8 +123,8 @@ def test_a_round_from_pairing_to_standings(spring: Arbiter) -> None:
     spring("request-bye", "spring-open", "5", "1", "--kind", "half")
     paired = spring("pair-round", "spring-open").output
     assert "Round 1 (dutch)" in paired
-    assert "not paired: Eriksen, Sofie (half-point-bye)" in paired
-    assert re.search(r"1\s+Aune, Ingrid \(0\)\s+…\s+Costa, Marta \(0\)", paired)
+    assert "not paired: Eriksen, Sofie (id 5, half-point-bye)" in paired
+    assert re.search(r"1\s+2\s+Aune, Ingrid \(0\)\s+…\s+3\s+Costa, Marta \(0\)", paired)
     spring("record-result", "spring-open", "1", "1", "1-0")
     # "-/+" starts with a dash and still reads as a result, not an option
     assert (
@@ -170,7 +132,8 @@ def test_a_round_from_pairing_to_standings(spring: Arbiter) -> None:
     )
     table = spring("standings", "spring-open").output.splitlines()
     assert table[0] == "Standings after round 1: Spring Open"
-    rows = [line.split() for line in table[2:]]
+    assert table[-1].startswith("Counted: round 1. A round counts once every one of its results")
+    rows = [line.split() for line in table[2:-1]]
     # Aune 1 (won), Dahl 1 (forfeit win), Eriksen ½ (bye), Costa and Brandt 0 (shared rank 4)
     assert [(row[0], row[-1]) for row in rows] == [
         ("1", "1"),
@@ -240,8 +203,8 @@ def test_unusable_database_path_exits_5(tmp_path: Path) -> None:
     Arbiter(tmp_path / "missing" / "dir" / "arbiter.db").error("tournaments", code=5)
 
 
-def test_click_usage_errors_keep_click_code(arbiter: Arbiter) -> None:
-    assert arbiter("register", code=2).exit_code == 2
+def test_click_usage_errors_are_invalid_input(arbiter: Arbiter) -> None:
+    assert arbiter("register", code=3).exit_code == 3
 
 
 def test_demo_creates_once_and_shows(arbiter: Arbiter) -> None:
@@ -267,9 +230,11 @@ def test_demo_without_an_engine_still_shows_the_tournament(tmp_path: Path) -> No
 def test_db_option_and_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    assert runner.invoke(main, ["--db", "other.db", "tournaments"]).exit_code == 0
-    assert runner.invoke(main, ["tournaments"]).exit_code == 0
+    create = ["create-tournament", "Open", "--rounds", "3"]
+    assert runner.invoke(main, ["--db", "other.db", *create]).exit_code == 0
+    assert runner.invoke(main, create).exit_code == 0
     assert (tmp_path / "other.db").exists() and (tmp_path / "arbiter.db").exists()
+    assert runner.invoke(main, ["--db", "other.db", "tournaments"]).output == "open\n"
 
 
 @pytest.mark.parametrize(

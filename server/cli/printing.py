@@ -1,0 +1,72 @@
+"""``arbiter pairings`` and ``arbiter results``: a round's lists for the notice board, as
+text, CSV or a page that prints on A4 (:mod:`server.printouts` lays them out)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import click
+
+from server.cli.support import CliContext, pass_service
+from server.printouts import FORMATS, as_format, pairing_list, render, result_list
+
+__all__ = ["COMMANDS"]
+
+_FORMAT = click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="text, csv, or html (one self-contained page for A4).",
+)
+
+
+@click.command("pairings")
+@click.argument("tournament")
+@click.option("--round", "round_no", type=click.IntRange(min=1), help="Default: the latest.")
+@click.option(
+    "--by",
+    type=click.Choice(["board", "name"]),
+    default="board",
+    show_default=True,
+    help="board: board order; name: alphabetical, who plays where.",
+)
+@_FORMAT
+@pass_service
+def pairings(
+    ctx: CliContext,
+    tournament: str,
+    round_no: int | None,
+    by: Literal["board", "name"],
+    output_format: str,
+) -> None:
+    """Print a round's pairing list: board, ids, names, ratings, points, colours.
+
+    Example:
+
+        arbiter pairings spring-open --round 3 --by name --format html > round3.html
+    """
+    state = ctx.service(read_only=True).load(tournament)
+    printout = pairing_list(state, round_no or state.rounds_paired, by=by)
+    click.echo(render(printout, as_format(output_format)))
+
+
+@click.command("results")
+@click.argument("tournament")
+@click.option("--round", "round_no", type=click.IntRange(min=1), help="Default: the latest.")
+@_FORMAT
+@pass_service
+def results(ctx: CliContext, tournament: str, round_no: int | None, output_format: str) -> None:
+    """Print a round's results, board by board (boards still being played show …).
+
+    Example:
+
+        arbiter results spring-open --round 3 --format csv
+    """
+    state = ctx.service(read_only=True).load(tournament)
+    printout = result_list(state, round_no or state.rounds_paired)
+    click.echo(render(printout, as_format(output_format)))
+
+
+COMMANDS = (pairings, results)

@@ -1,0 +1,79 @@
+"""The arbiter's desk over HTTP: corrections, regulations, bulk registration and manual
+pairing (each a command body handed to the service), and the printouts of
+:mod:`server.printouts` (text, CSV or an A4 HTML page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from events.decisions import Command, PairManually
+from server.http import keys
+from server.http.handlers.call import Call
+from server.http.schemas import PrintoutQuery, WriteResult
+from server.printouts import (
+    Printout,
+    as_format,
+    pairing_list,
+    render,
+    result_list,
+    standings_list,
+)
+
+__all__ = [
+    "execute",
+    "pair_manually",
+    "pairings_printout",
+    "results_printout",
+    "standings_printout",
+]
+
+_MEDIA = {"text": "text/plain", "csv": "text/csv", "html": "text/html"}
+
+
+async def execute(call: Call[Any, None]) -> web.Response:
+    """Any command whose body says everything (a correction, a setting, a bulk entry)."""
+    command: Command = call.body
+    return await call.command(call.service.execute, call.tournament_id, command)
+
+
+async def pair_manually(call: Call[PairManually, None]) -> web.Response:
+    """Publish a round paired by hand; the engine it is compared with runs off the loop."""
+
+    def location(written: WriteResult) -> str:
+        round_no = getattr(written.events[0].event, "round_no")
+        return call.url("round", tournament_id=written.tournament_id, round_no=round_no)
+
+    return await call.command(
+        call.service.pair_manually,
+        call.tournament_id,
+        call.body,
+        on=call.request.app[keys.PAIRERS],
+        status=201,
+        location=location,
+    )
+
+
+def _printed(printout: Printout, query: PrintoutQuery) -> web.Response:
+    output_format = as_format(query.format)
+    return web.Response(
+        text=render(printout, output_format),
+        content_type=_MEDIA[output_format],
+        charset="utf-8",
+    )
+
+
+async def pairings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    state = await call.read(call.service.load, call.tournament_id)
+    return _printed(pairing_list(state, call.number("round_no"), by=call.query.by), call.query)
+
+
+async def results_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    state = await call.read(call.service.load, call.tournament_id)
+    return _printed(result_list(state, call.number("round_no")), call.query)
+
+
+async def standings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    state = await call.read(call.service.load, call.tournament_id)
+    return _printed(standings_list(state), call.query)

@@ -1,0 +1,124 @@
+"""A list of players as CSV, read into one all-or-nothing registration.
+
+Columns are found by their header, in any order and case, spaces, ``_`` and ``-`` ignored:
+``name`` ("Surname, Given name") or ``surname`` and ``given name``; ``fide id``, ``rating``,
+``title``, ``federation`` (or ``fed``), ``sex``, ``birth date`` (YYYY-MM-DD), ``club``.
+Every problem is reported with its line number (the header is line 1), and none is written
+unless there is none.
+
+>>> command = read_players_csv(b"Name,Rating,FIDE id\\n\\"Polgar, Judit\\",2675,700070\\n")
+>>> command.entries[0].given_name, command.entries[0].rating, command.lines
+('Judit', 2675, (2,))
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+from typing import Any
+
+import msgspec
+
+from events import InvalidCommand, parse_name
+from events.decisions.players import RegisterMany, RegisterPlayer
+
+__all__ = ["COLUMNS", "read_players_csv"]
+
+COLUMNS = {
+    "name": "name",
+    "surname": "surname",
+    "givenname": "given_name",
+    "fideid": "fide_id",
+    "rating": "rating",
+    "title": "title",
+    "federation": "federation",
+    "fed": "federation",
+    "sex": "sex",
+    "birthdate": "birth_date",
+    "club": "club",
+}
+"""Normalised header -> the registration field it fills."""
+
+
+def _key(header: str) -> str:
+    return "".join(c for c in header.casefold() if c.isalnum())
+
+
+def read_players_csv(data: bytes) -> RegisterMany:
+    """The registration of every player in ``data`` (UTF-8, with or without a BOM).
+
+    :raises InvalidCommand: listing every problem as ``problems``: ``{"line", "message"}``.
+    """
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise _refused([(0, f"not UTF-8 text (byte {error.start})")]) from None
+    rows = csv.reader(io.StringIO(text, newline=""))
+    header = next(rows, None)
+    if header is None:
+        raise _refused([(1, "the file is empty; the first line names the columns")])
+    fields: list[str | None] = []
+    problems: list[tuple[int, str]] = []
+    for title in header:
+        field = COLUMNS.get(_key(title))
+        if field is None and title.strip():
+            problems.append((1, f"unknown column {title.strip()!r}"))
+        fields.append(field)
+    if "name" not in fields and "surname" not in fields:
+        problems.append((1, "no 'name' (or 'surname') column"))
+    if problems:
+        raise _refused(problems)
+    entries: list[RegisterPlayer] = []
+    lines: list[int] = []
+    for row in rows:
+        line = rows.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(fields):
+            problems.append((line, f"{len(row)} cells, but the header names {len(fields)}"))
+            continue
+        try:
+            entries.append(_entry(dict(zip((f for f in fields), row, strict=False))))
+            lines.append(line)
+        except (ValueError, msgspec.ValidationError) as error:
+            problems.append((line, str(error)))
+    if problems:
+        raise _refused(problems)
+    return RegisterMany(entries=tuple(entries), lines=tuple(lines))
+
+
+def _entry(cells: dict[str | None, str]) -> RegisterPlayer:
+    values: dict[str, Any] = {
+        field: cell.strip() for field, cell in cells.items() if field and cell.strip()
+    }
+    if "name" in values:
+        values["surname"], values["given_name"] = parse_name(values.pop("name"))
+    if "surname" not in values:
+        raise ValueError("the name is empty")
+    for number in ("fide_id", "rating"):
+        if number in values:
+            if not values[number].isdigit():
+                raise ValueError(f"{number.replace('_', ' ')} {values[number]!r} is not a number")
+            values[number] = int(values[number])
+    if "title" in values:
+        values["title"] = values["title"].upper()
+    if "federation" in values:
+        values["federation"] = values["federation"].upper()
+    if "sex" in values:
+        values["sex"] = values["sex"].lower()
+    if "birth_date" in values:
+        try:
+            values["birth_date"] = date.fromisoformat(values["birth_date"])
+        except ValueError:
+            raise ValueError(f"birth date {values['birth_date']!r} is not YYYY-MM-DD") from None
+    return msgspec.convert(values, RegisterPlayer)
+
+
+def _refused(problems: list[tuple[int, str]]) -> InvalidCommand:
+    listed = "; ".join(f"line {line}: {message}" for line, message in problems)
+    return InvalidCommand(
+        f"nobody registered: {listed}",
+        field="players",
+        problems=[{"line": line, "message": message} for line, message in problems],
+    )

@@ -1,0 +1,48 @@
+"""One way to name a player (issue 19 item 1): the id every listing shows is what commands
+take; a FIDE id or an unambiguous part of the name also works; pairing numbers are labelled."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.server.cli.test_commands import Arbiter
+
+
+def field(arbiter: Arbiter) -> Arbiter:
+    arbiter("create-tournament", "Naming Open", "--rounds", "3", "--id", "naming")
+    arbiter("register", "naming", "Carlsen, Magnus", "--rating", "1800", "--fide-id", "1503014")
+    arbiter("register", "naming", "Carlsen, Henrik", "--rating", "1700")
+    arbiter("register", "naming", "Aune, Ingrid", "--rating", "2400")
+    return arbiter
+
+
+def test_listings_show_the_id_commands_take_and_label_the_pairing_number(tmp_path: Path) -> None:
+    arbiter = field(Arbiter(tmp_path / "a.db"))
+    shown = arbiter("show", "naming").stdout.splitlines()
+    header = shown.index(next(line for line in shown if line.startswith("id")))
+    assert shown[header].split()[:3] == ["id", "TPN", "name"]
+    # Aune is registered third but ranked first: id 3, TPN 1.
+    assert re.match(r"3\s+1\s+Aune, Ingrid", shown[header + 1])
+    standings = arbiter("standings", "naming").stdout.splitlines()
+    assert standings[1].split()[:4] == ["rank", "id", "name", "TPN"]
+    arbiter("withdraw", "naming", "3")
+    assert "Aune, Ingrid (withdrawn)" in arbiter("standings", "naming").stdout
+
+
+def test_fide_id_and_name_fragments_name_a_player(tmp_path: Path) -> None:
+    arbiter = field(Arbiter(tmp_path / "a.db"))
+    assert arbiter("withdraw", "naming", "1503014").stdout.startswith("player 1 withdrawn")
+    assert arbiter("request-bye", "naming", "henrik", "1").stdout.startswith("player 2:")
+    assert arbiter("cancel-bye", "naming", "Carlsen, Henrik", "1").stdout.startswith("player 2:")
+    assert arbiter("correct-player", "naming", "#3", "--rating", "2410").stdout == (
+        "corrected player 3\n"
+    )
+
+
+def test_an_ambiguous_fragment_lists_the_candidates(tmp_path: Path) -> None:
+    arbiter = field(Arbiter(tmp_path / "a.db"))
+    message = arbiter.error("withdraw", "naming", "carlsen")
+    assert "'carlsen' fits 2 players: id 1 Carlsen, Magnus; id 2 Carlsen, Henrik" in message
+    assert "no player nobody" in arbiter.error("withdraw", "naming", "nobody")
+    assert "no player 77" in arbiter.error("withdraw", "naming", "77")

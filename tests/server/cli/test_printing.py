@@ -1,0 +1,62 @@
+"""Printouts (issue 19 item 5): pairing lists by board and by name, results, standings and
+crosstable as text, CSV and one self-contained HTML page for A4."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from tests.server.cli.test_commands import Arbiter
+
+
+def test_pairing_list_by_board_and_by_name(spring: Arbiter) -> None:
+    spring("request-bye", "spring-open", "5", "1")
+    spring("pair-round", "spring-open")
+    by_board = spring("pairings", "spring-open", "--round", "1").stdout.splitlines()
+    assert by_board[0] == "Spring Open: pairings of round 1"
+    assert by_board[1] == "Oslo, 2026-04-01"
+    assert by_board[2].split() == [
+        "board", "id", "white", "rtg", "pts", "result", "pts", "rtg", "black", "id",
+    ]  # fmt: skip
+    assert re.match(
+        r"\s*1\s+2\s+Aune, Ingrid\s+2412\s+0\s+0\s+2385\s+Costa, Marta\s+3$", by_board[3]
+    )
+    assert by_board[-1] == "Not paired: Eriksen, Sofie (id 5), half point bye"
+    by_name = spring("pairings", "spring-open", "--by", "name", "--format", "csv").stdout
+    rows = list(csv.reader(io.StringIO(by_name)))
+    assert rows[0] == ["name", "id", "board", "colour", "opponent"]
+    assert [row[0] for row in rows[1:]] == [
+        "Aune, Ingrid", "Brandt, Jonas", "Costa, Marta", "Dahl, Erik", "Eriksen, Sofie",
+    ]  # fmt: skip
+    assert rows[3] == ["Costa, Marta", "3", "1", "black", "Aune, Ingrid (id 2)"]
+    assert rows[5] == ["Eriksen, Sofie", "5", "", "", "half point bye"]
+
+
+def test_results_list(spring: Arbiter) -> None:
+    spring("pair-round", "spring-open")
+    spring("record-result", "spring-open", "1", "1", "1-0")
+    text = spring("results", "spring-open", "--round", "1").stdout.splitlines()
+    assert text[0] == "Spring Open: results of round 1"
+    assert re.match(r"\s*1\s+Aune, Ingrid\s+1-0\s+Costa, Marta", text[3])
+    assert re.match(r"\s*2\s+Brandt, Jonas\s+…\s+Dahl, Erik", text[4])
+    assert "Still being played: board(s) 2" in text
+    assert "round 4 is not paired" in spring.error("results", "spring-open", "--round", "4")
+
+
+def test_html_pages_are_self_contained_escaped_and_for_a4(spring: Arbiter) -> None:
+    spring("register", "spring-open", "<b>Bold</b>, Eve", "--rating", "1000")
+    spring("pair-round", "spring-open")
+    for command in (
+        ["pairings", "spring-open", "--format", "html"],
+        ["results", "spring-open", "--format", "html"],
+        ["standings", "spring-open", "--format", "html"],
+        ["crosstable", "spring-open", "--format", "html", "--tiebreaks", "BH", "--rules", "2026"],
+        ["standings", "spring-open", "--format", "html", "--tiebreaks", "BH", "--rules", "2026"],
+    ):
+        page = spring(*command).stdout
+        assert page.startswith("<!DOCTYPE html>"), command
+        assert "@page { size: A4" in page
+        assert "&lt;b&gt;Bold&lt;/b&gt;, Eve" in page and "<b>Bold" not in page
+        assert not re.search(r"<(link|script|img)\b|src=|href=", page)
+        assert "<thead>" in page

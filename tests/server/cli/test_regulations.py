@@ -1,0 +1,145 @@
+"""Tournament settings reach the engine (issue 19 item 4): forbidden pairs, club and
+federation wishes, Baku acceleration and virtual points; ``pair-round`` gives the engine
+exactly what ``arbiter pair FILE.trf`` reads from the exported file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from events import SqliteEventStore
+from events.decisions import pairing_request
+from server.cli import main
+from server.cli.support import CliContext
+from server.service import TournamentService
+from trf import check_trf
+from trf.engine_request import next_round_request
+
+PLAYERS = [  # name, rating, federation, club
+    ("Aune, A", 2500, "NOR", "Oslo SK"),
+    ("Berg, B", 2450, "NOR", "Oslo SK"),
+    ("Costa, C", 2400, "POR", "Porto"),
+    ("Dahl, D", 2350, "NOR", "Bergen"),
+    ("Eik, E", 2300, "SWE", "Malmo"),
+    ("Fors, F", 2250, "SWE", "Malmo"),
+    ("Gran, G", 2200, "NOR", "Oslo SK"),
+    ("Holm, H", 2150, "DEN", "Aarhus"),
+    ("Iver, I", 2100, "NOR", "Bergen"),
+    ("Jens, J", 2050, "DEN", "Aarhus"),
+    ("Kvam, K", 2000, "NOR", "Trondheim"),
+]
+
+
+class Desk:
+    def __init__(self, db: Path) -> None:
+        self.db = db
+
+    def __call__(self, *args: str, code: int = 0) -> str:
+        result = CliRunner().invoke(main, list(args), obj=CliContext(self.db))
+        assert result.exit_code == code, (result.output, result.stderr)
+        return result.stdout if code == 0 else result.stderr
+
+    def service(self) -> TournamentService:
+        return TournamentService(SqliteEventStore(self.db))
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Desk:
+    desk = Desk(tmp_path / "a.db")
+    desk("create-tournament", "Reg Open", "--rounds", "5", "--id", "reg",
+         "--acceleration", "baku", "--avoid-same-club")  # fmt: skip
+    for name, rating, federation, club in PLAYERS:
+        desk("register", "reg", name, "--rating", str(rating), "--federation", federation,
+             "--club", club)  # fmt: skip
+    desk("forbid-pair", "reg", "costa", "eik", "--reason", "married couple")
+    desk("virtual-points", "reg", "kvam", "1", "--rounds", "1-2", "--reason", "regulation 7")
+    return desk
+
+
+def engine_boards(desk: Desk, tmp_path: Path, round_no: int) -> list[tuple[int, int]]:
+    """The next round as ``arbiter pair --dutch`` pairs the exported TRF-2026 file."""
+    trf = tmp_path / f"round{round_no}.trf"
+    out = tmp_path / f"round{round_no}.txt"
+    desk("export", "reg", "--format", "trf26", "-o", str(trf))
+    result = CliRunner().invoke(main, ["pair", "--dutch", str(trf), "-p", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = out.read_text().split("\n")[1:]
+    return [(int(a), int(b)) for a, b in (line.split() for line in lines if line)]
+
+
+def arbiter_boards(desk: Desk) -> list[tuple[int, int]]:
+    state = desk.service().load("reg")
+    boards = [
+        (state.pairing_number(b.white), state.pairing_number(b.black))
+        for b in state.rounds[-1].boards
+    ]
+    pab = state.rounds[-1].pab
+    return boards + ([(state.pairing_number(pab), 0)] if pab is not None else [])
+
+
+def test_the_same_tournament_paired_both_ways_gives_the_same_boards(
+    desk: Desk, tmp_path: Path
+) -> None:
+    for round_no in (1, 2, 3):
+        state = desk.service().load("reg")
+        request = pairing_request(state)
+        document, problems = check_trf(_export(desk, tmp_path))
+        assert not [p for p in problems if p.severity == "error"]
+        from_file = next_round_request(document)
+        assert from_file.forbidden_pairs == request.forbidden_pairs
+        assert [p.acceleration for p in from_file.players] == [
+            p.acceleration for p in request.players
+        ]
+        expected = engine_boards(desk, tmp_path, round_no)
+        desk("pair-round", "reg")
+        assert arbiter_boards(desk) == expected
+        state = desk.service().load("reg")
+        for board in range(1, len(state.rounds[-1].boards) + 1):
+            desk("record-result", "reg", str(round_no), str(board), "1-0")
+
+
+def _export(desk: Desk, tmp_path: Path) -> bytes:
+    target = tmp_path / "x.trf"
+    desk("export", "reg", "--format", "trf26", "-o", str(target))
+    return target.read_bytes()
+
+
+def test_settings_are_obeyed(desk: Desk) -> None:
+    state = desk.service().load("reg")
+    request = pairing_request(state)
+    costa, eik = state.pairing_number(3), state.pairing_number(5)
+    assert frozenset((costa, eik)) in request.forbidden_pairs
+    # Baku: 11 starters, group A = first 2*ceil(11/4) = 6; 5 rounds: +1 in rounds 1-2, +0.5 in 3.
+    accelerated = {p.number: p.acceleration for p in request.players if p.acceleration}
+    assert sorted(accelerated) == [1, 2, 3, 4, 5, 6, 11]
+    assert accelerated[1] == {1: 1}
+    desk("pair-round", "reg")
+    state = desk.service().load("reg")
+    clubs = {pid: state.player(pid).club for pid in state.order}
+    for board in state.rounds[0].boards:
+        assert clubs[board.white] != clubs[board.black]
+        assert {board.white, board.black} != {3, 5}
+    message = desk("settings", "reg", "--acceleration", "none", "--reason", "x", code=3)
+    assert "only before round 1 is paired" in message
+    assert desk("settings", "reg", "--avoid-same-federation", "--reason", "regulations") == (
+        "reg: changed avoid_same_federation\n"
+    )
+    assert re.search("settings-changed", desk("log", "reg"))
+
+
+def test_a_wish_yields_when_nothing_else_is_possible(tmp_path: Path) -> None:
+    desk = Desk(tmp_path / "b.db")
+    desk("create-tournament", "Club Night", "--rounds", "3", "--id", "reg", "--avoid-same-club")
+    for name in ("A, A", "B, B", "C, C", "D, D"):
+        desk("register", "reg", name, "--club", "Same Club")
+    desk("pair-round", "reg")  # every pair is of one club: the wish yields
+    assert len(desk.service().load("reg").rounds[0].boards) == 2
+    desk("forbid-pair", "reg", "1", "2", "--reason", "x")
+    desk("forbid-pair", "reg", "1", "3", "--reason", "x")
+    desk("forbid-pair", "reg", "1", "4", "--reason", "x")
+    for board in (1, 2):
+        desk("record-result", "reg", "1", str(board), "1/2-1/2")
+    assert "no valid pairing" in desk("pair-round", "reg", code=1).lower()

@@ -1,0 +1,99 @@
+"""The arbiter's desk over HTTP (issue 19 item 9): the same full event as the command-line
+script, through the routes: player lists, corrections, settings, manual pairing, printouts,
+and the manual-intervention filter of the log."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any
+
+import pytest
+
+from tests.server.http.support import Api, Client
+
+T = "/tournaments/desk"
+PLAYERS = [
+    {"surname": "Aune", "given_name": "Ingrid", "rating": 2410, "federation": "NOR",
+     "club": "Oslo SK", "fide_id": 1500001},
+    {"surname": "Berg", "given_name": "Jonas", "rating": 2380, "federation": "NOR",
+     "club": "Oslo SK"},
+    {"surname": "Costa", "given_name": "Marta", "rating": 2350, "federation": "POR"},
+    {"surname": "Dahl", "given_name": "Erik", "rating": 2300, "federation": "NOR"},
+    {"surname": "Eik", "given_name": "Sofie", "rating": 2250, "federation": "SWE"},
+    {"surname": "<i>Fors</i>", "given_name": "Lars", "rating": 2200, "federation": "SWE"},
+    {"surname": "Aune", "given_name": "Ingrid", "rating": 2410},
+]  # fmt: skip
+
+
+async def printed(client: Client, path: str) -> tuple[int, str, str]:
+    async with client.get(path) as response:
+        return response.status, response.content_type, await response.text()
+
+
+async def ok(result: Awaitable[tuple[int, Any]], status: int = 200) -> Any:
+    code, body = await result
+    assert code == status, body
+    return body
+
+
+@pytest.mark.slow
+async def test_a_full_event_over_http(api: Api, client: Client) -> None:
+    await ok(api.post("/tournaments", {"tournament_id": "desk", "name": "Desk Open",
+             "rounds": 3, "acceleration": "baku", "avoid_same_club": True}), 201)  # fmt: skip
+    # A player list, all or none: a bad federation refuses every entry, naming it.
+    bad = [*PLAYERS[:2], {"surname": "X", "federation": "NORWAY"}]
+    status, problem = await api.post(f"{T}/player-lists", {"entries": bad})
+    assert status == 422 and "line 3: federation 'NORWAY'" in problem["detail"]
+    await ok(api.post(f"{T}/player-lists", {"entries": PLAYERS}))
+    await ok(api.post(f"{T}/registration-removals", {"player_id": 7, "reason": "entered twice"}))
+    await ok(api.post(f"{T}/forbidden-pairs", {"player_id": 3, "other": 5, "reason": "married"}))
+    await ok(api.post(f"{T}/settings", {"avoid_same_federation": True, "reason": "rule 4"}))
+    await ok(api.post(f"{T}/virtual-points", {"player_id": 6, "first_round": 1,
+             "last_round": 1, "points": "0.5", "reason": "wildcard"}))  # fmt: skip
+    await ok(api.post(f"{T}/rounds"), 201)
+    await ok(api.post(f"{T}/board-swaps", {"round_no": 1, "board": 1, "other": 3,
+             "reason": "camera board"}))  # fmt: skip
+    await ok(api.post(f"{T}/colour-swaps", {"round_no": 1, "board": 2, "reason": "misprint"}))
+    status, media, page = await printed(client, f"{T}/rounds/1/pairings")
+    assert status == 200 and media == "text/html"
+    assert "&lt;i&gt;Fors&lt;/i&gt;" in page and "@page { size: A4" in page
+    status, media, listing = await printed(client, f"{T}/rounds/1/pairings?by=name&format=csv")
+    assert media == "text/csv" and listing.splitlines()[0] == "name,id,board,colour,opponent"
+    for board in (1, 2, 3):
+        await ok(api.post(f"{T}/rounds/1/boards/{board}/result", {"result": "1-0"}), 201)
+    _, _, results = await printed(client, f"{T}/rounds/1/results?format=text")
+    assert "results of round 1" in results
+    # Round 2 by hand, forced over a rematch with a reason, then unpaired after a result.
+    _, round1 = await api.get(f"{T}/rounds/1")
+    first = round1["boards"][0]
+    rematch = {"white": first["black"]["player_id"], "black": first["white"]["player_id"]}
+    others = round1["boards"][1:]
+    boards = [
+        rematch,
+        {"white": others[0]["white"]["player_id"], "black": others[1]["white"]["player_id"]},
+        {"white": others[1]["black"]["player_id"], "black": others[0]["black"]["player_id"]},
+    ]
+    status, problem = await api.post(f"{T}/manual-pairings", {"boards": boards})
+    assert status == 422 and "C1:" in problem["detail"]
+    written = await ok(api.post(f"{T}/manual-pairings", {"boards": boards, "force": True,
+                       "reason": "players' request"}), 201)  # fmt: skip
+    assert any(d.startswith("C1:") for d in written["events"][0]["event"]["departures"])
+    await ok(api.post(f"{T}/rounds/2/boards/1/result", {"result": "1-0"}), 201)
+    await ok(api.write("DELETE", f"{T}/rounds/2?reason=published+by+mistake"))
+    for round_no in (2, 3):
+        await ok(api.post(f"{T}/rounds"), 201)
+        for board in (1, 2, 3):
+            await ok(api.post(f"{T}/rounds/{round_no}/boards/{board}/result",
+                              {"result": "0-1"}), 201)  # fmt: skip
+    await ok(api.post(f"{T}/close", {"reason": "done"}))
+    await ok(api.post(f"{T}/reopen", {"reason": "appeal"}))
+    await ok(api.write("PUT", f"{T}/rounds/3/boards/1/result",
+                       {"result": "1-0", "reason": "appeal upheld"}))  # fmt: skip
+    _, _, standings = await printed(client, f"{T}/standings/printout?format=text")
+    assert "Counted: rounds 1-3." in standings
+    _, manual = await api.get(f"{T}/events?manual=true")
+    assert [e["event"]["type"] for e in manual["events"]] == [
+        "registration-removed", "pair-forbidden", "settings-changed", "virtual-points-given",
+        "boards-swapped", "colours-swapped", "round-paired", "round-unpaired",
+        "tournament-reopened", "result-corrected",
+    ]  # fmt: skip
