@@ -7,6 +7,7 @@ use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair`` never 
 
 from typing import TYPE_CHECKING
 
+from events.audit import is_manual_intervention
 from events.bounds import MAX_ROUNDS, Reason, TiebreakList
 from events.decisions import (
     CancelBye,
@@ -222,6 +223,7 @@ __all__ = [
     "decide",
     "decide_rating_update",
     "event_type",
+    "is_manual_intervention",
     "is_postgres",
     "list_in_force",
     "name_str",

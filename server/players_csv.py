@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from events import InvalidCommand, parse_name
-from events.decisions.players import RegisterMany, RegisterPlayer
+from events.decisions import RegisterMany, RegisterPlayer
 
 __all__ = ["COLUMNS", "read_players_csv"]
 
@@ -112,7 +112,12 @@ def _entry(cells: dict[str | None, str]) -> RegisterPlayer:
             values["birth_date"] = date.fromisoformat(values["birth_date"])
         except ValueError:
             raise ValueError(f"birth date {values['birth_date']!r} is not YYYY-MM-DD") from None
-    return msgspec.convert(values, RegisterPlayer)
+    try:
+        return msgspec.convert(values, RegisterPlayer)
+    except msgspec.ValidationError as error:  # a bound of events.bounds: name the cell
+        message, _, path = str(error).partition(" - at `$.")
+        field = path.rstrip("`")
+        raise ValueError(f"{field.replace('_', ' ')} {values.get(field)!r}: {message}") from None
 
 
 def _refused(problems: list[tuple[int, str]]) -> InvalidCommand:

@@ -36,6 +36,7 @@ from events import (
     PairingSystemUnavailable,
     PlayerDirectory,
     RecordedEvent,
+    RoundPaired,
     TournamentNotFound,
     UpdateRatings,
     WrongExpectedVersion,
@@ -55,7 +56,6 @@ from events.decisions import (
 )
 from events.projections import StateCache, TournamentState, fold, state_after_round
 from events.tiebreaks import Edition
-from events.types import RoundPaired
 from trf import TrfProblem, import_trf
 
 __all__ = [

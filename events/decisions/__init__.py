@@ -31,6 +31,7 @@ from events.decisions.players import (
     RemoveRegistration,
     RequestBye,
     WithdrawPlayer,
+    find_player,
 )
 from events.decisions.rounds import (
     CorrectResult,
@@ -75,6 +76,7 @@ __all__ = [
     "UnpairRound",
     "WithdrawPlayer",
     "decide",
+    "find_player",
     "pairing_request",
 ]
 

@@ -1,7 +1,15 @@
 """Projections: pure folds of a tournament's events into state, and read models on it."""
 
 from events.projections.cache import StateCache
-from events.projections.standings import StandingRow, TieBreak, points_str, standings, to_decimal
+from events.projections.standings import (
+    StandingRow,
+    TieBreak,
+    completed_rounds,
+    counting_note,
+    points_str,
+    standings,
+    to_decimal,
+)
 from events.projections.tournament import (
     EMPTY,
     BoardState,
@@ -28,6 +36,8 @@ __all__ = [
     "TieBreak",
     "TournamentState",
     "apply",
+    "completed_rounds",
+    "counting_note",
     "fold",
     "points_str",
     "standings",

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from engine.model import Colour
+from engine import Colour
 from events import InvalidCommand
 from events.decisions import ChangeSettings, ForbidPair, GiveVirtualPoints
 from server.cli.support import CliContext, pass_service

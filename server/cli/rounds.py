@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import click
 
-from events import CorrectResult, PairRound, RecordResult, UnpairRound, parse_result
+from events import (
+    CorrectResult,
+    PairedBoard,
+    PairRound,
+    PlayerId,
+    RecordResult,
+    UnpairRound,
+    parse_result,
+)
 from events.decisions import PairManually
-from events.types import PairedBoard, PlayerId
 from server.cli.render import render_round
 from server.cli.support import CliContext, pass_service
 

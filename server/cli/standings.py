@@ -15,8 +15,7 @@ from typing import Any
 
 import click
 
-from events.projections import TournamentState
-from events.projections.standings import counting_note
+from events.projections import TournamentState, counting_note
 from events.tiebreaks import (
     Crosstable,
     Edition,

@@ -6,6 +6,7 @@ the views.
 
 from __future__ import annotations
 
+import getpass
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,7 +47,7 @@ class CliContext:
     def player(self, tournament: str, text: str) -> int:
         """The id of the player ``text`` names in ``tournament`` (an id, a FIDE id or an
         unambiguous part of the name; see :func:`events.decisions.players.find_player`)."""
-        from events.decisions.players import find_player
+        from events.decisions import find_player
 
         return find_player(self.service().load(tournament), text)
 
@@ -68,10 +69,19 @@ class CliContext:
             self._service = TournamentService(
                 store,
                 engines=self.engines or installed_engine,
-                # No OS user name: the event log is public over HTTP.
-                metadata={"source": "cli"},
+                # Who did it, for the arbiter's integrity log (arbiter log --manual); the
+                # HTTP event log shows only public metadata (server.http.schemas).
+                metadata={"source": "cli", "actor": _user()},
             )
         return self._service
+
+
+def _user() -> str:
+    """The operating-system user, recorded as the actor of CLI commands."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no user name in this environment
+        return "unknown"
 
 
 pass_service = click.make_pass_decorator(CliContext)

@@ -19,8 +19,7 @@ import click
 import msgspec
 
 from engine import Colour
-from events import ByeKind, InvalidCommand, PointValues, parse_name
-from events.audit import is_manual_intervention
+from events import ByeKind, InvalidCommand, PointValues, is_manual_intervention, parse_name
 from events.decisions import (
     CancelBye,
     CloseTournament,

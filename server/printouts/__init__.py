@@ -25,8 +25,13 @@ from typing import Literal
 import jinja2
 
 from events import InvalidCommand
-from events.projections import TournamentState, points_str, standings
-from events.projections.standings import completed_rounds, counting_note
+from events.projections import (
+    TournamentState,
+    completed_rounds,
+    counting_note,
+    points_str,
+    standings,
+)
 
 __all__ = [
     "FORMATS",

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine import pair
-from server.pair_command import render_pairing
+from server.cli.engines import render_pairing
 from tests.corpus import shared_path
 from tests.engine.corpus_problems import problem_request
 

@@ -69,7 +69,7 @@ def test_register_refuses_an_id_the_list_lacks(tmp_path: Path) -> None:
     missing = arbiter(db, "register", "open", "--fide-id", "902220")  # only in the later list
     assert missing.exit_code == 3
     assert "FIDE id 902220 is not in the loaded list (2026-09)" in missing.stderr
-    assert arbiter(db, "register", "open").exit_code == 2  # neither NAME nor --fide-id
+    assert arbiter(db, "register", "open").exit_code == 3  # usage: neither NAME nor --fide-id
 
 
 def test_update_before_round_1_then_refused_after(tmp_path: Path) -> None:

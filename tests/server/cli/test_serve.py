@@ -68,7 +68,7 @@ def test_a_token_file_replaces_the_generated_token(
     refused = CliRunner().invoke(
         main, ["serve", "--db", str(tmp_path / "a.db"), "--token-file", str(secret)]
     )
-    assert refused.exit_code == 2 and "chmod 600" in refused.output and not served
+    assert refused.exit_code == 3 and "chmod 600" in refused.output and not served
     secret.chmod(0o600)
     output = serve(tmp_path / "arbiter.db", "--token-file", str(secret))
     assert "Write token" not in output
