@@ -45,6 +45,8 @@ class BracketRecord:
 class RoundPairer:
     """Pairs one round; :meth:`run` returns the pairs (pairing-order indices) and the PAB."""
 
+    weights_class: type[BracketWeights] = BracketWeights
+
     def __init__(
         self, players: list[DutchPlayer], compatible: set[tuple[int, int]], *, played_rounds: int
     ) -> None:
@@ -189,7 +191,7 @@ class RoundPairer:
         p = self.players
         current = context.current
         members = current + context.following
-        weights = BracketWeights(
+        weights = self.weights_class(
             p,
             context,
             played_rounds=self.played_rounds,
