@@ -47,7 +47,7 @@ class RoundPairer:
     """Pairs one round; :meth:`run` returns the pairs (pairing-order indices) and the PAB."""
 
     weights_class: type[BracketWeights] = BracketWeights
-    """The criteria as weights; an older edition swaps in its own (``engine.dutch.rules2012``)."""
+    """The criteria as weights; an older edition swaps in its own (``engine.dutch.rules2012``, ``rules2017``)."""
 
     def __init__(
         self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int

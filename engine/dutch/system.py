@@ -24,9 +24,13 @@ def pair(request: PairingRequest) -> Pairing:
         from engine.dutch.rules2012.system import pair as pair_2012
 
         return pair_2012(request)
+    if request.rules_edition == "fide-2017":
+        from engine.dutch.rules2017.system import pair as pair_2017
+
+        return pair_2017(request)
     if request.rules_edition != "fide-2026":
         raise InvalidRequest(
-            "the Dutch system is implemented for the 2026 and 2012 rules, "
+            "the Dutch system is implemented for the 2026, 2017 and 2012 rules, "
             f"not {request.rules_edition}"
         )
     players = build_players(request)

@@ -263,8 +263,8 @@ def test_c2_any_previous_pab_bars_even_when_worth_less_than_a_win() -> None:
     assert not pab_eligible(entry, PointSystem(pab=HALF))
 
 
-def test_the_2017_edition_is_refused_not_approximated() -> None:
-    """The Dutch engine implements C.04.3 as applied from 1 February 2026 only."""
+def test_an_unknown_edition_is_refused_not_approximated() -> None:
+    """The Dutch engine implements the 2026, 2017 and 2012 editions only."""
     from dataclasses import replace
 
     from engine import InvalidRequest
@@ -272,4 +272,4 @@ def test_the_2017_edition_is_refused_not_approximated() -> None:
     players = tuple(PlayerEntry(number=N(n)) for n in (1, 2))
     request = PairingRequest(round_no=1, total_rounds=3, players=players)
     with pytest.raises(InvalidRequest, match="2026"):
-        pair(replace(request, rules_edition="fide-2017"))
+        pair(replace(request, rules_edition="fide-2005"))

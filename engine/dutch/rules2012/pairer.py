@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.dutch.bracket import RoundPairer
 from engine.dutch.rules2012.weights import Weights2012
-from engine.dutch.weights import BracketContext
+from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
 
 __all__ = ["Pairer2012"]
@@ -22,7 +22,7 @@ class Pairer2012(RoundPairer):
     """:class:`engine.dutch.bracket.RoundPairer` with the 2012 criteria (:class:`Weights2012`)
     and without the current PAB criteria C5 and C9."""
 
-    weights_class = Weights2012
+    weights_class: type[BracketWeights] = Weights2012
 
     def _start(self) -> bool:
         """Check that the round can be completed at all (B.1, B.2: C.12/C.13 backtrack until it

@@ -1,0 +1,87 @@
+"""The 2017 Dutch edition (``fide-2017``): each place where its text differs from the 2026 text,
+pinned by a request the two editions answer differently, and the command line and tournament
+setting that select it (docs/rulings.md, "Dutch, 2017 edition")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from engine import pair
+from engine.common import Float, pab_eligible
+from engine.dutch.players import build_players
+from engine.dutch.rules2017.players import build_players_2017, bye_allowed
+from engine.model import PairingNumber, PlayerEntry, PointSystem, RoundKind, RoundRecord
+from server.cli import main
+from tests.corpus import shared_path
+from tests.engine.builders import HALF, ONE, ZERO
+from tests.engine.corpus_problems import (
+    answer_lines,
+    corpus,
+    problem_request,
+    reference_lines,
+    reference_path,
+)
+from tests.engine.dutch_builders import Field
+
+
+def _problem(name: str) -> Path:
+    return shared_path(*corpus("dutch-2017")) / f"{name}.trf"
+
+
+def _entry(*records: RoundRecord) -> PlayerEntry:
+    return PlayerEntry(number=PairingNumber(1), history=records)
+
+
+def test_c2_a_full_point_bye_does_not_bar_the_pab() -> None:
+    """2017 C.2 bars a PAB and a forfeit win ("an opponent not appearing in time") only; 2026 C2
+    bars any single unplayed round worth a win, so a requested full-point bye too."""
+    full_bye = _entry(RoundRecord(RoundKind.FULL_BYE, ONE))
+    assert bye_allowed(full_bye)
+    assert not pab_eligible(full_bye, PointSystem())
+    assert not bye_allowed(_entry(RoundRecord(RoundKind.PAB, ONE)))
+    assert not bye_allowed(_entry(RoundRecord(RoundKind.FORFEIT_WIN, ONE, PairingNumber(2))))
+    assert bye_allowed(_entry(RoundRecord(RoundKind.HALF_BYE, HALF)))
+
+
+def test_every_unplayed_round_is_a_downfloat() -> None:
+    """2017 A.4: a player who did not play floated down, whatever the round scored; 2026 Art.
+    1.4 floats only the PAB and unplayed rounds worth more than a loss."""
+    f = Field(rounds_played=1)
+    f.player(1, RoundRecord(RoundKind.ZERO_BYE, ZERO))
+    f.player(2, RoundRecord(RoundKind.NOT_PAIRED, ZERO))
+    request = replace(f.request(), rules_edition="fide-2017")
+    floats = {int(p.number): p.float_previous for p in build_players_2017(request)}
+    assert floats[1] is floats[2] is Float.DOWN
+    twenty_six = {int(p.number): p.float_previous for p in build_players(request)}
+    assert twenty_six[1] is twenty_six[2] is None
+
+
+def test_no_pab_criteria_the_bye_goes_to_whoever_the_last_bracket_leaves() -> None:
+    """No C5 or C9 in 2017: bbpPairings v5.0.1 gives the bye to 5, whom the last bracket leaves
+    over; the 2026 rules give it to 7, the lowest score a complete pairing allows."""
+    name = "dutch-t05-p0011-r03of09"
+    request = problem_request(_problem(name))
+    pairing = pair(replace(request, rules_edition="fide-2017"), "dutch")
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+    assert pairing.bye == 5
+    assert pair(request, "dutch").bye == 7
+
+
+def test_rules_2017_on_the_command_line(tmp_path: Path) -> None:
+    name = "dutch-t05-p0011-r03of09"
+    output = tmp_path / "out.txt"
+    args = ["pair", "--dutch", "--rules", "2017", str(_problem(name)), "-p", str(output)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.stderr
+    assert output.read_text() == reference_path(_problem(name)).read_text()
+
+
+def test_the_checker_re_pairs_by_the_2017_rules() -> None:
+    """``-c --rules 2017``: rounds 1 and 2 of this corpus input agree with the 2017 rules."""
+    path = _problem("dutch-t05-p0011-r03of09")
+    result = CliRunner().invoke(main, ["pair", "--dutch", "--rules", "2017", str(path), "-c"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == ["round 1: ok", "round 2: ok"]
