@@ -40,10 +40,11 @@ async def ok(result: Awaitable[tuple[int, Any]], status: int = 200) -> Any:
 async def test_a_full_event_over_http(api: Api, client: Client) -> None:
     await ok(api.post("/tournaments", {"tournament_id": "desk", "name": "Desk Open",
              "rounds": 3, "acceleration": "baku", "avoid_same_club": True}), 201)  # fmt: skip
-    # A player list, all or none: a bad federation refuses every entry, naming it.
+    # A player list, all or none: a bad federation refuses every entry, naming where it is.
     bad = [*PLAYERS[:2], {"surname": "X", "federation": "NORWAY"}]
     status, problem = await api.post(f"{T}/player-lists", {"entries": bad})
-    assert status == 422 and "line 3: federation 'NORWAY'" in problem["detail"]
+    assert status == 422 and "[A-Z]{3}" in problem["detail"]
+    assert [e["pointer"] for e in problem["errors"]] == ["/entries/2/federation"]
     await ok(api.post(f"{T}/player-lists", {"entries": PLAYERS}))
     await ok(api.post(f"{T}/registration-removals", {"player_id": 7, "reason": "entered twice"}))
     await ok(api.post(f"{T}/forbidden-pairs", {"player_id": 3, "other": 5, "reason": "married"}))
