@@ -21,6 +21,8 @@ from server.cli.engines import render_pairing
 from tests.corpus import shared_path
 from tests.engine.corpus_problems import problem_request
 
+pytestmark = pytest.mark.slow  # the reference binary in a subprocess per round
+
 # (players, rounds, seed, draw %, forfeit 1 in, absence 1 in, half-point bye 1 in)
 EVENTS = [
     (9, 5, 11, 40, 8, 6, 5),
