@@ -11,7 +11,7 @@ from engine.dutch.round_graph import Compatibility
 from engine.errors import InvalidRequest
 from engine.model import Board, Colour, Pairing, PairingRequest
 
-__all__ = ["conflicting_pairs", "pair"]
+__all__ = ["conflicting_pairs", "pair", "pair_players"]
 
 
 def pair(request: PairingRequest) -> Pairing:
@@ -33,9 +33,18 @@ def pair(request: PairingRequest) -> Pairing:
             "the Dutch system is implemented for the 2026, 2017 and 2012 rules, "
             f"not {request.rules_edition}"
         )
-    players = build_players(request)
+    return pair_players(request, build_players(request))
+
+
+def pair_players(
+    request: PairingRequest,
+    players: list[DutchPlayer],
+    pairer_class: type[RoundPairer] = RoundPairer,
+) -> Pairing:
+    """Pair ``players`` (built from ``request`` by an edition's rules) with ``pairer_class``,
+    allocate colours and order the boards: the steps the 2026 and 2017 editions share."""
     conflicts = conflicting_pairs(players, request)
-    pairer = RoundPairer(players, conflicts, played_rounds=request.round_no - 1)
+    pairer = pairer_class(players, conflicts, played_rounds=request.round_no - 1)
     pairs, bye = pairer.run()
     boards = []
     allocations: list[Allocation] = []
