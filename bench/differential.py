@@ -32,8 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.generator import GeneratorSettings, UnpairableRound, generate
 from engine.model import Colour, PointSystem
-from trf import Profile, read_trf, write_trf
+from trf import read_trf, write_trf
 from trf.checker import check_document
+from trf.export import Profile
 from trf.generated import generated_document
 
 ROOT = Path(__file__).resolve().parents[1]

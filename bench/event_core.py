@@ -10,18 +10,18 @@ import tempfile
 import time
 from pathlib import Path
 
-from events import (
-    NO_STREAM,
+from events import SqliteEventStore
+from events.envelope import NO_STREAM
+from events.projections import fold
+from events.results import Result
+from events.types import (
     PairedBoard,
     PlayerId,
     PlayerRegistered,
-    Result,
     ResultRecorded,
     RoundPaired,
-    SqliteEventStore,
     TournamentCreated,
 )
-from events.projections import fold
 
 
 def scripted(players: int, rounds: int) -> list:

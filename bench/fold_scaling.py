@@ -10,8 +10,8 @@ from __future__ import annotations
 import time
 
 from bench.event_core import scripted
-from events import PlayerRegistered, ResultRecorded
 from events.projections import EMPTY, TournamentState, apply
+from events.types import PlayerRegistered, ResultRecorded
 
 SIZES = (100, 1_000, 10_000)
 

@@ -15,9 +15,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from events import CreateTournament, PairedBoard, PairManually, RegisterPlayer
-from events.decisions import decide
+from events.decisions import CreateTournament, PairManually, RegisterPlayer, decide
 from events.projections import EMPTY, TournamentState, fold
+from events.types import PairedBoard
 from server.http.pages import views
 from server.http.pages.render import environment
 from server.http.schemas import encode, round_out

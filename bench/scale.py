@@ -32,9 +32,11 @@ from pathlib import Path
 import aiohttp
 
 from bench.event_core import scripted
-from events import NO_STREAM, Event, Snapshot, SqliteEventStore, TournamentCreated
+from events import SqliteEventStore
+from events.envelope import NO_STREAM, Snapshot
 from events.projections import fold
 from events.projections.snapshot import PROJECTION_VERSION, encode_state
+from events.types import Event, TournamentCreated
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "a4bde46"

@@ -23,8 +23,10 @@ from typing import Any
 
 from aiohttp import web
 
-from events import CreateTournament, RecordResult, RegisterPlayer, Result, SqliteEventStore
+from events import SqliteEventStore
+from events.decisions import CreateTournament, RecordResult, RegisterPlayer
 from events.projections import TournamentState
+from events.results import Result
 from server.http.app import create_app
 from server.service import TournamentService
 from server.settings import Settings, hash_token

@@ -1,51 +1,28 @@
 """Pairing systems: a pure function from a :class:`PairingRequest` to a :class:`Pairing`; and
-:func:`generate`, seeded random tournaments paired by them (FIDE's endorsement generator)."""
+:func:`generate`, seeded random tournaments paired by them (FIDE's endorsement generator).
 
-from engine.common import Float, game_floats, unplayed_float
+Public beside the root: :mod:`engine.model` (the request and pairing types),
+:mod:`engine.common` (facts every system computes the same way: floats, participation) and
+:mod:`engine.generator` (its settings and result), and each system's package
+(``engine.dutch`` ...). Every other module is internal.
+"""
+
+from engine import common, generator, model
 from engine.errors import InvalidRequest, NoValidPairing, PairingError
-from engine.generator import (
-    GeneratedPlayer,
-    GeneratedTournament,
-    GeneratorSettings,
-    UnpairableRound,
-    baku_acceleration,
-    generate,
-)
-from engine.model import (
-    Board,
-    Colour,
-    Pairing,
-    PairingNumber,
-    PairingRequest,
-    PlayerEntry,
-    PointSystem,
-    RoundKind,
-    RoundRecord,
-)
+from engine.generator import generate
+from engine.model import Pairing, PairingRequest
 from engine.systems import pair, system_names
 
 __all__ = [
-    "Board",
-    "Colour",
-    "Float",
-    "GeneratedPlayer",
-    "GeneratedTournament",
-    "GeneratorSettings",
     "InvalidRequest",
     "NoValidPairing",
     "Pairing",
     "PairingError",
-    "PairingNumber",
     "PairingRequest",
-    "PlayerEntry",
-    "PointSystem",
-    "RoundKind",
-    "RoundRecord",
-    "UnpairableRound",
-    "baku_acceleration",
-    "game_floats",
+    "common",
     "generate",
+    "generator",
+    "model",
     "pair",
     "system_names",
-    "unplayed_float",
 ]

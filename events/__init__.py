@@ -1,118 +1,40 @@
-"""Event types, the event store, projections and the decisions (:mod:`events.decisions`).
+"""Event types, the event store, projections and the decisions.
 
-The public API is what ``__all__`` lists; import from ``events`` (or ``events.projections``
-for read models), never from the private modules. ``SqliteEventStore`` is imported on first
-use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair`` never opens a store.
+The root holds the store; the rest of the public API lives in the modules and subpackages
+that ``__all__`` names, imported by their own names (``from events.errors import
+InvalidCommand``), as ``chess.pgn`` is beside ``chess``:
+
+- :mod:`events.types` the events themselves, :mod:`events.envelope` how they are stored
+  (versions, :class:`~events.envelope.RecordedEvent`), :mod:`events.errors` every refusal;
+- :mod:`events.decisions` the commands and :func:`~events.decisions.decide`,
+  :mod:`events.ratings` the rating-list update, :mod:`events.audit` which events were manual;
+- :mod:`events.projections` the read models, :mod:`events.tiebreaks` C.07;
+- :mod:`events.results`, :mod:`events.names`, :mod:`events.bounds` the value types commands
+  and events share; :mod:`events.directory` the FIDE players list.
+
+Every other module (the stores, the codec, upcasting) is internal. ``SqliteEventStore`` is
+imported on first use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair``
+never opens a store.
 """
 
 from typing import TYPE_CHECKING
 
-from events.audit import is_manual_intervention
-from events.bounds import MAX_ROUNDS, Reason, TiebreakList
-from events.decisions import (
-    CancelBye,
-    CloseTournament,
-    Command,
-    CorrectPlayerDetails,
-    CorrectResult,
-    CreateTournament,
-    ImportTournament,
-    ImportTrf,
-    PairingEngine,
-    PairManually,
-    PairRound,
-    RecordResult,
-    RegisterPlayer,
-    RequestBye,
-    UnpairRound,
-    WithdrawPlayer,
-    decide,
-    pairing_request,
-)
-from events.directory import (
-    RATING_KINDS,
-    DirectoryPlayer,
-    LoadedList,
-    PlayerDirectory,
-    RatingKind,
-)
-from events.envelope import (
-    ANY,
-    NO_STREAM,
-    STREAM_EXISTS,
-    AppendResult,
-    ExpectedVersion,
-    GlobalPosition,
-    RecordedEvent,
-    Snapshot,
-    StreamVersion,
-)
-from events.errors import (
-    AllRoundsPaired,
-    AlreadyWithdrawn,
-    ArbiterError,
-    BoardNotPaired,
-    ByeAlreadyRequested,
-    ByeNotAllowed,
-    CommandRejected,
-    DuplicateFideId,
-    EventDecodeError,
-    IdempotencyKeyReused,
-    InvalidCommand,
-    NoResultToCorrect,
-    NoSuchBye,
-    NotEnoughPlayers,
-    NoValidPairing,
-    PairingRejected,
-    PairingSystemUnavailable,
-    ResultAlreadyRecorded,
-    ResultUnchanged,
-    RoundAlreadyPaired,
-    RoundHasResults,
-    RoundIncomplete,
-    StoreBusy,
-    StoreError,
-    TournamentExists,
-    TournamentIsClosed,
-    TournamentNotFound,
-    UnknownPlayer,
-    WrongExpectedVersion,
+from events import (
+    audit,
+    bounds,
+    decisions,
+    directory,
+    envelope,
+    errors,
+    names,
+    projections,
+    ratings,
+    results,
+    tiebreaks,
+    types,
 )
 from events.memory_store import MemoryEventStore
-from events.names import name_str, parse_name
-from events.ratings import (
-    UpdateRatings,
-    decide_rating_update,
-    list_in_force,
-    rating_kind,
-    registration,
-)
-from events.results import Outcome, Result, parse_result, result_str
 from events.store import EventStore, is_postgres, open_store
-from events.types import (
-    EVENT_TYPES,
-    ByeCancelled,
-    ByeKind,
-    ByeRequested,
-    Event,
-    NotPaired,
-    NotPairedReason,
-    PairedBoard,
-    PlayerDetailsCorrected,
-    PlayerId,
-    PlayerRegistered,
-    PlayerWithdrawn,
-    PointValues,
-    ResultCorrected,
-    ResultRecorded,
-    RoundNo,
-    RoundPaired,
-    RoundUnpaired,
-    TournamentClosed,
-    TournamentCreated,
-    event_type,
-)
-from events.upcasting import upcast
 
 if TYPE_CHECKING:
     from events.postgres_store import notifications
@@ -132,108 +54,22 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
-    "ANY",
-    "EVENT_TYPES",
-    "MAX_ROUNDS",
-    "NO_STREAM",
-    "RATING_KINDS",
-    "STREAM_EXISTS",
-    "AllRoundsPaired",
-    "AlreadyWithdrawn",
-    "AppendResult",
-    "ArbiterError",
-    "BoardNotPaired",
-    "ByeAlreadyRequested",
-    "ByeCancelled",
-    "ByeKind",
-    "ByeNotAllowed",
-    "ByeRequested",
-    "CancelBye",
-    "CloseTournament",
-    "Command",
-    "CommandRejected",
-    "CorrectPlayerDetails",
-    "CorrectResult",
-    "CreateTournament",
-    "DirectoryPlayer",
-    "DuplicateFideId",
-    "Event",
-    "EventDecodeError",
     "EventStore",
-    "ExpectedVersion",
-    "GlobalPosition",
-    "IdempotencyKeyReused",
-    "ImportTournament",
-    "ImportTrf",
-    "InvalidCommand",
-    "LoadedList",
     "MemoryEventStore",
-    "NoResultToCorrect",
-    "NoSuchBye",
-    "NoValidPairing",
-    "NotEnoughPlayers",
-    "NotPaired",
-    "NotPairedReason",
-    "Outcome",
-    "PairManually",
-    "PairRound",
-    "PairedBoard",
-    "PairingEngine",
-    "PairingRejected",
-    "PairingSystemUnavailable",
-    "PlayerDetailsCorrected",
-    "PlayerDirectory",
-    "PlayerId",
-    "PlayerRegistered",
-    "PlayerWithdrawn",
-    "PointValues",
-    "RatingKind",
-    "Reason",
-    "RecordResult",
-    "RecordedEvent",
-    "RegisterPlayer",
-    "RequestBye",
-    "Result",
-    "ResultAlreadyRecorded",
-    "ResultCorrected",
-    "ResultRecorded",
-    "ResultUnchanged",
-    "RoundAlreadyPaired",
-    "RoundHasResults",
-    "RoundIncomplete",
-    "RoundNo",
-    "RoundPaired",
-    "RoundUnpaired",
-    "Snapshot",
     "SqliteEventStore",
-    "StoreBusy",
-    "StoreError",
-    "StreamVersion",
-    "TiebreakList",
-    "TournamentClosed",
-    "TournamentCreated",
-    "TournamentExists",
-    "TournamentIsClosed",
-    "TournamentNotFound",
-    "UnknownPlayer",
-    "UnpairRound",
-    "UpdateRatings",
-    "WithdrawPlayer",
-    "WrongExpectedVersion",
-    "decide",
-    "decide_rating_update",
-    "event_type",
-    "is_manual_intervention",
+    "audit",
+    "bounds",
+    "decisions",
+    "directory",
+    "envelope",
+    "errors",
     "is_postgres",
-    "list_in_force",
-    "name_str",
+    "names",
     "notifications",
     "open_store",
-    "pairing_request",
-    "parse_name",
-    "parse_result",
-    "rating_kind",
-    "registration",
-    "result_str",
-    "upcast",
+    "projections",
+    "ratings",
+    "results",
+    "tiebreaks",
+    "types",
 ]

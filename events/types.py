@@ -18,7 +18,7 @@ from typing import ClassVar, NewType
 
 import msgspec
 
-from engine import Colour, PointSystem
+from engine.model import Colour, PointSystem
 from events.bounds import Points
 from events.results import Result
 

@@ -20,8 +20,9 @@ from typing import Any
 
 import msgspec
 
-from events import InvalidCommand, parse_name
 from events.decisions import RegisterMany, RegisterPlayer
+from events.errors import InvalidCommand
+from events.names import parse_name
 
 __all__ = ["COLUMNS", "read_players_csv"]
 

@@ -6,7 +6,7 @@ carries the stream version the decision was made on, and a concurrent change mak
 with :class:`~events.WrongExpectedVersion` instead of overwriting anything.
 
 >>> from events import MemoryEventStore
->>> from events import CreateTournament, RegisterPlayer
+>>> from events.decisions import CreateTournament, RegisterPlayer
 >>> service = TournamentService(MemoryEventStore())
 >>> _ = service.create(CreateTournament(tournament_id="open", name="Open", rounds=5))
 >>> service.execute("open", RegisterPlayer(surname="Polgar", rating=2700)).state.players[0].name
@@ -25,25 +25,7 @@ from typing import Any, NamedTuple, TypedDict, Unpack
 
 import msgspec
 
-from events import (
-    NO_STREAM,
-    AppendResult,
-    Event,
-    EventStore,
-    IdempotencyKeyReused,
-    InvalidCommand,
-    LoadedList,
-    PairingSystemUnavailable,
-    PlayerDirectory,
-    RecordedEvent,
-    RoundPaired,
-    TournamentNotFound,
-    UpdateRatings,
-    WrongExpectedVersion,
-    decide_rating_update,
-    rating_kind,
-    registration,
-)
+from events import EventStore
 from events.decisions import (
     Command,
     CreateTournament,
@@ -54,9 +36,21 @@ from events.decisions import (
     PairRound,
     decide,
 )
+from events.directory import LoadedList, PlayerDirectory
+from events.envelope import NO_STREAM, AppendResult, RecordedEvent
+from events.errors import (
+    IdempotencyKeyReused,
+    InvalidCommand,
+    PairingSystemUnavailable,
+    TournamentNotFound,
+    WrongExpectedVersion,
+)
 from events.projections import StateCache, TournamentState, fold, state_after_round
+from events.ratings import UpdateRatings, decide_rating_update, rating_kind, registration
 from events.tiebreaks import Edition
-from trf import TrfProblem, import_trf
+from events.types import Event, RoundPaired
+from trf import import_trf
+from trf.model import TrfProblem
 
 __all__ = [
     "CommandResult",

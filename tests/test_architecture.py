@@ -72,16 +72,29 @@ def test_the_layout_check_sees_a_flat_system_module(tmp_path: Path) -> None:
     ]
 
 
+def declared_public(init: Path) -> set[str]:
+    """The modules a package's ``__init__.py`` names in its ``__all__``: its public modules,
+    as ``chess.pgn`` is beside ``chess``."""
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            names = {e.value for e in ast.walk(node.value) if isinstance(e, ast.Constant)}
+            return {n for n in names if isinstance(n, str) and (init.parent / f"{n}.py").is_file()}
+    return set()
+
+
 def public_roots(root: Path) -> set[str]:
     """The dotted names another package may import from: each top-level package of ours and its
-    subpackages (folders with ``__init__.py``), unless a name starts with ``_``. A module file of
-    another package is internal, whatever its name."""
+    subpackages (folders with ``__init__.py``), unless a name starts with ``_``, and the modules
+    a package's ``__all__`` declares public. Any other module file is internal."""
     found: set[str] = set()
     for package in OURS:
         for init in (root / package).rglob("__init__.py"):
             parts = init.parent.relative_to(root).parts
             if not any(part.startswith("_") for part in parts):
                 found.add(".".join(parts))
+                found.update(".".join((*parts, m)) for m in declared_public(init))
     return found
 
 
@@ -115,12 +128,25 @@ def test_other_packages_are_imported_from_their_roots(package: str) -> None:
 
 def test_the_root_check_sees_a_reach_into_a_module(tmp_path: Path) -> None:
     (tmp_path / "engine" / "dutch").mkdir(parents=True)
-    (tmp_path / "engine" / "__init__.py").write_text("")
     (tmp_path / "engine" / "dutch" / "__init__.py").write_text("")
+    (tmp_path / "engine" / "__init__.py").write_text('__all__ = ["pair", "model"]\n')
+    for name in ("model", "matching"):
+        (tmp_path / "engine" / f"{name}.py").write_text("")
     module = tmp_path / "m.py"
     module.write_text(
         "from engine import pair\nfrom engine.dutch import pair\nfrom engine.model import Board\n"
         "import engine.matching\n"
     )
     roots = public_roots(tmp_path)
-    assert reaches_into(module, "trf", roots) == ["engine.model", "engine.matching"]
+    assert reaches_into(module, "trf", roots) == ["engine.matching"]
+
+
+HANDFUL = 12
+
+
+@pytest.mark.parametrize("package", sorted(OURS - {"migrations"}))
+def test_each_root_exports_a_handful_of_names_beside_its_public_modules(package: str) -> None:
+    init = ROOT / package / "__init__.py"
+    module = __import__(package)
+    names = set(module.__all__) - declared_public(init)
+    assert len(names) <= HANDFUL, sorted(names)

@@ -12,112 +12,59 @@ and :func:`next_round_request` build the engine's input from a file, and
 :func:`crosstable_from_trf` the tie-breaks' input. :func:`check_document` re-pairs every round
 of a finished file (the checker), and :func:`generated_document` writes a generated
 tournament (:func:`engine.generate`) as a file.
+
+Public beside the root: the modules ``__all__`` names (:mod:`trf.model` the records,
+:mod:`trf.checker`, :mod:`trf.engine_request`, :mod:`trf.scoring`, ...); ``trf.validate`` is
+both a module and the function the root exports. The reader, the gate and the errors module
+are internal.
 """
 
-from trf.checker import (
-    CheckReport,
-    RoundCheck,
-    check_document,
-    deciding_facts,
-    edition_name,
-    identify_system,
+from trf import (
+    checker,
+    codes,
+    engine_request,
+    export,
+    generated,
+    mapping,
+    model,
+    rating_list,
+    scoring,
+    teams,
+    tiebreak_input,
+    writer,
 )
-from trf.codes import EntryKind, entry_kind, normalise_title
-from trf.engine_request import next_round_request, paired_rounds, round_request
+from trf.checker import check_document
 from trf.errors import TrfError
-from trf.export import Profile, export_document
+from trf.export import export_document
 from trf.gate import gate_trf
-from trf.generated import generated_document
-from trf.mapping import import_events, import_trf
-from trf.model import (
-    AbnormalPoints,
-    AcceleratedRounds,
-    Blank,
-    ByeRecord,
-    Comment,
-    EngineOptions,
-    ForbiddenPairs,
-    Header,
-    InitialColour,
-    NationalRating,
-    OpaqueRecord,
-    PairingNo,
-    Player,
-    PointValues,
-    Record,
-    RoundEntry,
-    RoundNo,
-    TotalRounds,
-    TrfDocument,
-    TrfProblem,
-    Unrecognised,
-    XxaAcceleration,
-    XxzAbsent,
-)
-from trf.rating_list import RatingListError, open_rating_list
+from trf.mapping import import_trf
+from trf.model import TrfDocument
 from trf.reader import read_trf, read_trf_file
-from trf.scoring import PointSystem, entry_points, point_system
-from trf.teams import Team, read_team
-from trf.tiebreak_input import crosstable_from_trf
-from trf.validate import announced_round, check_trf, validate
-from trf.writer import format_points, write_trf
+from trf.validate import check_trf, validate
+from trf.writer import write_trf
 
 __all__ = [
-    "AbnormalPoints",
-    "AcceleratedRounds",
-    "Blank",
-    "ByeRecord",
-    "CheckReport",
-    "Comment",
-    "EngineOptions",
-    "EntryKind",
-    "ForbiddenPairs",
-    "Header",
-    "InitialColour",
-    "NationalRating",
-    "OpaqueRecord",
-    "PairingNo",
-    "Player",
-    "PointSystem",
-    "PointValues",
-    "Profile",
-    "RatingListError",
-    "Record",
-    "RoundCheck",
-    "RoundEntry",
-    "RoundNo",
-    "Team",
-    "TotalRounds",
     "TrfDocument",
     "TrfError",
-    "TrfProblem",
-    "Unrecognised",
-    "XxaAcceleration",
-    "XxzAbsent",
-    "announced_round",
     "check_document",
     "check_trf",
-    "crosstable_from_trf",
-    "deciding_facts",
-    "edition_name",
-    "entry_kind",
-    "entry_points",
+    "checker",
+    "codes",
+    "engine_request",
+    "export",
     "export_document",
-    "format_points",
     "gate_trf",
-    "generated_document",
-    "identify_system",
-    "import_events",
+    "generated",
     "import_trf",
-    "next_round_request",
-    "normalise_title",
-    "open_rating_list",
-    "paired_rounds",
-    "point_system",
-    "read_team",
+    "mapping",
+    "model",
+    "rating_list",
     "read_trf",
     "read_trf_file",
-    "round_request",
+    "scoring",
+    "teams",
+    "tiebreak_input",
     "validate",
     "write_trf",
+    "writer",
 ]

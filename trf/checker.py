@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from engine import NoValidPairing, Pairing, PairingNumber, pair
+from engine import NoValidPairing, Pairing, pair
+from engine.model import PairingNumber
 from trf.codes import EntryKind, entry_kind
 from trf.engine_request import paired_rounds, round_request
 from trf.model import TrfDocument

@@ -16,16 +16,9 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from engine import (
-    Colour,
-    PairingNumber,
-    PairingRequest,
-    PlayerEntry,
-    PointSystem,
-    RoundKind,
-    RoundRecord,
-    baku_acceleration,
-)
+from engine import PairingRequest
+from engine.generator import baku_acceleration
+from engine.model import Colour, PairingNumber, PlayerEntry, PointSystem, RoundKind, RoundRecord
 from trf.codes import EntryKind, entry_kind
 from trf.errors import TrfError
 from trf.model import (

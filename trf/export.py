@@ -17,11 +17,14 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
-from engine import Colour, RoundKind
-from events import NotPairedReason, Outcome, name_str, pairing_request
-from events import PointValues as EventPoints
+from engine.model import Colour, RoundKind
+from events.decisions import pairing_request
+from events.names import name_str
 from events.projections import PlayerRound, PlayerState, TournamentState, standings, to_decimal
+from events.results import Outcome
 from events.tiebreaks import format_sequence, parse_sequence, with_points
+from events.types import NotPairedReason
+from events.types import PointValues as EventPoints
 from trf.model import (
     AcceleratedRounds,
     ByeRecord,
@@ -76,7 +79,7 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
     """The TRF document of ``state``: the rounds it has paired, and the next round's byes.
 
     >>> from events.projections import fold
-    >>> from events import TournamentCreated
+    >>> from events.types import TournamentCreated
     >>> doc = export_document(fold([TournamentCreated(tournament_id="t", name="Open", rounds=5)]))
     >>> doc.header("012"), doc.total_rounds, doc.initial_colour
     ('Open', 5, 'w')

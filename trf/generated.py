@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine import Colour, GeneratedPlayer, GeneratedTournament, PointSystem
-from events import PointValues as EventPoints
+from engine.generator import GeneratedPlayer, GeneratedTournament
+from engine.model import Colour, PointSystem
 from events.projections import to_decimal
+from events.types import PointValues as EventPoints
 from trf.export import Profile, bb_lines, point_grid, xxs_line
 from trf.model import (
     AcceleratedRounds,
@@ -46,7 +47,8 @@ SYSTEM_TITLES = {
 def generated_document(tournament: GeneratedTournament, profile: Profile = "trf16") -> TrfDocument:
     """The TRF document of a generated tournament.
 
-    >>> from engine import GeneratorSettings, generate
+    >>> from engine import generate
+    >>> from engine.generator import GeneratorSettings
     >>> doc = generated_document(generate(GeneratorSettings(players=4, rounds=2), seed=3))
     >>> doc.total_rounds, len(doc.players), doc.header("092")
     (2, 4, 'Individual: Swiss-System (FIDE Dutch), rules fide-2026')

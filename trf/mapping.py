@@ -20,20 +20,7 @@ from decimal import Decimal
 
 import msgspec
 
-from engine import Colour
-from events import (
-    ByeKind,
-    CommandRejected,
-    Event,
-    PairedBoard,
-    PlayerId,
-    PlayerRegistered,
-    Result,
-    RoundNo,
-    RoundPaired,
-    parse_name,
-)
-from events import PointValues as EventPoints
+from engine.model import Colour
 from events.decisions import (
     Command,
     CreateTournament,
@@ -43,8 +30,21 @@ from events.decisions import (
     WithdrawPlayer,
     decide,
 )
+from events.errors import CommandRejected
+from events.names import parse_name
 from events.projections import EMPTY, TournamentState, fold
+from events.results import Result
 from events.tiebreaks import Edition, TiebreakError, format_sequence, parse_settings
+from events.types import (
+    ByeKind,
+    Event,
+    PairedBoard,
+    PlayerId,
+    PlayerRegistered,
+    RoundNo,
+    RoundPaired,
+)
+from events.types import PointValues as EventPoints
 from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.errors import TrfError
 from trf.model import (

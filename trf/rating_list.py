@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import IO, Literal
 from xml.etree import ElementTree
 
-from events import DirectoryPlayer, RatingKind
+from events.directory import DirectoryPlayer, RatingKind
 
 __all__ = ["RatingList", "RatingListError", "open_rating_list"]
 

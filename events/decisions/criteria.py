@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine import Colour
+from engine.model import Colour
 from events.decisions.settings import forbidden_pairs
 from events.projections.tournament import Float, PlayerState, TournamentState
 from events.types import PairedBoard, PlayerId

@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from engine import InvalidRequest, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundRecord
+from engine import InvalidRequest, Pairing, PairingRequest
 from engine import NoValidPairing as EngineNoValidPairing
+from engine.model import PairingNumber, PlayerEntry, RoundRecord
 from events.bounds import Board, Reason, RoundNumber, SystemName
 from events.decisions.common import CommandStruct, paired_board, require_text
 from events.decisions.criteria import departures

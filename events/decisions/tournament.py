@@ -11,7 +11,7 @@ from datetime import date
 
 import msgspec
 
-from engine import Colour
+from engine.model import Colour
 from events.bounds import (
     Federation,
     HalfByeLimit,

@@ -27,7 +27,9 @@ __all__ = ["StateCache"]
 class StateCache:
     """Folded tournaments over one store.
 
-    >>> from events import MemoryEventStore, NO_STREAM, TournamentCreated
+    >>> from events import MemoryEventStore
+    >>> from events.envelope import NO_STREAM
+    >>> from events.types import TournamentCreated
     >>> store = MemoryEventStore()
     >>> _ = store.append("tournament-t", [TournamentCreated(tournament_id="t", name="T",
     ...     rounds=5)], expected_version=NO_STREAM)

@@ -21,7 +21,8 @@ from typing import TypeVar
 
 import msgspec
 
-from engine import Colour, Float, PointSystem, RoundKind, game_floats, unplayed_float
+from engine.common import Float, game_floats, unplayed_float
+from engine.model import Colour, PointSystem, RoundKind
 from events.errors import RoundIncomplete, TournamentNotFound, UnknownPlayer
 from events.results import Outcome, Result
 from events.types import (

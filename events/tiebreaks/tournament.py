@@ -6,8 +6,8 @@ those after the last complete round.
 
 from __future__ import annotations
 
-from engine import Colour as EngineColour
-from engine import RoundKind as EngineKind
+from engine.model import Colour as EngineColour
+from engine.model import RoundKind as EngineKind
 from events.projections.standings import completed_rounds
 from events.projections.tournament import PlayerRound, TournamentState
 from events.results import Outcome

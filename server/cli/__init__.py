@@ -77,7 +77,7 @@ def exit_codes() -> tuple[tuple[type[BaseException], int], ...]:
 
     from engine import InvalidRequest
     from engine import NoValidPairing as EngineNoValidPairing
-    from events import (
+    from events.errors import (
         ArbiterError,
         CommandRejected,
         IdempotencyKeyReused,

@@ -6,8 +6,8 @@ from datetime import date
 
 import click
 
-from events import InvalidCommand, PairingSystemUnavailable
 from events.decisions import CreateTournament, RegisterPlayer
+from events.errors import InvalidCommand, PairingSystemUnavailable
 from server.cli.render import render_state
 from server.cli.support import CliContext, pass_service
 

@@ -18,15 +18,9 @@ from pathlib import Path
 import click
 
 from engine import Pairing, PairingError, PairingRequest, pair, system_names
-from trf import (
-    TrfDocument,
-    TrfError,
-    check_document,
-    check_trf,
-    deciding_facts,
-    edition_name,
-    next_round_request,
-)
+from trf import TrfDocument, TrfError, check_trf
+from trf.checker import check_document, deciding_facts, edition_name
+from trf.engine_request import next_round_request
 
 __all__ = ["COMMANDS", "explanation_lines", "pair_command", "render_pairing"]
 
@@ -38,7 +32,7 @@ EXIT_FILE_ACCESS = 5
 def render_pairing(pairing: Pairing) -> str:
     """The engines' output format: pairs count, ``white black`` lines, the PAB as ``N 0``.
 
-    >>> from engine import Board, PairingNumber as N
+    >>> from engine.model import Board, PairingNumber as N
     >>> print(render_pairing(Pairing((Board(N(1), N(3)),), bye=N(2))), end="")
     2
     1 3

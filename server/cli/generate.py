@@ -17,17 +17,12 @@ from typing import Any
 
 import click
 
-from engine import Colour, GeneratorSettings, InvalidRequest, PointSystem, generate, system_names
-from trf import (
-    TrfError,
-    check_document,
-    check_trf,
-    deciding_facts,
-    edition_name,
-    generated_document,
-    identify_system,
-    write_trf,
-)
+from engine import InvalidRequest, generate, system_names
+from engine.generator import GeneratorSettings
+from engine.model import Colour, PointSystem
+from trf import TrfError, check_trf, write_trf
+from trf.checker import check_document, deciding_facts, edition_name, identify_system
+from trf.generated import generated_document
 
 __all__ = ["COMMANDS", "check_command", "generate_command", "read_config"]
 

@@ -14,9 +14,9 @@ from typing import Any, NoReturn
 
 import click
 
-from events import DirectoryPlayer, PlayerDirectory
+from events.directory import DirectoryPlayer, PlayerDirectory
 from server.cli.support import CliContext, pass_service
-from trf import RatingListError, open_rating_list
+from trf.rating_list import RatingListError, open_rating_list
 
 __all__ = ["COMMANDS", "directory_of", "ratings_group", "register_from_list"]
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import click
 
-from engine import Colour
-from events import InvalidCommand
+from engine.model import Colour
 from events.decisions import ChangeSettings, ForbidPair, GiveVirtualPoints
+from events.errors import InvalidCommand
 from server.cli.support import CliContext, pass_service
 
 __all__ = ["COMMANDS"]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from events import RecordedEvent
+from events.envelope import RecordedEvent
 from events.projections import RoundState, TournamentState, points_str
 from server.printouts import text_table
 

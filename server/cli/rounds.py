@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import click
 
-from events import (
-    CorrectResult,
-    PairedBoard,
-    PairRound,
-    PlayerId,
-    RecordResult,
-    UnpairRound,
-    parse_result,
-)
-from events.decisions import PairManually
+from events.decisions import CorrectResult, PairManually, PairRound, RecordResult, UnpairRound
+from events.results import parse_result
+from events.types import PairedBoard, PlayerId
 from server.cli.render import render_round
 from server.cli.support import CliContext, pass_service
 

@@ -37,7 +37,8 @@ from server.cli.crosstable import (
 )
 from server.cli.support import CliContext, as_of_options, pass_service
 from server.printouts import Printout, as_format, render, standings_list
-from trf import crosstable_from_trf, read_trf_file
+from trf import read_trf_file
+from trf.tiebreak_input import crosstable_from_trf
 
 __all__ = ["COMMANDS", "crosstable", "show_standings"]
 

@@ -18,8 +18,8 @@ from typing import Any
 import click
 import msgspec
 
-from engine import Colour
-from events import ByeKind, InvalidCommand, PointValues, is_manual_intervention, parse_name
+from engine.model import Colour
+from events.audit import is_manual_intervention
 from events.decisions import (
     CancelBye,
     CloseTournament,
@@ -29,6 +29,9 @@ from events.decisions import (
     RequestBye,
     WithdrawPlayer,
 )
+from events.errors import InvalidCommand
+from events.names import parse_name
+from events.types import ByeKind, PointValues
 from server.cli.render import render_log, render_state
 from server.cli.support import CliContext, as_of_options, pass_service
 from server.players_csv import read_players_csv

@@ -18,15 +18,9 @@ from events.projections import TournamentState
 from events.tiebreaks import Edition
 from server.cli.support import CliContext, pass_service
 from server.service import read_import
-from trf import (
-    Profile,
-    TrfDocument,
-    TrfError,
-    TrfProblem,
-    export_document,
-    gate_trf,
-    write_trf,
-)
+from trf import TrfDocument, TrfError, export_document, gate_trf, write_trf
+from trf.export import Profile
+from trf.model import TrfProblem
 
 __all__ = ["COMMANDS", "export_command", "import_command", "trf_group"]
 

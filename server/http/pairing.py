@@ -19,7 +19,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 from engine import Pairing, PairingRequest
-from events import ArbiterError, PairingEngine
+from events.decisions import PairingEngine
+from events.errors import ArbiterError
 
 __all__ = ["PairingCancelled", "PairingPool", "PairingTimedOut"]
 

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import msgspec
 from aiohttp import web
 
-from events import ArbiterError, StoreBusy
+from events.errors import ArbiterError, StoreBusy
 from events.tiebreaks import TiebreakError
 from trf import TrfError
 

@@ -18,14 +18,17 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from events import CloseTournament, CreateTournament, PairRound, RegisterPlayer
 from events.decisions import (
     CancelWithdrawal,
     ChangeSettings,
+    CloseTournament,
+    CreateTournament,
     ForbidPair,
     GiveVirtualPoints,
     PairManually,
+    PairRound,
     RegisterMany,
+    RegisterPlayer,
     RemoveRegistration,
     ReopenTournament,
     SwapBoards,

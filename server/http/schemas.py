@@ -15,25 +15,20 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from engine import Colour, RoundKind
-from events import (
-    MAX_ROUNDS,
-    ByeKind,
+from engine.model import Colour, RoundKind
+from events.bounds import MAX_ROUNDS, Reason, TiebreakList
+from events.decisions import (
     CorrectPlayerDetails,
     CorrectResult,
     CreateTournament,
-    Event,
-    NotPairedReason,
-    Reason,
-    RecordedEvent,
     RecordResult,
     RequestBye,
-    Result,
-    TiebreakList,
-    TournamentCreated,
     WithdrawPlayer,
 )
+from events.envelope import RecordedEvent
 from events.projections import Float, PlayerState, RoundState, TournamentState, to_decimal
+from events.results import Result
+from events.types import ByeKind, Event, NotPairedReason, TournamentCreated
 
 __all__ = [
     "BoardOut",

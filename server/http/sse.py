@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from aiohttp import web
 from aiohttp_sse import EventSourceResponse, sse_response
 
-from events import RecordedEvent
+from events.envelope import RecordedEvent
 from server.http.problems import Problem
 
 __all__ = ["EventFeed", "OpenStreams", "StreamLimits", "close_streams", "stream_events"]

@@ -24,7 +24,7 @@ from typing import Literal
 
 import jinja2
 
-from events import InvalidCommand
+from events.errors import InvalidCommand
 from events.projections import (
     TournamentState,
     completed_rounds,

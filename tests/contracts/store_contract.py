@@ -14,18 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from events import (
-    ANY,
-    NO_STREAM,
-    STREAM_EXISTS,
-    EventStore,
-    IdempotencyKeyReused,
-    PlayerId,
-    PlayerRegistered,
-    Snapshot,
-    TournamentCreated,
-    WrongExpectedVersion,
-)
+from events import EventStore
+from events.envelope import ANY, NO_STREAM, STREAM_EXISTS, Snapshot
+from events.errors import IdempotencyKeyReused, WrongExpectedVersion
+from events.types import PlayerId, PlayerRegistered, TournamentCreated
 
 
 def created(tournament: str = "open") -> TournamentCreated:

@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterator
 import psycopg
 import pytest
 
-from events import NO_STREAM, WrongExpectedVersion
+from events.envelope import NO_STREAM
+from events.errors import WrongExpectedVersion
 from events.postgres_store import PostgresEventStore
 from tests.contracts.store_contract import StoreContract, created, registered
 from tests.postgres import Cluster

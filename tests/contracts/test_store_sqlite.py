@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from events import NO_STREAM, PlayerRegistered, SqliteEventStore, WrongExpectedVersion
+from events import SqliteEventStore
+from events.envelope import NO_STREAM
+from events.errors import WrongExpectedVersion
+from events.types import PlayerRegistered
 from tests.contracts.store_contract import StoreContract, created, registered
 
 FIXTURES = Path(__file__).resolve().parents[1] / "events" / "fixtures"
@@ -106,7 +109,8 @@ def test_process_killed_mid_append_leaves_no_partial_batch(path: Path) -> None:
     script = textwrap.dedent(
         f"""
         import os
-        from events import NO_STREAM, SqliteEventStore
+        from events import SqliteEventStore
+        from events.envelope import NO_STREAM
         from tests.contracts.store_contract import created, registered
 
         store = SqliteEventStore({str(path)!r})

@@ -17,19 +17,13 @@ import pytest
 
 from engine.amalfi.system import amalfi_score, rating_ranks
 from engine.model import RoundKind
-from events import (
-    MemoryEventStore,
-    NotPairedReason,
-    PlayerId,
-    PlayerRegistered,
-    PointValues,
-    Result,
-    RoundPaired,
-)
+from events import MemoryEventStore
 from events.codec import decode_event, encode_event
 from events.decisions import CreateTournament, RecordResult, RegisterPlayer, pairing_request
 from events.errors import InvalidCommand
 from events.projections import TournamentState, fold, standings
+from events.results import Result
+from events.types import NotPairedReason, PlayerId, PlayerRegistered, PointValues, RoundPaired
 from server.service import TournamentService
 from trf import export_document, import_trf, validate, write_trf
 

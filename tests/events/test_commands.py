@@ -8,24 +8,6 @@ from fractions import Fraction
 import msgspec
 import pytest
 
-from events import (
-    ByeKind,
-    ByeRequested,
-    CommandRejected,
-    InvalidCommand,
-    PairedBoard,
-    PlayerDetailsCorrected,
-    PlayerId,
-    PlayerRegistered,
-    PlayerWithdrawn,
-    PointValues,
-    Result,
-    ResultCorrected,
-    ResultRecorded,
-    RoundPaired,
-    RoundUnpaired,
-    TournamentClosed,
-)
 from events.decisions import (
     CancelBye,
     CloseTournament,
@@ -46,7 +28,9 @@ from events.errors import (
     BoardNotPaired,
     ByeAlreadyRequested,
     ByeNotAllowed,
+    CommandRejected,
     DuplicateFideId,
+    InvalidCommand,
     NoResultToCorrect,
     NoSuchBye,
     ResultAlreadyRecorded,
@@ -59,6 +43,22 @@ from events.errors import (
     UnknownPlayer,
 )
 from events.projections import EMPTY, TournamentState, fold
+from events.results import Result
+from events.types import (
+    ByeKind,
+    ByeRequested,
+    PairedBoard,
+    PlayerDetailsCorrected,
+    PlayerId,
+    PlayerRegistered,
+    PlayerWithdrawn,
+    PointValues,
+    ResultCorrected,
+    ResultRecorded,
+    RoundPaired,
+    RoundUnpaired,
+    TournamentClosed,
+)
 
 
 def run(state: TournamentState, *commands: Command | PairManually) -> TournamentState:

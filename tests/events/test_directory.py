@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from events import DirectoryPlayer, PlayerDirectory
+from events.directory import DirectoryPlayer, PlayerDirectory
 from tests.corpus import shared_path
 from trf.rating_list import open_rating_list
 

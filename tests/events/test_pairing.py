@@ -12,15 +12,6 @@ import pytest
 from engine.errors import InvalidRequest
 from engine.errors import NoValidPairing as EngineNoValidPairing
 from engine.model import Board, Colour, Pairing, PairingNumber, PairingRequest, RoundKind
-from events import (
-    ByeKind,
-    NotPaired,
-    NotPairedReason,
-    PairedBoard,
-    PlayerId,
-    Result,
-    RoundPaired,
-)
 from events.decisions import (
     CreateTournament,
     PairManually,
@@ -41,6 +32,8 @@ from events.errors import (
     RoundIncomplete,
 )
 from events.projections import EMPTY, TournamentState, fold
+from events.results import Result
+from events.types import ByeKind, NotPaired, NotPairedReason, PairedBoard, PlayerId, RoundPaired
 
 N = PairingNumber
 

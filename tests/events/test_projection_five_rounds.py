@@ -18,7 +18,9 @@ from fractions import Fraction
 import pytest
 
 from engine.model import Colour, RoundKind
-from events import (
+from events.projections import Float, TournamentState, fold, standings, state_after_round
+from events.results import Result
+from events.types import (
     ByeKind,
     ByeRequested,
     Event,
@@ -28,14 +30,12 @@ from events import (
     PlayerId,
     PlayerRegistered,
     PlayerWithdrawn,
-    Result,
     ResultCorrected,
     ResultRecorded,
     RoundPaired,
     RoundUnpaired,
     TournamentCreated,
 )
-from events.projections import Float, TournamentState, fold, standings, state_after_round
 
 W, B = Colour.WHITE, Colour.BLACK
 D, U = Float.DOWN, Float.UP

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from events import InvalidCommand, Outcome, Result, parse_result, result_str
+from events.errors import InvalidCommand
+from events.results import Outcome, Result, parse_result, result_str
 
 
 @pytest.mark.parametrize(

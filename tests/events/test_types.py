@@ -9,39 +9,37 @@ import msgspec
 import pytest
 
 from engine.model import Colour
-from events import (
+from events.codec import decode_event, encode_event
+from events.results import Result
+from events.types import (
     EVENT_TYPES,
+    BoardsSwapped,
     ByeCancelled,
     ByeKind,
     ByeRequested,
+    ColoursSwapped,
     Event,
     NotPaired,
     NotPairedReason,
     PairedBoard,
+    PairForbidden,
     PlayerDetailsCorrected,
     PlayerId,
     PlayerRegistered,
     PlayerWithdrawn,
     PointValues,
-    Result,
+    RegistrationRemoved,
     ResultCorrected,
     ResultRecorded,
     RoundPaired,
     RoundUnpaired,
+    SettingsChanged,
     TournamentClosed,
     TournamentCreated,
-    event_type,
-)
-from events.codec import decode_event, encode_event
-from events.types import (
-    BoardsSwapped,
-    ColoursSwapped,
-    PairForbidden,
-    RegistrationRemoved,
-    SettingsChanged,
     TournamentReopened,
     VirtualPointsGiven,
     WithdrawalCancelled,
+    event_type,
 )
 
 ONE_OF_EACH: list[Event] = [

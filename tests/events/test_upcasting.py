@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from events import EventDecodeError, PlayerRegistered, upcast
 from events.codec import decode_event
+from events.errors import EventDecodeError
+from events.types import PlayerRegistered
+from events.upcasting import upcast
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -9,23 +9,19 @@ import msgspec
 import pytest
 
 from engine.model import Board, Pairing, PairingNumber, PairingRequest
-from events import (
-    AppendResult,
-    Event,
-    IdempotencyKeyReused,
-    MemoryEventStore,
-    PlayerId,
-    PlayerRegistered,
-    Result,
-    WrongExpectedVersion,
-)
+from events import MemoryEventStore
 from events.decisions import CreateTournament, ImportTrf, PairRound, RecordResult, RegisterPlayer
+from events.envelope import AppendResult
 from events.errors import (
+    IdempotencyKeyReused,
     PairingSystemUnavailable,
     ResultAlreadyRecorded,
     TournamentExists,
     TournamentNotFound,
+    WrongExpectedVersion,
 )
+from events.results import Result
+from events.types import Event, PlayerId, PlayerRegistered
 from server.service import PairingSystem, TournamentService
 
 CREATE = CreateTournament(tournament_id="open", name="Open", rounds=3)

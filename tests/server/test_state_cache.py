@@ -10,24 +10,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from events import (
-    AppendResult,
-    ArbiterError,
+from events import MemoryEventStore, SqliteEventStore
+from events.decisions import (
+    Command,
     CorrectPlayerDetails,
     CorrectResult,
-    MemoryEventStore,
+    CreateTournament,
+    PairRound,
     RecordResult,
     RegisterPlayer,
     RequestBye,
-    Result,
-    Snapshot,
-    SqliteEventStore,
     UnpairRound,
     WithdrawPlayer,
 )
-from events.decisions import Command, CreateTournament, PairRound
+from events.envelope import AppendResult, Snapshot
+from events.errors import ArbiterError
 from events.projections import fold
 from events.projections.snapshot import PROJECTION_VERSION
+from events.results import Result
 from server.service import TournamentService, stream_id
 from tests.server.test_service import fake_engines
 

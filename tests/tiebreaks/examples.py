@@ -10,7 +10,6 @@ from __future__ import annotations
 import textwrap
 from fractions import Fraction
 
-from events import ByeKind, PairedBoard, PlayerId, parse_result
 from events.decisions import (
     CreateTournament,
     PairManually,
@@ -19,7 +18,9 @@ from events.decisions import (
     RequestBye,
     WithdrawPlayer,
 )
+from events.results import parse_result
 from events.tiebreaks import Crosstable, PlayerRecord, Result, RoundEntry, RoundKind
+from events.types import ByeKind, PairedBoard, PlayerId
 from server.service import TournamentService
 
 HALF = Fraction(1, 2)

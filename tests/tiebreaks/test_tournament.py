@@ -6,8 +6,9 @@ from decimal import Decimal
 
 import pytest
 
-from events import CommandRejected, MemoryEventStore
+from events import MemoryEventStore
 from events.decisions import CreateTournament, RegisterPlayer
+from events.errors import CommandRejected
 from events.tiebreaks import (
     Edition,
     RoundKind,

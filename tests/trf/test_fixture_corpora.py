@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tests.corpus import shared_path
-from trf import EntryKind, check_trf, entry_kind
+from trf import check_trf
+from trf.codes import EntryKind, entry_kind
 
 CORPORA = [
     ("dutch", "problems", "*.trf"),

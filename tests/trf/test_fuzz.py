@@ -11,13 +11,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from events import ArbiterError, MemoryEventStore
+from events import MemoryEventStore
+from events.errors import ArbiterError
 from events.projections import fold, standings
 from events.tiebreaks import tournament_standings
 from server.service import TournamentService, read_import
 from tests.corpus import shared_files
 from tests.trf.spec_example import TEXT
-from trf import TrfError, export_document, import_events, read_trf, validate, write_trf
+from trf import TrfError, export_document, read_trf, validate, write_trf
+from trf.mapping import import_events
 
 CORPUS = [
     p.read_bytes() for p in shared_files("*", "fixtures", "trf-real") if p.name != "SOURCES.md"

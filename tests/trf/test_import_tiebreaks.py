@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from events import TournamentCreated
 from events.tiebreaks import Edition
+from events.types import TournamentCreated
 from tests.trf.spec_example import LINES
-from trf import TrfError, import_events, import_trf, read_trf
+from trf import TrfError, import_trf, read_trf
+from trf.mapping import import_events
 
 TIEBREAK_LINE = len(LINES) + 1
 """The tie-break line is appended after the spec example's last line."""

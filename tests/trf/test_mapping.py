@@ -8,33 +8,25 @@ from pathlib import Path
 import pytest
 
 from engine.model import Colour
-from events import (
+from events.names import parse_name
+from events.projections import fold, state_after_round
+from events.results import Result
+from events.types import (
     ByeKind,
     ByeRequested,
     PlayerRegistered,
     PlayerWithdrawn,
-    Result,
     ResultRecorded,
     RoundPaired,
     TournamentCreated,
 )
-from events.names import parse_name
-from events.projections import fold, state_after_round
 from tests.corpus import shared_files, shared_path
 from tests.trf.spec_example import LINES, TEXT, player_line
-from trf import (
-    EntryKind,
-    Player,
-    RoundEntry,
-    TrfDocument,
-    TrfError,
-    entry_kind,
-    normalise_title,
-    read_trf,
-    write_trf,
-)
+from trf import TrfDocument, TrfError, read_trf, write_trf
+from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.export import export_document
 from trf.mapping import import_events
+from trf.model import Player, RoundEntry
 
 REAL = ("fixtures", "trf-real")
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from events import DirectoryPlayer
+from events.directory import DirectoryPlayer
 from tests.corpus import shared_path
-from trf import RatingListError, open_rating_list
+from trf.rating_list import RatingListError, open_rating_list
 
 LISTS = ("fixtures", "rating-list")
 

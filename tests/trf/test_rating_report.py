@@ -13,7 +13,8 @@ from click.testing import CliRunner, Result
 from server.cli import main
 from server.cli.support import CliContext
 from tests.corpus import shared_path
-from trf import EntryKind, TrfDocument, check_trf, entry_kind
+from trf import TrfDocument, check_trf
+from trf.codes import EntryKind, entry_kind
 
 # trf.md §3: mandatory for rating in TRF-2026 (012, 022, 032, 042, 052, 102, 132).
 MANDATORY_HEADERS = ("012", "022", "032", "042", "052", "102", "132")

@@ -6,19 +6,9 @@ from decimal import Decimal
 
 import pytest
 
-from trf import (
-    Blank,
-    Comment,
-    EntryKind,
-    Header,
-    Player,
-    RoundEntry,
-    TotalRounds,
-    TrfError,
-    Unrecognised,
-    entry_kind,
-    read_trf,
-)
+from trf import TrfError, read_trf
+from trf.codes import EntryKind, entry_kind
+from trf.model import Blank, Comment, Header, Player, RoundEntry, TotalRounds, Unrecognised
 
 # The first player line of trf.md §7 (TRF16 example), columns as in §4.1/§4.2.
 ANNA = (

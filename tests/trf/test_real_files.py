@@ -13,24 +13,19 @@ from pathlib import Path
 import pytest
 
 from tests.corpus import shared_files, shared_path
-from trf import (
+from trf import TrfDocument, check_trf, read_trf, write_trf
+from trf.codes import EntryKind, entry_kind, normalise_title
+from trf.model import (
     ByeRecord,
     Comment,
-    EntryKind,
     ForbiddenPairs,
     NationalRating,
     OpaqueRecord,
     PointValues,
-    TrfDocument,
     TrfProblem,
     Unrecognised,
     XxaAcceleration,
     XxzAbsent,
-    check_trf,
-    entry_kind,
-    normalise_title,
-    read_trf,
-    write_trf,
 )
 
 REAL = ("fixtures", "trf-real")
@@ -353,7 +348,7 @@ def test_read_write_read_is_identity(path: Path) -> None:
 
 def test_team_lines_are_read_on_demand() -> None:
     # trf.md §4.4: 013 name 5-36, members from 37; 310 number 5-7, name 9-40, members from 74.
-    from trf import Team, read_team
+    from trf.teams import Team, read_team
 
     def teams(name: str) -> list[Team]:
         doc, _ = read_trf(shared_path(*REAL, name).read_bytes())

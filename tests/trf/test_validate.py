@@ -5,7 +5,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tests.trf.spec_example import LINES, PLAYER_LINE, TEXT, player_line, replace_player
-from trf import TrfProblem, check_trf, point_system, read_trf
+from trf import check_trf, read_trf
+from trf.model import TrfProblem
+from trf.scoring import point_system
 
 
 def errors(text: str) -> list[TrfProblem]:
@@ -140,7 +142,8 @@ def test_results_an_arbiter_may_impose_are_consistent() -> None:
 
 
 def test_validate_alone_reports_what_a_document_built_in_code_gets_wrong() -> None:
-    from trf import Player, RoundEntry, TrfDocument, Unrecognised, validate
+    from trf import TrfDocument, validate
+    from trf.model import Player, RoundEntry, Unrecognised
 
     doc = TrfDocument(
         records=(

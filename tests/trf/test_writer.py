@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 
 from tests.trf.spec_example import TEXT
-from trf import (
+from trf import TrfDocument, TrfError, read_trf, write_trf
+from trf.model import (
     AbnormalPoints,
     AcceleratedRounds,
     ByeRecord,
@@ -15,11 +16,7 @@ from trf import (
     Player,
     PointValues,
     RoundEntry,
-    TrfDocument,
-    TrfError,
     XxaAcceleration,
-    read_trf,
-    write_trf,
 )
 
 

@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from aiohttp import web
 
-from events import TournamentNotFound, WrongExpectedVersion
+from events.errors import TournamentNotFound, WrongExpectedVersion
 from events.projections import TournamentState
 from server.http import keys
 from server.http.problems import Problem

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from events import RecordedEvent, is_manual_intervention
+from events.audit import is_manual_intervention
+from events.envelope import RecordedEvent
 from server.http import keys
 from server.http.handlers.call import Call, respond
 from server.http.problems import Problem

@@ -9,7 +9,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from aiohttp import web
 
-from events import ArbiterError
+from events.errors import ArbiterError
 from server.http import keys
 from server.http.handlers.call import Call, respond
 from server.http.problems import TYPE_PREFIX, Problem, problem_type, problem_types

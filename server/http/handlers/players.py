@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 from aiohttp import web
 
-from events import (
+from events.decisions import (
     CancelBye,
     CorrectPlayerDetails,
     RegisterPlayer,

@@ -12,7 +12,8 @@ from typing import Any, Unpack
 import msgspec
 from aiohttp import web
 
-from events import DirectoryPlayer, PlayerDirectory, RegisterPlayer
+from events.decisions import RegisterPlayer
+from events.directory import DirectoryPlayer, PlayerDirectory
 from server.http.handlers import players
 from server.http.handlers.call import Call, respond
 from server.http.schemas import WriteResult

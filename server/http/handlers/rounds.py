@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from events import (
-    CorrectResult,
-    PairRound,
-    RecordResult,
-    ResultUnchanged,
-    UnpairRound,
-    parse_result,
-)
+from events.decisions import CorrectResult, PairRound, RecordResult, UnpairRound
+from events.errors import ResultUnchanged
+from events.results import parse_result
 from server.http import keys
 from server.http.handlers.call import Call, respond
 from server.http.problems import Problem

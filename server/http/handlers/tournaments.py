@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from events import CloseTournament, CreateTournament, TournamentCreated
+from events.decisions import CloseTournament, CreateTournament
 from events.projections import TournamentState, standings, to_decimal
 from events.tiebreaks import tournament_standings
+from events.types import TournamentCreated
 from server.http.handlers.call import Call, as_of_round, respond
 from server.http.schemas import (
     StandingOut,

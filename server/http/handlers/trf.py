@@ -9,7 +9,8 @@ from events.tiebreaks import Edition
 from server.http.handlers.call import Call, as_of_round
 from server.http.schemas import ExportQuery, ImportQuery, ImportResult, TrfProblemOut, WriteResult
 from server.service import TournamentService, read_import
-from trf import TrfProblem, export_document, write_trf
+from trf import export_document, write_trf
+from trf.model import TrfProblem
 
 __all__ = ["export_trf", "import_trf"]
 

@@ -18,9 +18,7 @@ from typing import Any
 
 from aiohttp import web
 
-from events import (
-    ArbiterError,
-    ByeKind,
+from events.decisions import (
     CancelBye,
     CorrectResult,
     PairRound,
@@ -29,8 +27,10 @@ from events import (
     UnpairRound,
     WithdrawPlayer,
     pairing_request,
-    parse_result,
 )
+from events.errors import ArbiterError
+from events.results import parse_result
+from events.types import ByeKind
 from server.cli.engines import explanation_lines
 from server.http import keys
 from server.http.pages import i18n, views

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from events import (
+from events.envelope import RecordedEvent
+from events.projections import EMPTY, TournamentState, apply
+from events.types import (
     ByeCancelled,
     ByeKind,
     ByeRequested,
@@ -19,7 +21,6 @@ from events import (
     PlayerDetailsCorrected,
     PlayerRegistered,
     PlayerWithdrawn,
-    RecordedEvent,
     ResultCorrected,
     ResultRecorded,
     RoundPaired,
@@ -27,7 +28,6 @@ from events import (
     TournamentClosed,
     TournamentCreated,
 )
-from events.projections import EMPTY, TournamentState, apply
 from server.http.pages.views import result_text
 
 __all__ = ["Gettext", "LogLine", "describe", "log_lines"]

@@ -11,8 +11,9 @@ from typing import Any, TypeVar, get_args
 
 from aiohttp import web
 
-from events import ArbiterError, Event
+from events.errors import ArbiterError
 from events.projections import TournamentState, fold
+from events.types import Event
 from server.http import keys
 from server.http.handlers.tournaments import summaries
 from server.http.pages import i18n, views

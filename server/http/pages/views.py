@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine import Colour, Float, RoundKind
+from engine.common import Float
+from engine.model import Colour, RoundKind
 from events.projections import PlayerState, RoundState, TournamentState, points_str, standings
 from events.tiebreaks import (
     Edition,

@@ -11,8 +11,14 @@ from click.testing import CliRunner, Result
 
 from engine.errors import NoValidPairing as EngineNoValidPairing
 from engine.model import Board, Pairing, PairingRequest, RoundKind
-from events import IdempotencyKeyReused, WrongExpectedVersion
-from events.errors import NoValidPairing, PairingSystemUnavailable, StoreError, UnknownPlayer
+from events.errors import (
+    IdempotencyKeyReused,
+    NoValidPairing,
+    PairingSystemUnavailable,
+    StoreError,
+    UnknownPlayer,
+    WrongExpectedVersion,
+)
 from server.cli import describe, exit_code, main, rounds, standings, tournament
 from server.cli.demo import demo
 from server.cli.support import CliContext

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from events import RegisterPlayer, SqliteEventStore, open_store
+from events import SqliteEventStore, open_store
+from events.decisions import RegisterPlayer
 from events.projections import fold
 from server.cli import main
 from server.service import TournamentService

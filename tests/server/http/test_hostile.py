@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from events import MemoryEventStore, ResultRecorded, RoundNo
+from events import MemoryEventStore
 from events.errors import InvalidCommand
+from events.types import ResultRecorded, RoundNo
 from server.service import TournamentService
 from tests.server.http.support import TOKEN, Api
 
@@ -129,12 +130,12 @@ def test_a_command_whose_events_do_not_fold_is_refused_and_not_written() -> None
 
 
 def service_command() -> Any:
-    from events import CreateTournament
+    from events.decisions import CreateTournament
 
     return CreateTournament(tournament_id="open", name="Open", rounds=5)
 
 
 def _draw() -> Any:
-    from events import Result
+    from events.results import Result
 
     return Result.DRAW

@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from events import PlayerDirectory
+from events.directory import PlayerDirectory
 from server.settings import Settings
 from tests.corpus import shared_path
 from tests.server.http.support import TOKEN, Api, Client
 from tests.trf.spec_example import TEXT
-from trf import open_rating_list
+from trf.rating_list import open_rating_list
 
 LISTS = ("fixtures", "rating-list")
 
