@@ -3,13 +3,21 @@ cluster fixtures (tests/postgres.py)."""
 
 from __future__ import annotations
 
+import functools
+import json
 import re
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tests.corpus import SHARED, required
 from tests.postgres import Cluster, running_cluster
+
+# Assertion rewriting recompiles every test module on each run unless its bytecode is cached;
+# machines that set PYTHONDONTWRITEBYTECODE would pay ~10 s of CPU per xdist worker for it.
+sys.dont_write_bytecode = False
 
 
 def pytest_report_header() -> str:
@@ -19,18 +27,43 @@ def pytest_report_header() -> str:
     return f"reference corpora: NOT FOUND at {SHARED}; the tests that read them {then}"
 
 
-_FIELD_SIZE = re.compile(r"-p(\d{4})-")
-SLOW_FIELD = 50
+_FIELD_SIZE = re.compile(r"-p(\d{4})-|-n(\d+)-")
+SLOW_FIELD = 30
 """Corpus problems of this many players or more are left to the full run (CI): the inner
 loop keeps the small ones, which exercise the same rules in a fraction of the time."""
+SLOW_FILE = 100
+"""The same for tests over a real tournament file (TRF or tie-break reference): its players."""
+
+
+def field_size(item: pytest.Item) -> int:
+    """Players in the corpus problem a test runs on: from the problem's name (``-p0027-`` in
+    the Dutch and Burstein corpora, ``-n92-`` in Dubov's), else from a file it is
+    parametrised with (``001`` lines of a TRF, the players of a tie-break reference)."""
+    size = _FIELD_SIZE.search(item.nodeid)
+    if size:
+        return int(size.group(1) or size.group(2))
+    callspec = getattr(item, "callspec", None)
+    files = [v for v in (callspec.params.values() if callspec else ()) if isinstance(v, Path)]
+    return max((_players_in(path) for path in files), default=0)
+
+
+@functools.cache
+def _players_in(path: Path) -> int:
+    if not path.is_file():
+        return 0
+    if path.suffix == ".json":
+        return len(json.loads(path.read_text(encoding="utf-8")).get("players", ()))
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    return sum(line.startswith("001") for line in lines)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test of a corpus problem with a large field ``slow`` (the rule lives here,
-    once, rather than in each corpus test's parametrisation)."""
+    """Mark every test of a large field ``slow`` (the rule lives here, once, rather than in
+    each corpus test's parametrisation)."""
     for item in items:
-        size = _FIELD_SIZE.search(item.nodeid)
-        if size and int(size.group(1)) >= SLOW_FIELD:
+        name_size = _FIELD_SIZE.search(item.nodeid)
+        limit = SLOW_FIELD if name_size else SLOW_FILE
+        if field_size(item) >= limit:
             item.add_marker(pytest.mark.slow)
 
 

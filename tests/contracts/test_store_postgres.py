@@ -14,6 +14,8 @@ from events.postgres_store import PostgresEventStore
 from tests.contracts.store_contract import StoreContract, created, registered
 from tests.postgres import Cluster
 
+pytestmark = pytest.mark.slow  # a throwaway cluster takes ~10 s to start
+
 
 class TestPostgresStore(StoreContract):
     @pytest.fixture

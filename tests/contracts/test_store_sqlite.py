@@ -104,6 +104,7 @@ def test_unique_stream_version_is_the_backstop(path: Path) -> None:
     store.close()
 
 
+@pytest.mark.slow
 def test_process_killed_mid_append_leaves_no_partial_batch(path: Path) -> None:
     """A real crash: the writing process dies (os._exit) after one row of a three-event batch."""
     script = textwrap.dedent(

@@ -210,6 +210,7 @@ def first_best(adjacency: list[int], wants: list[int], floatable: int | None) ->
     return best
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(brackets())
 def test_pre_2026_bracket_is_the_first_best_completion(
@@ -362,6 +363,7 @@ def literal_2026(players: BracketPlayers) -> tuple[list[tuple[int, int]], list[i
     return chosen
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(sections())
 def test_2026_bracket_is_the_first_best_candidate(players: BracketPlayers) -> None:

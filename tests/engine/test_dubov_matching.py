@@ -61,6 +61,7 @@ def _brute_force_perfect(vertices: list[int], edges: set[tuple[int, int]]) -> bo
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(graphs())
 def test_perfect_matching_agrees_with_enumeration(

@@ -62,6 +62,7 @@ def _in_process(seed: int, hash_seed: str) -> str:
     return done.stdout.decode()
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_file_whatever_the_hash_seed() -> None:
     first = _in_process(11, "0")
     assert first == _in_process(11, "4242")

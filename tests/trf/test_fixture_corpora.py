@@ -22,6 +22,7 @@ CORPORA = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("system", "folder", "pattern"), CORPORA)
 def test_corpus_reads_and_validates_without_problems(
     system: str, folder: str, pattern: str

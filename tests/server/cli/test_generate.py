@@ -48,6 +48,7 @@ def _blocks(line: str) -> list[tuple[int | None, str, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_the_golden_file_is_a_complete_legal_tournament(tmp_path: Path) -> None:
     """Facts checked without Arbiter's code: 11 players, 5 rounds, every player in every
     round, games reciprocal with opposite colours and complementary results, the points
