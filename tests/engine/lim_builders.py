@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from engine.lim.system import LimOutcome, explain_lim
+from engine.lim.explain import LimOutcome
+from engine.lim.system import explain_lim
 from engine.model import (
     Colour,
     PairingNumber,

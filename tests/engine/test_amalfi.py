@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.amalfi.system import amalfi_score, rating_ranks
+from engine.amalfi.players import amalfi_score, rating_ranks
 from engine.amalfi.system import pair as pair_amalfi
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.model import (

@@ -24,7 +24,7 @@ import pytest
 import rustworkx
 
 from engine.amalfi import pair
-from engine.amalfi.system import amalfi_score, rating_ranks
+from engine.amalfi.players import amalfi_score, rating_ranks
 from engine.common import pab_eligible
 from engine.errors import NoValidPairing
 from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundKind

@@ -3,7 +3,7 @@ why this player, taken from the engine's own decisions (spec/lim.md §4; issue r
 
 from __future__ import annotations
 
-from engine.lim.system import LimOutcome
+from engine.lim.explain import LimOutcome
 from tests.engine.lim_builders import ROUND_FIVE, history, lim, request
 
 

@@ -22,7 +22,8 @@ import pytest
 import rustworkx as rx
 
 from engine.errors import NoValidPairing
-from engine.lim.system import LimOutcome, explain_lim
+from engine.lim.explain import LimOutcome
+from engine.lim.system import explain_lim
 from engine.lim.system import pair as pair_lim
 from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry, RoundKind
 from tests.engine.tournament_sim import simulate
