@@ -3,7 +3,7 @@
 A round is paired in the order of Art. 3: the pairing-allocated bye first (Art. 3.1), then
 the scoregroups from the highest score down, each as one bracket of its remaining residents
 plus the upfloaters it needs (:mod:`engine.dubov.brackets`), then the colours of every pair
-(Art. 5) and the board order of C.04.2 Art. 3.6.
+(Art. 5, :mod:`engine.dubov.colours`) and the board order of C.04.2 Art. 3.6.
 
 >>> from engine.model import PairingRequest, PlayerEntry, PairingNumber
 >>> field = tuple(PlayerEntry(PairingNumber(n), rating=2500 - 10 * n) for n in range(1, 6))
@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.common import alternation_colours, board_order, check_request
+from engine.common import board_order, check_request
 from engine.dubov.brackets import BracketRules, pair_bracket, pairable
+from engine.dubov.colours import allocate_colours
 from engine.dubov.players import DubovPlayer, dubov_players
 from engine.errors import NoValidPairing
-from engine.model import Board, Colour, Pairing, PairingRequest
+from engine.model import Pairing, PairingRequest
 
-__all__ = ["allocate_colours", "choose_pab", "pair"]
+__all__ = ["choose_pab", "pair"]
 
 
 def pair(request: PairingRequest) -> Pairing:
@@ -87,27 +88,3 @@ def choose_pab(players: Sequence[DubovPlayer], rules: BracketRules) -> DubovPlay
     raise NoValidPairing(
         "no player can take the pairing-allocated bye ([C2]) and leave the others pairable"
     )
-
-
-def allocate_colours(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> Board:
-    """Colours of one pair by Art. 5.2, the first rule that decides:
-
-    5.2.1 neither has played: the higher-ranked player (HRP) gets the initial colour if their
-    TPN is odd, the other colour if even; 5.2.2 both preferences; 5.2.3 the stronger one;
-    5.2.4 alternate from the latest round in which they had different colours; 5.2.5 the
-    HRP's preference.
-    """
-    hrp, other = (a, b) if (a.score, -a.number) > (b.score, -b.number) else (b, a)
-    mine, theirs = hrp.preference, other.preference
-    if not hrp.has_played and not other.has_played:
-        colour = initial_colour if hrp.number % 2 else initial_colour.opposite
-    elif hrp.colour is not other.colour:
-        colour = hrp.colour
-    elif mine.strength is not theirs.strength:
-        colour = hrp.colour if mine.strength > theirs.strength else hrp.colour.opposite
-    else:
-        alternated = alternation_colours(hrp.entry, other.entry)
-        colour = alternated[0] if alternated else hrp.colour
-    if colour is Colour.WHITE:
-        return Board(white=hrp.number, black=other.number)
-    return Board(white=other.number, black=hrp.number)

@@ -19,8 +19,9 @@ import engine.dubov.brackets as dubov_bracket_module
 import engine.dubov.system as dubov_module
 from engine.common import ColourPreference, Strength, colour_difference, played_colours
 from engine.dubov.brackets import BracketRules
+from engine.dubov.colours import allocate_colours
 from engine.dubov.players import DubovPlayer, dubov_players
-from engine.dubov.system import allocate_colours, choose_pab
+from engine.dubov.system import choose_pab
 from engine.dubov.system import pair as pair_dubov
 from engine.errors import NoValidPairing
 from engine.model import (
