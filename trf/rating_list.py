@@ -18,6 +18,8 @@ once read. A real list holds about 1.5 million players; nothing here holds more 
 
 from __future__ import annotations
 
+import io
+import operator
 import re
 import zipfile
 from collections.abc import Iterator
@@ -25,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Literal
-from xml.etree import ElementTree
+from xml.parsers import expat
 
 from events.directory import DirectoryPlayer, RatingKind
 
@@ -94,8 +96,9 @@ class RatingList:
             with self.path.open("rb") as raw:
                 yield raw
             return
-        with zipfile.ZipFile(self.path) as archive, archive.open(self.member) as raw:
-            yield raw
+        with zipfile.ZipFile(self.path) as archive, archive.open(self.member) as member:
+            # zipfile reads lines in Python; a buffer over it splits them in C (3x faster).
+            yield io.BufferedReader(member, buffer_size=1 << 20)  # type: ignore[arg-type]
 
     def _decode(self, line: bytes) -> str:
         if self.encoding == "utf-8":
@@ -111,30 +114,56 @@ class RatingList:
         spans = _txt_spans(header, self.kind)
         if spans[0] == (0, 0):
             raise RatingListError(f"{self.path}: line 1 is not a players list header: {header!r}")
+        fields = operator.itemgetter(*(slice(start, end) for start, end in spans))
         for number, data in enumerate(stream, start=2):
             line = self._decode(data).rstrip("\r\n")
             if line.strip():
-                yield _player([line[start:end].strip() for start, end in spans], self.path, number)
+                yield _player(list(map(str.strip, fields(line))), self.path, number)
 
     def _xml(self, raw: IO[bytes]) -> Iterator[DirectoryPlayer]:
-        parser = ElementTree.iterparse(raw, events=("start", "end"))
-        root = None
+        """Players as expat meets them, a megabyte at a time: the callbacks keep only the
+        fields the directory holds, so memory stays flat and no element tree is built (an
+        ``iterparse`` tree costs twice the time for a million and a half players)."""
+        parser = expat.ParserCreate()
+        parser.buffer_text = True
+        found: list[DirectoryPlayer] = []
+        values: list[str] = []
+        field: int | None = None
+
+        def start(tag: str, _attributes: dict[str, str]) -> None:
+            nonlocal values, field
+            if tag == "player":
+                values = [""] * len(_FIELDS)
+            field = _XML_INDEX.get(tag)
+
+        def end(tag: str) -> None:
+            nonlocal field
+            field = None
+            if tag == "player":
+                found.append(_player([v.strip() for v in values], self.path, len(found) + 1))
+
+        def text(data: str) -> None:
+            if field is not None:
+                values[field] += data
+
+        parser.StartElementHandler = start
+        parser.EndElementHandler = end
+        parser.CharacterDataHandler = text
         count = 0
         try:
-            for event, element in parser:
-                if root is None:
-                    root = element
-                if event == "end" and element.tag == "player":
-                    count += 1
-                    values = [""] * len(_FIELDS)
-                    for child in element:
-                        index = _XML_INDEX.get(child.tag)
-                        if index is not None and child.text:
-                            values[index] = child.text.strip()
-                    yield _player(values, self.path, count)
-                    root.clear()  # the players read so far; memory stays flat
-        except ElementTree.ParseError as error:
-            raise RatingListError(f"{self.path}: not well-formed XML: {error}") from None
+            while True:
+                chunk = raw.read(1 << 20)
+                parser.Parse(chunk, not chunk)
+                count += len(found)
+                yield from found
+                found.clear()
+                if not chunk:
+                    return
+        except expat.ExpatError as error:
+            raise RatingListError(
+                f"{self.path}: not well-formed XML at line {error.lineno}, after player "
+                f"{count + len(found)}: {expat.ErrorString(error.code)}"
+            ) from None
 
 
 def open_rating_list(path: Path) -> RatingList:
@@ -196,13 +225,14 @@ def _txt_spans(header: str, kind: RatingKind | None) -> list[tuple[int, int]]:
 def _player(values: list[str], path: Path, number: int) -> DirectoryPlayer:
     """A directory row from the field texts, in :class:`DirectoryPlayer` order; ``number``
     is the TXT line or the XML player's position, named with the field in any error."""
-    fide_id, name, federation, sex, title, women_title, others, *numbers, flag = values
-    try:
-        standard, rapid, blitz, birth_year = (int(n) or None if n else None for n in numbers)
+    fide_id, name, federation, sex, title, women, others, std, rpd, blz, year, flag = values
+    try:  # written out, not looped: this runs a million and a half times per load
         return DirectoryPlayer(
             int(fide_id), " ".join(name.split()), federation, _SEX.get(sex, ""),
-            _TITLES.get(title.upper(), title), _TITLES.get(women_title.upper(), women_title),
-            others, standard, rapid, blitz, birth_year, flag,
+            _TITLES.get(title.upper(), title) if title else "",
+            _TITLES.get(women.upper(), women) if women else "", others,
+            int(std) or None if std else None, int(rpd) or None if rpd else None,
+            int(blz) or None if blz else None, int(year) or None if year else None, flag,
         )  # fmt: skip
     except ValueError:
         bad = next(

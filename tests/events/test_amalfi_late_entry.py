@@ -15,7 +15,7 @@ from fractions import Fraction
 import msgspec
 import pytest
 
-from engine.amalfi.system import amalfi_score, rating_ranks
+from engine.amalfi.players import amalfi_score, rating_ranks
 from engine.model import RoundKind
 from events import MemoryEventStore
 from events.codec import decode_event, encode_event

@@ -109,3 +109,22 @@ def test_anything_else_is_refused(tmp_path: Path, data: bytes) -> None:
     path.write_bytes(data)
     with pytest.raises(RatingListError, match="neither a TXT nor an XML players list"):
         open_rating_list(path)
+
+
+def test_broken_xml_names_its_line_and_the_last_player_read(tmp_path: Path) -> None:
+    text = sample("players_list_xml_foa.xml").read_text("utf-8")
+    cut = text.index("<player>", text.index("<player>") + 1)  # the second player's start
+    path = tmp_path / "broken.xml"
+    path.write_text(text[:cut] + "<player><name>Oops</player>\n" + text[cut:], encoding="utf-8")
+    line = text[:cut].count("\n") + 1
+    with pytest.raises(RatingListError, match=rf"line {line}, after player 1: mismatched tag"):
+        list(open_rating_list(path))
+
+
+def test_an_xml_entity_in_a_name_is_read_whole(tmp_path: Path) -> None:
+    """expat hands a field's text over in pieces around an entity; the reader joins them."""
+    text = sample("players_list_xml_foa.xml").read_text("utf-8")
+    path = tmp_path / "entity.xml"
+    path.write_text(text.replace("Núñez, Luis", "Núñez &amp; Co, Luis", 1), encoding="utf-8")
+    players = list(open_rating_list(path))
+    assert players[3] == NUNEZ._replace(name="Núñez & Co, Luis")
