@@ -123,18 +123,27 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1_500_000)
     parser.add_argument("--keep", type=Path, help="Write the files and databases here.")
     parser.add_argument("--reuse", action="store_true", help="Reuse the lists --keep holds.")
+    parser.add_argument("--generate-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="arbiter-rating-list-"))
     folder.mkdir(parents=True, exist_ok=True)
     files = {"txt": folder / "players_list.zip", "xml": folder / "players_list_xml.zip"}
-    if args.reuse and all(path.exists() for path in files.values()):
-        print(f"reusing the lists in {folder}")
-    else:
-        started = time.perf_counter()
+    if args.generate_only:
         rows = _players(args.players)
         write_txt(files["txt"], rows)
         write_xml(files["xml"], rows)
-        del rows
+        return
+    if args.reuse and all(path.exists() for path in files.values()):
+        print(f"reusing the lists in {folder}")
+    else:
+        # In a child: Linux carries a process's peak memory across fork and exec, so a parent
+        # that once held the generated rows would lend its peak to every measured child.
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, __file__, "--players", str(args.players), "--keep", str(folder),
+             "--generate-only"],
+            check=True,
+        )  # fmt: skip
         print(f"generated {args.players:,} players in {time.perf_counter() - started:.1f} s")
     for layout, path in files.items():
         size = path.stat().st_size / 2**20
