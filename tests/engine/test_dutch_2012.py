@@ -52,6 +52,32 @@ def test_the_bye_goes_to_whoever_the_lowest_bracket_leaves() -> None:
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
 
 
+def test_a_bracket_is_re_paired_when_its_downfloater_cannot_be_paired_below() -> None:
+    """C.12 (rulings.md): the 2.5 bracket 13, 15, 16, 18, 19 first pairs 13-16 and 15-19, but
+    18, moved down, has met 14, the only player on 2. Re-paired, it sends down 13 instead
+    (16-18 and 15-19 keep every colour preference; 13 floats down twice running, B.5, which
+    the re-pairing gives up), and 13 meets 17 while 14 gets the bye. Pairing the bracket
+    for the fewest repeated floats would send 18 down."""
+    name = "dutch-t13-p0019-r07of13"
+    pairing = _pair_2012(name)
+    boards = {frozenset((b.white, b.black)) for b in pairing.boards}
+    assert {frozenset((13, 17)), frozenset((16, 18)), frozenset((15, 19))} <= boards
+    assert pairing.bye == 14
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_c12_keeps_the_first_pairing_when_the_re_pairing_costs_a_colour() -> None:
+    """C.12 gives up floats, not colour preferences (rulings.md): in the 2.5 bracket, 4
+    (moved down, absolute Black) meets 10 (absolute White); 8, left over, has met both
+    players on 2. Sending 10 down instead would pair 4 with 8 (strong Black) and deny a
+    preference, so the first pairing stands and 8 moves on to 15."""
+    name = "dutch-t09-p0015-r07of11"
+    pairing = _pair_2012(name)
+    boards = {(b.white, b.black) for b in pairing.boards}
+    assert {(10, 4), (15, 8)} <= boards
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
 def test_players_without_a_game_take_colours_by_pairing_number_after_round_one() -> None:
     """E.5 speaks of round 1 only (rulings.md): in round 2, 5 and 13 (no game played, the
     drawn colour Black) – 5, odd, gets White; 20 and 28 – 20, even, gets Black."""

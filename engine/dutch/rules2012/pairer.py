@@ -10,10 +10,15 @@ whoever the lowest bracket leaves over (A.5, C.13).
 
 from __future__ import annotations
 
-from engine.dutch.bracket import RoundPairer
-from engine.dutch.rules2012.weights import Weights2012
+from copy import deepcopy
+from dataclasses import dataclass
+
+from engine.dutch.bracket import BracketRecord, RoundPairer
+from engine.dutch.round_graph import RoundGraph
+from engine.dutch.rules2012.weights import BacktrackWeights2012, Weights2012
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
+from engine.matching import covering_exists
 
 __all__ = ["Pairer2012"]
 
@@ -45,14 +50,67 @@ class Pairer2012(RoundPairer):
         return False
 
     def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
-        """Pair one bracket, as homogeneous when at least half of it moved down (A.3); the
-        record keeps who moved down, for the explanation."""
+        """Pair one bracket, as homogeneous when at least half of it moved down (A.3), and
+        re-pair it when the players it moves down cannot all be paired in the next bracket
+        while another pairing of it would let them (C.12). The record keeps who moved down,
+        for the explanation."""
         mdps = context.mdps
         if mdps and 2 * len(mdps) >= len(context.current):
             # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
             context = BracketContext((), context.current, context.following, context.bye_rank)
+        before = self._state()
         carry = super()._pair_bracket(context)
+        if not self._pairable_below(carry, context.following):
+            first = self._state()
+            self._restore(before)
+            self.weights_class = BacktrackWeights2012
+            again = super()._pair_bracket(context)
+            del self.weights_class
+            scores = sorted(self.players[i].score for i in carry)
+            if scores == sorted(self.players[i].score for i in again) and self._pairable_below(
+                again, context.following
+            ):
+                carry = again
+            else:
+                self._restore(first)
         record = self.records[-1]
         record.mdps, record.residents = mdps, context.current[len(mdps) :]
         record.score = self.players[record.residents[0]].score
         return carry
+
+    def _pairable_below(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
+        """C.12's question to the next bracket: can every player moved down into it be
+        paired there (with one another too when they are at least half of it, A.3)? The
+        lowest bracket has no next one: C.13 handles it, which the completable round
+        already guarantees."""
+        if not carry or not following:
+            return True
+        moved = set(carry)
+        homogeneous = 2 * len(carry) >= len(carry) + len(following)
+        graph = self.graph
+        return covering_exists(
+            carry + following,
+            lambda u, v: graph.compatible(u, v) and (homogeneous or not {u, v} <= moved),
+            carry,
+        )
+
+    def _state(self) -> _State:
+        return _State(deepcopy(self.graph), list(self.pairs), list(self.records), dict(self.mate))
+
+    def _restore(self, state: _State) -> None:
+        """Undo a bracket's pairing (C.12: back to the state before it)."""
+        self.graph = deepcopy(state.graph)
+        self.unpaired = self.graph.unpaired
+        self.pairs = list(state.pairs)
+        self.records = list(state.records)
+        self.mate = dict(state.mate)
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    """What pairing a bracket changes in a :class:`RoundPairer`."""
+
+    graph: RoundGraph
+    pairs: list[tuple[int, int]]
+    records: list[BracketRecord]
+    mate: dict[int, int]

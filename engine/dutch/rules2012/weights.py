@@ -14,13 +14,18 @@ score levels to repeated floats (C18-C21); the 2012 text has neither.
 from __future__ import annotations
 
 from engine.common import Float
+from engine.dutch.players import DutchPlayer
 from engine.dutch.weights import BracketWeights, colour_failures
 
-__all__ = ["Weights2012"]
+__all__ = ["BacktrackWeights2012", "Weights2012"]
 
 
 class Weights2012(BracketWeights):
     """One bracket's weights under the 2012 text."""
+
+    backtracking = False
+    """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
+    it (:class:`engine.dutch.rules2012.pairer.Pairer2012`)."""
 
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
@@ -48,11 +53,23 @@ class Weights2012(BracketWeights):
             if any(bad[position] for bad in failures.values()):
                 values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
                 self._count(name, values, half)
+        if self.backtracking:
+            self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
         for back in windows:
             self._repeated_downfloats(current_pairs, back)
         for back in windows:
             self._repeated_upfloats(current_pairs, back)
+
+    def _leave_pairable(self, pairs: list[tuple[int, int]]) -> None:
+        """C.12: the players moved down should each have an opponent in the next bracket, so
+        pairs here are worth more the fewer such players they hold (above colours and
+        floats, which the re-pairing of this bracket gives up if it must)."""
+        p = self.players
+        following = self.context.following
+        reach = {i for i in self.context.current if any(_may_meet(p[i], p[j]) for j in following)}
+        values = {(h, low): (h not in reach) + (low not in reach) for h, low in pairs}
+        self._count("C.12 moved down", values, 2 * (len(self.context.current) // 2))
 
     def _repeated_downfloats(self, pairs: list[tuple[int, int]], back: int) -> None:
         """B.5/B.6 for downfloats: residents who downfloated ``back`` rounds ago and are paired
@@ -73,3 +90,17 @@ class Weights2012(BracketWeights):
         if any(repeat_up.values()):
             values = {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}
             self._count(f"B.{4 + back} up", values, len(self.context.current) // 2)
+
+
+class BacktrackWeights2012(Weights2012):
+    """The weights of a bracket re-paired by C.12."""
+
+    backtracking = True
+
+
+def _may_meet(a: DutchPlayer, b: DutchPlayer) -> bool:
+    """B.1a and B.2 as the players' facts tell them (the arbiter's forbidden pairs aside)."""
+    if b.number in a.met:
+        return False
+    same_absolute = a.absolute and b.absolute and a.wants == b.wants
+    return not same_absolute or a.topscorer or b.topscorer
