@@ -87,7 +87,7 @@ def _bracket(
         moved_down=_n(p, record.mdps),
         pairs=tuple((p[u].number, p[v].number) for u, v in record.pairs),
         floaters=floaters,
-        unmet=_unmet(p, record, colour_of, words.criteria),
+        unmet=_unmet(p, record, colour_of, words),
         notes=tuple(words.notes(p, record)),
     )
 
@@ -141,9 +141,9 @@ def _unmet(
     p: list[DutchPlayer],
     record: BracketRecord,
     colour_of: dict[int, Colour],
-    criteria: Mapping[str, str],
+    words: Wording,
 ) -> tuple[UnmetCriterion, ...]:
-    found = _Found(criteria)
+    found = _Found(words.criteria)
     paired = [i for pair in record.pairs for i in pair]
     missed = [i for i in paired if p[i].wants is not None and colour_of[i] != p[i].wants]
     ten = [i for i in paired if abs(_difference_after(p[i], colour_of[i])) > 2]
@@ -180,7 +180,7 @@ def _unmet(
                 + (
                     f"score difference {_text(p[m].score - p[opponents[m]].score)}"
                     if m in opponents
-                    else "moves down again from the Limbo"
+                    else words.moves_on
                 )
                 for m in repeated_mdps
             )
@@ -264,6 +264,8 @@ class Wording:
     float_reason: FloatReasons
     bye_reason: str
     """Why the PAB went where it did (``{number}``, ``{score}``, ``{games}`` played)."""
+    moves_on: str
+    """An MDP repeating a downfloat because it moves on down unpaired."""
 
 
 CURRENT = Wording(
@@ -290,5 +292,6 @@ CURRENT = Wording(
         "{number} gets the PAB: eligible (C2), score {score} is the lowest a complete pairing "
         "can leave over (C5), {games} game(s) played (C9)"
     ),
+    moves_on="moves down again from the Limbo",
 )
 """The 2026 text's words."""

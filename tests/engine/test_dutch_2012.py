@@ -5,6 +5,7 @@ that text, and the command line and tournament setting that select it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,47 @@ def test_explain_names_the_2012_articles() -> None:
         lowest.notes
     )
     assert trace.bye_reason.endswith("(B.1b)")
+
+
+def test_explain_names_the_2012_article_of_each_float_and_colour() -> None:
+    """Every colour by its rule E.1-E.5, every player moving down by the article that sends
+    it (A.3, A.6, A.5/C.13 here), every repeated float by B.5 (previous round) or B.6 (two
+    rounds before), on a problem JaVaFo 1.4 answers the same way."""
+    name = "dutch-t05-p0011-r05of09"
+    pairing = _pair_2012(name)
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+    trace = pairing.trace
+    assert trace is not None
+    assert {(c.white, c.black): c.rule for c in trace.colours} == {
+        (2, 1): "E.2",
+        (3, 9): "E.2",
+        (6, 4): "E.4",
+        (8, 7): "E.1",
+        (11, 5): "E.1",
+    }
+    reasons = {f.player: f.reason for b in trace.brackets for f in b.floaters}
+    assert reasons[2].endswith("(A.3)") and reasons[7].endswith("(A.3)")
+    assert "(A.6)" in reasons[5]
+    assert reasons[10].endswith("gets the bye (A.5, C.13)")
+    by_score = {b.score: b for b in trace.brackets}
+    assert [(u.criterion, u.players, u.detail) for u in by_score[Fraction(3, 2)].unmet] == [
+        ("B.5", (5,), "downfloats again, as in the previous round"),
+        ("B.5", (8,), "upfloats again, as in the previous round"),
+        ("B.6", (8,), "upfloats again, as in two rounds before"),
+        ("B.6", (7,), "7: score difference 0.5"),
+    ]
+    assert {u.criterion for b in trace.brackets for u in b.unmet} == {"B.4", "B.5", "B.6"}
+
+
+def test_explain_names_c12_when_a_bracket_is_re_paired() -> None:
+    """The re-paired 2.5 bracket of the C.12 ruling says so, and 13's float names C.12 and
+    the B.5 it gives up."""
+    trace = _pair_2012("dutch-t13-p0019-r07of13").trace
+    assert trace is not None
+    bracket = next(b for b in trace.brackets if b.score == Fraction(5, 2))
+    assert any(note.startswith("re-paired (C.12)") for note in bracket.notes)
+    assert [(f.player, f.reason[:5]) for f in bracket.floaters] == [(13, "C.12:")]
+    assert [(u.criterion, u.players) for u in bracket.unmet] == [("B.5", (13,))]
 
 
 def test_rules_2012_on_the_command_line(tmp_path: Path) -> None:

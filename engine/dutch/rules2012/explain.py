@@ -16,6 +16,7 @@ from engine.dutch.bracket import BracketRecord
 from engine.dutch.colours import ColourRule
 from engine.dutch.explain import Wording
 from engine.dutch.players import DutchPlayer
+from engine.dutch.rules2012.pairer import RepairedRecord
 
 __all__ = ["WORDING"]
 
@@ -23,6 +24,11 @@ __all__ = ["WORDING"]
 def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[str]:
     size = len(record.mdps) + len(record.residents)
     notes = [_kind(record, size)]
+    if isinstance(record, RepairedRecord):
+        notes.append(
+            "re-paired (C.12): the first pairing moved down a player who could not be paired "
+            "in the next bracket; this one moves down players who all can"
+        )
     how = (
         "paired as in a homogeneous bracket (A.3)"
         if 2 * len(record.mdps) >= size
@@ -66,6 +72,12 @@ def _float_reason(
         return "left over by the lowest score bracket: gets the bye (A.5, C.13)"
     if not neighbours.get(i, set()) & members:
         return "C.1: no opponent in this bracket without breaking B.1 or B.2, so moves down"
+    if isinstance(record, RepairedRecord):
+        return (
+            "C.12: the bracket was re-paired so that every player it moves down can be paired "
+            "in the next bracket; this pairing gives up floats (B.5, B.6) but no colour "
+            "preference for that"
+        )
     if i in record.mdps:
         return (
             f"C.14.b: only M1 = {len(record.selected_mdps)} of the {len(record.mdps)} players "
@@ -125,5 +137,6 @@ WORDING = Wording(
         "{number} (score {score}) is the player the lowest bracket leaves over (A.5, C.13) and "
         "has not yet scored without playing (B.1b)"
     ),
+    moves_on="moves down again, not paired in this bracket",
 )
 """The 2012 text's words for the shared account."""

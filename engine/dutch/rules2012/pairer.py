@@ -11,7 +11,7 @@ whoever the lowest bracket leaves over (A.5, C.13).
 from __future__ import annotations
 
 from copy import deepcopy
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from engine.dutch.bracket import BracketRecord, RoundPairer
 from engine.dutch.round_graph import RoundGraph
@@ -20,7 +20,7 @@ from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
 from engine.matching import covering_exists
 
-__all__ = ["Pairer2012"]
+__all__ = ["Pairer2012", "RepairedRecord"]
 
 
 class Pairer2012(RoundPairer):
@@ -71,6 +71,10 @@ class Pairer2012(RoundPairer):
                 again, context.following
             ):
                 carry = again
+                kept = self.records[-1]
+                self.records[-1] = RepairedRecord(
+                    **{name.name: getattr(kept, name.name) for name in fields(kept)}
+                )
             else:
                 self._restore(first)
         record = self.records[-1]
@@ -104,6 +108,12 @@ class Pairer2012(RoundPairer):
         self.pairs = list(state.pairs)
         self.records = list(state.records)
         self.mate = dict(state.mate)
+
+
+@dataclass(slots=True)
+class RepairedRecord(BracketRecord):
+    """The record of a bracket that C.12 paired a second time, and whose second pairing
+    stands."""
 
 
 @dataclass(frozen=True, slots=True)
