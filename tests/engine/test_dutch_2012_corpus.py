@@ -31,11 +31,8 @@ PROBLEMS = problems("dutch-2012")
 
 UNRESOLVED = frozenset(
     {
-        "dutch-t08-p0014-r07of08",
-        "dutch-t13-p0019-r10of13",
         "dutch-t16-p0023-r11of13",
         "dutch-t22-p0036-r09of11",
-        "dutch-t22-p0036-r10of11",
     }
 )
 

@@ -14,11 +14,12 @@ from copy import deepcopy
 from dataclasses import dataclass, fields
 
 from engine.dutch.bracket import BracketRecord, RoundPairer
+from engine.dutch.players import DutchPlayer
 from engine.dutch.round_graph import RoundGraph
-from engine.dutch.rules2012.weights import BacktrackWeights2012, Weights2012
+from engine.dutch.rules2012.weights import AcrossWeights2012, BacktrackWeights2012, Weights2012
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
-from engine.matching import covering_exists
+from engine.matching import MatchingGraph, covering_exists
 
 __all__ = ["Pairer2012", "RepairedRecord"]
 
@@ -28,6 +29,13 @@ class Pairer2012(RoundPairer):
     and without the current PAB criteria C5 and C9."""
 
     weights_class: type[BracketWeights] = Weights2012
+
+    def __init__(
+        self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int
+    ) -> None:
+        super().__init__(players, conflicts, played_rounds=played_rounds)
+        self.conflicts = conflicts
+        """B.1 and B.2 alone: the graph also rules out pairs the exchanges passed over."""
 
     def _start(self) -> bool:
         """Check that the round can be completed at all (B.1, B.2: C.12/C.13 backtrack until it
@@ -59,7 +67,10 @@ class Pairer2012(RoundPairer):
             # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
             context = BracketContext((), context.current, context.following, context.bye_rank)
         before = self._state()
+        if mdps and self._alone_fails(context):
+            self.weights_class = AcrossWeights2012
         carry = super()._pair_bracket(context)
+        self.__dict__.pop("weights_class", None)
         if not self._pairable_below(carry, context.following):
             first = self._state()
             self._restore(before)
@@ -81,6 +92,39 @@ class Pairer2012(RoundPairer):
         record.mdps, record.residents = mdps, context.current[len(mdps) :]
         record.score = self.players[record.residents[0]].score
         return carry
+
+    def _alone_fails(self, context: BracketContext) -> bool:
+        """Whether the bracket's best pairing by its own criteria, with no regard to the
+        brackets below, would leave the rest of the round unpairable."""
+        if not context.following:
+            return False
+        p = self.players
+        current = [i for i in context.current if i in self.unpaired]
+        weights = Weights2012(
+            p, context, played_rounds=self.played_rounds, total_bits=100, min_stage_bits=0
+        )
+        mdps = set(context.mdps)
+        graph = self.graph
+        size = len(current)
+        alone = MatchingGraph(size)
+        for a, u in enumerate(current):
+            for b in range(a + 1, len(current)):
+                v = current[b]
+                if v not in self.conflicts[u] and not (u in mdps and v in mdps):
+                    # Among equals, the earliest candidate: higher players with higher ones.
+                    alone.set_weight(a, b, weights.weight(u, v) * size + size - b)
+        paired = {current[a] for a in alone.solve()}
+        rest = [i for i in self.unpaired if i not in paired]
+        dummy = self.dummy
+        if dummy is not None:
+            rest.append(dummy)
+
+        def may_meet(u: int, v: int) -> bool:
+            if dummy in (u, v):
+                return (v if u == dummy else u) in graph.bye_ok
+            return v not in self.conflicts[u]
+
+        return not covering_exists(rest, may_meet, rest)
 
     def _pairable_below(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
         """C.12's question to the next bracket: can every player moved down into it be

@@ -17,11 +17,15 @@ from engine.common import Float
 from engine.dutch.players import DutchPlayer
 from engine.dutch.weights import BracketWeights, colour_failures
 
-__all__ = ["BacktrackWeights2012", "Weights2012"]
+__all__ = ["AcrossWeights2012", "BacktrackWeights2012", "Weights2012"]
 
 
 class Weights2012(BracketWeights):
     """One bracket's weights under the 2012 text."""
+
+    across = False
+    """Set when the bracket, paired alone, would leave the round unpairable, so that the text
+    pairs it again together with the bracket below (C.12, C.13): colours then count in both."""
 
     backtracking = False
     """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
@@ -48,11 +52,12 @@ class Weights2012(BracketWeights):
         bound = min(len(ctx.following), len(members) // 2)
         self._count("C.12 pairs", dict.fromkeys(next_pairs, 1), bound)
         self._levels("C.12 scores", next_pairs, all_levels, len(members) // 2)
-        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
+        coloured = current_pairs + next_pairs if self.across else current_pairs
+        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in coloured}
         for position, name in enumerate(("B.2 CD", "B.2 three", "B.4", "B.4 strong")):
             if any(bad[position] for bad in failures.values()):
                 values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
-                self._count(name, values, half)
+                self._count(name, values, len(members) // 2)
         if self.backtracking:
             self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
@@ -104,3 +109,9 @@ def _may_meet(a: DutchPlayer, b: DutchPlayer) -> bool:
         return False
     same_absolute = a.absolute and b.absolute and a.wants == b.wants
     return not same_absolute or a.topscorer or b.topscorer
+
+
+class AcrossWeights2012(Weights2012):
+    """The weights of a bracket whose own best pairing would leave the round unpairable."""
+
+    across = True
