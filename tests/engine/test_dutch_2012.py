@@ -79,6 +79,19 @@ def test_c12_keeps_the_first_pairing_when_the_re_pairing_costs_a_colour() -> Non
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
 
 
+def test_brackets_the_text_merges_count_colours_together() -> None:
+    """C.13 (rulings.md): 2 and 7 (3 points) move down to 13 (1 point) and 12 (½); 13 and 12
+    have met. Paired alone, the bracket of 2, 7 and 13 would pair 2-7 (both preferences
+    granted) and leave 13 and 12 unpairable, so the text merges the low brackets into one,
+    where 2-13 and 7-12 (one preference missed, 2's White) comes before 7-13 and 2-12 (the
+    same one missed) in the D order. Counting colours in the bracket of 13 alone would pair
+    7-13 and push the miss down to 2-12."""
+    name = "dutch-t08-p0014-r07of08"
+    pairing = _pair_2012(name)
+    assert {(13, 2), (12, 7)} <= {(b.white, b.black) for b in pairing.boards}
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
 def test_players_without_a_game_take_colours_by_pairing_number_after_round_one() -> None:
     """E.5 speaks of round 1 only (rulings.md): in round 2, 5 and 13 (no game played, the
     drawn colour Black) – 5, odd, gets White; 20 and 28 – 20, even, gets Black."""

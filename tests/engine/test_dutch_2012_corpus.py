@@ -5,7 +5,8 @@ project's TRF reader and request mapping, as ``arbiter pair --dutch --rules 2012
 
 ``UNRESOLVED`` lists the problems where Arbiter does not yet give the reference answer; they are
 strict expected failures, so that each one is visible in the report and a fix that makes one
-pass must take it off the list (docs/dutch-2012.md, "What is not yet exact").
+pass must take it off the list (docs/dutch-2012.md, "Not yet exact"; docs/rulings.md has the
+diagnosis of each).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def test_corpus_is_present() -> None:
 
 def _marked(problem: Path) -> object:
     if problem.stem in UNRESOLVED:
-        reason = "differs from JaVaFo 1.4; not yet resolved (docs/dutch-2012.md)"
+        reason = "differs from JaVaFo 1.4; diagnosed in docs/rulings.md"
         return pytest.param(problem, marks=pytest.mark.xfail(strict=True, reason=reason))
     return problem
 

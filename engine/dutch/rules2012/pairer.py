@@ -3,9 +3,21 @@
 The score brackets are paired top-down as the current edition's pairer does it: a bracket's
 weights (:mod:`engine.dutch.rules2012.weights`) rank its candidates in the order in which C.10
 gives requirements up, and among equal candidates the earliest in the D.1-D.3 order is taken.
-Three things differ from the current edition: the weights; a bracket at least half moved down
-is paired as homogeneous (A.3); and there are no PAB criteria (current C5, C9): the bye goes to
-whoever the lowest bracket leaves over (A.5, C.13).
+What differs from the current edition: the weights; a bracket at least half moved down is
+paired as homogeneous (A.3); there are no PAB criteria (current C5, C9): the bye goes to
+whoever the lowest bracket leaves over (A.5, C.13); and the two backtracking rules of the text
+are walked the way its endorsed engine walks them:
+
+- C.12: when the players a bracket moves down cannot all be paired in the next bracket, the
+  bracket is undone and paired again for that, giving up floats but not colours; the second
+  pairing stands if it moves down the same scores and they can all be paired below.
+- C.13: when a bracket holding moved-down players, paired by its own criteria alone, would
+  leave the rest of the round unpairable, the text pairs it again together with the brackets
+  below (re-pairing the penultimate bracket, merging it into the lowest); its colour
+  preferences are then counted together with those of the pairs into the next score group.
+
+The round as a whole stays completable throughout (every solve is a complete pairing), which
+is what the text's backtracking reaches in the end.
 """
 
 from __future__ import annotations
@@ -67,16 +79,12 @@ class Pairer2012(RoundPairer):
             # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
             context = BracketContext((), context.current, context.following, context.bye_rank)
         before = self._state()
-        if mdps and self._alone_fails(context):
-            self.weights_class = AcrossWeights2012
-        carry = super()._pair_bracket(context)
-        self.__dict__.pop("weights_class", None)
+        across = mdps and self._alone_fails(context)
+        carry = self._pair_with(AcrossWeights2012 if across else Weights2012, context)
         if not self._pairable_below(carry, context.following):
             first = self._state()
             self._restore(before)
-            self.weights_class = BacktrackWeights2012
-            again = super()._pair_bracket(context)
-            del self.weights_class
+            again = self._pair_with(BacktrackWeights2012, context)
             scores = sorted(self.players[i].score for i in carry)
             if scores == sorted(self.players[i].score for i in again) and self._pairable_below(
                 again, context.following
@@ -93,15 +101,25 @@ class Pairer2012(RoundPairer):
         record.score = self.players[record.residents[0]].score
         return carry
 
+    def _pair_with(self, weights: type[Weights2012], context: BracketContext) -> tuple[int, ...]:
+        """Pair the bracket by the shared procedure, ranking its candidates by ``weights``."""
+        self.weights_class = weights
+        try:
+            return super()._pair_bracket(context)
+        finally:
+            del self.weights_class
+
     def _alone_fails(self, context: BracketContext) -> bool:
-        """Whether the bracket's best pairing by its own criteria, with no regard to the
-        brackets below, would leave the rest of the round unpairable."""
+        """Whether the bracket's best pairing by its own criteria (the earliest among equals),
+        with no regard to the brackets below, would leave the rest of the round unpairable
+        (B.1, B.2, B.1b for the bye). Asked of the text's pairs: the text's first pairing of
+        a bracket knows nothing of the exchanges passed over above it."""
         if not context.following:
             return False
         p = self.players
         current = [i for i in context.current if i in self.unpaired]
         weights = Weights2012(
-            p, context, played_rounds=self.played_rounds, total_bits=100, min_stage_bits=0
+            p, context, played_rounds=self.played_rounds, total_bits=0, min_stage_bits=0
         )
         mdps = set(context.mdps)
         graph = self.graph
@@ -128,9 +146,11 @@ class Pairer2012(RoundPairer):
 
     def _pairable_below(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
         """C.12's question to the next bracket: can every player moved down into it be
-        paired there (with one another too when they are at least half of it, A.3)? The
-        lowest bracket has no next one: C.13 handles it, which the completable round
-        already guarantees."""
+        paired there (with one another too when they are at least half of it, A.3)? Asked
+        of the pairs still open in the graph, so pairs the exchanges above passed over count
+        as impossible, as in the shared procedure (with the text's pairs alone, 2 corpus
+        answers are lost). The lowest bracket has no next one: C.13 handles it, which the
+        completable round already guarantees."""
         if not carry or not following:
             return True
         moved = set(carry)

@@ -4,11 +4,17 @@ The fields are those of :class:`engine.dutch.weights.BracketWeights`, most impor
 the order the 2012 text gives up its requirements (C.10, read backwards: what is dropped last
 matters most): the number of pairs (P1), the closeness of paired scores (B.3), the pairings
 that let the next bracket pair the players moved down into it (C.12: pairs of a player of this
-bracket with one of the next, not the next bracket's own pairs as the current C8 counts), the topscorers' colour limits
-(B.2 note), colour preferences (B.4, x of A.8, then the strong ones of A.7.d), and last the
-floats: downfloats before upfloats, each the previous round (B.5) before two rounds back (B.6).
-The current edition ranks the previous round's upfloats above the older downfloats and adds
-score levels to repeated floats (C18-C21); the 2012 text has neither.
+bracket with one of the next, not the next bracket's own pairs as the current C8 counts), the
+topscorers' colour limits (B.2 note), colour preferences (B.4, x of A.8, then the strong ones
+of A.7.d), and last the floats: downfloats before upfloats, each the previous round (B.5)
+before two rounds back (B.6). The current edition ranks the previous round's upfloats above
+the older downfloats and adds score levels to repeated floats (C18-C21); the 2012 text has
+neither.
+
+Two variants serve the backtracking of :mod:`engine.dutch.rules2012.pairer`: a bracket
+re-paired by C.12 ranks, between colours and floats, the fewest moved-down players without an
+opponent in the next bracket; a bracket the text would merge with the ones below (C.13)
+counts colour preferences over the pairs into the next score group as well.
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ class Weights2012(BracketWeights):
 
     across = False
     """Set when the bracket, paired alone, would leave the round unpairable, so that the text
-    pairs it again together with the bracket below (C.12, C.13): colours then count in both."""
+    pairs it again together with the brackets below (C.13): colours then count in the pairs
+    into the next score group too."""
 
     backtracking = False
     """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
@@ -52,12 +59,16 @@ class Weights2012(BracketWeights):
         bound = min(len(ctx.following), len(members) // 2)
         self._count("C.12 pairs", dict.fromkeys(next_pairs, 1), bound)
         self._levels("C.12 scores", next_pairs, all_levels, len(members) // 2)
-        coloured = current_pairs + next_pairs if self.across else current_pairs
+        coloured, most = (
+            (current_pairs + next_pairs, len(members) // 2)
+            if self.across
+            else (current_pairs, half)
+        )
         failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in coloured}
         for position, name in enumerate(("B.2 CD", "B.2 three", "B.4", "B.4 strong")):
             if any(bad[position] for bad in failures.values()):
                 values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
-                self._count(name, values, len(members) // 2)
+                self._count(name, values, most)
         if self.backtracking:
             self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
