@@ -5,8 +5,9 @@ rule decided each board."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.common import Float
@@ -23,7 +24,7 @@ from engine.model import (
     UnmetCriterion,
 )
 
-__all__ = ["Allocation", "build_trace"]
+__all__ = ["CURRENT", "Allocation", "Wording", "build_trace"]
 
 Allocation = tuple[DutchPlayer, DutchPlayer, Colour, ColourRule]
 """(higher-ranked, lower-ranked, colour of the higher-ranked, deciding rule)."""
@@ -37,14 +38,28 @@ def build_trace(
     allocations: list[Allocation],
     bye: int | None,
     neighbours: Mapping[int, AbstractSet[int]],
+    wording: Wording | None = None,
 ) -> PairingTrace:
+    """The account of a pairing in the words of ``wording`` (the 2026 text's by default)."""
+    words = wording or CURRENT
     colour_of: dict[int, Colour] = {}
     for high, low, colour, _rule in allocations:
         colour_of[high.index] = colour
         colour_of[low.index] = colour.opposite
-    brackets = tuple(_bracket(players, record, colour_of, bye, neighbours) for record in records)
-    colours = tuple(_colour_decision(*allocation) for allocation in allocations)
-    return PairingTrace(brackets=brackets, colours=colours, bye_reason=_bye_reason(players, bye))
+    # The PAB is given in the lowest bracket; above it the same player only moved down.
+    lowest = len(records) - 1
+    brackets = tuple(
+        _bracket(players, record, colour_of, bye if at == lowest else None, neighbours, words)
+        for at, record in enumerate(records)
+    )
+    colours = tuple(_colour_decision(*allocation, words) for allocation in allocations)
+    bye_reason = ""
+    if bye is not None:
+        player = players[bye]
+        bye_reason = words.bye_reason.format(
+            number=player.number, score=_text(player.score), games=player.played_games
+        )
+    return PairingTrace(brackets=brackets, colours=colours, bye_reason=bye_reason)
 
 
 def _n(
@@ -59,16 +74,11 @@ def _bracket(
     colour_of: dict[int, Colour],
     bye: int | None,
     neighbours: Mapping[int, AbstractSet[int]],
+    words: Wording,
 ) -> BracketTrace:
     p = players
-    notes = [
-        f"{len(record.mdps)} MDP(s) entered, {len(record.selected_mdps)} paired here (M1)",
-        f"{len(record.pairs)} pair(s) from {len(record.mdps) + len(record.residents)} players",
-    ]
-    if record.exchanges:
-        notes.append(f"{record.exchanges} exchange(s) between S1 and S2 in the remainder")
     floaters = tuple(
-        FloatReason(p[i].number, _float_reason(p, record, i, bye, neighbours))
+        FloatReason(p[i].number, words.float_reason(p, record, i, bye, neighbours))
         for i in record.downfloaters
     )
     return BracketTrace(
@@ -77,9 +87,19 @@ def _bracket(
         moved_down=_n(p, record.mdps),
         pairs=tuple((p[u].number, p[v].number) for u, v in record.pairs),
         floaters=floaters,
-        unmet=_unmet(p, record, colour_of),
-        notes=tuple(notes),
+        unmet=_unmet(p, record, colour_of, words),
+        notes=tuple(words.notes(p, record)),
     )
+
+
+def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[str]:
+    notes = [
+        f"{len(record.mdps)} MDP(s) entered, {len(record.selected_mdps)} paired here (M1)",
+        f"{len(record.pairs)} pair(s) from {len(record.mdps) + len(record.residents)} players",
+    ]
+    if record.exchanges:
+        notes.append(f"{record.exchanges} exchange(s) between S1 and S2 in the remainder")
+    return notes
 
 
 def _float_reason(
@@ -118,9 +138,12 @@ def _float_reason(
 
 
 def _unmet(
-    p: list[DutchPlayer], record: BracketRecord, colour_of: dict[int, Colour]
+    p: list[DutchPlayer],
+    record: BracketRecord,
+    colour_of: dict[int, Colour],
+    words: Wording,
 ) -> tuple[UnmetCriterion, ...]:
-    found: list[UnmetCriterion] = []
+    found = _Found(words.criteria)
     paired = [i for pair in record.pairs for i in pair]
     missed = [i for i in paired if p[i].wants is not None and colour_of[i] != p[i].wants]
     ten = [i for i in paired if abs(_difference_after(p[i], colour_of[i])) > 2]
@@ -133,7 +156,7 @@ def _unmet(
         ("C13", strong, "strong colour preference not granted"),
     ):
         if who:
-            found.append(UnmetCriterion(name, _n(p, who), detail))
+            found.append(name, _n(p, who), detail)
     residents = set(record.residents)
     mdps = set(record.mdps)
     resident_floaters = [i for i in record.downfloaters if i in residents]
@@ -144,10 +167,10 @@ def _unmet(
         when = "the previous round" if back == 1 else "two rounds before"
         repeated = [i for i in resident_floaters if _moved(p[i], back) is Float.DOWN]
         if repeated:
-            found.append(UnmetCriterion(down, _n(p, repeated), f"downfloats again, as in {when}"))
+            found.append(down, _n(p, repeated), f"downfloats again, as in {when}")
         ups = [i for i in mdp_opponents if i in residents and _moved(p[i], back) is Float.UP]
         if ups:
-            found.append(UnmetCriterion(up, _n(p, ups), f"upfloats again, as in {when}"))
+            found.append(up, _n(p, ups), f"upfloats again, as in {when}")
     opponents = dict(record.pairs) | {v: u for u, v in record.pairs}
     for back, down, up in ((1, "C18", "C19"), (2, "C20", "C21")):
         repeated_mdps = [m for m in record.mdps if _moved(p[m], back) is Float.DOWN]
@@ -157,19 +180,33 @@ def _unmet(
                 + (
                     f"score difference {_text(p[m].score - p[opponents[m]].score)}"
                     if m in opponents
-                    else "moves down again from the Limbo"
+                    else words.moves_on
                 )
                 for m in repeated_mdps
             )
-            found.append(UnmetCriterion(down, _n(p, repeated_mdps), detail))
+            found.append(down, _n(p, repeated_mdps), detail)
         ups = [i for i in mdp_opponents if i in residents and _moved(p[i], back) is Float.UP]
         if ups:
             detail = "; ".join(
                 f"{p[i].number}: score difference {_text(p[opponents[i]].score - p[i].score)}"
                 for i in ups
             )
-            found.append(UnmetCriterion(up, _n(p, ups), detail))
-    return tuple(found)
+            found.append(up, _n(p, ups), detail)
+    return tuple(found.criteria)
+
+
+class _Found:
+    """The unmet criteria of a bracket, each under the edition's name for it; a criterion the
+    edition does not have is left out."""
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+        self.criteria: list[UnmetCriterion] = []
+
+    def append(self, criterion: str, players: tuple[PairingNumber, ...], detail: str) -> None:
+        name = self.names.get(criterion)
+        if name is not None:
+            self.criteria.append(UnmetCriterion(name, players, detail))
 
 
 def _difference_after(player: DutchPlayer, colour: Colour) -> int:
@@ -185,21 +222,15 @@ def _text(value: Fraction) -> str:
 
 
 def _colour_decision(
-    high: DutchPlayer, low: DutchPlayer, colour: Colour, rule: ColourRule
+    high: DutchPlayer, low: DutchPlayer, colour: Colour, rule: ColourRule, words: Wording
 ) -> ColourDecision:
     white, black = (high, low) if colour is Colour.WHITE else (low, high)
-    detail = {
-        ColourRule.BOTH_PREFERENCES: "both preferences granted",
-        ColourRule.STRONGER_PREFERENCE: "the stronger preference is granted",
-        ColourRule.ALTERNATION: "colours alternate from the last round in which they differed",
-        ColourRule.HIGHER_RANKED_PREFERENCE: f"{high.number}, the higher ranked, gets its preference",
-        ColourRule.PAIRING_NUMBER_PARITY: f"{high.number}'s pairing number parity and the initial colour",
-    }[rule]
+    article, detail = words.colours[rule]
     return ColourDecision(
         white.number,
         black.number,
-        rule.value,
-        f"{_describe(high)}; {_describe(low)}: {detail}",
+        article,
+        f"{_describe(high)}; {_describe(low)}: {detail.format(high=high.number)}",
     )
 
 
@@ -210,11 +241,57 @@ def _describe(player: DutchPlayer) -> str:
     return f"{player.number} {strength} {_COLOUR_NAMES[player.wants]}"
 
 
-def _bye_reason(p: list[DutchPlayer], bye: int | None) -> str:
-    if bye is None:
-        return ""
-    player = p[bye]
-    return (
-        f"{player.number} gets the PAB: eligible (C2), score {_text(player.score)} is the lowest "
-        f"a complete pairing can leave over (C5), {player.played_games} game(s) played (C9)"
-    )
+FloatReasons = Callable[
+    [list[DutchPlayer], BracketRecord, int, "int | None", Mapping[int, AbstractSet[int]]], str
+]
+"""Why a player left a bracket: (players, bracket, the player, the PAB, legal opponents)."""
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How an edition's text names what the account reports. The procedure is shared, so an
+    older edition only renames: :data:`CURRENT` is the 2026 text, and
+    :mod:`engine.dutch.rules2012.explain` words the 2012 one."""
+
+    criteria: Mapping[str, str]
+    """The edition's article for each 2026 quality criterion reported (C10-C21); one the
+    edition does not have is left out of the table and of the account."""
+    colours: Mapping[ColourRule, tuple[str, str]]
+    """For each colour rule, its article and what it did (``{high}``: the higher-ranked
+    player's number)."""
+    notes: Callable[[list[DutchPlayer], BracketRecord], list[str]]
+    """A bracket's notes: its kind and parameters in the edition's terms."""
+    float_reason: FloatReasons
+    bye_reason: str
+    """Why the PAB went where it did (``{number}``, ``{score}``, ``{games}`` played)."""
+    moves_on: str
+    """An MDP repeating a downfloat because it moves on down unpaired."""
+
+
+CURRENT = Wording(
+    criteria={f"C{n}": f"C{n}" for n in range(10, 22)},
+    colours={
+        ColourRule.BOTH_PREFERENCES: ("5.2.1", "both preferences granted"),
+        ColourRule.STRONGER_PREFERENCE: ("5.2.2", "the stronger preference is granted"),
+        ColourRule.ALTERNATION: (
+            "5.2.3",
+            "colours alternate from the last round in which they differed",
+        ),
+        ColourRule.HIGHER_RANKED_PREFERENCE: (
+            "5.2.4",
+            "{high}, the higher ranked, gets its preference",
+        ),
+        ColourRule.PAIRING_NUMBER_PARITY: (
+            "5.2.5",
+            "{high}'s pairing number parity and the initial colour",
+        ),
+    },
+    notes=_notes,
+    float_reason=_float_reason,
+    bye_reason=(
+        "{number} gets the PAB: eligible (C2), score {score} is the lowest a complete pairing "
+        "can leave over (C5), {games} game(s) played (C9)"
+    ),
+    moves_on="moves down again from the Limbo",
+)
+"""The 2026 text's words."""

@@ -5,6 +5,7 @@ that text, and the command line and tournament setting that select it."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,45 @@ def test_the_bye_goes_to_whoever_the_lowest_bracket_leaves() -> None:
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
 
 
+def test_a_bracket_is_re_paired_when_its_downfloater_cannot_be_paired_below() -> None:
+    """C.12 (rulings.md): the 2.5 bracket 13, 15, 16, 18, 19 first pairs 13-16 and 15-19, but
+    18, moved down, has met 14, the only player on 2. Re-paired, it sends down 13 instead
+    (16-18 and 15-19 keep every colour preference; 13 floats down twice running, B.5, which
+    the re-pairing gives up), and 13 meets 17 while 14 gets the bye. Pairing the bracket
+    for the fewest repeated floats would send 18 down."""
+    name = "dutch-t13-p0019-r07of13"
+    pairing = _pair_2012(name)
+    boards = {frozenset((b.white, b.black)) for b in pairing.boards}
+    assert {frozenset((13, 17)), frozenset((16, 18)), frozenset((15, 19))} <= boards
+    assert pairing.bye == 14
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_c12_keeps_the_first_pairing_when_the_re_pairing_costs_a_colour() -> None:
+    """C.12 gives up floats, not colour preferences (rulings.md): in the 2.5 bracket, 4
+    (moved down, absolute Black) meets 10 (absolute White); 8, left over, has met both
+    players on 2. Sending 10 down instead would pair 4 with 8 (strong Black) and deny a
+    preference, so the first pairing stands and 8 moves on to 15."""
+    name = "dutch-t09-p0015-r07of11"
+    pairing = _pair_2012(name)
+    boards = {(b.white, b.black) for b in pairing.boards}
+    assert {(10, 4), (15, 8)} <= boards
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_brackets_the_text_merges_count_colours_together() -> None:
+    """C.13 (rulings.md): 2 and 7 (3 points) move down to 13 (1 point) and 12 (½); 13 and 12
+    have met. Paired alone, the bracket of 2, 7 and 13 would pair 2-7 (both preferences
+    granted) and leave 13 and 12 unpairable, so the text merges the low brackets into one,
+    where 2-13 and 7-12 (one preference missed, 2's White) comes before 7-13 and 2-12 (the
+    same one missed) in the D order. Counting colours in the bracket of 13 alone would pair
+    7-13 and push the miss down to 2-12."""
+    name = "dutch-t08-p0014-r07of08"
+    pairing = _pair_2012(name)
+    assert {(13, 2), (12, 7)} <= {(b.white, b.black) for b in pairing.boards}
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
 def test_players_without_a_game_take_colours_by_pairing_number_after_round_one() -> None:
     """E.5 speaks of round 1 only (rulings.md): in round 2, 5 and 13 (no game played, the
     drawn colour Black) – 5, odd, gets White; 20 and 28 – 20, even, gets Black."""
@@ -79,6 +119,47 @@ def test_explain_names_the_2012_articles() -> None:
         lowest.notes
     )
     assert trace.bye_reason.endswith("(B.1b)")
+
+
+def test_explain_names_the_2012_article_of_each_float_and_colour() -> None:
+    """Every colour by its rule E.1-E.5, every player moving down by the article that sends
+    it (A.3, A.6, A.5/C.13 here), every repeated float by B.5 (previous round) or B.6 (two
+    rounds before), on a problem JaVaFo 1.4 answers the same way."""
+    name = "dutch-t05-p0011-r05of09"
+    pairing = _pair_2012(name)
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+    trace = pairing.trace
+    assert trace is not None
+    assert {(c.white, c.black): c.rule for c in trace.colours} == {
+        (2, 1): "E.2",
+        (3, 9): "E.2",
+        (6, 4): "E.4",
+        (8, 7): "E.1",
+        (11, 5): "E.1",
+    }
+    reasons = {f.player: f.reason for b in trace.brackets for f in b.floaters}
+    assert reasons[2].endswith("(A.3)") and reasons[7].endswith("(A.3)")
+    assert "(A.6)" in reasons[5]
+    assert reasons[10].endswith("gets the bye (A.5, C.13)")
+    by_score = {b.score: b for b in trace.brackets}
+    assert [(u.criterion, u.players, u.detail) for u in by_score[Fraction(3, 2)].unmet] == [
+        ("B.5", (5,), "downfloats again, as in the previous round"),
+        ("B.5", (8,), "upfloats again, as in the previous round"),
+        ("B.6", (8,), "upfloats again, as in two rounds before"),
+        ("B.6", (7,), "7: score difference 0.5"),
+    ]
+    assert {u.criterion for b in trace.brackets for u in b.unmet} == {"B.4", "B.5", "B.6"}
+
+
+def test_explain_names_c12_when_a_bracket_is_re_paired() -> None:
+    """The re-paired 2.5 bracket of the C.12 ruling says so, and 13's float names C.12 and
+    the B.5 it gives up."""
+    trace = _pair_2012("dutch-t13-p0019-r07of13").trace
+    assert trace is not None
+    bracket = next(b for b in trace.brackets if b.score == Fraction(5, 2))
+    assert any(note.startswith("re-paired (C.12)") for note in bracket.notes)
+    assert [(f.player, f.reason[:5]) for f in bracket.floaters] == [(13, "C.12:")]
+    assert [(u.criterion, u.players) for u in bracket.unmet] == [("B.5", (13,))]
 
 
 def test_rules_2012_on_the_command_line(tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ project's TRF reader and request mapping, as ``arbiter pair --dutch --rules 2012
 
 ``UNRESOLVED`` lists the problems where Arbiter does not yet give the reference answer; they are
 strict expected failures, so that each one is visible in the report and a fix that makes one
-pass must take it off the list (docs/dutch-2012.md, "What is not yet exact").
+pass must take it off the list (docs/dutch-2012.md, "Not yet exact"; docs/rulings.md has the
+diagnosis of each).
 """
 
 from __future__ import annotations
@@ -31,14 +32,8 @@ PROBLEMS = problems("dutch-2012")
 
 UNRESOLVED = frozenset(
     {
-        "dutch-t08-p0014-r07of08",
-        "dutch-t13-p0019-r07of13",
-        "dutch-t13-p0019-r10of13",
-        "dutch-t16-p0023-r09of13",
         "dutch-t16-p0023-r11of13",
         "dutch-t22-p0036-r09of11",
-        "dutch-t22-p0036-r10of11",
-        "dutch-t30-p0075-r13of13",
     }
 )
 
@@ -52,7 +47,7 @@ def test_corpus_is_present() -> None:
 
 def _marked(problem: Path) -> object:
     if problem.stem in UNRESOLVED:
-        reason = "differs from JaVaFo 1.4; not yet resolved (docs/dutch-2012.md)"
+        reason = "differs from JaVaFo 1.4; diagnosed in docs/rulings.md"
         return pytest.param(problem, marks=pytest.mark.xfail(strict=True, reason=reason))
     return problem
 

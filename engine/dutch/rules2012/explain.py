@@ -1,73 +1,34 @@
 """The engine's account of a 2012 Dutch pairing (``--explain``), in the articles of that text.
 
-Each bracket says what kind it is (A.3), its parameters (P0, M0, M1 of A.6 and p of A.9), which
-floats its pairs give (A.4) and why each player who leaves it moves down (C.1, C.6, C.12-C.14);
-each board names the colour rule E.1-E.5 that decided it; the bye names A.5 and B.1b.
+The account is built by :func:`engine.dutch.explain.build_trace`; this module words it. Each
+bracket says what kind it is (A.3), its parameters (P0, M0, M1 of A.6 and p of A.9) and which
+floats its pairs give (A.4); each player who leaves it, why (C.1, C.6, C.12-C.14); each unmet
+criterion is B.2 (topscorers), B.4, B.5 or B.6; each board names the colour rule E.1-E.5 that
+decided it; the bye names A.5 and B.1b.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 
-from engine.common import Float
 from engine.dutch.bracket import BracketRecord
 from engine.dutch.colours import ColourRule
-from engine.dutch.explain import Allocation
+from engine.dutch.explain import Wording
 from engine.dutch.players import DutchPlayer
-from engine.dutch.rules2012.colours import ARTICLES
-from engine.model import (
-    BracketTrace,
-    Colour,
-    ColourDecision,
-    FloatReason,
-    PairingNumber,
-    PairingTrace,
-    UnmetCriterion,
-)
+from engine.dutch.rules2012.pairer import RepairedRecord
 
-__all__ = ["build_trace_2012"]
+__all__ = ["WORDING"]
 
 
-def build_trace_2012(
-    players: list[DutchPlayer],
-    records: list[BracketRecord],
-    allocations: list[Allocation],
-    bye: int | None,
-    conflicts: dict[int, set[int]],
-) -> PairingTrace:
-    everyone = {player.index for player in players}
-    neighbours = {i: everyone - conflicts[i] - {i} for i in everyone}
-    colour_of: dict[int, Colour] = {}
-    for high, low, colour, _rule in allocations:
-        colour_of[high.index] = colour
-        colour_of[low.index] = colour.opposite
-    lowest = len(records) - 1
-    brackets = tuple(
-        _bracket(players, record, colour_of, bye if position == lowest else None, neighbours)
-        for position, record in enumerate(records)
-    )
-    return PairingTrace(
-        brackets=brackets,
-        colours=tuple(_colour(*allocation) for allocation in allocations),
-        bye_reason=_bye_reason(players, bye),
-    )
-
-
-def _numbers(
-    p: list[DutchPlayer], indices: tuple[int, ...] | list[int]
-) -> tuple[PairingNumber, ...]:
-    return tuple(p[i].number for i in indices)
-
-
-def _bracket(
-    p: list[DutchPlayer],
-    record: BracketRecord,
-    colour_of: dict[int, Colour],
-    bye: int | None,
-    neighbours: dict[int, set[int]],
-) -> BracketTrace:
+def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[str]:
     size = len(record.mdps) + len(record.residents)
     notes = [_kind(record, size)]
+    if isinstance(record, RepairedRecord):
+        notes.append(
+            "re-paired (C.12): the first pairing moved down a player who could not be paired "
+            "in the next bracket; this one moves down players who all can"
+        )
     how = (
         "paired as in a homogeneous bracket (A.3)"
         if 2 * len(record.mdps) >= size
@@ -79,19 +40,7 @@ def _bracket(
                 f"{p[high].number}-{p[low].number}: {p[high].number} floats down and "
                 f"{p[low].number} up (A.4); {how}"
             )
-    floaters = tuple(
-        FloatReason(p[i].number, _float_reason(p, record, i, bye, neighbours))
-        for i in record.downfloaters
-    )
-    return BracketTrace(
-        score=record.score,
-        residents=_numbers(p, record.residents),
-        moved_down=_numbers(p, record.mdps),
-        pairs=tuple((p[u].number, p[v].number) for u, v in record.pairs),
-        floaters=floaters,
-        unmet=_unmet(p, record, colour_of),
-        notes=tuple(notes),
-    )
+    return notes
 
 
 def _kind(record: BracketRecord, size: int) -> str:
@@ -114,7 +63,7 @@ def _float_reason(
     record: BracketRecord,
     i: int,
     bye: int | None,
-    neighbours: dict[int, set[int]],
+    neighbours: Mapping[int, AbstractSet[int]],
 ) -> str:
     members = set(record.mdps) | set(record.residents)
     if len(members) == 1:
@@ -123,6 +72,12 @@ def _float_reason(
         return "left over by the lowest score bracket: gets the bye (A.5, C.13)"
     if not neighbours.get(i, set()) & members:
         return "C.1: no opponent in this bracket without breaking B.1 or B.2, so moves down"
+    if isinstance(record, RepairedRecord):
+        return (
+            "C.12: the bracket was re-paired so that every player it moves down can be paired "
+            "in the next bracket; this pairing gives up floats (B.5, B.6) but no colour "
+            "preference for that"
+        )
     if i in record.mdps:
         return (
             f"C.14.b: only M1 = {len(record.selected_mdps)} of the {len(record.mdps)} players "
@@ -140,75 +95,48 @@ def _float_reason(
     )
 
 
-def _unmet(
-    p: list[DutchPlayer], record: BracketRecord, colour_of: dict[int, Colour]
-) -> tuple[UnmetCriterion, ...]:
-    found: list[UnmetCriterion] = []
-    paired = [i for pair in record.pairs for i in pair]
-    missed = [i for i in paired if p[i].wants is not None and colour_of[i] != p[i].wants]
-    if missed:
-        found.append(UnmetCriterion("B.4", _numbers(p, missed), "colour preference not granted"))
-    residents = set(record.residents)
-    ups = [low for high, low in record.pairs if p[high].score > p[low].score]
-    downs = [high for high, low in record.pairs if p[high].score > p[low].score]
-    downs += [i for i in record.downfloaters if i in residents]
-    for back, article in ((1, "B.5"), (2, "B.6")):
-        when = "the previous round" if back == 1 else "two rounds before"
-        again_down = [i for i in downs if _moved(p[i], back) is Float.DOWN]
-        again_up = [i for i in ups if _moved(p[i], back) is Float.UP]
-        if again_down:
-            detail = f"floats down again, as in {when}"
-            found.append(UnmetCriterion(article, _numbers(p, again_down), detail))
-        if again_up:
-            detail = f"floats up again, as in {when}"
-            found.append(UnmetCriterion(article, _numbers(p, again_up), detail))
-    return tuple(found)
-
-
-def _moved(player: DutchPlayer, back: int) -> Float | None:
-    return player.float_previous if back == 1 else player.float_before_previous
-
-
-_DETAILS = {
-    "E.1": "both preferences granted",
-    "E.2": "the stronger preference is granted",
-    "E.3": "colours alternate from the latest round in which they differed",
-    "E.4": "the higher-ranked player's preference is granted",
-}
-
-
-def _colour(
-    high: DutchPlayer, low: DutchPlayer, colour: Colour, rule: ColourRule
-) -> ColourDecision:
-    white, black = (high, low) if colour is Colour.WHITE else (low, high)
-    article = ARTICLES[rule]
-    detail = _DETAILS.get(article) or (
-        f"neither has played a game: {high.number}, the higher ranked, gets the colour its "
-        "pairing number's parity gives (round 1: odd numbers the colour drawn by lot; later "
-        "rounds, where the text is silent: even numbers, as JaVaFo 1.4 does)"
-    )
-    return ColourDecision(
-        white.number, black.number, article, f"{_who(high)}; {_who(low)}: {detail}"
-    )
-
-
-def _who(player: DutchPlayer) -> str:
-    if player.wants is None:
-        return f"{player.number} has no preference (A.7)"
-    strength = player.preference.strength.name.lower()
-    name = "White" if player.wants is Colour.WHITE else "Black"
-    return f"{player.number} {strength} {name} (A.7)"
-
-
-def _bye_reason(p: list[DutchPlayer], bye: int | None) -> str:
-    if bye is None:
-        return ""
-    player = p[bye]
-    return (
-        f"{player.number} (score {_text(player.score)}) is the player the lowest bracket leaves "
-        "over (A.5, C.13) and has not yet scored without playing (B.1b)"
-    )
-
-
-def _text(value: Fraction) -> str:
-    return str(float(value)) if value.denominator != 1 else str(value.numerator)
+WORDING = Wording(
+    # The 2026 criteria this text has too. Colour difference and repetition among topscorers
+    # are the B.2 exception; a preference not granted is B.4 (strong ones are not counted
+    # apart); a float repeated from the previous round is B.5, from two rounds before B.6,
+    # for players moved down (current C18, C20) as for residents (C14-C17).
+    criteria={
+        "C10": "B.2",
+        "C11": "B.2",
+        "C12": "B.4",
+        "C14": "B.5",
+        "C15": "B.5",
+        "C16": "B.6",
+        "C17": "B.6",
+        "C18": "B.5",
+        "C20": "B.6",
+    },
+    colours={
+        ColourRule.BOTH_PREFERENCES: ("E.1", "both preferences granted"),
+        ColourRule.STRONGER_PREFERENCE: ("E.2", "the stronger preference is granted"),
+        ColourRule.ALTERNATION: (
+            "E.3",
+            "colours alternate from the latest round in which they differed",
+        ),
+        ColourRule.HIGHER_RANKED_PREFERENCE: (
+            "E.4",
+            "the higher-ranked player's preference is granted",
+        ),
+        ColourRule.PAIRING_NUMBER_PARITY: (
+            "E.5",
+            (
+                "neither has played a game: {high}, the higher ranked, gets the colour its "
+                "pairing number's parity gives (round 1: odd numbers the colour drawn by lot; "
+                "later rounds, where the text is silent: even numbers, as JaVaFo 1.4 does)"
+            ),
+        ),
+    },
+    notes=_notes,
+    float_reason=_float_reason,
+    bye_reason=(
+        "{number} (score {score}) is the player the lowest bracket leaves over (A.5, C.13) and "
+        "has not yet scored without playing (B.1b)"
+    ),
+    moves_on="moves down again, not paired in this bracket",
+)
+"""The 2012 text's words for the shared account."""

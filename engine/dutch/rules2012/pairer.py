@@ -3,19 +3,37 @@
 The score brackets are paired top-down as the current edition's pairer does it: a bracket's
 weights (:mod:`engine.dutch.rules2012.weights`) rank its candidates in the order in which C.10
 gives requirements up, and among equal candidates the earliest in the D.1-D.3 order is taken.
-Three things differ from the current edition: the weights; a bracket at least half moved down
-is paired as homogeneous (A.3); and there are no PAB criteria (current C5, C9): the bye goes to
-whoever the lowest bracket leaves over (A.5, C.13).
+What differs from the current edition: the weights; a bracket at least half moved down is
+paired as homogeneous (A.3); there are no PAB criteria (current C5, C9): the bye goes to
+whoever the lowest bracket leaves over (A.5, C.13); and the two backtracking rules of the text
+are walked the way its endorsed engine walks them:
+
+- C.12: when the players a bracket moves down cannot all be paired in the next bracket, the
+  bracket is undone and paired again for that, giving up floats but not colours; the second
+  pairing stands if it moves down the same scores and they can all be paired below.
+- C.13: when a bracket holding moved-down players, paired by its own criteria alone, would
+  leave the rest of the round unpairable, the text pairs it again together with the brackets
+  below (re-pairing the penultimate bracket, merging it into the lowest); its colour
+  preferences are then counted together with those of the pairs into the next score group.
+
+The round as a whole stays completable throughout (every solve is a complete pairing), which
+is what the text's backtracking reaches in the end.
 """
 
 from __future__ import annotations
 
-from engine.dutch.bracket import RoundPairer
-from engine.dutch.rules2012.weights import Weights2012
+from copy import deepcopy
+from dataclasses import dataclass, fields
+
+from engine.dutch.bracket import BracketRecord, RoundPairer
+from engine.dutch.players import DutchPlayer
+from engine.dutch.round_graph import RoundGraph
+from engine.dutch.rules2012.weights import AcrossWeights2012, BacktrackWeights2012, Weights2012
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
+from engine.matching import MatchingGraph, covering_exists
 
-__all__ = ["Pairer2012"]
+__all__ = ["Pairer2012", "RepairedRecord"]
 
 
 class Pairer2012(RoundPairer):
@@ -23,6 +41,13 @@ class Pairer2012(RoundPairer):
     and without the current PAB criteria C5 and C9."""
 
     weights_class: type[BracketWeights] = Weights2012
+
+    def __init__(
+        self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int
+    ) -> None:
+        super().__init__(players, conflicts, played_rounds=played_rounds)
+        self.conflicts = conflicts
+        """B.1 and B.2 alone: the graph also rules out pairs the exchanges passed over."""
 
     def _start(self) -> bool:
         """Check that the round can be completed at all (B.1, B.2: C.12/C.13 backtrack until it
@@ -45,14 +70,121 @@ class Pairer2012(RoundPairer):
         return False
 
     def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
-        """Pair one bracket, as homogeneous when at least half of it moved down (A.3); the
-        record keeps who moved down, for the explanation."""
+        """Pair one bracket, as homogeneous when at least half of it moved down (A.3), and
+        re-pair it when the players it moves down cannot all be paired in the next bracket
+        while another pairing of it would let them (C.12). The record keeps who moved down,
+        for the explanation."""
         mdps = context.mdps
         if mdps and 2 * len(mdps) >= len(context.current):
             # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
             context = BracketContext((), context.current, context.following, context.bye_rank)
-        carry = super()._pair_bracket(context)
+        before = self._state()
+        across = mdps and self._alone_fails(context)
+        carry = self._pair_with(AcrossWeights2012 if across else Weights2012, context)
+        if not self._pairable_below(carry, context.following):
+            first = self._state()
+            self._restore(before)
+            again = self._pair_with(BacktrackWeights2012, context)
+            scores = sorted(self.players[i].score for i in carry)
+            if scores == sorted(self.players[i].score for i in again) and self._pairable_below(
+                again, context.following
+            ):
+                carry = again
+                kept = self.records[-1]
+                self.records[-1] = RepairedRecord(
+                    **{name.name: getattr(kept, name.name) for name in fields(kept)}
+                )
+            else:
+                self._restore(first)
         record = self.records[-1]
         record.mdps, record.residents = mdps, context.current[len(mdps) :]
         record.score = self.players[record.residents[0]].score
         return carry
+
+    def _pair_with(self, weights: type[Weights2012], context: BracketContext) -> tuple[int, ...]:
+        """Pair the bracket by the shared procedure, ranking its candidates by ``weights``."""
+        self.weights_class = weights
+        try:
+            return super()._pair_bracket(context)
+        finally:
+            del self.weights_class
+
+    def _alone_fails(self, context: BracketContext) -> bool:
+        """Whether the bracket's best pairing by its own criteria (the earliest among equals),
+        with no regard to the brackets below, would leave the rest of the round unpairable
+        (B.1, B.2, B.1b for the bye). Asked of the text's pairs: the text's first pairing of
+        a bracket knows nothing of the exchanges passed over above it."""
+        if not context.following:
+            return False
+        p = self.players
+        current = [i for i in context.current if i in self.unpaired]
+        weights = Weights2012(
+            p, context, played_rounds=self.played_rounds, total_bits=0, min_stage_bits=0
+        )
+        mdps = set(context.mdps)
+        graph = self.graph
+        size = len(current)
+        alone = MatchingGraph(size)
+        for a, u in enumerate(current):
+            for b in range(a + 1, len(current)):
+                v = current[b]
+                if v not in self.conflicts[u] and not (u in mdps and v in mdps):
+                    # Among equals, the earliest candidate: higher players with higher ones.
+                    alone.set_weight(a, b, weights.weight(u, v) * size + size - b)
+        paired = {current[a] for a in alone.solve()}
+        rest = [i for i in self.unpaired if i not in paired]
+        dummy = self.dummy
+        if dummy is not None:
+            rest.append(dummy)
+
+        def may_meet(u: int, v: int) -> bool:
+            if dummy in (u, v):
+                return (v if u == dummy else u) in graph.bye_ok
+            return v not in self.conflicts[u]
+
+        return not covering_exists(rest, may_meet, rest)
+
+    def _pairable_below(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
+        """C.12's question to the next bracket: can every player moved down into it be
+        paired there (with one another too when they are at least half of it, A.3)? Asked
+        of the pairs still open in the graph, so pairs the exchanges above passed over count
+        as impossible, as in the shared procedure (with the text's pairs alone, 2 corpus
+        answers are lost). The lowest bracket has no next one: C.13 handles it, which the
+        completable round already guarantees."""
+        if not carry or not following:
+            return True
+        moved = set(carry)
+        homogeneous = 2 * len(carry) >= len(carry) + len(following)
+        graph = self.graph
+        return covering_exists(
+            carry + following,
+            lambda u, v: graph.compatible(u, v) and (homogeneous or not {u, v} <= moved),
+            carry,
+        )
+
+    def _state(self) -> _State:
+        return _State(deepcopy(self.graph), list(self.pairs), list(self.records), dict(self.mate))
+
+    def _restore(self, state: _State) -> None:
+        """Undo a bracket's pairing (C.12: back to the state before it)."""
+        self.graph = deepcopy(state.graph)
+        self.unpaired = self.graph.unpaired
+        self.pairs = list(state.pairs)
+        self.records = list(state.records)
+        self.mate = dict(state.mate)
+
+
+@dataclass(slots=True)
+class RepairedRecord(BracketRecord):
+    """The record of a bracket that C.12 paired a second time, and whose second pairing
+    stands."""
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    """What pairing a bracket changes in a :class:`RoundPairer`."""
+
+    graph: RoundGraph
+    pairs: list[tuple[int, int]]
+    records: list[BracketRecord]
+    mate: dict[int, int]

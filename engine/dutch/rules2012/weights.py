@@ -4,23 +4,39 @@ The fields are those of :class:`engine.dutch.weights.BracketWeights`, most impor
 the order the 2012 text gives up its requirements (C.10, read backwards: what is dropped last
 matters most): the number of pairs (P1), the closeness of paired scores (B.3), the pairings
 that let the next bracket pair the players moved down into it (C.12: pairs of a player of this
-bracket with one of the next, not the next bracket's own pairs as the current C8 counts), the topscorers' colour limits
-(B.2 note), colour preferences (B.4, x of A.8, then the strong ones of A.7.d), and last the
-floats: downfloats before upfloats, each the previous round (B.5) before two rounds back (B.6).
-The current edition ranks the previous round's upfloats above the older downfloats and adds
-score levels to repeated floats (C18-C21); the 2012 text has neither.
+bracket with one of the next, not the next bracket's own pairs as the current C8 counts), the
+topscorers' colour limits (B.2 note), colour preferences (B.4, x of A.8, then the strong ones
+of A.7.d), and last the floats: downfloats before upfloats, each the previous round (B.5)
+before two rounds back (B.6). The current edition ranks the previous round's upfloats above
+the older downfloats and adds score levels to repeated floats (C18-C21); the 2012 text has
+neither.
+
+Two variants serve the backtracking of :mod:`engine.dutch.rules2012.pairer`: a bracket
+re-paired by C.12 ranks, between colours and floats, the fewest moved-down players without an
+opponent in the next bracket; a bracket the text would merge with the ones below (C.13)
+counts colour preferences over the pairs into the next score group as well.
 """
 
 from __future__ import annotations
 
 from engine.common import Float
+from engine.dutch.players import DutchPlayer
 from engine.dutch.weights import BracketWeights, colour_failures
 
-__all__ = ["Weights2012"]
+__all__ = ["AcrossWeights2012", "BacktrackWeights2012", "Weights2012"]
 
 
 class Weights2012(BracketWeights):
     """One bracket's weights under the 2012 text."""
+
+    across = False
+    """Set when the bracket, paired alone, would leave the round unpairable, so that the text
+    pairs it again together with the brackets below (C.13): colours then count in the pairs
+    into the next score group too."""
+
+    backtracking = False
+    """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
+    it (:class:`engine.dutch.rules2012.pairer.Pairer2012`)."""
 
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
@@ -43,16 +59,33 @@ class Weights2012(BracketWeights):
         bound = min(len(ctx.following), len(members) // 2)
         self._count("C.12 pairs", dict.fromkeys(next_pairs, 1), bound)
         self._levels("C.12 scores", next_pairs, all_levels, len(members) // 2)
-        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
+        coloured, most = (
+            (current_pairs + next_pairs, len(members) // 2)
+            if self.across
+            else (current_pairs, half)
+        )
+        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in coloured}
         for position, name in enumerate(("B.2 CD", "B.2 three", "B.4", "B.4 strong")):
             if any(bad[position] for bad in failures.values()):
                 values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
-                self._count(name, values, half)
+                self._count(name, values, most)
+        if self.backtracking:
+            self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
         for back in windows:
             self._repeated_downfloats(current_pairs, back)
         for back in windows:
             self._repeated_upfloats(current_pairs, back)
+
+    def _leave_pairable(self, pairs: list[tuple[int, int]]) -> None:
+        """C.12: the players moved down should each have an opponent in the next bracket, so
+        pairs here are worth more the fewer such players they hold (above colours and
+        floats, which the re-pairing of this bracket gives up if it must)."""
+        p = self.players
+        following = self.context.following
+        reach = {i for i in self.context.current if any(_may_meet(p[i], p[j]) for j in following)}
+        values = {(h, low): (h not in reach) + (low not in reach) for h, low in pairs}
+        self._count("C.12 moved down", values, 2 * (len(self.context.current) // 2))
 
     def _repeated_downfloats(self, pairs: list[tuple[int, int]], back: int) -> None:
         """B.5/B.6 for downfloats: residents who downfloated ``back`` rounds ago and are paired
@@ -73,3 +106,23 @@ class Weights2012(BracketWeights):
         if any(repeat_up.values()):
             values = {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}
             self._count(f"B.{4 + back} up", values, len(self.context.current) // 2)
+
+
+class BacktrackWeights2012(Weights2012):
+    """The weights of a bracket re-paired by C.12."""
+
+    backtracking = True
+
+
+def _may_meet(a: DutchPlayer, b: DutchPlayer) -> bool:
+    """B.1a and B.2 as the players' facts tell them (the arbiter's forbidden pairs aside)."""
+    if b.number in a.met:
+        return False
+    same_absolute = a.absolute and b.absolute and a.wants == b.wants
+    return not same_absolute or a.topscorer or b.topscorer
+
+
+class AcrossWeights2012(Weights2012):
+    """The weights of a bracket whose own best pairing would leave the round unpairable."""
+
+    across = True
