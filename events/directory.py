@@ -101,8 +101,14 @@ class PlayerDirectory:
     def __init__(self, path: str | Path, *, busy_timeout_ms: int = 5000) -> None:
         import sqlite_utils  # on first use: ``events`` exports this class, ``arbiter pair``
 
+        from events.store import is_postgres
         from migrations import migrate  # never opens a database
 
+        if is_postgres(path):
+            raise StoreError(
+                "the FIDE player directory is kept in SQLite only; on a PostgreSQL server, "
+                "register players with their details (register --name ... --rating ...)"
+            )
         try:
             connection = sqlite3.connect(
                 str(path), isolation_level=None, check_same_thread=False,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from events.directory import DirectoryPlayer, PlayerDirectory
+from events.errors import StoreError
 from tests.corpus import shared_path
 from trf.rating_list import open_rating_list
 
@@ -60,3 +61,12 @@ def test_a_failed_load_keeps_the_previous_list(directory: PlayerDirectory) -> No
     assert directory.get(1) is None and directory.get(900111) is not None
     loaded = directory.loaded_list()
     assert loaded is not None and loaded.month == "2026-09"
+
+
+def test_a_postgresql_database_is_refused_by_name_without_touching_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StoreError, match="kept in SQLite only"):
+        PlayerDirectory("postgresql://postgres@/arbiter")
+    assert list(tmp_path.iterdir()) == []
