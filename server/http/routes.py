@@ -25,7 +25,6 @@ from events.decisions import (
     CreateTournament,
     ForbidPair,
     GiveVirtualPoints,
-    PairManually,
     PairRound,
     RegisterMany,
     RegisterPlayer,
@@ -61,7 +60,8 @@ Handler = Callable[[Call[Any, Any]], Awaitable[web.StreamResponse]]
 TOURNAMENT = "/tournaments/{tournament_id}"
 # Numbers in paths have at most as many digits as their bounds (events.bounds) allow: a
 # longer one is not found by the router, and never reaches int().
-PLAYER = TOURNAMENT + r"/players/{player_id:\d{1,5}}"
+# A player is named as commands name one: an id, a FIDE id or part of the name.
+PLAYER = TOURNAMENT + r"/players/{player:[^/]{1,100}}"
 ROUND = TOURNAMENT + r"/rounds/{round_no:\d{1,2}}"
 RESULT = ROUND + r"/boards/{board:\d{1,4}}/result"
 
@@ -107,9 +107,14 @@ def _write(
     return Route(method, path, handler, name, operation, summary, tag, write=True, **options)
 
 
-def _desk(path: str, name: str, operation: str, summary: str, body: Any, tag: str) -> Route:
-    """A desk command: its body is the command, handed to the service as it is."""
-    return _write("POST", TOURNAMENT + path, desk.execute, name, operation, summary, tag,
+def _desk(
+    path: str, name: str, operation: str, summary: str, body: Any, tag: str,
+    command: Any = None,
+) -> Route:  # fmt: skip
+    """A desk command: its body is the command, handed to the service as it is; or, with
+    ``command``, the command's wire body naming players (found when it is decided)."""
+    handler = desk.naming(command) if command is not None else desk.execute
+    return _write("POST", TOURNAMENT + path, handler, name, operation, summary, tag,
                   body=body)  # fmt: skip
 
 
@@ -122,10 +127,11 @@ DESK: tuple[Route, ...] = (
     _desk("/reopen", "reopen", "reopenTournament", "Reopen a closed tournament",
           ReopenTournament, "corrections"),
     _desk("/withdrawal-cancellations", "withdrawalCancellations", "cancelWithdrawal",
-          "Cancel a withdrawal", CancelWithdrawal, "corrections"),
+          "Cancel a withdrawal", schemas.WithdrawalCancellation, "corrections",
+          CancelWithdrawal),
     _desk("/registration-removals", "registrationRemovals", "removeRegistration",
           "Remove a registration made in error (before the player is paired)",
-          RemoveRegistration, "corrections"),
+          schemas.RegistrationRemoval, "corrections", RemoveRegistration),
     _desk("/colour-swaps", "colourSwaps", "swapColours",
           "Swap the colours of a board before its result", SwapColours, "corrections"),
     _desk("/board-swaps", "boardSwaps", "swapBoards",
@@ -133,14 +139,15 @@ DESK: tuple[Route, ...] = (
     _desk("/settings", "settings", "changeSettings",
           "Change the regulations the engine pairs with", ChangeSettings, "regulations"),
     _desk("/forbidden-pairs", "forbiddenPairs", "forbidPair",
-          "Forbid two players to meet", ForbidPair, "regulations"),
+          "Forbid two players to meet", schemas.ForbiddenPair, "regulations", ForbidPair),
     _desk("/virtual-points", "virtualPoints", "giveVirtualPoints",
-          "Give a player acceleration points", GiveVirtualPoints, "regulations"),
+          "Give a player acceleration points", schemas.VirtualPoints, "regulations",
+          GiveVirtualPoints),
     _desk("/player-lists", "playerLists", "registerMany",
           "Register several players, all or none", RegisterMany, "players"),
     _write("POST", TOURNAMENT + "/manual-pairings", desk.pair_manually, "manualPairings",
            "pairManually", "Publish the next round paired by hand", "rounds",
-           status=201, body=PairManually),
+           status=201, body=schemas.ManualPairing),
     _printout(ROUND + "/pairings", desk.pairings_printout, "pairingsPrintout",
               "getPairingList", "A round's pairing list (by board or by name)"),
     _printout(ROUND + "/results", desk.results_printout, "resultsPrintout",

@@ -4,6 +4,7 @@ pairing (each a command body handed to the service), and the printouts of
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -11,6 +12,7 @@ from aiohttp import web
 from events.decisions import Command, PairManually
 from server.http import keys
 from server.http.handlers.call import Call
+from server.http.naming import deferred
 from server.http.schemas import PrintoutQuery, WriteResult
 from server.printouts import (
     Printout,
@@ -23,11 +25,14 @@ from server.printouts import (
 
 __all__ = [
     "execute",
+    "naming",
     "pair_manually",
     "pairings_printout",
     "results_printout",
     "standings_printout",
 ]
+
+Handler = Callable[[Call[Any, None]], Awaitable[web.Response]]
 
 _MEDIA = {"text": "text/plain", "csv": "text/csv", "html": "text/html"}
 
@@ -38,8 +43,21 @@ async def execute(call: Call[Any, None]) -> web.Response:
     return await call.command(call.service.execute, call.tournament_id, command)
 
 
-async def pair_manually(call: Call[PairManually, None]) -> web.Response:
-    """Publish a round paired by hand; the engine it is compared with runs off the loop."""
+def naming(command: type[Command]) -> Handler:
+    """The handler of a desk command whose body names players (ids, FIDE ids or parts of
+    names, found when the command is decided)."""
+
+    async def execute_named(call: Call[Any, None]) -> web.Response:
+        return await call.command(
+            call.service.execute, call.tournament_id, deferred(command, call.body)
+        )
+
+    return execute_named
+
+
+async def pair_manually(call: Call[Any, None]) -> web.Response:
+    """Publish a round paired by hand (players named as anywhere else); the engine it is
+    compared with runs off the loop."""
 
     def location(written: WriteResult) -> str:
         round_no = getattr(written.events[0].event, "round_no")
@@ -48,7 +66,7 @@ async def pair_manually(call: Call[PairManually, None]) -> web.Response:
     return await call.command(
         call.service.pair_manually,
         call.tournament_id,
-        call.body,
+        deferred(PairManually, call.body),
         on=call.request.app[keys.PAIRERS],
         status=201,
         location=location,

@@ -111,5 +111,5 @@ async def test_unknown_player(api: Api) -> None:
     await open_with_players(api)
     status, problem = await api.get("/tournaments/open/players/99")
     assert status == 404
-    assert problem["type"] == "/problems/unknown-player"
-    assert problem["player_id"] == 99
+    assert problem["type"] == "/problems/player-not-found"
+    assert problem["text"] == "99"
