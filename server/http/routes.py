@@ -153,7 +153,10 @@ DESK: tuple[Route, ...] = (
     _printout(ROUND + "/results", desk.results_printout, "resultsPrintout",
               "getResultList", "A round's results"),
     _printout(TOURNAMENT + "/standings/printout", desk.standings_printout,
-              "standingsPrintout", "getStandingsPrintout", "Printable standings"),
+              "standingsPrintout", "getStandingsPrintout", "Printable standings with the declared tie-breaks"),
+    _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,
+              "crosstablePrintout", "getCrosstablePrintout",
+              "Printable crosstable with the declared tie-breaks"),
 )  # fmt: skip
 """The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
 

@@ -13,6 +13,7 @@ from events.decisions import Command, PairManually
 from server.http import keys
 from server.http.handlers.call import Call
 from server.http.naming import deferred
+from server.http.problems import Problem
 from server.http.schemas import PrintoutQuery, WriteResult
 from server.printouts import (
     Printout,
@@ -20,10 +21,11 @@ from server.printouts import (
     pairing_list,
     render,
     result_list,
-    standings_list,
 )
+from server.printouts.ranking import tournament_printout
 
 __all__ = [
+    "crosstable_printout",
     "execute",
     "naming",
     "pair_manually",
@@ -93,5 +95,25 @@ async def results_printout(call: Call[None, PrintoutQuery]) -> web.Response:
 
 
 async def standings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    """The standings as ``arbiter standings`` prints them: by the declared tie-breaks (points
+    only when none are declared), with the line saying which rounds count."""
+    return await _tournament_printout(call, full=False)
+
+
+async def crosstable_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    """The crosstable as ``arbiter crosstable`` prints it (the tournament must declare its
+    tie-breaks)."""
+    return await _tournament_printout(call, full=True)
+
+
+async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
-    return _printed(standings_list(state), call.query)
+    output_format = as_format(call.query.format)
+    text = await call.read(tournament_printout, state, output_format, full=full)
+    if text is None:
+        raise Problem(
+            "invalid-query",
+            f"{call.tournament_id} declares no tie-breaks, which a crosstable needs: "
+            "declare them (POST .../settings with tiebreaks and tiebreak_rules)",
+        )
+    return web.Response(text=text, content_type=_MEDIA[output_format], charset="utf-8")
