@@ -54,6 +54,7 @@ __all__ = ["JSON", "ROUTES", "Route", "setup_routes"]
 
 JSON = "application/json"
 TEXT = "text/plain"
+CSV = "text/csv"
 
 Handler = Callable[[Call[Any, Any]], Awaitable[web.StreamResponse]]
 
@@ -145,6 +146,9 @@ DESK: tuple[Route, ...] = (
           GiveVirtualPoints),
     _desk("/player-lists", "playerLists", "registerMany",
           "Register several players, all or none", RegisterMany, "players"),
+    _write("POST", TOURNAMENT + "/player-lists/csv", desk.register_csv, "playerListsCsv",
+           "registerManyCsv", "Register the players of a CSV file, all or none; `problems` "
+           "lists each refused line by number", "players", body=bytes, body_media=CSV),
     _write("POST", TOURNAMENT + "/manual-pairings", desk.pair_manually, "manualPairings",
            "pairManually", "Publish the next round paired by hand", "rounds",
            status=201, body=schemas.ManualPairing),
@@ -519,9 +523,11 @@ async def _body(route: Route, request: web.Request) -> Any:
         # Left out (whatever Content-Type came with nothing): every field at its default.
         return msgspec.json.decode(b"{}", type=route.body)
     given = request.content_type if "Content-Type" in request.headers else None
-    if route.body_media == TEXT:
-        if given not in (None, TEXT, "application/octet-stream"):
-            raise Problem("unsupported-media-type", f"send the file as {TEXT}, not {given}")
+    if route.body is bytes:
+        if given not in (None, route.body_media, TEXT, "application/octet-stream"):
+            raise Problem(
+                "unsupported-media-type", f"send the file as {route.body_media}, not {given}"
+            )
         return raw
     if given is not None and not _is_json(given):
         raise Problem("unsupported-media-type", f"send the body as {JSON}, not {given}")

@@ -15,6 +15,7 @@ from server.http.handlers.call import Call
 from server.http.naming import deferred
 from server.http.problems import Problem
 from server.http.schemas import PrintoutQuery, WriteResult
+from server.players_csv import read_players_csv
 from server.printouts import (
     Printout,
     as_format,
@@ -30,6 +31,7 @@ __all__ = [
     "naming",
     "pair_manually",
     "pairings_printout",
+    "register_csv",
     "results_printout",
     "standings_printout",
 ]
@@ -42,6 +44,13 @@ _MEDIA = {"text": "text/plain", "csv": "text/csv", "html": "text/html"}
 async def execute(call: Call[Any, None]) -> web.Response:
     """Any command whose body says everything (a correction, a setting, a bulk entry)."""
     command: Command = call.body
+    return await call.command(call.service.execute, call.tournament_id, command)
+
+
+async def register_csv(call: Call[bytes, None]) -> web.Response:
+    """``arbiter register-many`` over HTTP: the same CSV columns, all or none, each problem
+    in the problem document's ``problems`` with its line number (the header is line 1)."""
+    command = await call.read(read_players_csv, call.body)
     return await call.command(call.service.execute, call.tournament_id, command)
 
 

@@ -164,3 +164,35 @@ async def test_listed_points_wait_for_the_round_as_standings_do(api: Api) -> Non
         await api.post(f"/tournaments/open/rounds/1/boards/{board}/result", {"result": "1-0"})
     _, player = await api.get(f"/tournaments/open/players/{pab}")
     assert player["score"] == 1
+
+
+async def test_a_csv_player_list_registers_all_or_none(api: Api) -> None:
+    """Issue 19 item 6 over HTTP: the columns of ``arbiter register-many``; each problem is
+    listed with its line number (the header is line 1) and nobody is registered."""
+    await open_with_players(api)
+    csv_type = {"Content-Type": "text/csv"}
+    bad = (
+        b"Name,FIDE id,Rating,Fed\n"
+        b'"Eik, Sofie",1500002,2100,SWE\n'
+        b'"Fors, Lars",x12,2000,SWE\n'
+        b'"Gran, Ole",1500002,1900,NOR\n'
+    )
+    status, problem = await api.post("/tournaments/open/player-lists/csv", data=bad,
+                                     headers=csv_type)  # fmt: skip
+    assert status == 422
+    assert [p["line"] for p in problem["problems"]] == [3]
+    assert "fide id 'x12' is not a number" in problem["problems"][0]["message"]
+    twice = bad.replace(b"x12", b"1500003")
+    status, problem = await api.post("/tournaments/open/player-lists/csv", data=twice,
+                                     headers=csv_type)  # fmt: skip
+    assert status == 422 and [p["line"] for p in problem["problems"]] == [4]
+    _, players = await api.get("/tournaments/open/players")
+    assert len(players["players"]) == len(FIELD)
+    good = twice.replace(b'Ole",1500002', b'Ole",1500004')
+    status, written = await api.post("/tournaments/open/player-lists/csv", data=good,
+                                     headers=csv_type)  # fmt: skip
+    assert status == 200, written
+    assert [e["event"]["surname"] for e in written["events"]] == ["Eik", "Fors", "Gran"]
+    status, problem = await api.post("/tournaments/open/player-lists/csv", data=good,
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    assert status == 415
