@@ -21,7 +21,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, NamedTuple, TypedDict, Unpack
+from typing import Any, Generic, NamedTuple, TypedDict, TypeVar, Unpack
 
 import msgspec
 
@@ -54,6 +54,7 @@ from trf.model import TrfProblem
 
 __all__ = [
     "CommandResult",
+    "Deferred",
     "EngineResolver",
     "NewStreamOptions",
     "PairingSystem",
@@ -66,6 +67,20 @@ __all__ = [
 ]
 
 Decision = Callable[[TournamentState], list[Event]]
+C = TypeVar("C", bound=Command)
+
+
+@dataclass(frozen=True, slots=True)
+class Deferred(Generic[C]):
+    """A command completed on the state it is decided on: e.g. players named by text (over
+    HTTP) are found in the very version the command changes, so a registration made in
+    between cannot make the name mean someone else.
+
+    ``request`` is what the edge received; it identifies the command for idempotency.
+    """
+
+    request: msgspec.Struct
+    complete: Callable[[TournamentState], C]
 
 
 class PairingSystem(NamedTuple):
@@ -264,12 +279,13 @@ class TournamentService:
         )  # fmt: skip
 
     def execute(
-        self, tournament_id: str, command: Command, **options: Unpack[WriteOptions]
+        self, tournament_id: str, command: Command | Deferred[Any], **options: Unpack[WriteOptions]
     ) -> CommandResult:
         """Decide ``command`` on the tournament's current state and append the result."""
         return self.run(
-            tournament_id, lambda state: decide(state, command), request=command, **options
-        )
+            tournament_id, lambda state: decide(state, _on(command, state)),
+            request=_request(command), **options,
+        )  # fmt: skip
 
     def pair_round(
         self, tournament_id: str, command: PairRound = PairRound(), **options: Unpack[WriteOptions]
@@ -287,7 +303,10 @@ class TournamentService:
         return self.run(tournament_id, decision, request=command, retries=0, **options)
 
     def pair_manually(
-        self, tournament_id: str, command: PairManually, **options: Unpack[WriteOptions]
+        self,
+        tournament_id: str,
+        command: PairManually | Deferred[PairManually],
+        **options: Unpack[WriteOptions],
     ) -> CommandResult:
         """Publish a pairing given board by board, compared with the tournament's engine's
         pairing of the round (see :class:`PairManually`)."""
@@ -298,9 +317,9 @@ class TournamentService:
                 engine: PairingEngine | None = self.engines(system).pair
             except PairingSystemUnavailable:
                 engine = None
-            return decide(state, command, engine=engine)
+            return decide(state, _on(command, state), engine=engine)
 
-        return self.run(tournament_id, decision, request=command, retries=0, **options)
+        return self.run(tournament_id, decision, request=_request(command), retries=0, **options)
 
     def engine_proposal(self, tournament_id: str) -> RoundPaired:
         """The engine's pairing of the next round, not published (to change by hand).
@@ -463,6 +482,14 @@ class TournamentService:
             msgspec.structs.replace(append, replayed=True),
             self.states.state(sid),
         )
+
+
+def _on(command: C | Deferred[C], state: TournamentState) -> C:
+    return command.complete(state) if isinstance(command, Deferred) else command
+
+
+def _request(command: Command | Deferred[Any]) -> msgspec.Struct:
+    return command.request if isinstance(command, Deferred) else command
 
 
 def _folded(state: TournamentState, events: list[Event]) -> TournamentState:

@@ -3,7 +3,7 @@
 Give it the state at the end of round N (:func:`events.projections.state_after_round`).
 Both profiles write the TRF16 header from the tournament's data, one ``001`` line per player
 in pairing-number order with the rounds paired so far, and the engine lines ``XXR`` and
-``XXC``. Byes already decided for the next round are written in that round's column
+``XXC`` (``trf16`` also ``XXP`` and ``XXA`` for forbidden pairs and acceleration). Byes already decided for the next round are written in that round's column
 (``0000 - H``/``F``/``Z``, their points included, JaVaFo's convention that bbpPairings also
 reads). ``trf26`` adds the TRF-2026 tags ``142``/``152``/``162`` and ``240`` records, and the
 declared tie-breaks as ``202``/``212`` with their C.07 edition in a ``### C.07 …`` comment
@@ -41,6 +41,7 @@ from trf.model import (
     RoundNo,
     TotalRounds,
     TrfDocument,
+    XxaAcceleration,
 )
 
 __all__ = ["Profile", "bb_lines", "export_document", "point_grid", "xxs_line"]
@@ -107,6 +108,8 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
     if profile == "trf26" and next_round is not None:
         records += _bye_records(state, announced, next_round)
         records += _engine_records(state, next_round)
+    if profile == "trf16" and next_round is not None:
+        records += _javafo_records(state)
     first = "white1" if settings.initial_colour is Colour.WHITE else "black1"
     records += [TotalRounds(code="XXR", rounds=settings.rounds), EngineOptions(words=(first,))]
     if settings.points != EventPoints():
@@ -156,6 +159,30 @@ def _engine_records(state: TournamentState, round_no: int) -> list[Record]:
             )
             for first, last, value in runs
         ]
+    return records
+
+
+def _javafo_records(state: TournamentState) -> list[Record]:
+    """The TRF16 spelling of what :func:`_engine_records` writes for TRF-2026, as JaVaFo and
+    bbpPairings read it: one ``XXP`` line per forbidden pair in force for the next round
+    (``XXP`` has no round range) and one ``XXA`` line per accelerated player with the
+    points of every round up to the next (0.0 where none)."""
+    request = pairing_request(state)
+    records: list[Record] = [
+        ForbiddenPairs(code="XXP", ids=tuple(sorted(PairingNo(n) for n in pair)))
+        for pair in sorted(request.forbidden_pairs, key=sorted)
+    ]
+    for entry in request.players:
+        if entry.acceleration:
+            points = [
+                entry.acceleration.get(r, Fraction(0)) for r in range(1, request.round_no + 1)
+            ]
+            records.append(
+                XxaAcceleration(
+                    pairing_no=PairingNo(entry.number),
+                    points=tuple(Decimal(p.numerator) / Decimal(p.denominator) for p in points),
+                )
+            )
     return records
 
 

@@ -1,12 +1,14 @@
 """Which FIDE pairing criteria a pairing made by hand breaks (dutch.md §3), so that a manual
 pairing is published knowing what it costs and the log says so.
 
-Absolute criteria (C1-C3) are checked on the pairing itself; a manual pairing that breaks
-one is refused unless forced with a reason. Quality criteria are compared with the engine's
-pairing of the same round: a count worse than the engine's is a departure. The quality
-criteria counted are C6 (downfloaters), C7 (their scores), C12 (colour preferences not met),
-C13 (strong colour preferences not met) and C14 (downfloaters who downfloated the round
-before); the finer float criteria (C8-C11, C15-C21) are not counted here.
+The engine measures them (:func:`engine.dutch.audit_pairing`), on the pairing and on the
+engine's own pairing of the same round. Absolute criteria (C1-C3) are checked on the
+pairing itself; one it breaks is refused unless forced with a reason. The quality criteria
+(C5-C21, C8 seen through the following bracket's C6 and C7) are compared with the engine's
+pairing: a failure value worse than the engine's is a departure. They are the Dutch 2026
+rules' criteria, so they are compared for a tournament paired by those; for any other
+system or edition only the absolute criteria are checked. The arbiter's forbidden pairs
+count for C1; same-club or same-federation wishes are no criterion.
 """
 
 from __future__ import annotations
@@ -15,12 +17,35 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.model import Colour
-from events.decisions.settings import forbidden_pairs
-from events.projections.tournament import Float, PlayerState, TournamentState
+from engine.dutch import ABSOLUTE, Failure, audit_pairing
+from engine.model import Board, PairingNumber, PairingRequest
+from events.projections.tournament import TournamentState
 from events.types import PairedBoard, PlayerId
 
-__all__ = ["Departures", "colour_preference", "departures"]
+__all__ = ["LABELS", "Departures", "departures"]
+
+LABELS = {
+    "C1": "players who may not meet (already played each other, or a forbidden pair)",
+    "C2": "the pairing-allocated bye to a player who may not receive it",
+    "C3": "non-topscorers with the same absolute colour preference paired together",
+    "C5": "score of the player given the pairing-allocated bye",
+    "C6": "players paired out of their score group (downfloaters)",
+    "C7": "scores of the downfloaters, highest first",
+    "C9": "unplayed games of the player given the pairing-allocated bye",
+    "C10": "topscorers or their opponents with a colour difference beyond 2",
+    "C11": "topscorers or their opponents with one colour three times running",
+    "C12": "players not given their colour preference",
+    "C13": "players not given their strong colour preference",
+    "C14": "downfloaters who also downfloated in the previous round",
+    "C15": "opponents of moved-down players who also upfloated in the previous round",
+    "C16": "downfloaters who also downfloated two rounds before",
+    "C17": "opponents of moved-down players who also upfloated two rounds before",
+    "C18": "moved-down players who also downfloated in the previous round",
+    "C19": "upfloaters paired with moved-down players who also upfloated in the previous round",
+    "C20": "moved-down players who also downfloated two rounds before",
+    "C21": "upfloaters paired with moved-down players who also upfloated two rounds before",
+}
+"""What each criterion minimises, as a departure names it (dutch.md §3.1, §3.3, §3.4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,22 +61,6 @@ class Departures:
         return (*self.absolute, *self.quality)
 
 
-def colour_preference(player: PlayerState) -> tuple[Colour | None, str]:
-    """The colour a player prefers and how strongly: ``absolute``, ``strong``, ``mild`` or
-    ``none`` (dutch.md §2.5, on the compressed sequence of played games)."""
-    history = player.colour_history
-    if not history:
-        return None, "none"
-    difference = sum(1 if c is Colour.WHITE else -1 for c in history)
-    if difference > 1 or difference < -1:
-        return (Colour.BLACK if difference > 1 else Colour.WHITE), "absolute"
-    if len(history) >= 2 and history[-1] is history[-2]:
-        return history[-1].opposite, "absolute"
-    if difference:
-        return (Colour.BLACK if difference > 0 else Colour.WHITE), "strong"
-    return history[-1].opposite, "mild"
-
-
 def departures(
     state: TournamentState,
     boards: Sequence[PairedBoard],
@@ -60,90 +69,79 @@ def departures(
 ) -> Departures:
     """The criteria ``boards`` and ``pab`` break for the next round; quality criteria are
     compared with ``engine`` (the engine's boards and PAB), when there is one."""
-    absolute: list[str] = []
-    forbidden = forbidden_pairs(state, state.next_round)
-    for board in boards:
-        white, black = state.player(board.white), state.player(board.black)
-        names = f"{white.name} (id {white.player_id}) and {black.name} (id {black.player_id})"
-        if board.black in white.opponents:
-            absolute.append(f"C1: {names} have already played each other")
-        if frozenset((board.white, board.black)) in forbidden:
-            absolute.append(f"C1: {names} are a pair the arbiter forbade")
-        (w_colour, w_strength), (b_colour, b_strength) = (
-            colour_preference(white),
-            colour_preference(black),
-        )
-        if (
-            w_strength == b_strength == "absolute"
-            and w_colour is b_colour
-            and not (_topscorer(state, white) or _topscorer(state, black))
-        ):
-            absolute.append(f"C3: {names} both must have {w_colour.value if w_colour else ''}")
-    if pab is not None and not state.player(pab).pab_eligible(state.points):
-        player = state.player(pab)
-        absolute.append(
-            f"C2: {player.name} (id {pab}) already had the pairing-allocated bye or a win "
-            "without playing"
-        )
-    quality: list[str] = []
-    if engine is not None:
-        mine, theirs = _quality(state, boards), _quality(state, engine[0])
-        labels = {
-            "C6": "players paired out of their score group (downfloaters)",
-            "C7": "scores of the downfloaters, highest first",
-            "C12": "players not given their colour preference",
-            "C13": "players not given their strong colour preference",
-            "C14": "downfloaters who also downfloated in the previous round",
-        }
-        for key, label in labels.items():
-            if _worse(mine[key], theirs[key]):
-                quality.append(
-                    f"{key}: {label}: {_show(mine[key])} (the engine's pairing: "
-                    f"{_show(theirs[key])})"
-                )
-    return Departures(tuple(absolute), tuple(quality))
+    from events.decisions.rounds import pairing_request  # rounds imports this module
 
-
-def _topscorer(state: TournamentState, player: PlayerState) -> bool:
+    request = pairing_request(state, wishes=False)
+    mine = _audit(state, request, boards, pab)
+    absolute = tuple(
+        line for name in ABSOLUTE if name in mine for line in _absolute(state, mine[name])
+    )
     settings = state.require_settings()
-    if state.next_round != settings.rounds:
-        return False
-    return player.score > Fraction(state.rounds_paired) * state.points.win / 2
+    if engine is None or (settings.system, settings.rules_edition) != ("dutch", "fide-2026"):
+        return Departures(absolute, ())
+    theirs = _audit(state, request, *engine)
+    quality = []
+    for name, failure in mine.items():
+        if name in ABSOLUTE:
+            continue
+        reference = theirs.get(name)
+        if failure.value > (reference.value if reference else ()):
+            quality.append(
+                f"{name}: {LABELS[name]}: {_show(name, failure)} (the engine's pairing: "
+                f"{_show(name, reference)}); {_who(state, failure)}"
+            )
+    return Departures(absolute, tuple(sorted(quality, key=_criterion_order)))
 
 
-def _quality(state: TournamentState, boards: Sequence[PairedBoard]) -> dict[str, object]:
-    downfloaters: list[Fraction] = []
-    previous_down = 0
-    unmet = strong_unmet = 0
-    for board in boards:
-        white, black = state.player(board.white), state.player(board.black)
-        if white.score != black.score:
-            higher = white if white.score > black.score else black
-            downfloaters.append(higher.score)
-            if higher.rounds and higher.rounds[-1].float is Float.DOWN:
-                previous_down += 1
-        for player, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
-            wanted, strength = colour_preference(player)
-            if wanted is not None and wanted is not colour:
-                unmet += 1
-                strong_unmet += strength in ("absolute", "strong")
-    return {
-        "C6": len(downfloaters),
-        "C7": sorted(downfloaters, reverse=True),
-        "C12": unmet,
-        "C13": strong_unmet,
-        "C14": previous_down,
-    }
+def _audit(
+    state: TournamentState,
+    request: PairingRequest,
+    boards: Sequence[PairedBoard],
+    pab: PlayerId | None,
+) -> dict[str, Failure]:
+    def number(player_id: PlayerId) -> PairingNumber:
+        return PairingNumber(state.pairing_number(player_id))
+
+    given = [Board(white=number(b.white), black=number(b.black)) for b in boards]
+    return audit_pairing(request, given, number(pab) if pab is not None else None)
 
 
-def _worse(mine: object, theirs: object) -> bool:
-    if isinstance(mine, int) and isinstance(theirs, int):
-        return mine > theirs
-    assert isinstance(mine, list) and isinstance(theirs, list)
-    return mine > theirs
+def _absolute(state: TournamentState, failure: Failure) -> list[str]:
+    """One line per pair (or PAB) that breaks an absolute criterion, naming the players."""
+    if failure.criterion == "C2":
+        name = _name(state, failure.players[0])
+        return [f"C2: {name} already had the pairing-allocated bye or a win without playing"]
+    lines = []
+    for a, b in zip(failure.players[::2], failure.players[1::2]):
+        names = f"{_name(state, a)} and {_name(state, b)}"
+        if failure.criterion == "C3":
+            lines.append(f"C3: {names} both have an absolute preference for one colour")
+        elif state.order[b - 1] in state.player(state.order[a - 1]).opponents:
+            lines.append(f"C1: {names} have already played each other")
+        else:
+            lines.append(f"C1: {names} are a pair the arbiter forbade")
+    return lines
 
 
-def _show(value: object) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(f"{float(v):g}" for v in value) + "]"
-    return str(value)
+def _name(state: TournamentState, number: PairingNumber) -> str:
+    player = state.player(state.order[number - 1])
+    return f"{player.name} (id {player.player_id})"
+
+
+def _who(state: TournamentState, failure: Failure) -> str:
+    return ", ".join(dict.fromkeys(_name(state, n) for n in failure.players))
+
+
+def _show(name: str, failure: Failure | None) -> str:
+    values = failure.value if failure else ()
+    if name == "C7":
+        return "[" + ", ".join(_points(v) for v in values) + "]"
+    return _points(values[0]) if values else "0" if name != "C5" else "no bye"
+
+
+def _points(value: Fraction) -> str:
+    return f"{float(value):g}"
+
+
+def _criterion_order(line: str) -> int:
+    return int(line.split(":", 1)[0].removeprefix("C"))

@@ -7,14 +7,15 @@ from collections.abc import Sequence
 import msgspec
 
 from events.envelope import RecordedEvent
-from events.projections import RoundState, TournamentState, points_str
-from server.printouts import text_table
+from events.projections import RoundState, TournamentState, counting_note, points_str
+from server.printouts import counted_scores, text_table
 
 __all__ = ["render_log", "render_round", "render_state", "text_table"]
 
 
 def render_state(state: TournamentState) -> str:
-    """The tournament header, its players in TPN order, and every paired round."""
+    """The tournament header, its players in TPN order (points as the standings count
+    them, with the line saying so), and every paired round."""
     settings = state.settings
     assert settings is not None
     status = (
@@ -31,6 +32,7 @@ def render_state(state: TournamentState) -> str:
         lines.append(" ".join(part for part in (settings.place, _dates(state)) if part))
     lines += ["", "Players"]
     rows = []
+    scores = counted_scores(state)
     for number, player_id in enumerate(state.order, 1):
         player = state.player(player_id)
         notes = []
@@ -51,11 +53,12 @@ def render_state(state: TournamentState) -> str:
                 player.title,
                 player.rating or "",
                 player.federation,
-                points_str(player.score),
+                points_str(scores[player_id]),
                 "; ".join(notes),
             )
         )
     lines += text_table(("id", "TPN", "name", "title", "rating", "fed", "pts", "notes"), rows)
+    lines.append(counting_note(state))
     for round_ in state.rounds:
         lines += ["", *render_round(state, round_).splitlines()]
     return "\n".join(lines)

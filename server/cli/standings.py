@@ -8,35 +8,22 @@ the stored tournament's declaration; an edition is never guessed.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
-from events.projections import TournamentState, counting_note
+from events.projections import TournamentState
 from events.tiebreaks import (
     Crosstable,
     Edition,
     Standings,
     TiebreakError,
-    crosstable_from_state,
     rank,
-    tournament_standings,
-)
-from server.cli.crosstable import (
-    crosstable_csv,
-    crosstable_table,
-    crosstable_text,
-    standings_csv,
-    standings_json,
-    standings_table,
-    standings_text,
-    standings_title,
 )
 from server.cli.support import CliContext, as_of_options, pass_service
-from server.printouts import Printout, as_format, render, standings_list
+from server.printouts.ranking import render_standings, tournament_printout
 from trf import read_trf_file
 from trf.tiebreak_input import crosstable_from_trf
 
@@ -89,41 +76,6 @@ def _rank_file(
     return rank(table, sequence, Edition(rules), unrated_rating=unrated_rating), table
 
 
-def _render(
-    standings: Standings,
-    table: Crosstable,
-    output_format: str,
-    *,
-    full: bool,
-    ids: Mapping[int, int] | None = None,
-) -> str:
-    if output_format == "html":
-        header, rows = (crosstable_table if full else standings_table)(standings, table, ids)
-        return render(
-            Printout(
-                standings_title(standings, full=full),
-                tuple(header),
-                rows,
-                notes=tuple(f"Note: {warning}" for warning in standings.warnings),
-                right={i for i, name in enumerate(header) if name != "Name" and not name.isdigit()},
-            ),
-            "html",
-        )
-    if full:
-        return (
-            crosstable_csv(standings, table, ids)
-            if output_format == "csv"
-            else crosstable_text(standings, table, ids)
-        )
-    if output_format == "json":
-        return standings_json(standings)
-    return (
-        standings_csv(standings, table, ids)
-        if output_format == "csv"
-        else standings_text(standings, table, ids)
-    )
-
-
 def _trf_standings(
     *,
     trf_file: Path,
@@ -139,47 +91,14 @@ def _trf_standings(
     :raises TiebreakError: without a list or an edition, or for a file that cannot be ranked.
     """  # fmt: skip
     standings, table = _rank_file(trf_file, round_no, rules, tiebreaks, unrated_rating)
-    return _render(standings, table, output_format, full=full)
+    return render_standings(standings, table, output_format, full=full)
 
 
-def _stored_standings(
-    state: TournamentState,
-    *,
-    rules: str | None,
-    tiebreaks: str | None,
-    unrated_rating: int | None,
-    output_format: str,
-    full: bool = False,
-) -> str | None:
-    """A stored tournament's tie-break standings, rendered; None when it declares no list."""  # fmt: skip
-    standings = tournament_standings(
-        state, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating
+def _plain_refused(state: TournamentState) -> click.UsageError:
+    return click.UsageError(
+        f"{state.require_settings().tournament_id} declares no tie-breaks: give "
+        "--tiebreaks and --rules for JSON"
     )
-    if standings is None:
-        return None
-    ids = dict(enumerate(state.order, 1))
-    table = crosstable_from_state(state)
-    if output_format == "html":
-        return _render(
-            _with_note(standings, counting_note(state)), table, output_format, full=full, ids=ids
-        )
-    text = _render(standings, table, output_format, full=full, ids=ids)
-    return text + "\n" + counting_note(state) if output_format == "text" else text
-
-
-def _with_note(standings: Standings, note: str) -> Standings:
-    """The standings with one more line printed under them (as a warning is)."""
-    return dataclasses.replace(standings, warnings=(*standings.warnings, note))
-
-
-def _plain_standings(state: TournamentState, output_format: str) -> str:
-    """Points-only standings (no tie-breaks declared) in ``output_format``."""
-    if output_format == "json":
-        raise click.UsageError(
-            f"{state.require_settings().tournament_id} declares no tie-breaks: give "
-            "--tiebreaks and --rules for JSON"
-        )
-    return render(standings_list(state), as_format(output_format))
 
 
 @click.command("standings")
@@ -214,10 +133,10 @@ def show_standings(
     state = ctx.service(read_only=True).load(
         tournament, to_version=to_version, after_round=round_no
     )
-    text = _stored_standings(state, **tiebreak_options)
-    click.echo(
-        text if text is not None else _plain_standings(state, tiebreak_options["output_format"])
-    )
+    text = tournament_printout(state, **tiebreak_options)
+    if text is None:
+        raise _plain_refused(state)
+    click.echo(text)
 
 
 @click.command("crosstable")
@@ -260,7 +179,7 @@ def crosstable(
     if tournament is None:
         raise click.UsageError("give a TOURNAMENT or --trf FILE")
     state = ctx.service(read_only=True).load(tournament, after_round=round_no)
-    text = _stored_standings(state, output_format=output_format, full=True, **options)
+    text = tournament_printout(state, output_format, full=True, **options)
     if text is None:
         raise TiebreakError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
     click.echo(text)

@@ -25,7 +25,6 @@ from events.decisions import (
     CreateTournament,
     ForbidPair,
     GiveVirtualPoints,
-    PairManually,
     PairRound,
     RegisterMany,
     RegisterPlayer,
@@ -55,13 +54,15 @@ __all__ = ["JSON", "ROUTES", "Route", "setup_routes"]
 
 JSON = "application/json"
 TEXT = "text/plain"
+CSV = "text/csv"
 
 Handler = Callable[[Call[Any, Any]], Awaitable[web.StreamResponse]]
 
 TOURNAMENT = "/tournaments/{tournament_id}"
 # Numbers in paths have at most as many digits as their bounds (events.bounds) allow: a
 # longer one is not found by the router, and never reaches int().
-PLAYER = TOURNAMENT + r"/players/{player_id:\d{1,5}}"
+# A player is named as commands name one: an id, a FIDE id or part of the name.
+PLAYER = TOURNAMENT + r"/players/{player:[^/]{1,100}}"
 ROUND = TOURNAMENT + r"/rounds/{round_no:\d{1,2}}"
 RESULT = ROUND + r"/boards/{board:\d{1,4}}/result"
 
@@ -107,9 +108,14 @@ def _write(
     return Route(method, path, handler, name, operation, summary, tag, write=True, **options)
 
 
-def _desk(path: str, name: str, operation: str, summary: str, body: Any, tag: str) -> Route:
-    """A desk command: its body is the command, handed to the service as it is."""
-    return _write("POST", TOURNAMENT + path, desk.execute, name, operation, summary, tag,
+def _desk(
+    path: str, name: str, operation: str, summary: str, body: Any, tag: str,
+    command: Any = None,
+) -> Route:  # fmt: skip
+    """A desk command: its body is the command, handed to the service as it is; or, with
+    ``command``, the command's wire body naming players (found when it is decided)."""
+    handler = desk.naming(command) if command is not None else desk.execute
+    return _write("POST", TOURNAMENT + path, handler, name, operation, summary, tag,
                   body=body)  # fmt: skip
 
 
@@ -122,10 +128,11 @@ DESK: tuple[Route, ...] = (
     _desk("/reopen", "reopen", "reopenTournament", "Reopen a closed tournament",
           ReopenTournament, "corrections"),
     _desk("/withdrawal-cancellations", "withdrawalCancellations", "cancelWithdrawal",
-          "Cancel a withdrawal", CancelWithdrawal, "corrections"),
+          "Cancel a withdrawal", schemas.WithdrawalCancellation, "corrections",
+          CancelWithdrawal),
     _desk("/registration-removals", "registrationRemovals", "removeRegistration",
           "Remove a registration made in error (before the player is paired)",
-          RemoveRegistration, "corrections"),
+          schemas.RegistrationRemoval, "corrections", RemoveRegistration),
     _desk("/colour-swaps", "colourSwaps", "swapColours",
           "Swap the colours of a board before its result", SwapColours, "corrections"),
     _desk("/board-swaps", "boardSwaps", "swapBoards",
@@ -133,20 +140,27 @@ DESK: tuple[Route, ...] = (
     _desk("/settings", "settings", "changeSettings",
           "Change the regulations the engine pairs with", ChangeSettings, "regulations"),
     _desk("/forbidden-pairs", "forbiddenPairs", "forbidPair",
-          "Forbid two players to meet", ForbidPair, "regulations"),
+          "Forbid two players to meet", schemas.ForbiddenPair, "regulations", ForbidPair),
     _desk("/virtual-points", "virtualPoints", "giveVirtualPoints",
-          "Give a player acceleration points", GiveVirtualPoints, "regulations"),
+          "Give a player acceleration points", schemas.VirtualPoints, "regulations",
+          GiveVirtualPoints),
     _desk("/player-lists", "playerLists", "registerMany",
           "Register several players, all or none", RegisterMany, "players"),
+    _write("POST", TOURNAMENT + "/player-lists/csv", desk.register_csv, "playerListsCsv",
+           "registerManyCsv", "Register the players of a CSV file, all or none; `problems` "
+           "lists each refused line by number", "players", body=bytes, body_media=CSV),
     _write("POST", TOURNAMENT + "/manual-pairings", desk.pair_manually, "manualPairings",
            "pairManually", "Publish the next round paired by hand", "rounds",
-           status=201, body=PairManually),
+           status=201, body=schemas.ManualPairing),
     _printout(ROUND + "/pairings", desk.pairings_printout, "pairingsPrintout",
               "getPairingList", "A round's pairing list (by board or by name)"),
     _printout(ROUND + "/results", desk.results_printout, "resultsPrintout",
               "getResultList", "A round's results"),
     _printout(TOURNAMENT + "/standings/printout", desk.standings_printout,
-              "standingsPrintout", "getStandingsPrintout", "Printable standings"),
+              "standingsPrintout", "getStandingsPrintout", "Printable standings with the declared tie-breaks"),
+    _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,
+              "crosstablePrintout", "getCrosstablePrintout",
+              "Printable crosstable with the declared tie-breaks"),
 )  # fmt: skip
 """The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
 
@@ -509,9 +523,11 @@ async def _body(route: Route, request: web.Request) -> Any:
         # Left out (whatever Content-Type came with nothing): every field at its default.
         return msgspec.json.decode(b"{}", type=route.body)
     given = request.content_type if "Content-Type" in request.headers else None
-    if route.body_media == TEXT:
-        if given not in (None, TEXT, "application/octet-stream"):
-            raise Problem("unsupported-media-type", f"send the file as {TEXT}, not {given}")
+    if route.body is bytes:
+        if given not in (None, route.body_media, TEXT, "application/octet-stream"):
+            raise Problem(
+                "unsupported-media-type", f"send the file as {route.body_media}, not {given}"
+            )
         return raw
     if given is not None and not _is_json(given):
         raise Problem("unsupported-media-type", f"send the body as {JSON}, not {given}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -18,10 +19,15 @@ import msgspec
 from engine.model import Colour, RoundKind
 from events.bounds import MAX_ROUNDS, Reason, TiebreakList
 from events.decisions import (
+    CancelWithdrawal,
     CorrectPlayerDetails,
     CorrectResult,
     CreateTournament,
+    ForbidPair,
+    GiveVirtualPoints,
+    PairManually,
     RecordResult,
+    RemoveRegistration,
     RequestBye,
     WithdrawPlayer,
 )
@@ -39,19 +45,24 @@ __all__ = [
     "EventPage",
     "EventsQuery",
     "ExportQuery",
+    "ForbiddenPair",
     "Health",
     "ImportQuery",
     "ImportResult",
     "Index",
+    "ManualBoard",
+    "ManualPairing",
     "NotPairedOut",
     "PlayerCorrection",
     "PlayerList",
     "PlayerOut",
+    "PlayerRef",
     "PlayerRoundOut",
     "ProblemOut",
     "ProblemTypeList",
     "ProblemTypeOut",
     "ReasonQuery",
+    "RegistrationRemoval",
     "ResultBody",
     "ResultCorrection",
     "RoundList",
@@ -63,7 +74,9 @@ __all__ = [
     "TournamentOut",
     "TournamentSummary",
     "TrfProblemOut",
+    "VirtualPoints",
     "Withdrawal",
+    "WithdrawalCancellation",
     "WriteResult",
     "encode",
     "event_out",
@@ -113,16 +126,13 @@ def _body_of(
     for info in msgspec.structs.fields(command):
         if info.name in path_fields:
             continue
-        if overrides and info.name in overrides:
-            fields.append((info.name, overrides[info.name]))
-        elif info.required:
-            fields.append((info.name, info.type))
+        wire = (overrides or {}).get(info.name, info.type)
+        if info.required:
+            fields.append((info.name, wire))
         elif info.default_factory is not msgspec.NODEFAULT:
-            fields.append(
-                (info.name, info.type, msgspec.field(default_factory=info.default_factory))
-            )
+            fields.append((info.name, wire, msgspec.field(default_factory=info.default_factory)))
         else:
-            fields.append((info.name, info.type, info.default))
+            fields.append((info.name, wire, info.default))
     return msgspec.defstruct(
         name,
         fields,
@@ -134,6 +144,58 @@ def _body_of(
     )
 
 
+PlayerRef = (
+    Annotated[int, msgspec.Meta(ge=1, le=2**53)]
+    | Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+)
+"""A player as commands take one: the id every listing shows, a FIDE id, or an unambiguous
+part of the name (ambiguity is refused, listing the candidates)."""
+
+
+class ManualBoard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One board of a pairing made by hand."""
+
+    white: PlayerRef
+    black: PlayerRef
+
+
+WithdrawalCancellation = _body_of(
+    CancelWithdrawal,
+    "WithdrawalCancellation",
+    (),
+    "The player plays on from the next round to be paired.",
+    {"player_id": PlayerRef},
+)
+RegistrationRemoval = _body_of(
+    RemoveRegistration,
+    "RegistrationRemoval",
+    (),
+    "Take back a registration entered in error, before the player was ever paired.",
+    {"player_id": PlayerRef},
+)
+ForbiddenPair = _body_of(
+    ForbidPair,
+    "ForbiddenPair",
+    (),
+    "Forbid two players to meet from `from_round` (default: the next round) on.",
+    {"player_id": PlayerRef, "other": PlayerRef},
+)
+VirtualPoints = _body_of(
+    GiveVirtualPoints,
+    "VirtualPoints",
+    (),
+    "Acceleration points for a player in rounds `first_round` to `last_round`.",
+    {"player_id": PlayerRef},
+)
+ManualPairing = _body_of(
+    PairManually,
+    "ManualPairing",
+    (),
+    "The next round board by board (white first) and the player given the "
+    "pairing-allocated bye; a pairing that breaks an absolute criterion (C1-C3) is refused "
+    "unless `force` is set with a `reason`.",
+    {"boards": tuple[ManualBoard, ...], "pab": PlayerRef | None},
+)
 PlayerCorrection = _body_of(
     CorrectPlayerDetails,
     "PlayerCorrection",
@@ -463,7 +525,9 @@ def regulations(settings: TournamentCreated) -> CreateTournament:
     return CreateTournament(**{name: fields[name] for name in CreateTournament.__struct_fields__})
 
 
-def player_out(state: TournamentState, player: PlayerState) -> PlayerOut:
+def player_out(state: TournamentState, player: PlayerState, score: Fraction) -> PlayerOut:
+    """``score``: the player's points as the standings count them (see
+    :func:`server.printouts.counted_scores`)."""
     return PlayerOut(
         player_id=player.player_id,
         pairing_number=state.pairing_number(player.player_id),
@@ -479,7 +543,7 @@ def player_out(state: TournamentState, player: PlayerState) -> PlayerOut:
         club=player.club,
         joins_round=player.joins_round,
         withdrawn_from=player.withdrawn_from,
-        score=to_decimal(player.score),
+        score=to_decimal(score),
         byes=[
             ByeOut(round_no=bye.round_no, kind=bye.kind)
             for bye in state.byes

@@ -19,6 +19,7 @@ import csv
 import io
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from typing import Literal
 
@@ -32,12 +33,14 @@ from events.projections import (
     points_str,
     standings,
 )
+from events.types import PlayerId
 
 __all__ = [
     "FORMATS",
     "Format",
     "Printout",
     "as_format",
+    "counted_scores",
     "pairing_list",
     "render",
     "result_list",
@@ -199,6 +202,13 @@ def pairing_list(
     return Printout(
         title, header, rows, subtitle=subtitle, notes=tuple(notes), right={0, 1, 3, 4, 6, 7, 9}
     )
+
+
+def counted_scores(state: TournamentState) -> dict[PlayerId, Fraction]:
+    """Each player's points as every listing shows them: by the standings' one counting
+    rule (:func:`events.projections.counting_note` states it), so a pairing-allocated bye of a round
+    still being played counts nowhere before the round is complete."""
+    return {row.player_id: row.score for row in standings(state)}
 
 
 def standings_list(state: TournamentState) -> Printout:

@@ -4,6 +4,7 @@ pairing (each a command body handed to the service), and the printouts of
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -11,23 +12,31 @@ from aiohttp import web
 from events.decisions import Command, PairManually
 from server.http import keys
 from server.http.handlers.call import Call
+from server.http.naming import deferred
+from server.http.problems import Problem
 from server.http.schemas import PrintoutQuery, WriteResult
+from server.players_csv import read_players_csv
 from server.printouts import (
     Printout,
     as_format,
     pairing_list,
     render,
     result_list,
-    standings_list,
 )
+from server.printouts.ranking import tournament_printout
 
 __all__ = [
+    "crosstable_printout",
     "execute",
+    "naming",
     "pair_manually",
     "pairings_printout",
+    "register_csv",
     "results_printout",
     "standings_printout",
 ]
+
+Handler = Callable[[Call[Any, None]], Awaitable[web.Response]]
 
 _MEDIA = {"text": "text/plain", "csv": "text/csv", "html": "text/html"}
 
@@ -38,8 +47,28 @@ async def execute(call: Call[Any, None]) -> web.Response:
     return await call.command(call.service.execute, call.tournament_id, command)
 
 
-async def pair_manually(call: Call[PairManually, None]) -> web.Response:
-    """Publish a round paired by hand; the engine it is compared with runs off the loop."""
+async def register_csv(call: Call[bytes, None]) -> web.Response:
+    """``arbiter register-many`` over HTTP: the same CSV columns, all or none, each problem
+    in the problem document's ``problems`` with its line number (the header is line 1)."""
+    command = await call.read(read_players_csv, call.body)
+    return await call.command(call.service.execute, call.tournament_id, command)
+
+
+def naming(command: type[Command]) -> Handler:
+    """The handler of a desk command whose body names players (ids, FIDE ids or parts of
+    names, found when the command is decided)."""
+
+    async def execute_named(call: Call[Any, None]) -> web.Response:
+        return await call.command(
+            call.service.execute, call.tournament_id, deferred(command, call.body)
+        )
+
+    return execute_named
+
+
+async def pair_manually(call: Call[Any, None]) -> web.Response:
+    """Publish a round paired by hand (players named as anywhere else); the engine it is
+    compared with runs off the loop."""
 
     def location(written: WriteResult) -> str:
         round_no = getattr(written.events[0].event, "round_no")
@@ -48,7 +77,7 @@ async def pair_manually(call: Call[PairManually, None]) -> web.Response:
     return await call.command(
         call.service.pair_manually,
         call.tournament_id,
-        call.body,
+        deferred(PairManually, call.body),
         on=call.request.app[keys.PAIRERS],
         status=201,
         location=location,
@@ -75,5 +104,25 @@ async def results_printout(call: Call[None, PrintoutQuery]) -> web.Response:
 
 
 async def standings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    """The standings as ``arbiter standings`` prints them: by the declared tie-breaks (points
+    only when none are declared), with the line saying which rounds count."""
+    return await _tournament_printout(call, full=False)
+
+
+async def crosstable_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    """The crosstable as ``arbiter crosstable`` prints it (the tournament must declare its
+    tie-breaks)."""
+    return await _tournament_printout(call, full=True)
+
+
+async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
-    return _printed(standings_list(state), call.query)
+    output_format = as_format(call.query.format)
+    text = await call.read(tournament_printout, state, output_format, full=full)
+    if text is None:
+        raise Problem(
+            "invalid-query",
+            f"{call.tournament_id} declares no tie-breaks, which a crosstable needs: "
+            "declare them (POST .../settings with tiebreaks and tiebreak_rules)",
+        )
+    return web.Response(text=text, content_type=_MEDIA[output_format], charset="utf-8")

@@ -1,10 +1,11 @@
-"""Players: register, list, get, correct details, withdraw, request and cancel byes."""
+"""Players: register, list, get, correct details, withdraw, request and cancel byes. The
+path names a player as commands do: an id, a FIDE id or part of the name
+(:mod:`server.http.naming`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from aiohttp import web
 
 from events.decisions import (
@@ -13,8 +14,10 @@ from events.decisions import (
     RegisterPlayer,
     RequestBye,
     WithdrawPlayer,
+    find_player,
 )
 from server.http.handlers.call import Call
+from server.http.naming import deferred
 from server.http.schemas import (
     ByeBody,
     PlayerCorrection,
@@ -24,6 +27,7 @@ from server.http.schemas import (
     encode,
     player_out,
 )
+from server.printouts import counted_scores
 from server.service import TournamentService
 
 __all__ = [
@@ -31,6 +35,7 @@ __all__ = [
     "correct_player",
     "get_player",
     "list_players",
+    "player_location",
     "register_player",
     "request_bye",
     "withdraw_player",
@@ -39,12 +44,20 @@ __all__ = [
 
 def _players(service: TournamentService, tournament_id: str, version: int) -> bytes:
     state = service.load(tournament_id, to_version=version)
-    return encode(PlayerList(players=[player_out(state, state.player(p)) for p in state.order]))
+    scores = counted_scores(state)
+    return encode(
+        PlayerList(players=[player_out(state, state.player(p), scores[p]) for p in state.order])
+    )
 
 
-def _player(service: TournamentService, tournament_id: str, version: int, player_id: int) -> bytes:
+def _player(service: TournamentService, tournament_id: str, version: int, text: str) -> bytes:
     state = service.load(tournament_id, to_version=version)
-    return encode(player_out(state, state.player(player_id)))
+    player_id = find_player(state, text)
+    return encode(player_out(state, state.player(player_id), counted_scores(state)[player_id]))
+
+
+def _named(call: Call[Any, Any]) -> str:
+    return call.request.match_info["player"]
 
 
 async def list_players(call: Call[None, None]) -> web.Response:
@@ -52,42 +65,42 @@ async def list_players(call: Call[None, None]) -> web.Response:
 
 
 async def get_player(call: Call[None, None]) -> web.Response:
-    return await call.view(_player, call.number("player_id"))
+    return await call.view(_player, _named(call))
+
+
+def player_location(call: Call[Any, Any], written: WriteResult) -> str:
+    """Where the player a write registered is found."""
+    player_id = getattr(written.events[0].event, "player_id")
+    return call.url("player", tournament_id=written.tournament_id, player=player_id)
 
 
 async def register_player(call: Call[RegisterPlayer, None]) -> web.Response:
-    def location(written: WriteResult) -> str:
-        player_id = getattr(written.events[0].event, "player_id")
-        return call.url("player", tournament_id=written.tournament_id, player_id=player_id)
-
     return await call.command(
-        call.service.execute, call.tournament_id, call.body, status=201, location=location
-    )
-
-
-def _fields(body: msgspec.Struct) -> dict[str, Any]:
-    return {name: getattr(body, name) for name in body.__struct_fields__}
+        call.service.execute, call.tournament_id, call.body, status=201,
+        location=lambda written: player_location(call, written),
+    )  # fmt: skip
 
 
 async def correct_player(call: Call[PlayerCorrection, None]) -> web.Response:
-    command = CorrectPlayerDetails(player_id=call.number("player_id"), **_fields(call.body))
+    command = deferred(CorrectPlayerDetails, call.body, player_id=_named(call))
     return await call.command(call.service.execute, call.tournament_id, command)
 
 
 async def withdraw_player(call: Call[Withdrawal, None]) -> web.Response:
-    command = WithdrawPlayer(player_id=call.number("player_id"), **_fields(call.body))
+    command = deferred(WithdrawPlayer, call.body, player_id=_named(call))
     return await call.command(call.service.execute, call.tournament_id, command)
 
 
 async def request_bye(call: Call[ByeBody, None]) -> web.Response:
-    command = RequestBye(player_id=call.number("player_id"), **_fields(call.body))
+    command = deferred(RequestBye, call.body, player_id=_named(call))
 
     def location(written: WriteResult) -> str:
+        event = written.events[0].event
         return call.url(
             "bye",
             tournament_id=written.tournament_id,
-            player_id=command.player_id,
-            round_no=command.round_no,
+            player=getattr(event, "player_id"),
+            round_no=getattr(event, "round_no"),
         )
 
     return await call.command(
@@ -96,5 +109,5 @@ async def request_bye(call: Call[ByeBody, None]) -> web.Response:
 
 
 async def cancel_bye(call: Call[None, None]) -> web.Response:
-    command = CancelBye(player_id=call.number("player_id"), round_no=call.number("round_no"))
+    command = deferred(CancelBye, player_id=_named(call), round_no=call.number("round_no"))
     return await call.command(call.service.execute, call.tournament_id, command)

@@ -114,13 +114,9 @@ async def register_player(call: Call[RegisterPlayer, None]) -> web.Response:
     if call.body.surname.strip() or call.body.fide_id is None:
         return await players.register_player(call)
 
-    def location(written: WriteResult) -> str:
-        player_id = getattr(written.events[0].event, "player_id")
-        return call.url("player", tournament_id=written.tournament_id, player_id=player_id)
-
     return await call.command(
         _register_listed, call.settings.db, call.service, call.tournament_id, call.body,
-        status=201, location=location,
+        status=201, location=lambda written: players.player_location(call, written),
     )  # fmt: skip
 
 

@@ -19,6 +19,7 @@ from server.http.handlers.tournaments import summaries
 from server.http.pages import i18n, views
 from server.http.pages.log import Gettext, LogLine, log_lines
 from server.http.pages.render import html, page
+from server.printouts import counted_scores
 from server.service import TournamentService
 
 __all__ = ["EVENT_TYPES", "guarded", "load", "read", "tournament_id"]
@@ -76,10 +77,12 @@ async def load(request: web.Request) -> Loaded:
 
 
 def _live(request: web.Request, loaded: Loaded) -> dict[str, Any]:
-    """What every live page needs: the event feed to follow and when it was rendered."""
+    """What every live page needs: the event feed to follow, when it was rendered, and the
+    points as the standings count them."""
     tid = tournament_id(request)
     return {
         "state": loaded.state,
+        "scores": counted_scores(loaded.state),
         "t": loaded.state.require_settings(),
         "events_url": str(request.app.router["events"].url_for(tournament_id=tid)),
         "after": loaded.position,

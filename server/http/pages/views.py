@@ -21,7 +21,7 @@ from events.tiebreaks import (
     rank,
     tournament_standings,
 )
-from server.cli.crosstable import crosstable_rows, format_value
+from server.printouts.crosstable import crosstable_rows, format_value
 
 __all__ = [
     "BoardRow",

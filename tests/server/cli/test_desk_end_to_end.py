@@ -43,6 +43,11 @@ def test_a_full_event_through_the_command_line(tmp_path: Path) -> None:
     desk("forbid-pair", "desk", "1500003", "eik", "--reason", "married")  # item 4
     desk("settings", "desk", "--avoid-same-federation", "--allow-same-club", "--reason", "rule 4")
     desk("virtual-points", "desk", "holm", "0.5", "--rounds", "1-1", "--reason", "wildcard")
+    # The TRF16 export carries them as JaVaFo's XXP and XXA lines (Costa 3, Eik 5 by TPN).
+    trf16 = tmp_path / "desk.trf"
+    desk("export", "desk", "--format", "trf16", "-o", str(trf16))
+    lines = trf16.read_text().splitlines()
+    assert "XXP 3 5" in lines and any(line.startswith("XXA    8  0.5") for line in lines)
     # Round 1 by the engine, a board swapped and colours swapped before results (item 2).
     desk("pair-round", "desk")
     desk("swap-boards", "desk", "1", "1", "4", "--reason", "camera board")
@@ -66,6 +71,9 @@ def test_a_full_event_through_the_command_line(tmp_path: Path) -> None:
     out = desk("pair-manually", "desk", "--from-engine", "--exchange", "1", "2", "--force",
                "--reason", "players' request granted")  # fmt: skip
     assert "Round 2 (manual)" in out
+    # Exchanging 1 and 2 in the engine's proposal makes Aune meet Costa again (round 1).
+    assert "breaks C1: Aune, Ingrid (id 1) and Costa, Marta (id 3) have already played" in out
+    assert "(the engine's pairing: " in out  # quality criteria measured against it
     desk("record-result", "desk", "2", "1", "1-0")
     desk("unpair-round", "desk", "2", "--reason", "published by mistake")
     desk("pair-round", "desk")

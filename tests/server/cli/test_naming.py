@@ -46,3 +46,20 @@ def test_an_ambiguous_fragment_lists_the_candidates(tmp_path: Path) -> None:
     assert "'carlsen' fits 2 players: id 1 Carlsen, Magnus; id 2 Carlsen, Henrik" in message
     assert "no player nobody" in arbiter.error("withdraw", "naming", "nobody")
     assert "no player 77" in arbiter.error("withdraw", "naming", "77")
+
+
+def test_show_counts_points_by_the_standings_rule(tmp_path: Path) -> None:
+    """Issue 19 item 7: before round 1 is complete, the pairing-allocated bye counts in
+    ``show`` no more than in the standings, and the line says so."""
+    arbiter = field(Arbiter(tmp_path / "a.db"))
+    arbiter("pair-round", "naming")
+
+    def points(line_start: str) -> str:
+        shown = arbiter("show", "naming").stdout.splitlines()
+        return next(line for line in shown if re.match(line_start, line)).split()[-1]
+
+    # Three players: the lowest rated, Carlsen, Henrik (id 2, TPN 3), gets the bye.
+    assert points(r"2\s+3\s+Carlsen, Henrik") == "0"
+    assert "Counted: no round yet; round 1 is in progress" in arbiter("show", "naming").stdout
+    arbiter("record-result", "naming", "1", "1", "1-0")
+    assert points(r"2\s+3\s+Carlsen, Henrik") == "1"

@@ -59,11 +59,13 @@ def desk(tmp_path: Path) -> Desk:
     return desk
 
 
-def engine_boards(desk: Desk, tmp_path: Path, round_no: int) -> list[tuple[int, int]]:
-    """The next round as ``arbiter pair --dutch`` pairs the exported TRF-2026 file."""
+def engine_boards(
+    desk: Desk, tmp_path: Path, round_no: int, trf_format: str
+) -> list[tuple[int, int]]:
+    """The next round as ``arbiter pair --dutch`` pairs the exported file."""
     trf = tmp_path / f"round{round_no}.trf"
     out = tmp_path / f"round{round_no}.txt"
-    desk("export", "reg", "--format", "trf26", "-o", str(trf))
+    desk("export", "reg", "--format", trf_format, "-o", str(trf))
     result = CliRunner().invoke(main, ["pair", "--dutch", str(trf), "-p", str(out)])
     assert result.exit_code == 0, result.output
     lines = out.read_text().split("\n")[1:]
@@ -80,20 +82,22 @@ def arbiter_boards(desk: Desk) -> list[tuple[int, int]]:
     return boards + ([(state.pairing_number(pab), 0)] if pab is not None else [])
 
 
+@pytest.mark.parametrize("trf_format", ["trf26", "trf16"])
 def test_the_same_tournament_paired_both_ways_gives_the_same_boards(
-    desk: Desk, tmp_path: Path
+    desk: Desk, tmp_path: Path, trf_format: str
 ) -> None:
+    """TRF-2026 carries the settings as 260/250 records, TRF16 as JaVaFo's XXP/XXA lines."""
     for round_no in (1, 2, 3):
         state = desk.service().load("reg")
         request = pairing_request(state)
-        document, problems = check_trf(_export(desk, tmp_path))
+        document, problems = check_trf(_export(desk, tmp_path, trf_format))
         assert not [p for p in problems if p.severity == "error"]
         from_file = next_round_request(document)
         assert from_file.forbidden_pairs == request.forbidden_pairs
         assert [p.acceleration for p in from_file.players] == [
             p.acceleration for p in request.players
         ]
-        expected = engine_boards(desk, tmp_path, round_no)
+        expected = engine_boards(desk, tmp_path, round_no, trf_format)
         desk("pair-round", "reg")
         assert arbiter_boards(desk) == expected
         state = desk.service().load("reg")
@@ -101,9 +105,9 @@ def test_the_same_tournament_paired_both_ways_gives_the_same_boards(
             desk("record-result", "reg", str(round_no), str(board), "1-0")
 
 
-def _export(desk: Desk, tmp_path: Path) -> bytes:
+def _export(desk: Desk, tmp_path: Path, trf_format: str) -> bytes:
     target = tmp_path / "x.trf"
-    desk("export", "reg", "--format", "trf26", "-o", str(target))
+    desk("export", "reg", "--format", trf_format, "-o", str(target))
     return target.read_bytes()
 
 

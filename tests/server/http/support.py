@@ -57,7 +57,9 @@ class Api:
         headers: dict[str, str] | None = None,
         version: int | str | None = None,
         key: str | None = None,
+        data: bytes | None = None,
     ) -> tuple[int, Any]:
+        """``data``: a raw body (send its ``Content-Type`` in ``headers``) instead of JSON."""
         sent = {"Authorization": f"Bearer {TOKEN}"}
         tournament = self.tournament_of(path)
         if version is None and tournament in self.versions:
@@ -67,7 +69,9 @@ class Api:
         if key is not None:
             sent["Idempotency-Key"] = key
         sent.update(headers or {})
-        async with self.client.request(method, path, json=json, headers=sent) as response:
+        async with self.client.request(
+            method, path, json=json, data=data, headers=sent
+        ) as response:
             body = await response.json(content_type=None)
             if response.status < 300 and isinstance(body, dict) and "version" in body:
                 self.versions[body["tournament_id"]] = body["version"]

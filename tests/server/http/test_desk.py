@@ -25,6 +25,16 @@ PLAYERS = [
 ]  # fmt: skip
 
 
+CSV = "".join(
+    ",".join(f'"{cell}"' for cell in row) + "\n"
+    for row in [
+        ("Surname", "Given name", "Rating", "Federation", "Club", "FIDE id"),
+        *[(p["surname"], p["given_name"], p["rating"], p.get("federation", ""),
+           p.get("club", ""), p.get("fide_id", "")) for p in PLAYERS],
+    ]
+)  # fmt: skip
+
+
 async def printed(client: Client, path: str) -> tuple[int, str, str]:
     async with client.get(path) as response:
         return response.status, response.content_type, await response.text()
@@ -39,18 +49,35 @@ async def ok(result: Awaitable[tuple[int, Any]], status: int = 200) -> Any:
 @pytest.mark.slow
 async def test_a_full_event_over_http(api: Api, client: Client) -> None:
     await ok(api.post("/tournaments", {"tournament_id": "desk", "name": "Desk Open",
-             "rounds": 3, "acceleration": "baku", "avoid_same_club": True}), 201)  # fmt: skip
+             "rounds": 3, "acceleration": "baku", "avoid_same_club": True,
+             "tiebreaks": "BH SB", "tiebreak_rules": "2026"}), 201)  # fmt: skip
     # A player list, all or none: a bad federation refuses every entry, naming where it is.
     bad = [*PLAYERS[:2], {"surname": "X", "federation": "NORWAY"}]
     status, problem = await api.post(f"{T}/player-lists", {"entries": bad})
     assert status == 422 and "[A-Z]{3}" in problem["detail"]
     assert [e["pointer"] for e in problem["errors"]] == ["/entries/2/federation"]
-    await ok(api.post(f"{T}/player-lists", {"entries": PLAYERS}))
+    # The same from a CSV file: a bad line refuses all, naming the line.
+    status, problem = await api.post(f"{T}/player-lists/csv", data=CSV.replace("2410", "x", 1)
+                                     .encode(), headers={"Content-Type": "text/csv"})  # fmt: skip
+    assert status == 422 and [p["line"] for p in problem["problems"]] == [2]
+    await ok(api.post(f"{T}/player-lists/csv", data=CSV.encode(),
+                      headers={"Content-Type": "text/csv"}))  # fmt: skip
+    # Players named as on the command line: "aune" fits two, so nothing is removed.
+    status, problem = await api.post(f"{T}/registration-removals", {"player_id": "aune",
+                                     "reason": "entered twice"})  # fmt: skip
+    assert status == 409 and [c["player_id"] for c in problem["candidates"]] == [1, 7]
     await ok(api.post(f"{T}/registration-removals", {"player_id": 7, "reason": "entered twice"}))
-    await ok(api.post(f"{T}/forbidden-pairs", {"player_id": 3, "other": 5, "reason": "married"}))
+    await ok(api.post(f"{T}/forbidden-pairs", {"player_id": "costa", "other": "Sofie Eik",
+                      "reason": "married"}))  # fmt: skip
     await ok(api.post(f"{T}/settings", {"avoid_same_federation": True, "reason": "rule 4"}))
-    await ok(api.post(f"{T}/virtual-points", {"player_id": 6, "first_round": 1,
+    await ok(api.post(f"{T}/virtual-points", {"player_id": "lars", "first_round": 1,
              "last_round": 1, "points": "0.5", "reason": "wildcard"}))  # fmt: skip
+    # The TRF16 export carries the forbidden pairs and the acceleration as XXP and XXA.
+    _, _, trf16 = await printed(client, f"{T}/trf?format=trf16")
+    assert "XXP" in trf16 and "XXA" in trf16
+    await ok(api.post(f"{T}/players/1500001/withdrawal", {"reason": "ill"}))
+    await ok(api.post(f"{T}/withdrawal-cancellations", {"player_id": "ingrid",
+                      "reason": "recovered"}))  # fmt: skip
     await ok(api.post(f"{T}/rounds"), 201)
     await ok(api.post(f"{T}/board-swaps", {"round_no": 1, "board": 1, "other": 3,
              "reason": "camera board"}))  # fmt: skip
@@ -67,12 +94,13 @@ async def test_a_full_event_over_http(api: Api, client: Client) -> None:
     # Round 2 by hand, forced over a rematch with a reason, then unpaired after a result.
     _, round1 = await api.get(f"{T}/rounds/1")
     first = round1["boards"][0]
-    rematch = {"white": first["black"]["player_id"], "black": first["white"]["player_id"]}
+    # Players named by name, as the pairing list shows them.
+    rematch = {"white": first["black"]["name"], "black": first["white"]["name"]}
     others = round1["boards"][1:]
     boards = [
         rematch,
-        {"white": others[0]["white"]["player_id"], "black": others[1]["white"]["player_id"]},
-        {"white": others[1]["black"]["player_id"], "black": others[0]["black"]["player_id"]},
+        {"white": others[0]["white"]["name"], "black": others[1]["white"]["name"]},
+        {"white": others[1]["black"]["name"], "black": others[0]["black"]["name"]},
     ]
     status, problem = await api.post(f"{T}/manual-pairings", {"boards": boards})
     assert status == 422 and "C1:" in problem["detail"]
@@ -92,9 +120,13 @@ async def test_a_full_event_over_http(api: Api, client: Client) -> None:
                        {"result": "1-0", "reason": "appeal upheld"}))  # fmt: skip
     _, _, standings = await printed(client, f"{T}/standings/printout?format=text")
     assert "Counted: rounds 1-3." in standings
+    header = next(line for line in standings.splitlines() if line.startswith("Rk"))
+    assert header.split()[-2:] == ["BH", "SB"]  # the declared tie-breaks, as the CLI prints
+    status, _, crosstable = await printed(client, f"{T}/crosstable/printout")
+    assert status == 200 and "Crosstable after round 3" in crosstable
     _, manual = await api.get(f"{T}/events?manual=true")
     assert [e["event"]["type"] for e in manual["events"]] == [
         "registration-removed", "pair-forbidden", "settings-changed", "virtual-points-given",
-        "boards-swapped", "colours-swapped", "round-paired", "round-unpaired",
+        "withdrawal-cancelled", "boards-swapped", "colours-swapped", "round-paired", "round-unpaired",
         "tournament-reopened", "result-corrected",
     ]  # fmt: skip

@@ -72,3 +72,39 @@ async def test_a_tiebreak_list_without_its_edition_is_refused(api: Api) -> None:
     status, problem = await api.get("/tournaments/open/standings?tiebreaks=BH")
     assert status == 400
     assert problem["type"] == "/problems/invalid-tiebreaks"
+
+
+async def printed(api: Api, path: str) -> tuple[int, str]:
+    async with api.client.get(path) as response:
+        return response.status, await response.text()
+
+
+async def test_printouts_rank_by_the_declared_tiebreaks(api: Api) -> None:
+    """Issue 19 item 5: the printable standings and crosstable over HTTP show the declared
+    tie-breaks, as ``arbiter standings`` does; the values are those of the JSON standings
+    above (BH, SB of C.07 2026), Costa and Dahl sharing rank 2."""
+    await open_with_players(api, tiebreaks="BH SB", tiebreak_rules="2026")
+    await play_round_one(api)
+    status, text = await printed(api, "/tournaments/open/standings/printout?format=text")
+    assert status == 200
+    lines = text.splitlines()
+    header = next(line for line in lines if line.startswith("Rk"))
+    assert header.split()[-2:] == ["BH", "SB"]
+    rows = [line.split() for line in lines[lines.index(header) + 1 :] if line.split()[0].isdigit()]
+    assert [(row[0], row[-2], row[-1]) for row in rows] == [
+        ("1", "0.0", "0.00"), ("2", "0.5", "0.25"), ("2", "0.5", "0.25"), ("4", "1.0", "0.00"),
+    ]  # fmt: skip
+    assert lines[-1].startswith("Counted: round 1.")
+    status, page = await printed(api, "/tournaments/open/standings/printout")
+    assert status == 200 and "<th" in page and ">SB<" in page and "Counted: round 1." in page
+    status, page = await printed(api, "/tournaments/open/crosstable/printout?format=text")
+    assert status == 200 and "BH" in page
+
+
+async def test_a_crosstable_printout_needs_declared_tiebreaks(api: Api) -> None:
+    await open_with_players(api)
+    await play_round_one(api)
+    status, text = await printed(api, "/tournaments/open/standings/printout?format=text")
+    assert status == 200 and "Counted: round 1." in text
+    status, _ = await printed(api, "/tournaments/open/crosstable/printout")
+    assert status == 400

@@ -23,7 +23,7 @@ from events.tiebreaks import (
     Tiebreak,
     TiebreakValue,
 )
-from server.cli.render import text_table
+from server.printouts import text_table
 
 __all__ = [
     "crosstable_csv",
