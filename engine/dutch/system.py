@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.common import board_order
 from engine.dutch.bracket import RoundPairer
 from engine.dutch.colours import allocate_colours
-from engine.dutch.explain import Allocation, build_trace
+from engine.dutch.explain import NAMES_2026, Allocation, EditionNames, build_trace
 from engine.dutch.players import DutchPlayer, build_players
 from engine.dutch.round_graph import Compatibility
 from engine.errors import InvalidRequest
@@ -40,9 +40,11 @@ def pair_players(
     request: PairingRequest,
     players: list[DutchPlayer],
     pairer_class: type[RoundPairer] = RoundPairer,
+    names: EditionNames = NAMES_2026,
 ) -> Pairing:
     """Pair ``players`` (built from ``request`` by an edition's rules) with ``pairer_class``,
-    allocate colours and order the boards: the steps the 2026 and 2017 editions share."""
+    allocate colours and order the boards: the steps the 2026 and 2017 editions share.
+    ``names`` numbers the explanation's articles as the edition does."""
     conflicts = conflicting_pairs(players, request)
     pairer = pairer_class(players, conflicts, played_rounds=request.round_no - 1)
     pairs, bye = pairer.run()
@@ -62,7 +64,12 @@ def pair_players(
         boards=board_order(boards, scores, ranks),
         bye=players[bye].number if bye is not None else None,
         trace=build_trace(
-            players, pairer.records, allocations, bye, Compatibility(len(players), conflicts)
+            players,
+            pairer.records,
+            allocations,
+            bye,
+            Compatibility(len(players), conflicts),
+            names,
         ),
     )
 

@@ -85,3 +85,22 @@ def test_the_checker_re_pairs_by_the_2017_rules() -> None:
     result = CliRunner().invoke(main, ["pair", "--dutch", "--rules", "2017", str(path), "-c"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines() == ["round 1: ok", "round 2: ok"]
+
+
+def test_explain_names_the_2017_criteria() -> None:
+    """``--explain`` under 2017 cites its own numbers (C.1-C.19, D, E.1-E.5) and no PAB
+    criteria; the same request under 2026 cites C1-C21 and Art. 5.2."""
+    request = problem_request(_problem("dutch-t05-p0011-r03of09"))
+    trace = pair(replace(request, rules_edition="fide-2017"), "dutch").trace
+    assert trace is not None
+    assert {c.rule for c in trace.colours} == {"E.1", "E.2"}
+    assert [u.criterion for b in trace.brackets for u in b.unmet] == ["C.10", "C.10"]
+    floats = {f.player: f.reason for b in trace.brackets for f in b.floaters}
+    assert floats[4].endswith("(C.1: already met, or C.3: colours)")
+    assert "best pairing (C.5/C.6); the paired set is the first valid one (D.3)" in floats[5]
+    assert "(C.2)" in trace.bye_reason and "C5" not in trace.bye_reason
+    current = pair(request, "dutch").trace
+    assert current is not None
+    assert {c.rule for c in current.colours} <= {f"5.2.{n}" for n in range(1, 6)}
+    assert {u.criterion for b in current.brackets for u in b.unmet} <= {"C12"}
+    assert "(C5)" in current.bye_reason
