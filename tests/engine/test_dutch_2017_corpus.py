@@ -32,17 +32,7 @@ CORPUS = corpus("dutch-2017")
 PROBLEMS = problems("dutch-2017")
 SLOW_FROM = 200
 
-UNRESOLVED = frozenset(
-    {
-        "dutch-t08-p0014-r07of08",
-        "dutch-t13-p0019-r07of13",
-        "dutch-t13-p0019-r10of13",
-        "dutch-t13-p0019-r12of13",
-        "dutch-t16-p0023-r09of13",
-        "dutch-t22-p0036-r09of11",
-        "dutch-t30-p0075-r13of13",
-    }
-)
+UNRESOLVED: frozenset[str] = frozenset()
 
 
 def test_corpus_is_present() -> None:
