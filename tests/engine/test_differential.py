@@ -23,10 +23,7 @@ COUNT = 200
 CHUNK = 10
 LOW, HIGH = 5, 150
 
-_PPB = "2017 PPB/CLB route not implemented yet (docs/rulings.md, Dutch 2017: what is not yet exact)"
-KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {
-    ("dutch-2017", case): _PPB for case in (8, 52, 67, 110, 124, 145, 152, 171, 177, 185)
-}
+KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {}
 """(system, case number) -> why Arbiter and the reference part there; each is an explicit
 ``xfail(strict=True)``, so a fix shows up as a failure to remove it from this list."""
 
