@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 
+from engine.dutch.round_graph import RoundGraph
 from engine.dutch.rules2012.pairer import Pairer2012
 from engine.dutch.rules2017.weights import Weights2017
 from engine.dutch.weights import BracketContext
@@ -30,6 +31,11 @@ class Pairer2017(Pairer2012):
     """:class:`engine.dutch.bracket.RoundPairer` with the 2017 weights and the PPB/CLB route."""
 
     weights_class = Weights2017
+
+    _free = False
+    """Whether the bracket being paired may leave the round uncompletable (neither the PPB
+    nor the last bracket): its solves are then plain best matchings of the bracket and the
+    next score group."""
 
     def run(self) -> tuple[list[tuple[int, int]], int | None]:
         if not self.players:
@@ -61,12 +67,9 @@ class Pairer2017(Pairer2012):
         left = sorted(self.unpaired)
         return self.pairs, left[0] if left else None
 
-    _free = False
-    """Whether the bracket being paired may leave the round uncompletable (not the PPB or
-    the last bracket): its solves are then plain best matchings of the bracket and the next
-    score group."""
-
     def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
+        """As :class:`engine.dutch.bracket.RoundPairer` does: 2017 has no A.3 rule of 2012
+        (a bracket at least half moved down paired as homogeneous)."""
         return super(Pairer2012, self)._pair_bracket(context)
 
     def _solve(self) -> None:
@@ -95,12 +98,13 @@ class Pairer2017(Pairer2012):
         mate = graph.solve(whole=True)
         return len(mate) == len(self.unpaired) + (0 if self.dummy is None else 1)
 
-    def _save(self) -> tuple[object, int, int]:
+    def _save(self) -> tuple[RoundGraph, int, int]:
+        """What pairing a bracket changes, to undo it when the bracket turns out the PPB."""
         return copy.deepcopy(self.graph), len(self.pairs), len(self.records)
 
-    def _restore(self, saved: tuple[object, int, int]) -> None:
+    def _restore(self, saved: tuple[RoundGraph, int, int]) -> None:
         graph, pairs, records = saved
-        self.graph = graph  # type: ignore[assignment]
-        self.unpaired = self.graph.unpaired
+        self.graph = graph
+        self.unpaired = graph.unpaired
         del self.pairs[pairs:]
         del self.records[records:]

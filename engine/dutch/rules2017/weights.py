@@ -129,7 +129,8 @@ class Weights2017(BracketWeights):
             self._differences(down, terms, falling, charged)
         again = [(h, low) for h, low in pairs if low in rose and p[h].score > p[low].score]
         if again:
-            costs = {pair: ((), (self._gap(pair),) if pair in again else ()) for pair in pairs}
+            repeated = set(again)
+            costs = {pair: ((), (self._gap(pair),) if pair in repeated else ()) for pair in pairs}
             self._differences(up, costs, (), again, base=len(self.context.current) // 2)
 
     def _gap(self, pair: Pair) -> int:
