@@ -60,15 +60,13 @@ class Reference:
 
 REFERENCES = {
     "dutch": Reference("dutch", "fide-2026", "bbpPairings-master", "--dutch", ("trf16", "trf26")),
+    "dutch-2017": Reference("dutch", "fide-2017", "bbpPairings-v5.0.1", "--dutch", ("trf16",)),
     "burstein-2017": Reference(
         "burstein", "fide-2017", "bbpPairings-v5.0.1", "--burstein", ("trf16",)
     ),
 }
-"""The systems with an endorsed reference binary in ../shared/reference-engines."""
-
-DUTCH_2017 = Reference("dutch", "fide-2017", "bbpPairings-v5.0.1", "--dutch", ("trf16",))
-"""The hook for the Dutch 2017 rules: add it to REFERENCES (``"dutch-2017": DUTCH_2017``)
-once engine.dutch implements ``fide-2017``; v5.0.1 is that edition's reference."""
+"""The systems with an endorsed reference binary in ../shared/reference-engines (v5.0.1 is
+the endorsed engine of the pre-2026 Dutch and Burstein rules)."""
 
 
 @dataclass(frozen=True, slots=True)

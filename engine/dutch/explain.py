@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from engine.common import Float
 from engine.dutch.bracket import BracketRecord
@@ -24,12 +25,54 @@ from engine.model import (
     UnmetCriterion,
 )
 
-__all__ = ["CURRENT", "Allocation", "Wording", "build_trace"]
+__all__ = ["CURRENT", "EDITION_2017", "Allocation", "EditionNames", "Wording", "build_trace"]
 
 Allocation = tuple[DutchPlayer, DutchPlayer, Colour, ColourRule]
 """(higher-ranked, lower-ranked, colour of the higher-ranked, deciding rule)."""
 
 _COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+
+@dataclass(frozen=True, slots=True)
+class EditionNames:
+    """How one edition numbers what the account cites, keyed by the 2026 number.
+
+    ``articles`` has no entry for a criterion the edition does not have (2017: the PAB
+    criteria C5 and C9); ``quality`` is the edition's span of quality criteria.
+    """
+
+    articles: Mapping[str, str]
+    quality: str
+    colours: Mapping[ColourRule, str]
+
+    def __getitem__(self, name: str) -> str:
+        return self.articles[name]
+
+    def has(self, name: str) -> bool:
+        return name in self.articles
+
+
+_CRITERIA_2026 = [f"C{n}" for n in range(1, 22)]
+NAMES_2026 = EditionNames(
+    articles={**{c: c for c in _CRITERIA_2026}, "Art. 4.2": "Art. 4.2", "Art. 4.4": "Art. 4.4"},
+    quality="C5-C21",
+    colours={rule: rule.value for rule in ColourRule},
+)
+"""The 2026 text (C.04.3 from February 2026): Arts 1-5, criteria C1-C21."""
+
+NAMES_2017 = EditionNames(
+    articles={
+        **{f"C{n}": f"C.{n}" for n in range(1, 5)},
+        **{f"C{n}": f"C.{n - 1}" for n in range(6, 9)},
+        **{f"C{n}": f"C.{n - 2}" for n in range(10, 22)},
+        "Art. 4.2": "D.1",
+        "Art. 4.4": "D.3",
+    },
+    quality="C.5-C.19",
+    colours={rule: f"E.{rule.value[-1]}" for rule in ColourRule},
+)
+"""The 2017 text (Baku 2016 / Goynuk 2017): sections A-E, criteria C.1-C.19, no PAB criteria;
+the 2026 C6-C8 are its C.5-C.7 and C10-C21 its C.8-C.19, colour rules E.1-E.5."""
 
 
 def build_trace(
@@ -108,6 +151,7 @@ def _float_reason(
     i: int,
     bye: int | None,
     neighbours: Mapping[int, AbstractSet[int]],
+    n: EditionNames,
 ) -> str:
     members = set(record.mdps) | set(record.residents)
     if len(members) == 1:
@@ -115,25 +159,32 @@ def _float_reason(
     legal = neighbours.get(i, set()) & members
     if i in record.mdps:
         if not legal & set(record.residents):
-            return "MDP with no legal opponent among the residents (C1/C3): stays in the Limbo"
+            return (
+                f"MDP with no legal opponent among the residents ({n['C1']}/{n['C3']}): "
+                "stays in the Limbo"
+            )
         return (
             f"MDP left in the Limbo: only {len(record.selected_mdps)} of the "
-            f"{len(record.mdps)} MDPs can be paired in a best pairing (C6/C7); the paired "
-            "set is the first valid one (Art. 4.4)"
+            f"{len(record.mdps)} MDPs can be paired in a best pairing ({n['C6']}/{n['C7']}); "
+            f"the paired set is the first valid one ({n['Art. 4.4']})"
         )
     if not legal:
-        return "no legal opponent in the bracket (C1: already met, or C3: colours)"
+        return f"no legal opponent in the bracket ({n['C1']}: already met, or {n['C3']}: colours)"
     if i == bye:
         return "left over from the last bracket: receives the PAB"
     if len(members) % 2 and len(record.downfloaters) == 1:
         return (
             "the bracket has an odd number of players, so one moves down; the criteria "
-            "C5-C21, then the generation order, chose this player"
+            f"{n.quality}, then the generation order, chose this player"
         )
+    completion = (
+        f"leave the round incomplete or raise the PAB score ({n['C4']}/{n['C5']})"
+        if n.has("C5")
+        else f"leave the round incomplete ({n['C4']})"
+    )
     return (
-        "not paired in the best candidate: pairing it would leave the round incomplete or "
-        "raise the PAB score (C4/C5), or pair fewer players or higher scores here or in the "
-        "next bracket (C6-C8)"
+        f"not paired in the best candidate: pairing it would {completion}, or pair fewer "
+        f"players or higher scores here or in the next bracket ({n['C6']}-{n['C8']})"
     )
 
 
@@ -287,7 +338,7 @@ CURRENT = Wording(
         ),
     },
     notes=_notes,
-    float_reason=_float_reason,
+    float_reason=partial(_float_reason, n=NAMES_2026),
     bye_reason=(
         "{number} gets the PAB: eligible (C2), score {score} is the lowest a complete pairing "
         "can leave over (C5), {games} game(s) played (C9)"
@@ -295,3 +346,17 @@ CURRENT = Wording(
     moves_on="moves down again from the Limbo",
 )
 """The 2026 text's words."""
+
+EDITION_2017 = Wording(
+    criteria=NAMES_2017.articles,
+    colours={rule: (NAMES_2017.colours[rule], CURRENT.colours[rule][1]) for rule in ColourRule},
+    notes=_notes,
+    float_reason=partial(_float_reason, n=NAMES_2017),
+    bye_reason=(
+        "{number} gets the PAB: eligible (C.2), score {score}, left over by the last bracket "
+        "(A.9: the bye is part of its pairing)"
+    ),
+    moves_on=CURRENT.moves_on,
+)
+"""The 2017 text's words: its numbering (:data:`NAMES_2017`) on the 2026 account, which
+follows the same procedure."""

@@ -2,12 +2,11 @@
 endorsed reference engine, which must agree on every round, colours included.
 
 For each system with a reference binary in ../shared/reference-engines (the Dutch 2026
-rules: bbpPairings master; the pre-2026 Burstein rules: bbpPairings v5.0.1), 200
-tournaments: half made by the reference's own generator and re-paired round by round by
-Arbiter's checker, half made by ``arbiter generate`` and re-paired by the reference's
-checker (``-c``). ``bench/differential.py`` runs the same cases at any count and size;
-the Dutch 2017 rules get their hook there (``DUTCH_2017``) and a test here once
-engine.dutch implements them.
+rules: bbpPairings master; the 2017 Dutch and pre-2026 Burstein rules: bbpPairings
+v5.0.1), 200 tournaments: half made by the reference's own generator and re-paired round
+by round by Arbiter's checker, half made by ``arbiter generate`` and re-paired by the
+reference's checker (``-c``). ``bench/differential.py`` runs the same cases at any count
+and size.
 
 The binaries are never a dependency: without them these tests skip, unless
 ``ARBITER_REQUIRE_SHARED=1``.
@@ -46,7 +45,10 @@ def _chunks(system: str) -> list[object]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("reference", "chunk"), [*_chunks("dutch"), *_chunks("burstein-2017")])
+@pytest.mark.parametrize(
+    ("reference", "chunk"),
+    [*_chunks("dutch"), *_chunks("dutch-2017"), *_chunks("burstein-2017")],
+)
 def test_arbiter_and_the_reference_pair_random_tournaments_alike(
     reference: Reference, chunk: tuple[Case, ...]
 ) -> None:

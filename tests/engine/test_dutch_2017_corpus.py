@@ -3,10 +3,9 @@ answered by bbpPairings v5.0.1 ``--dutch``, the endorsed engine of that edition.
 "fide-2017"`` must give the same boards, colours and board order, read in place through the
 project's TRF reader and request mapping, as ``arbiter pair --dutch --rules 2017`` reads them.
 
-``UNRESOLVED`` lists the problems where Arbiter does not yet give the reference answer; they are
-strict expected failures, so that each one stays visible and a fix that makes one pass must take
-it off the list (docs/rulings.md, "Dutch 2017: what is not yet exact"). Problems of 200 players
-or more are marked slow.
+``UNRESOLVED`` lists the problems where Arbiter does not yet give the reference answer, as
+strict expected failures (docs/rulings.md, "Dutch, 2017 edition"); it is empty: every answer
+agrees. Problems of 200 players or more are marked slow.
 """
 
 from __future__ import annotations
@@ -32,17 +31,7 @@ CORPUS = corpus("dutch-2017")
 PROBLEMS = problems("dutch-2017")
 SLOW_FROM = 200
 
-UNRESOLVED = frozenset(
-    {
-        "dutch-t08-p0014-r07of08",
-        "dutch-t13-p0019-r07of13",
-        "dutch-t13-p0019-r10of13",
-        "dutch-t13-p0019-r12of13",
-        "dutch-t16-p0023-r09of13",
-        "dutch-t22-p0036-r09of11",
-        "dutch-t30-p0075-r13of13",
-    }
-)
+UNRESOLVED: frozenset[str] = frozenset()
 
 
 def test_corpus_is_present() -> None:

@@ -84,6 +84,7 @@ def test_a_generated_file_names_every_setting_it_used() -> None:
     ("system", "edition", "profile"),
     [
         ("dutch", "fide-2026", "trf16"),
+        ("dutch", "fide-2017", "trf16"),
         ("burstein", "fide-2017", "trf26"),
         ("burstein", "fide-2026", "trf16"),
         ("dubov", "fide-2026", "trf26"),

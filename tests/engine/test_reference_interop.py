@@ -1,7 +1,7 @@
 """Files from ``arbiter generate`` are read by the reference engines, whose checker (``-c``)
 agrees with Arbiter's on every round: the Dutch 2026 rules with bbpPairings master (TRF16
-and TRF-2026), the pre-2026 Burstein rules with bbpPairings v5.0.1 (TRF16: v5.0.1 predates
-TRF-2026 and ignores its ``250`` acceleration records). A file with a round that is not
+and TRF-2026), the 2017 Dutch and the pre-2026 Burstein rules with bbpPairings v5.0.1
+(TRF16: v5.0.1 predates TRF-2026 and ignores its ``250`` acceleration records). A file with a round that is not
 the rules' pairing is reported as such by both."""
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ KNOBS = (
 CASES = [
     ("bbpPairings-master", "--dutch", ("--system", "dutch"), "trf16", ("--points", "3/1/0")),
     ("bbpPairings-master", "--dutch", ("--system", "dutch"), "trf26", ()),
+    ("bbpPairings-v5.0.1", "--dutch", ("--system", "dutch", "--rules", "2017"), "trf16", ()),
     ("bbpPairings-v5.0.1", "--burstein", ("--system", "burstein", "--rules", "2017"), "trf16", ()),
     ("bbpPairings-v5.0.1", "--burstein", ("--system", "burstein", "--rules", "2017"), "trf16",
      ("--points", "3/1/0")),
