@@ -215,12 +215,8 @@ class RoundPairer:
         graph.weight_bits = weights.bits
         mdp_set = set(context.mdps)
         for a, u in enumerate(members):
-            for v in members[a + 1 :]:
-                if graph.compatible(u, v):
-                    if u in mdp_set and v in mdp_set:
-                        graph.set_weight(u, v, 0)
-                    else:
-                        graph.set_weight(u, v, weights.weight(u, v))
+            for v in graph.adjacent(u, set(members[a + 1 :])):
+                graph.set_weight(u, v, 0 if u in mdp_set and v in mdp_set else weights.weight(u, v))
         record = BracketRecord(
             score=p[context.residents[0]].score,
             mdps=context.mdps,

@@ -127,7 +127,10 @@ class RoundGraph:
 
     def adjacent(self, u: int, among: AbstractSet[int]) -> set[int]:
         """The unpaired players of ``among`` that ``u`` may still meet."""
-        return {v for v in among if v in self.unpaired and v not in self.missing[u] and v != u}
+        found = self.unpaired.intersection(among)
+        found -= self.missing[u]
+        found.discard(u)
+        return found
 
     def set_weight(self, u: int, v: int, weight: int) -> None:
         self.weights[(u, v) if u < v else (v, u)] = weight
