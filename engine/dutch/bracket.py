@@ -224,13 +224,14 @@ class RoundPairer:
             weights=weights,
         )
         self.records.append(record)
-        self._solve()
-        residents = set(context.residents)
-        selected = self._select_mdps(context, residents)
-        record.selected_mdps = tuple(selected)
-        self._fix_mdp_opponents(selected, context, residents, record)
+        if context.mdps:
+            self._solve()
+            residents = set(context.residents)
+            selected = self._select_mdps(context, residents)
+            record.selected_mdps = tuple(selected)
+            self._fix_mdp_opponents(selected, context, residents, record)
         remainder = [r for r in context.residents if r in self.unpaired]
-        self._pair_remainder(remainder, context, record)
+        self._pair_remainder(remainder, context, record, solved=bool(context.mdps))
         carry = tuple(u for u in current if u in self.unpaired)
         record.downfloaters = carry
         return carry
@@ -307,21 +308,36 @@ class RoundPairer:
             self._fix(m, self.mate[m], record)
 
     def _pair_remainder(
-        self, remainder: list[int], context: BracketContext, record: BracketRecord
+        self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
     ) -> None:
-        """Exchanges (rules 1-4 of Art. 4.3) then transpositions for the residents left."""
+        """Exchanges (rules 1-4 of Art. 4.3) then transpositions for the residents left.
+
+        S1 is as large as the number of pairs inside the remainder in an optimal pairing,
+        which the current optimum tells when ``solved``. Otherwise (a bracket without MDPs,
+        whose base weights have not been solved yet) the exchange solve starts from the
+        guess "every resident but a parity leftover is paired inside": the base criteria
+        rank above the exchange stage, so the exchange solve still finds the true number,
+        and when the guess was right its weights, and so its optimum, are exactly those the
+        solve after the base solve would have had; when wrong, the weights are set again
+        from the true number and solved again, as they would have been after the base solve.
+        """
         if not remainder:
+            if not solved:
+                self._solve()
             return
         position = {r: i for i, r in enumerate(remainder)}
         members = set(remainder)
-        mate = self.mate
-        pairs_inside = sum(1 for r in remainder if mate.get(r) in members and mate[r] < r)
-        s1 = remainder[:pairs_inside]
+
+        def inside() -> int:
+            mate = self.mate
+            return sum(1 for r in remainder if mate.get(r) in members and mate[r] < r)
+
+        pairs_inside = inside() if solved else len(remainder) // 2
         top_index = len(remainder) - 1
-        sum_bits = (pairs_inside * top_index).bit_length()
 
         def exchange_value(a: int) -> int:
             in_s1 = 1 if position[a] < pairs_inside else 0
+            sum_bits = (pairs_inside * top_index).bit_length()
             return ((in_s1 << sum_bits) + (top_index - position[a])) << 1
 
         def set_exchange_weights(a: int, delta: int = 0) -> None:
@@ -329,9 +345,15 @@ class RoundPairer:
                 if b > a:
                     self._stage(a, b, exchange_value(a) + delta)
 
-        for a in remainder:
-            set_exchange_weights(a)
-        self._solve()
+        while True:
+            for a in remainder:
+                set_exchange_weights(a)
+            self._solve()
+            found = inside()
+            if found == pairs_inside:
+                break
+            pairs_inside = found
+        s1 = remainder[:pairs_inside]
 
         def upper(a: int) -> bool:
             other = self.mate.get(a)
