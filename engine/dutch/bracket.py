@@ -183,11 +183,9 @@ class RoundPairer:
         """Whether C9 is in force in the next bracket (dutch.md §3.4, engine note): the
         round is odd, the next residents score at most the PAB score, and the current best
         pairing pairs everyone of the next bracket but the PAB inside it."""
-        if self.dummy is None or not following or self.bye_score is None:
+        if not self._bye_reads_optimum(following):
             return False
         floor = self.players[following[0]].score
-        if self.bye_score < floor:
-            return False
         for u in carry + following:
             other = self.mate.get(u, u)
             if other == self.dummy:
@@ -195,6 +193,14 @@ class RoundPairer:
             if other == LOWER or self.players[other].score < floor:
                 return False
         return True
+
+    def _bye_reads_optimum(self, following: tuple[int, ...]) -> bool:
+        """Whether :meth:`_single_bye_next` will read the optimum a bracket ends with
+        (the round is odd and the next residents score at most the PAB score); nothing
+        else reads it."""
+        if self.dummy is None or not following or self.bye_score is None:
+            return False
+        return self.bye_score >= self.players[following[0]].score
 
     # -- one bracket --------------------------------------------------------------------
 
@@ -403,15 +409,59 @@ class RoundPairer:
                         self._forbid(a, b)
                     else:
                         self._stage(a, b, 0)
-        self._transpositions(uppers, members, record)
+        alone = self._alone(uppers, members, context)
+        self._transpositions(uppers, members, record, members if alone else None)
 
-    def _transpositions(self, uppers: list[int], members: set[int], record: BracketRecord) -> None:
+    def _alone(self, uppers: list[int], members: set[int], context: BracketContext) -> bool:
+        """Whether the transposition solves may run on S1 and S2 alone: the optimum the
+        bracket ends with is not read later, every MDP is paired, and S2 is as large as
+        S1, or one larger with every S2 player able to take the place of the one the
+        current optimum leaves out (see :meth:`_solve_transposition`)."""
+        if self._bye_reads_optimum(context.following):
+            return False
+        if not self.unpaired.isdisjoint(context.mdps):
+            return False
+        upper_set = set(uppers)
+        lowers = members - upper_set
+        if len(lowers) == len(uppers):
+            return True
+        if len(lowers) != len(uppers) + 1:
+            return False
+        out = [b for b in lowers if self.mate.get(b) not in upper_set]
+        if len(out) != 1:
+            return False
+        left = out[0]
+        partner = self.mate.get(left, LOWER)
+        graph = self.graph
+        for b in lowers:
+            if partner == LOWER:
+                fits = graph.reaches_lower(b)
+            elif partner == self.dummy:
+                fits = b in graph.bye_ok
+            else:
+                fits = graph.compatible(b, partner) and graph.weights.get(
+                    (b, partner) if b < partner else (partner, b), 0
+                ) == graph.weights.get((left, partner) if left < partner else (partner, left), 0)
+            if not fits:
+                return False
+        return True
+
+    def _transpositions(
+        self,
+        uppers: list[int],
+        members: set[int],
+        record: BracketRecord,
+        alone: set[int] | None,
+    ) -> None:
         """Each S1 player, in BSN order, gets the lowest BSN an optimal pairing allows.
 
         A player whose current optimal partner is already their lowest option is settled
         without solving; otherwise a run of consecutive S1 players is settled by one solve,
         each player's preference in its own lower field (earlier players in higher fields),
         which is the same as settling them one after the other.
+
+        ``alone`` (S1 and S2 together) is given when :meth:`_alone` allows the solves to
+        run on S1 and S2 alone (see :meth:`_solve_transposition`).
         """
         waiting = list(uppers)
         while waiting:
@@ -435,10 +485,35 @@ class RoundPairer:
                 for rank, b in enumerate(reversed(choices), start=1):
                     self._stage(c, b, rank << shift)
                 shift += len(choices).bit_length()
-            self._solve()
+            self._solve_transposition(alone)
             for c, _choices in chunk:
                 self._fix(c, self.mate[c], record)
                 waiting.pop(0)
+
+    def _solve_transposition(self, alone: set[int] | None) -> None:
+        """Solve a transposition stage, on S1 and S2 alone (``alone``) when possible.
+
+        Every optimal pairing has as many pairs inside the remainder as S1 has players
+        (the first criterion, pairs in the bracket, fixes the number once every MDP is
+        paired), and with the exchange settled each of them joins an S1 player to an S2
+        player; stage weights sit on those pairs only. An optimum is thus a matching of
+        S1 into S2 plus a best completion ``R(d)`` of the other players together with the S2 player ``d``
+        left out (none when S2 is as large as S1). When ``R(d)`` is the same for every
+        ``d``, the optimal pairings' S1-S2 parts are exactly the matchings covering S1 of
+        greatest weight, so a solve on S1 and S2 alone makes the same choices. It is: the
+        current optimum (from a solve on everyone) leaves out some ``d0`` with partner
+        ``f0`` (a player, the PAB dummy, or "below the scope") and reaches the largest
+        ``R``; :meth:`_alone` checked that every ``d`` can take ``d0``'s place beside
+        ``f0`` at the same weight (compatible, PAB-eligible, or reaching the players below:
+        the certificate of :mod:`engine.dutch.round_graph` absorbs any such set of the
+        same size), so ``R(d) >= R(d0)``. Fixing S1 players only shrinks S2, so this holds
+        for the whole stage. The rest of the current optimum stays optimal and is not
+        read again (:meth:`_bye_reads_optimum`).
+        """
+        if alone is None:
+            self._solve()
+        else:
+            self.mate.update(self.graph.solve_among(alone & self.unpaired))
 
     def _forbid(self, u: int, v: int) -> None:
         """Remove a pair for the rest of the round (as the reference engine's zeroed edge)."""

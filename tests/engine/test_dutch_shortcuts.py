@@ -1,15 +1,19 @@
-"""The solves engine.dutch.bracket skips, against the same round paired without skipping.
+"""The shortcuts of engine.dutch.bracket, against the same round paired without them.
 
 A bracket without MDPs starts its exchange solve from a guessed S1 size instead of first
-solving the base weights alone (``RoundPairer._pair_remainder``). Paired the unrestricted
-way, with the base solve first, every corpus problem in range must give the same boards,
-PAB and per-bracket record (exchanges, floaters, pairs), and the guess must have been taken
-(and sometimes missed) somewhere.
+solving the base weights alone (``RoundPairer._pair_remainder``), and transposition solves
+run on S1 and S2 alone when that is proved equivalent (``RoundPairer._solve_transposition``).
+Paired the unrestricted way (the base solve first, every transposition solve on every
+unpaired player), every corpus problem in range must give the same boards, PAB and trace
+(exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
+sometimes missed) somewhere.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -23,8 +27,9 @@ from tests.engine.corpus_problems import corpus, problem_players, problem_reques
 PROBLEMS = [p for p in problems("dutch", max_players=120) if problem_players(p) >= 20]
 
 
-class BaseSolveFirst(RoundPairer):
-    """Solves every bracket's base weights before its exchange solve, as the rules read."""
+class Unrestricted(RoundPairer):
+    """Solves every bracket's base weights before its exchange solve, and every
+    transposition stage on every unpaired player, as the rules read."""
 
     def _pair_remainder(
         self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
@@ -32,6 +37,27 @@ class BaseSolveFirst(RoundPairer):
         if not solved:
             self._solve()
         super()._pair_remainder(remainder, context, record, solved=True)
+
+    def _solve_transposition(self, alone: set[int] | None) -> None:
+        self._solve()
+
+
+class CountingAlone(RoundPairer):
+    """The pairer as shipped, counting transposition stages solved on S1 and S2 alone, by
+    how many more S2 players than S1 players they had."""
+
+    alone: ClassVar[Counter[int]] = Counter()
+
+    def _transpositions(
+        self,
+        uppers: list[int],
+        members: set[int],
+        record: BracketRecord,
+        alone: set[int] | None,
+    ) -> None:
+        if alone is not None:
+            CountingAlone.alone[len(members) - 2 * len(uppers)] += 1
+        super()._transpositions(uppers, members, record, alone)
 
 
 class CountingGuesses(RoundPairer):
@@ -69,11 +95,11 @@ def test_there_are_problems() -> None:
 
 
 @pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.stem)
-def test_guessed_exchange_solve_changes_nothing(problem: Path) -> None:
+def test_shortcuts_change_nothing(problem: Path) -> None:
     request = problem_request(problem)
     players = build_players(request)
     shipped = pair_players(request, players)
-    unrestricted = pair_players(request, players, BaseSolveFirst)
+    unrestricted = pair_players(request, players, Unrestricted)
     assert shipped.boards == unrestricted.boards
     assert shipped.bye == unrestricted.bye
     assert shipped.trace == unrestricted.trace
@@ -86,3 +112,12 @@ def test_the_guess_is_taken_and_sometimes_missed() -> None:
         pair_players(request, build_players(request), CountingGuesses)
     assert CountingGuesses.misses > 0
     assert CountingGuesses.guesses > CountingGuesses.misses
+
+
+def test_transpositions_alone_are_taken_both_ways() -> None:
+    """S2 as large as S1, and one larger, both occur among the compared problems."""
+    for problem in PROBLEMS[::3]:
+        request = problem_request(problem)
+        pair_players(request, build_players(request), CountingAlone)
+    assert CountingAlone.alone[0] > 0
+    assert CountingAlone.alone[1] > 0
