@@ -432,19 +432,33 @@ class RoundPairer:
             return False
         left = out[0]
         partner = self.mate.get(left, LOWER)
+        return all(self._replaces(b, left, partner, members) for b in lowers)
+
+    def _replaces(self, b: int, left: int, partner: int, members: set[int]) -> bool:
+        """Whether S2 player ``b`` can take ``left``'s place in the rest of the current
+        optimum at no loss: beside ``left``'s partner, or (for a player partner) beside
+        another player ``f`` of the rest whose partner ``g`` takes ``partner`` instead."""
         graph = self.graph
-        for b in lowers:
-            if partner == LOWER:
-                fits = graph.reaches_lower(b)
-            elif partner == self.dummy:
-                fits = b in graph.bye_ok
-            else:
-                fits = graph.compatible(b, partner) and graph.weights.get(
-                    (b, partner) if b < partner else (partner, b), 0
-                ) == graph.weights.get((left, partner) if left < partner else (partner, left), 0)
-            if not fits:
-                return False
-        return True
+        if partner == LOWER:
+            return graph.reaches_lower(b)
+        if partner == self.dummy:
+            return b in graph.bye_ok
+        weight = self._weight
+        if graph.compatible(b, partner) and weight(b, partner) == weight(left, partner):
+            return True
+        before = weight(left, partner)
+        for f in graph.adjacent(b, graph.scope - members):
+            g = self.mate.get(f, LOWER)
+            if g in (LOWER, self.dummy, left, partner) or g in members or f == partner:
+                continue
+            if graph.compatible(g, partner) and weight(b, f) + weight(g, partner) == before + (
+                weight(g, f)
+            ):
+                return True
+        return False
+
+    def _weight(self, u: int, v: int) -> int:
+        return self.graph.weights.get((u, v) if u < v else (v, u), 0)
 
     def _transpositions(
         self,
