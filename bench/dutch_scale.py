@@ -237,8 +237,9 @@ def main() -> None:
     jobs = [(players, event(players)) for players in args.players]
     jobs += [(_players_in(problem), problem) for problem in args.problems]
     history = args.history_system if args.events == "arbiter" else "reference -g"
+    if args.players:
+        print(f"round {pair_round} of a {args.rounds}-round event (rounds before: {history})")
     print(
-        f"round {pair_round} of a {args.rounds}-round event (rounds before: {history}), "
         f"seed {args.seed}; CPU s = median of {args.repeat} (user + sys), peak = largest RSS; "
         f"{os.cpu_count()} CPUs"
     )
