@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Sequence
+from operator import itemgetter
 from typing import TypeVar
 
 import rustworkx
@@ -495,7 +496,7 @@ def solve_edges(
     multigraph, which skips rustworkx's O(degree) duplicate check per edge (the caller
     guarantees there are no duplicates). Weights beyond rustworkx's range go to networkx.
     """
-    if any(not _fits_rustworkx(weight) for _u, _v, weight in edges):
+    if edges and not _fits_rustworkx(max(map(itemgetter(2), edges))):
         import networkx
 
         wide: networkx.Graph[int] = networkx.Graph()

@@ -183,11 +183,9 @@ class RoundPairer:
         """Whether C9 is in force in the next bracket (dutch.md §3.4, engine note): the
         round is odd, the next residents score at most the PAB score, and the current best
         pairing pairs everyone of the next bracket but the PAB inside it."""
-        if self.dummy is None or not following or self.bye_score is None:
+        if not self._bye_reads_optimum(following):
             return False
         floor = self.players[following[0]].score
-        if self.bye_score < floor:
-            return False
         for u in carry + following:
             other = self.mate.get(u, u)
             if other == self.dummy:
@@ -195,6 +193,14 @@ class RoundPairer:
             if other == LOWER or self.players[other].score < floor:
                 return False
         return True
+
+    def _bye_reads_optimum(self, following: tuple[int, ...]) -> bool:
+        """Whether :meth:`_single_bye_next` will read the optimum a bracket ends with
+        (the round is odd and the next residents score at most the PAB score); nothing
+        else reads it."""
+        if self.dummy is None or not following or self.bye_score is None:
+            return False
+        return self.bye_score >= self.players[following[0]].score
 
     # -- one bracket --------------------------------------------------------------------
 
@@ -215,12 +221,8 @@ class RoundPairer:
         graph.weight_bits = weights.bits
         mdp_set = set(context.mdps)
         for a, u in enumerate(members):
-            for v in members[a + 1 :]:
-                if graph.compatible(u, v):
-                    if u in mdp_set and v in mdp_set:
-                        graph.set_weight(u, v, 0)
-                    else:
-                        graph.set_weight(u, v, weights.weight(u, v))
+            for v in graph.adjacent(u, set(members[a + 1 :])):
+                graph.set_weight(u, v, 0 if u in mdp_set and v in mdp_set else weights.weight(u, v))
         record = BracketRecord(
             score=p[context.residents[0]].score,
             mdps=context.mdps,
@@ -228,13 +230,14 @@ class RoundPairer:
             weights=weights,
         )
         self.records.append(record)
-        self._solve()
-        residents = set(context.residents)
-        selected = self._select_mdps(context, residents)
-        record.selected_mdps = tuple(selected)
-        self._fix_mdp_opponents(selected, context, residents, record)
+        if context.mdps:
+            self._solve()
+            residents = set(context.residents)
+            selected = self._select_mdps(context, residents)
+            record.selected_mdps = tuple(selected)
+            self._fix_mdp_opponents(selected, context, residents, record)
         remainder = [r for r in context.residents if r in self.unpaired]
-        self._pair_remainder(remainder, context, record)
+        self._pair_remainder(remainder, context, record, solved=bool(context.mdps))
         carry = tuple(u for u in current if u in self.unpaired)
         record.downfloaters = carry
         return carry
@@ -311,21 +314,36 @@ class RoundPairer:
             self._fix(m, self.mate[m], record)
 
     def _pair_remainder(
-        self, remainder: list[int], context: BracketContext, record: BracketRecord
+        self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
     ) -> None:
-        """Exchanges (rules 1-4 of Art. 4.3) then transpositions for the residents left."""
+        """Exchanges (rules 1-4 of Art. 4.3) then transpositions for the residents left.
+
+        S1 is as large as the number of pairs inside the remainder in an optimal pairing,
+        which the current optimum tells when ``solved``. Otherwise (a bracket without MDPs,
+        whose base weights have not been solved yet) the exchange solve starts from the
+        guess "every resident but a parity leftover is paired inside": the base criteria
+        rank above the exchange stage, so the exchange solve still finds the true number,
+        and when the guess was right its weights, and so its optimum, are exactly those the
+        solve after the base solve would have had; when wrong, the weights are set again
+        from the true number and solved again, as they would have been after the base solve.
+        """
         if not remainder:
+            if not solved:
+                self._solve()
             return
         position = {r: i for i, r in enumerate(remainder)}
         members = set(remainder)
-        mate = self.mate
-        pairs_inside = sum(1 for r in remainder if mate.get(r) in members and mate[r] < r)
-        s1 = remainder[:pairs_inside]
+
+        def inside() -> int:
+            mate = self.mate
+            return sum(1 for r in remainder if mate.get(r) in members and mate[r] < r)
+
+        pairs_inside = inside() if solved else len(remainder) // 2
         top_index = len(remainder) - 1
-        sum_bits = (pairs_inside * top_index).bit_length()
 
         def exchange_value(a: int) -> int:
             in_s1 = 1 if position[a] < pairs_inside else 0
+            sum_bits = (pairs_inside * top_index).bit_length()
             return ((in_s1 << sum_bits) + (top_index - position[a])) << 1
 
         def set_exchange_weights(a: int, delta: int = 0) -> None:
@@ -333,9 +351,15 @@ class RoundPairer:
                 if b > a:
                     self._stage(a, b, exchange_value(a) + delta)
 
-        for a in remainder:
-            set_exchange_weights(a)
-        self._solve()
+        while True:
+            for a in remainder:
+                set_exchange_weights(a)
+            self._solve()
+            found = inside()
+            if found == pairs_inside:
+                break
+            pairs_inside = found
+        s1 = remainder[:pairs_inside]
 
         def upper(a: int) -> bool:
             other = self.mate.get(a)
@@ -385,15 +409,73 @@ class RoundPairer:
                         self._forbid(a, b)
                     else:
                         self._stage(a, b, 0)
-        self._transpositions(uppers, members, record)
+        alone = self._alone(uppers, members, context)
+        self._transpositions(uppers, members, record, members if alone else None)
 
-    def _transpositions(self, uppers: list[int], members: set[int], record: BracketRecord) -> None:
+    def _alone(self, uppers: list[int], members: set[int], context: BracketContext) -> bool:
+        """Whether the transposition solves may run on S1 and S2 alone: the optimum the
+        bracket ends with is not read later, every MDP is paired, and S2 is as large as
+        S1, or one larger with every S2 player able to take the place of the one the
+        current optimum leaves out (see :meth:`_solve_transposition`)."""
+        if self._bye_reads_optimum(context.following):
+            return False
+        if not self.unpaired.isdisjoint(context.mdps):
+            return False
+        upper_set = set(uppers)
+        lowers = members - upper_set
+        if len(lowers) == len(uppers):
+            return True
+        if len(lowers) != len(uppers) + 1:
+            return False
+        out = [b for b in lowers if self.mate.get(b) not in upper_set]
+        if len(out) != 1:
+            return False
+        left = out[0]
+        partner = self.mate.get(left, LOWER)
+        return all(self._replaces(b, left, partner, members) for b in lowers)
+
+    def _replaces(self, b: int, left: int, partner: int, members: set[int]) -> bool:
+        """Whether S2 player ``b`` can take ``left``'s place in the rest of the current
+        optimum at no loss: beside ``left``'s partner, or (for a player partner) beside
+        another player ``f`` of the rest whose partner ``g`` takes ``partner`` instead."""
+        graph = self.graph
+        if partner == LOWER:
+            return graph.reaches_lower(b)
+        if partner == self.dummy:
+            return b in graph.bye_ok
+        weight = self._weight
+        if graph.compatible(b, partner) and weight(b, partner) == weight(left, partner):
+            return True
+        before = weight(left, partner)
+        for f in graph.adjacent(b, graph.scope - members):
+            g = self.mate.get(f, LOWER)
+            if g in (LOWER, self.dummy, left, partner) or g in members or f == partner:
+                continue
+            if graph.compatible(g, partner) and weight(b, f) + weight(g, partner) == before + (
+                weight(g, f)
+            ):
+                return True
+        return False
+
+    def _weight(self, u: int, v: int) -> int:
+        return self.graph.weights.get((u, v) if u < v else (v, u), 0)
+
+    def _transpositions(
+        self,
+        uppers: list[int],
+        members: set[int],
+        record: BracketRecord,
+        alone: set[int] | None,
+    ) -> None:
         """Each S1 player, in BSN order, gets the lowest BSN an optimal pairing allows.
 
         A player whose current optimal partner is already their lowest option is settled
         without solving; otherwise a run of consecutive S1 players is settled by one solve,
         each player's preference in its own lower field (earlier players in higher fields),
         which is the same as settling them one after the other.
+
+        ``alone`` (S1 and S2 together) is given when :meth:`_alone` allows the solves to
+        run on S1 and S2 alone (see :meth:`_solve_transposition`).
         """
         waiting = list(uppers)
         while waiting:
@@ -417,10 +499,35 @@ class RoundPairer:
                 for rank, b in enumerate(reversed(choices), start=1):
                     self._stage(c, b, rank << shift)
                 shift += len(choices).bit_length()
-            self._solve()
+            self._solve_transposition(alone)
             for c, _choices in chunk:
                 self._fix(c, self.mate[c], record)
                 waiting.pop(0)
+
+    def _solve_transposition(self, alone: set[int] | None) -> None:
+        """Solve a transposition stage, on S1 and S2 alone (``alone``) when possible.
+
+        Every optimal pairing has as many pairs inside the remainder as S1 has players
+        (the first criterion, pairs in the bracket, fixes the number once every MDP is
+        paired), and with the exchange settled each of them joins an S1 player to an S2
+        player; stage weights sit on those pairs only. An optimum is thus a matching of
+        S1 into S2 plus a best completion ``R(d)`` of the other players together with the S2 player ``d``
+        left out (none when S2 is as large as S1). When ``R(d)`` is the same for every
+        ``d``, the optimal pairings' S1-S2 parts are exactly the matchings covering S1 of
+        greatest weight, so a solve on S1 and S2 alone makes the same choices. It is: the
+        current optimum (from a solve on everyone) leaves out some ``d0`` with partner
+        ``f0`` (a player, the PAB dummy, or "below the scope") and reaches the largest
+        ``R``; :meth:`_alone` checked that every ``d`` can take ``d0``'s place beside
+        ``f0`` at the same weight (compatible, PAB-eligible, or reaching the players below:
+        the certificate of :mod:`engine.dutch.round_graph` absorbs any such set of the
+        same size), so ``R(d) >= R(d0)``. Fixing S1 players only shrinks S2, so this holds
+        for the whole stage. The rest of the current optimum stays optimal and is not
+        read again (:meth:`_bye_reads_optimum`).
+        """
+        if alone is None:
+            self._solve()
+        else:
+            self.mate.update(self.graph.solve_among(alone & self.unpaired))
 
     def _forbid(self, u: int, v: int) -> None:
         """Remove a pair for the rest of the round (as the reference engine's zeroed edge)."""

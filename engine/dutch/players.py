@@ -101,10 +101,11 @@ def build_players(request: PairingRequest) -> list[DutchPlayer]:
     ranks = colour_rank_indices(request)
     available = [entry for entry in request.players if entry.available]
     threshold = _topscorer_threshold(request)
-    ordered = sorted(available, key=lambda e: (-pairing_score(e, request.round_no), e.number))
+    scores = {entry.number: pairing_score(entry, request.round_no) for entry in available}
+    ordered = sorted(available, key=lambda e: (-scores[e.number], e.number))
     result = []
     for index, entry in enumerate(ordered):
-        score = pairing_score(entry, request.round_no)
+        score = scores[entry.number]
         history = floats[entry.number]
         colours = played_colours(entry)
         result.append(

@@ -127,7 +127,10 @@ class RoundGraph:
 
     def adjacent(self, u: int, among: AbstractSet[int]) -> set[int]:
         """The unpaired players of ``among`` that ``u`` may still meet."""
-        return {v for v in among if v in self.unpaired and v not in self.missing[u] and v != u}
+        found = self.unpaired.intersection(among)
+        found -= self.missing[u]
+        found.discard(u)
+        return found
 
     def set_weight(self, u: int, v: int, weight: int) -> None:
         self.weights[(u, v) if u < v else (v, u)] = weight
@@ -177,6 +180,10 @@ class RoundGraph:
         count = sum(1 for x, r in self._reach.items() if r and x in self.scope)
         return count + (1 if self._dummy_reaches else 0)
 
+    def reaches_lower(self, x: int) -> bool:
+        """Whether scope player ``x`` may be left over to the players below the scope."""
+        return self._reach.get(x, 0) > 0
+
     def dummy_reaches_lower(self) -> bool:
         return self._dummy_reaches
 
@@ -200,6 +207,22 @@ class RoundGraph:
                     break
                 cap = min(capacity, 4 * cap)
         return self._solve_whole()
+
+    def solve_among(self, vertices: AbstractSet[int]) -> dict[int, int]:
+        """A maximum-cardinality matching of greatest weight on ``vertices`` alone (their
+        compatible pairs at their current weights), as ``vertex -> mate`` both ways; for a
+        caller who has proved that every optimum pairs these players among themselves."""
+        order = sorted(vertices)
+        index = {v: i for i, v in enumerate(order)}
+        weights = self.weights
+        edges = [
+            (index[u], index[v], weights.get((u, v), 0))
+            for u in order
+            for v in self.adjacent(u, vertices)
+            if u < v
+        ]
+        found = solve_edges(len(order), edges, max_cardinality=True)
+        return {order[i]: order[j] for i, j in found.items()}
 
     def _solve_free(self) -> dict[int, int]:
         """Solve on the scope and the dummy alone when any reaching player may be left

@@ -1,0 +1,123 @@
+"""The shortcuts of engine.dutch.bracket, against the same round paired without them.
+
+A bracket without MDPs starts its exchange solve from a guessed S1 size instead of first
+solving the base weights alone (``RoundPairer._pair_remainder``), and transposition solves
+run on S1 and S2 alone when that is proved equivalent (``RoundPairer._solve_transposition``).
+Paired the unrestricted way (the base solve first, every transposition solve on every
+unpaired player), every corpus problem in range must give the same boards, PAB and trace
+(exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
+sometimes missed) somewhere.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from engine.dutch.bracket import BracketRecord, RoundPairer
+from engine.dutch.players import build_players
+from engine.dutch.system import pair_players
+from engine.dutch.weights import BracketContext
+from tests.corpus import shared_path
+from tests.engine.corpus_problems import corpus, problem_players, problem_request, problems
+
+PROBLEMS = [p for p in problems("dutch", max_players=120) if problem_players(p) >= 20]
+
+
+class Unrestricted(RoundPairer):
+    """Solves every bracket's base weights before its exchange solve, and every
+    transposition stage on every unpaired player, as the rules read."""
+
+    def _pair_remainder(
+        self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
+    ) -> None:
+        if not solved:
+            self._solve()
+        super()._pair_remainder(remainder, context, record, solved=True)
+
+    def _solve_transposition(self, alone: set[int] | None) -> None:
+        self._solve()
+
+
+class CountingAlone(RoundPairer):
+    """The pairer as shipped, counting transposition stages solved on S1 and S2 alone, by
+    how many more S2 players than S1 players they had."""
+
+    alone: ClassVar[Counter[int]] = Counter()
+
+    def _transpositions(
+        self,
+        uppers: list[int],
+        members: set[int],
+        record: BracketRecord,
+        alone: set[int] | None,
+    ) -> None:
+        if alone is not None:
+            CountingAlone.alone[len(members) - 2 * len(uppers)] += 1
+        super()._transpositions(uppers, members, record, alone)
+
+
+class CountingGuesses(RoundPairer):
+    """The pairer as shipped, counting its guessed exchange solves and the missed guesses."""
+
+    guesses = 0
+    misses = 0
+
+    def _pair_remainder(
+        self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
+    ) -> None:
+        if solved or not remainder:
+            super()._pair_remainder(remainder, context, record, solved=solved)
+            return
+        members = set(remainder)
+        solve = self._solve
+        first: list[int] = []
+
+        def counted() -> None:
+            solve()
+            if not first:
+                mate = self.mate
+                first.append(sum(1 for r in remainder if mate.get(r) in members and mate[r] < r))
+
+        self._solve = counted  # type: ignore[method-assign]
+        super()._pair_remainder(remainder, context, record, solved=False)
+        del self._solve
+        CountingGuesses.guesses += 1
+        CountingGuesses.misses += first[0] != len(remainder) // 2
+
+
+def test_there_are_problems() -> None:
+    shared_path(*corpus("dutch"))
+    assert len(PROBLEMS) > 100
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.stem)
+def test_shortcuts_change_nothing(problem: Path) -> None:
+    request = problem_request(problem)
+    players = build_players(request)
+    shipped = pair_players(request, players)
+    unrestricted = pair_players(request, players, Unrestricted)
+    assert shipped.boards == unrestricted.boards
+    assert shipped.bye == unrestricted.bye
+    assert shipped.trace == unrestricted.trace
+
+
+def test_the_guess_is_taken_and_sometimes_missed() -> None:
+    """The comparisons above see both paths: a right guess and a missed one."""
+    for problem in PROBLEMS[::4]:
+        request = problem_request(problem)
+        pair_players(request, build_players(request), CountingGuesses)
+    assert CountingGuesses.misses > 0
+    assert CountingGuesses.guesses > CountingGuesses.misses
+
+
+def test_transpositions_alone_are_taken_both_ways() -> None:
+    """S2 as large as S1, and one larger, both occur among the compared problems."""
+    for problem in PROBLEMS[::3]:
+        request = problem_request(problem)
+        pair_players(request, build_players(request), CountingAlone)
+    assert CountingAlone.alone[0] > 0
+    assert CountingAlone.alone[1] > 0
