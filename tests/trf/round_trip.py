@@ -43,12 +43,19 @@ TIEBREAKS = "BH/C1,BH,SB,DE,WIN,BPG,AOB"
 
 
 def generated_events(
-    seed: int, players: int, rounds: int, *, three_one: bool = False, tiebreaks: bool = True
+    seed: int,
+    players: int,
+    rounds: int,
+    *,
+    three_one: bool = False,
+    tiebreaks: bool = True,
+    corrections: bool = True,
 ) -> list[Event]:
     """A tournament run through :func:`events.decisions.decide` as an arbiter would: players
     registered before round 1 and late entries after it, byes of every kind requested one to
     three rounds ahead, withdrawals announced ahead, rounds paired by the Dutch engine,
-    results with forfeits and double forfeits, and corrections of results and ratings."""
+    results with forfeits and double forfeits, and (unless ``corrections`` is false)
+    corrections of earlier results and of ratings after a round was paired."""
     dice = random.Random(seed)
     events: list[Event] = []
     state = fold([])
@@ -88,12 +95,12 @@ def generated_events(
             break
         for board in range(1, len(state.round(round_no).boards) + 1):
             do(RecordResult(round_no=round_no, board=board, result=dice.choice(RESULTS)))
-        if round_no > 1 and dice.random() < 0.4:
+        if corrections and round_no > 1 and dice.random() < 0.4:
             earlier = dice.randint(1, round_no - 1)
             board = dice.randint(1, max(1, len(state.round(earlier).boards)))
             do(CorrectResult(round_no=earlier, board=board, result=dice.choice(RESULTS),
                              reason="score sheet"))  # fmt: skip
-        if dice.random() < 0.3:
+        if corrections and dice.random() < 0.3:
             player = dice.randint(1, len(state.players))
             do(CorrectPlayerDetails(player_id=player, rating=dice.randint(1400, 2700),
                                     reason="rating list"))  # fmt: skip
