@@ -30,7 +30,7 @@ from events.projections import (
 )
 from events.results import Outcome
 from events.tiebreaks import format_sequence, parse_sequence, with_points
-from events.types import NotPairedReason
+from events.types import NotPairedReason, PlayerId
 from events.types import PointValues as EventPoints
 from trf.errors import TrfError
 from trf.mapping import import_events
@@ -203,7 +203,9 @@ def export_warnings(state: TournamentState, *, profile: Profile = "trf16") -> li
     return warnings
 
 
-def _not_paired(state: TournamentState, player_id: int, round_no: int) -> NotPairedReason | None:
+def _not_paired(
+    state: TournamentState, player_id: PlayerId, round_no: int
+) -> NotPairedReason | None:
     reasons = {entry.player_id: entry.reason for entry in state.availability(round_no)[1]}
     return reasons.get(player_id)
 
