@@ -84,8 +84,10 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     """The request for ``round_no``: rounds before it are history.
 
     With ``replay`` (checker mode) the players to pair are those the file shows paired in
-    ``round_no`` (a game, a forfeit or the PAB); otherwise everybody except the players
-    announced absent for it.
+    ``round_no`` (a game, a forfeit or the PAB), and every absence is a zero-point bye, as
+    the reference engines and the generator read it; otherwise everybody except the players
+    announced absent for it, and the rounds before a late entry or after a withdrawal are
+    ``NOT_PAIRED``, as in the request of the imported file (docs/rulings.md).
     """
     total = doc.total_rounds
     if total is None and replay:
@@ -102,7 +104,8 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     line_of = {id(record): line for line, record in enumerate(doc.records, start=1)}
     paired = paired_rounds(doc)
     for player in sorted(doc.players, key=lambda p: p.pairing_no):
-        outside = _outside_entry(doc, player, paired, total)
+        # The checker replays rounds as the reference engines read them: every Z a bye.
+        outside = (range(0), paired + 1) if replay else _outside_entry(doc, player, paired, total)
         history = tuple(
             _record(player, r, trf_points, line_of[id(player)], outside) for r in range(1, round_no)
         )
