@@ -125,7 +125,7 @@ def test_a_mid_event_export_keeps_a_withdrawal_in_trf26_and_warns_in_trf16() -> 
     assert export_warnings(state, profile="trf26") == []
 
 
-def test_trf16_export_warns_only_of_what_it_loses() -> None:
+def test_a_trf16_export_writes_no_trf26_records() -> None:
     events = generated_events(3, 8, 4, tiebreaks=False)
     state = state_after_round(events, 0)
     text = write_trf(export_document(state))
