@@ -19,6 +19,7 @@ from fractions import Fraction
 from engine import PairingRequest
 from engine.generator import baku_acceleration
 from engine.model import Colour, PairingNumber, PlayerEntry, PointSystem, RoundKind, RoundRecord
+from events.names import name_str, parse_name
 from trf.codes import EntryKind, entry_kind
 from trf.errors import TrfError
 from trf.model import (
@@ -34,7 +35,7 @@ from trf.model import (
 )
 from trf.scoring import PointSystem as TrfPointSystem
 from trf.scoring import entry_points, point_system
-from trf.validate import announced_round
+from trf.validate import ABSENT, announced_round, joins_round, withdrawn_from
 
 __all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
 
@@ -83,8 +84,10 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     """The request for ``round_no``: rounds before it are history.
 
     With ``replay`` (checker mode) the players to pair are those the file shows paired in
-    ``round_no`` (a game, a forfeit or the PAB); otherwise everybody except the players
-    announced absent for it.
+    ``round_no`` (a game, a forfeit or the PAB), and every absence is a zero-point bye, as
+    the reference engines and the generator read it; otherwise everybody except the players
+    announced absent for it, and the rounds before a late entry or after a withdrawal are
+    ``NOT_PAIRED``, as in the request of the imported file (docs/rulings.md).
     """
     total = doc.total_rounds
     if total is None and replay:
@@ -99,9 +102,12 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     accelerations = _accelerations(doc, total)
     entries = []
     line_of = {id(record): line for line, record in enumerate(doc.records, start=1)}
-    for player in doc.players:
+    paired = paired_rounds(doc)
+    for player in sorted(doc.players, key=lambda p: p.pairing_no):
+        # The checker replays rounds as the reference engines read them: every Z a bye.
+        outside = (range(0), paired + 1) if replay else _outside_entry(doc, player, paired, total)
         history = tuple(
-            _record(player, r, trf_points, line_of[id(player)]) for r in range(1, round_no)
+            _record(player, r, trf_points, line_of[id(player)], outside) for r in range(1, round_no)
         )
         this_round = entry_kind(player.entry(round_no))
         if replay:
@@ -115,7 +121,7 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
                 history=history,
                 available=available,
                 acceleration=accelerations.get(player.pairing_no, {}),
-                name=player.name,
+                name=name_str(*parse_name(player.name)),
             )
         )
     return PairingRequest(
@@ -128,9 +134,31 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     )
 
 
-def _record(player: Player, round_no: int, points: TrfPointSystem, line: int) -> RoundRecord:
+def _outside_entry(doc: TrfDocument, player: Player, paired: int, total: int) -> tuple[range, int]:
+    """The paired rounds a player was not in the event: before a late entry joined and
+    from a withdrawal on, read as the import reads them (:func:`joins_round`,
+    :func:`withdrawn_from`), so that both builders of a request give these rounds the same
+    kind, ``NOT_PAIRED`` (docs/rulings.md, "a round-1 Z")."""
+    try:
+        joins = joins_round(doc, player, paired)
+        withdrawn = withdrawn_from(doc, player, paired, total)
+    except ValueError as error:
+        raise _error(str(error)) from None
+    return range(1, joins if joins is not None else paired + 1), withdrawn or paired + 1
+
+
+def _record(
+    player: Player,
+    round_no: int,
+    points: TrfPointSystem,
+    line: int,
+    outside: tuple[range, int],
+) -> RoundRecord:
     entry = player.entry(round_no)
     kind = entry_kind(entry)
+    before, withdrawn = outside
+    if kind in ABSENT and (round_no in before or round_no >= withdrawn):
+        return RoundRecord(RoundKind.NOT_PAIRED, _fraction(entry_points(entry, points)))
     if kind not in _KINDS:
         what = "no result for the game" if kind is EntryKind.PENDING else "invalid round entry"
         raise _error(

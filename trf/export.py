@@ -20,11 +20,20 @@ from typing import Literal
 from engine.model import Colour, RoundKind
 from events.decisions import pairing_request
 from events.names import name_str
-from events.projections import PlayerRound, PlayerState, TournamentState, standings, to_decimal
+from events.projections import (
+    PlayerRound,
+    PlayerState,
+    TournamentState,
+    fold,
+    standings,
+    to_decimal,
+)
 from events.results import Outcome
 from events.tiebreaks import format_sequence, parse_sequence, with_points
-from events.types import NotPairedReason
+from events.types import NotPairedReason, PlayerId
 from events.types import PointValues as EventPoints
+from trf.errors import TrfError
+from trf.mapping import import_events
 from trf.model import (
     AcceleratedRounds,
     ByeRecord,
@@ -44,7 +53,7 @@ from trf.model import (
     XxaAcceleration,
 )
 
-__all__ = ["Profile", "bb_lines", "export_document", "point_grid", "xxs_line"]
+__all__ = ["Profile", "bb_lines", "export_document", "export_warnings", "point_grid", "xxs_line"]
 
 Profile = Literal["trf16", "trf26"]
 
@@ -105,8 +114,11 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
         records.append(
             _player(state, state.player(player_id), ranks[player_id], announced.get(player_id))
         )
+    if profile == "trf26":
+        records += _round_lists(state)
     if profile == "trf26" and next_round is not None:
-        records += _bye_records(state, announced, next_round)
+        for round_no in range(next_round, settings.rounds + 1):
+            records += _bye_records(state, _announced(state, round_no), round_no)
         records += _engine_records(state, next_round)
     if profile == "trf16" and next_round is not None:
         records += _javafo_records(state)
@@ -125,6 +137,84 @@ def _tiebreak_records(tiebreaks: str, edition: str) -> list[Record]:
         Header(code="202", value=format_sequence(sequence[1:])),
         Header(code="212", value=format_sequence(sequence)),
     ]
+
+
+def _round_lists(state: TournamentState) -> list[Comment]:
+    """Who withdrew and who entered late, from which round, stated so that an import need
+    not guess it from the absences (see :data:`trf.model.ROUND_LISTS`)."""
+    lists: dict[str, dict[int, list[int]]] = {"late entries": {}, "withdrawn": {}}
+    for player in state.players:
+        number = state.pairing_number(player.player_id)
+        if player.joins_round > 1:
+            lists["late entries"].setdefault(player.joins_round, []).append(number)
+        if player.withdrawn_from is not None:
+            lists["withdrawn"].setdefault(player.withdrawn_from, []).append(number)
+    comments = []
+    for label, rounds in lists.items():
+        groups = "; ".join(
+            f"{round_no}: {' '.join(map(str, sorted(numbers)))}"
+            for round_no, numbers in sorted(rounds.items())
+        )
+        comments.append(Comment(text=f"### {label} (from round: players): {groups or 'none'}"))
+    return comments
+
+
+def export_warnings(state: TournamentState, *, profile: Profile = "trf16") -> list[str]:
+    """What the file of :func:`export_document` cannot carry: what an import of it would
+    read differently (found by importing it), and what no import reads.
+
+    TRF16 has no record for withdrawals, late entries or the rounds after the next, so a
+    withdrawal, a late entry that also took a bye, or a bye requested for a later round may
+    read back otherwise (trf.md §4.3); TRF-2026 states them (``240`` records and the
+    :data:`~trf.model.ROUND_LISTS` comments).
+    """
+    settings = state.require_settings()
+    doc = export_document(state, profile=profile)
+    try:
+        back = fold(import_events(doc, tournament_id=settings.tournament_id)[0])
+    except TrfError as error:
+        return [f"the file does not import: {error}"]
+    warnings = []
+    for label, differs in (
+        ("withdrawals", lambda p, q: p.withdrawn_from != q.withdrawn_from),
+        ("late entries", lambda p, q: p.joins_round != q.joins_round),
+        (
+            "byes and absences of the rounds to come",
+            lambda p, q: any(
+                _not_paired(state, p.player_id, r) != _not_paired(back, q.player_id, r)
+                for r in range(state.next_round, settings.rounds + 1)
+            ),
+        ),
+    ):
+        numbers = [
+            n
+            for n, player_id in enumerate(state.order, 1)
+            if differs(state.player(player_id), back.player(back.order[n - 1]))
+        ]
+        if numbers:
+            warnings.append(
+                f"{profile} cannot state the {label} of players {_numbers(numbers)}: "
+                "an import reads them otherwise"
+                + ("; export trf26 to keep them" if profile == "trf16" else "")
+            )
+    if profile == "trf16" and settings.tiebreaks:
+        warnings.append("trf16 has no tie-break records: export trf26 to keep them (202/212)")
+    if state.forbidden:
+        warnings.append("forbidden pairs (260 in trf26) are not read back by an import")
+    if state.virtual_points or settings.acceleration:
+        warnings.append("acceleration (250 in trf26) is not read back by an import")
+    return warnings
+
+
+def _not_paired(
+    state: TournamentState, player_id: PlayerId, round_no: int
+) -> NotPairedReason | None:
+    reasons = {entry.player_id: entry.reason for entry in state.availability(round_no)[1]}
+    return reasons.get(player_id)
+
+
+def _numbers(numbers: list[int]) -> str:
+    return ", ".join(map(str, numbers))
 
 
 def _engine_records(state: TournamentState, round_no: int) -> list[Record]:

@@ -63,15 +63,15 @@ from trf.model import (
     XxzAbsent,
 )
 from trf.scoring import PointSystem, entry_points, point_system
-from trf.validate import announced_round, check_trf, validate
+from trf.validate import ABSENT, announced_round, check_trf, joins_round, validate, withdrawn_from
 
 __all__ = ["import_events", "import_trf"]
 
 IMPORTED_SYSTEM = "manual"
 """``RoundPaired.system`` of an imported round: paired outside Arbiter (as ``PairManually``)."""
 
-_ABSENT = (EntryKind.ZERO_BYE, EntryKind.NONE)
 _BYE_KIND = {EntryKind.HALF_BYE: ByeKind.HALF, EntryKind.FULL_BYE: ByeKind.FULL}
+_BYE_LETTER = {"H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
 _GAME_RESULT = {
     ("1", "0"): Result.WHITE_WINS,
     ("0", "1"): Result.BLACK_WINS,
@@ -163,17 +163,15 @@ class _Importer:
         for player in self.players:
             self.do(self.register(player, joins.get(player.pairing_no, 1)), player)
         for round_no in range(1, self.paired + 1):
-            for player in self.players:
-                if withdrawn.get(player.pairing_no) == round_no:
-                    self.do(
-                        WithdrawPlayer(player_id=player.pairing_no, from_round=round_no), player
-                    )
+            self.withdraw(round_no, withdrawn)
             self.request_byes(round_no, joins, withdrawn)
             self.pair(round_no)
         if self.paired < self.total:
+            for round_no in range(self.paired + 1, self.total + 1):
+                self.withdraw(round_no, withdrawn)
             if self.paired < self.doc.rounds_in_file:  # the column of the round to be paired
                 self.request_byes(self.paired + 1, joins, withdrawn, announced=True)
-            self.absences_for_next_round()
+            self.announced_absences()
         self.warn_unsupported()
         return self.events, self.warnings
 
@@ -224,7 +222,8 @@ class _Importer:
             time_control=header("122") or "",
             full_point_byes=any(
                 entry_kind(e) is EntryKind.FULL_BYE for p in self.players for e in p.rounds
-            ),
+            )
+            or any(bye.kind == "F" for bye in self.doc.records_of(ByeRecord)),
             tiebreaks=tiebreaks,
             tiebreak_rules=tiebreak_rules,
         )
@@ -266,22 +265,28 @@ class _Importer:
             kind = entry_kind(player.entry(round_no))
             if announced and kind is EntryKind.NONE:
                 continue
-            bye = _BYE_KIND.get(kind, ByeKind.ZERO if kind in _ABSENT else None)
+            bye = _BYE_KIND.get(kind, ByeKind.ZERO if kind in ABSENT else None)
             if bye is not None:
                 self.do(RequestBye(player_id=number, round_no=round_no, kind=bye), player)
 
-    def absences_for_next_round(self) -> None:
-        """``XXZ`` and ``240`` announce byes for the round to be paired (trf.md §6.1, §5.2)."""
-        round_no = self.paired + 1
-        announced: list[tuple[Record, int, ByeKind]] = []
+    def withdraw(self, round_no: int, withdrawn: dict[int, int]) -> None:
+        for player in self.players:
+            if withdrawn.get(player.pairing_no) == round_no:
+                self.do(WithdrawPlayer(player_id=player.pairing_no, from_round=round_no), player)
+
+    def announced_absences(self) -> None:
+        """``XXZ`` announces absences for the round to be paired (trf.md §6.1), ``240`` byes
+        for it and for any later round (§5.2); a player withdrawn or not yet entered then
+        needs none."""
+        announced: list[tuple[Record, int, int, ByeKind]] = []
         for line in self.doc.records_of(XxzAbsent):
-            announced += [(line, number, ByeKind.ZERO) for number in line.ids]
+            announced += [(line, self.paired + 1, number, ByeKind.ZERO) for number in line.ids]
         for bye in self.doc.records_of(ByeRecord):
-            kind = {"H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}.get(bye.kind)
-            if bye.round_no == round_no and kind is not None:
-                announced += [(bye, number, kind) for number in bye.ids]
-        for record, number, kind in announced:
-            if self.state.bye_for(number, round_no) is None and self.state.has_player(number):
+            kind = _BYE_LETTER.get(bye.kind)
+            if self.paired < bye.round_no <= self.total and kind is not None:
+                announced += [(bye, bye.round_no, number, kind) for number in bye.ids]
+        for record, round_no, number, kind in announced:
+            if number in self.state.availability(round_no)[0]:
                 self.do(RequestBye(player_id=number, round_no=round_no, kind=kind), record)
 
     def pair(self, round_no: int) -> None:
@@ -399,25 +404,48 @@ class _Importer:
             raise TrfError([TrfProblem(line=0, message="the file has no players")])
 
     def late_entries_and_withdrawals(self) -> tuple[dict[int, int], dict[int, int]]:
-        """Absences that open a line are a late entry; closing a finished event, a withdrawal.
+        """Who entered late and who withdrew, from which round (:func:`joins_round`,
+        :func:`withdrawn_from`: as the file states them, else absences that open a line are
+        a late entry and, in a finished event, absences that close it a withdrawal).
 
-        trf.md §4.3: missed first rounds are written ``0000 - Z``; a withdrawn player has
-        ``0000 - Z`` (or nothing) for every remaining round. Mid-event, trailing absences
-        stay zero-point byes: engines pair such a player again in the next round.
+        A player absent from every paired round joins at the first later round the file
+        does not mark absent (column of the round to be paired, ``XXZ``, ``240 Z``).
         """
         joins: dict[int, int] = {}
         withdrawn: dict[int, int] = {}
         finished = self.paired >= self.total
         for player in self.players:
-            rounds = range(1, self.paired + 1)
-            present = [r for r in rounds if entry_kind(player.entry(r)) not in _ABSENT]
-            if present and present[0] > 1:
-                joins[player.pairing_no] = present[0]
-            elif not present and self.paired and not finished:
-                joins[player.pairing_no] = self.paired + 1
-            if finished and self.paired and (not present or present[-1] < self.paired):
-                withdrawn[player.pairing_no] = present[-1] + 1 if present else 1
+            number = player.pairing_no
+            try:
+                first = joins_round(self.doc, player, self.paired)
+                last = withdrawn_from(self.doc, player, self.paired, self.total)
+            except ValueError as error:
+                raise TrfError([self.problem(None, str(error))]) from None
+            if last is not None:
+                withdrawn[number] = last
+            if first is None and not finished:
+                end = last or self.total + 1
+                later = (r for r in range(self.paired + 1, end) if not self.absent(player, r))
+                first = next(later, self.paired + 1)
+            if first is not None and first > 1:
+                joins[number] = first
         return joins, withdrawn
+
+    def absent(self, player: Player, round_no: int) -> bool:
+        """Whether the file says ``player`` is out of ``round_no``: a ``Z`` or nothing in a
+        paired round; a ``Z`` in the column of the round to be paired, an ``XXZ`` line for
+        it or a ``240 Z`` record for a round not paired yet."""
+        if round_no <= self.paired:
+            return entry_kind(player.entry(round_no)) in ABSENT
+        if round_no == self.paired + 1 and (
+            entry_kind(player.entry(round_no)) is EntryKind.ZERO_BYE
+            or any(player.pairing_no in line.ids for line in self.doc.records_of(XxzAbsent))
+        ):
+            return True
+        return any(
+            bye.kind == "Z" and bye.round_no == round_no and player.pairing_no in bye.ids
+            for bye in self.doc.records_of(ByeRecord)
+        )
 
     def scores_before(self, round_no: int) -> dict[PairingNo, Decimal]:
         return {

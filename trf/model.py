@@ -20,6 +20,7 @@ from typing import Literal, TypeAlias, TypeVar
 import msgspec
 
 __all__ = [
+    "ROUND_LISTS",
     "TIEBREAK_EDITION",
     "AbnormalPoints",
     "AcceleratedRounds",
@@ -48,6 +49,13 @@ __all__ = [
 
 TIEBREAK_EDITION = re.compile(r"###\s*C\.07\s+(\S+)")
 """A comment naming the C.07 edition of the file's tie-break lists; group 1 is the edition."""
+
+ROUND_LISTS = re.compile(
+    r"###\s*(withdrawn|late entries) \(from round: players\):\s*(none|[0-9 :;]*?)\s*$"
+)
+"""A comment stating who withdrew, or entered late, from which round:
+``### withdrawn (from round: players): 5: 4 12; 7: 3`` or ``…: none``. TRF has no record for
+either, and the absences they cause are written like zero-point byes (trf.md §4.3)."""
 
 PairingNo: TypeAlias = int
 """A starting rank (TPN) as written in columns 5-8 of a ``001`` line."""
@@ -306,6 +314,29 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True):
         The last such comment; None when the file has none."""
         found = [c for c in self.records_of(Comment) if TIEBREAK_EDITION.match(c.text)]
         return found[-1] if found else None
+
+    def round_list(self, label: str) -> dict[PairingNo, RoundNo] | None:
+        """The players the last :data:`ROUND_LISTS` comment of ``label`` (``withdrawn``,
+        ``late entries``) names, each with its round; None when the file has no such comment.
+
+        :raises ValueError: when a group of the comment is not ``round: players``.
+        """
+        found = [
+            match
+            for comment in self.records_of(Comment)
+            if (match := ROUND_LISTS.match(comment.text)) and match.group(1) == label
+        ]
+        if not found:
+            return None
+        stated: dict[PairingNo, RoundNo] = {}
+        for group in found[-1].group(2).split(";"):
+            if group.strip() in ("none", ""):
+                continue
+            round_no, _, numbers = group.partition(":")
+            if not round_no.strip() or not numbers.split():
+                raise ValueError(f"{label} {group.strip()!r}: not 'round: players'")
+            stated.update((int(n), int(round_no)) for n in numbers.split())
+        return stated
 
     @property
     def total_rounds(self) -> int | None:

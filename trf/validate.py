@@ -43,7 +43,7 @@ from trf.model import (
 from trf.reader import read_trf
 from trf.scoring import entry_points, point_system, score_targets
 
-__all__ = ["announced_round", "check_trf", "validate"]
+__all__ = ["ABSENT", "announced_round", "check_trf", "joins_round", "validate", "withdrawn_from"]
 
 
 def check_trf(data: str | bytes) -> tuple[TrfDocument, list[TrfProblem]]:
@@ -79,6 +79,45 @@ def announced_round(doc: TrfDocument) -> int | None:
     kinds = {entry_kind(player.entry(last)) for player in doc.players}
     announced = {EntryKind.NONE, EntryKind.HALF_BYE, EntryKind.FULL_BYE, EntryKind.ZERO_BYE}
     return last if kinds <= announced else None
+
+
+ABSENT = (EntryKind.ZERO_BYE, EntryKind.NONE)
+"""A round block of a paired round in which the player was out: ``Z``, ``-`` or nothing."""
+
+
+def joins_round(doc: TrfDocument, player: Player, paired: int) -> int | None:
+    """The round a player entered in, as the file tells it from its ``paired`` rounds.
+
+    The round a ``late entries`` comment states (:data:`~trf.model.ROUND_LISTS`; everybody it
+    does not name entered in round 1); without one, the first paired round with anything but
+    an absence, since absences that open a line are the rounds a late entry missed
+    (trf.md §4.3, docs/rulings.md). None when neither tells (absent from every paired round).
+
+    :raises ValueError: when the comment cannot be read.
+    """
+    stated = doc.round_list("late entries")
+    if stated is not None:
+        return stated.get(player.pairing_no, 1)
+    present = (r for r in range(1, paired + 1) if entry_kind(player.entry(r)) not in ABSENT)
+    return next(present, None)
+
+
+def withdrawn_from(doc: TrfDocument, player: Player, paired: int, total: int) -> int | None:
+    """The round a player withdrew from: the one a ``withdrawn`` comment states; without
+    one, in a finished event (``paired`` rounds of ``total``), the first of the absences that
+    close the line; otherwise None, since an engine pairs such a player again (trf.md §6.1).
+
+    :raises ValueError: when the comment cannot be read.
+    """
+    stated = doc.round_list("withdrawn")
+    if stated is not None:
+        return stated.get(player.pairing_no)
+    if not paired or paired < total:
+        return None
+    present = [r for r in range(1, paired + 1) if entry_kind(player.entry(r)) not in ABSENT]
+    if present[-1:] == [paired]:
+        return None
+    return present[-1] + 1 if present else 1
 
 
 def _block_column(round_no: int, offset: int) -> int:
