@@ -19,7 +19,7 @@ from events.tiebreaks import Edition
 from server.cli.support import CliContext, pass_service
 from server.service import read_import
 from trf import TrfDocument, TrfError, export_document, gate_trf, write_trf
-from trf.export import Profile
+from trf.export import Profile, export_warnings
 from trf.model import TrfProblem
 
 __all__ = ["COMMANDS", "export_command", "import_command", "trf_group"]
@@ -195,6 +195,8 @@ def export_command(
     else:
         output.write_bytes(text.encode("utf-8"))
         click.echo(f"wrote {output}")
+    for warning in export_warnings(state, profile=profile):
+        click.echo(f"warning: {warning}", err=True)
 
 
 COMMANDS = (trf_group, import_command, export_command)

@@ -161,3 +161,25 @@ def test_trf_commands_have_help_with_an_example_and_are_in_the_readme() -> None:
         result = CliRunner().invoke(main, [*words, "--help"])
         assert result.exit_code == 0 and "Example:" in result.output, words
         assert f"arbiter {' '.join(words)} " in readme, words
+
+
+def test_export_says_on_stderr_what_trf16_cannot_carry(tmp_path: Path) -> None:
+    """Issue 18 item 1: a withdrawal and declared tie-breaks have no TRF16 record
+    (trf.md §4.3); the export says so, and TRF-2026, which states both, does not."""
+    db = tmp_path / "a.db"
+    steps = [
+        ["create-tournament", "Gaps", "--id", "g", "--rounds", "3", "--tiebreaks", "BH SB", "--tiebreak-rules", "2026"],
+        *(["register", "g", name, "--rating", rating]
+          for name, rating in (("Alpha", "2400"), ("Bravo", "2300"), ("Charlie", "2200"), ("Delta", "2100"))),
+        ["pair-round", "g"], ["record-result", "g", "1", "1", "1-0"], ["record-result", "g", "1", "2", "1-0"],
+        ["withdraw", "g", "Delta"],
+    ]  # fmt: skip
+    for step in steps:
+        assert arbiter(db, *step).exit_code == 0, step
+    old = arbiter(db, "export", "g", "-o", str(tmp_path / "g.trf"))
+    assert old.exit_code == 0, old.output
+    warnings = [line for line in old.stderr.splitlines() if line.startswith("warning: ")]
+    assert any("tie-break" in line for line in warnings), old.stderr
+    assert any("Delta" in line or "withdr" in line for line in warnings), old.stderr
+    new = arbiter(db, "export", "g", "--format", "trf26", "-o", str(tmp_path / "g26.trf"))
+    assert new.exit_code == 0 and "warning" not in new.stderr, new.stderr
