@@ -28,7 +28,12 @@ from dataclasses import dataclass, fields
 from engine.dutch.bracket import BracketRecord, RoundPairer
 from engine.dutch.players import DutchPlayer
 from engine.dutch.round_graph import RoundGraph
-from engine.dutch.rules2012.weights import AcrossWeights2012, BacktrackWeights2012, Weights2012
+from engine.dutch.rules2012.weights import (
+    AcrossWeights2012,
+    BacktrackWeights2012,
+    PairedFirstBacktrackWeights2012,
+    Weights2012,
+)
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
 from engine.matching import MatchingGraph, covering_exists
@@ -84,7 +89,11 @@ class Pairer2012(RoundPairer):
         if not self._pairable_below(carry, context.following):
             first = self._state()
             self._restore(before)
-            again = self._pair_with(BacktrackWeights2012, context)
+            heterogeneous = 2 * len(carry) < len(carry) + len(context.following)
+            again = self._pair_with(
+                PairedFirstBacktrackWeights2012 if heterogeneous else BacktrackWeights2012,
+                context,
+            )
             scores = sorted(self.players[i].score for i in carry)
             if scores == sorted(self.players[i].score for i in again) and self._pairable_below(
                 again, context.following
