@@ -68,14 +68,54 @@ def test_a_bracket_is_re_paired_when_its_downfloater_cannot_be_paired_below() ->
 
 
 def test_c12_keeps_the_first_pairing_when_the_re_pairing_costs_a_colour() -> None:
-    """C.12 gives up floats, not colour preferences (rulings.md): in the 2.5 bracket, 4
-    (moved down, absolute Black) meets 10 (absolute White); 8, left over, has met both
-    players on 2. Sending 10 down instead would pair 4 with 8 (strong Black) and deny a
+    """C.12 for a next bracket treated as homogeneous gives up floats, not colour
+    preferences (rulings.md): in the 2.5 bracket, 4 (moved down, absolute Black) meets 10
+    (absolute White); 8 and 14, left over, are half of the bracket on 2 (A.3), and 8 has met
+    both players on 2. Sending 10 down instead would pair 4 with 8 (strong Black) and deny a
     preference, so the first pairing stands and 8 moves on to 15."""
     name = "dutch-t09-p0015-r07of11"
     pairing = _pair_2012(name)
     boards = {(b.white, b.black) for b in pairing.boards}
     assert {(10, 4), (15, 8)} <= boards
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_c12_gives_up_a_colour_for_a_heterogeneous_next_bracket() -> None:
+    """C.12 for a heterogeneous next bracket, which pairs its moved-down players first (A.3;
+    rulings.md): in the 3.0 bracket 1 (moved down, absolute Black) meets 2 (mild White) by
+    colours, and 3-5 leaves 7 over; 7 has met 8 and 14, the whole 2.5 bracket. Re-paired,
+    1 meets 7 (strong Black, not granted) and 2 moves down to meet 8."""
+    name = "dutch-t08-p0014-r06of08"
+    pairing = _pair_2012(name)
+    assert {(7, 1), (3, 5), (2, 8)} <= {(b.white, b.black) for b in pairing.boards}
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_a_moved_down_player_who_can_be_paired_below_changes_nothing_above() -> None:
+    """C.12 looks no further than the next bracket (rulings.md): the 3.0 bracket 24
+    (absolute White), 28, 34 (mild White), 32 (absolute Black) and 35 (mild Black) has x = 0
+    (A.8), met only by 28-32 and 34-35, which moves 24 down. 24 can meet 30 on 2.5, so C.12
+    has no cause; the lowest brackets then cannot be completed and C.13 merges them: 24-36,
+    30-31 and the bye to 33. Judging the 3.0 bracket by the pairs its downfloater gets in
+    the completed round would pair 24-34 (34's White missed) to send 35 down instead."""
+    name = "dutch-t22-p0036-r09of11"
+    pairing = _pair_2012(name)
+    boards = {(b.white, b.black) for b in pairing.boards}
+    assert {(28, 32), (34, 35), (24, 36), (30, 31)} <= boards
+    assert pairing.bye == 33
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_the_penultimate_bracket_is_paired_for_the_lowest_before_colours() -> None:
+    """C.13 (rulings.md): on 2 points 5 (absolute White) would meet 8 (strong Black) by
+    colours and send 7 down, but the lowest bracket 7, 11, 12 cannot pair 7 (7-11 leaves 12
+    over, who had a bye, B.1b; 7-12 have met). The penultimate bracket ranks the pairs into
+    the lowest above its colours, as JaVaFo 1.4 re-pairs it: 5-7 (7's White missed), 8 moved
+    down meets 12, and 11 gets the bye (not 7, as 11-12 with M1 reduced would give)."""
+    name = "dutch-t07-p0013-r06of06"
+    pairing = _pair_2012(name)
+    assert {(5, 7), (12, 8)} <= {(b.white, b.black) for b in pairing.boards}
+    assert pairing.bye == 11
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
 
 

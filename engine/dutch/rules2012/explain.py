@@ -75,8 +75,8 @@ def _float_reason(
     if isinstance(record, RepairedRecord):
         return (
             "C.12: the bracket was re-paired so that every player it moves down can be paired "
-            "in the next bracket; this pairing gives up floats (B.5, B.6) but no colour "
-            "preference for that"
+            "in the next bracket; for that it may give up floats (B.5, B.6), and colour "
+            "preferences (B.4) when the next bracket is heterogeneous (A.3)"
         )
     if i in record.mdps:
         return (

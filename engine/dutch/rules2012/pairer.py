@@ -9,12 +9,15 @@ whoever the lowest bracket leaves over (A.5, C.13); and the two backtracking rul
 are walked the way its endorsed engine walks them:
 
 - C.12: when the players a bracket moves down cannot all be paired in the next bracket, the
-  bracket is undone and paired again for that, giving up floats but not colours; the second
+  bracket is undone and paired again for that, giving up floats, and colours too when the
+  next bracket is heterogeneous (it pairs its moved-down players first, A.3); the second
   pairing stands if it moves down the same scores and they can all be paired below.
-- C.13: when a bracket holding moved-down players, paired by its own criteria alone, would
-  leave the rest of the round unpairable, the text pairs it again together with the brackets
-  below (re-pairing the penultimate bracket, merging it into the lowest); its colour
-  preferences are then counted together with those of the pairs into the next score group.
+- C.13: the penultimate bracket is paired for the lowest one (its pairs into the lowest rank
+  above its colours); and when a bracket holding moved-down players, paired by its own
+  criteria alone, would leave the rest of the round unpairable, the text pairs it again
+  together with the brackets below (re-pairing the penultimate bracket, merging it into the
+  lowest): its pairs into the next score group then rank with its own, and colour
+  preferences are counted over both.
 
 The round as a whole stays completable throughout (every solve is a complete pairing), which
 is what the text's backtracking reaches in the end.
@@ -28,7 +31,12 @@ from dataclasses import dataclass, fields
 from engine.dutch.bracket import BracketRecord, RoundPairer
 from engine.dutch.players import DutchPlayer
 from engine.dutch.round_graph import RoundGraph
-from engine.dutch.rules2012.weights import AcrossWeights2012, BacktrackWeights2012, Weights2012
+from engine.dutch.rules2012.weights import (
+    AcrossWeights2012,
+    BacktrackWeights2012,
+    PairedFirstBacktrackWeights2012,
+    Weights2012,
+)
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
 from engine.matching import MatchingGraph, covering_exists
@@ -72,8 +80,9 @@ class Pairer2012(RoundPairer):
     def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
         """Pair one bracket, as homogeneous when at least half of it moved down (A.3), and
         re-pair it when the players it moves down cannot all be paired in the next bracket
-        while another pairing of it would let them (C.12). The record keeps who moved down,
-        for the explanation."""
+        while another pairing of it would let them (C.12; above colours when the next
+        bracket, with them, is heterogeneous). The record keeps who moved down, for the
+        explanation."""
         mdps = context.mdps
         if mdps and 2 * len(mdps) >= len(context.current):
             # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
@@ -84,7 +93,11 @@ class Pairer2012(RoundPairer):
         if not self._pairable_below(carry, context.following):
             first = self._state()
             self._restore(before)
-            again = self._pair_with(BacktrackWeights2012, context)
+            heterogeneous = 2 * len(carry) < len(carry) + len(context.following)
+            again = self._pair_with(
+                PairedFirstBacktrackWeights2012 if heterogeneous else BacktrackWeights2012,
+                context,
+            )
             scores = sorted(self.players[i].score for i in carry)
             if scores == sorted(self.players[i].score for i in again) and self._pairable_below(
                 again, context.following

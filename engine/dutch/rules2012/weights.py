@@ -1,20 +1,23 @@
 """The 2012 quality order of one bracket as a lexicographic edge weight (A.11, B.3-B.6, C.10).
 
 The fields are those of :class:`engine.dutch.weights.BracketWeights`, most important first, in
-the order the 2012 text gives up its requirements (C.10, read backwards: what is dropped last
-matters most): the number of pairs (P1), the closeness of paired scores (B.3), the pairings
-that let the next bracket pair the players moved down into it (C.12: pairs of a player of this
-bracket with one of the next, not the next bracket's own pairs as the current C8 counts), the
+the order the 2012 text gives up its requirements (A.11, C.10 read backwards: what is dropped
+last matters most): the number of pairs (P1), the closeness of paired scores (B.3), the
 topscorers' colour limits (B.2 note), colour preferences (B.4, x of A.8, then the strong ones
 of A.7.d), and last the floats: downfloats before upfloats, each the previous round (B.5)
 before two rounds back (B.6). The current edition ranks the previous round's upfloats above
 the older downfloats and adds score levels to repeated floats (C18-C21); the 2012 text has
 neither.
 
-Two variants serve the backtracking of :mod:`engine.dutch.rules2012.pairer`: a bracket
-re-paired by C.12 ranks, between colours and floats, the fewest moved-down players without an
-opponent in the next bracket; a bracket the text would merge with the ones below (C.13)
-counts colour preferences over the pairs into the next score group as well.
+A bracket looks at the next score group above its colours only where the text pairs the two
+together (C.13): when the next group is the lowest, whose pairing the penultimate bracket is
+re-paired for, and when the bracket would be merged with the ones below (:attr:`across`).
+There the pairs into the next group (and their scores) rank with this bracket's own pairs,
+and colours are counted over both. Elsewhere the next bracket only asks whether the players
+moved down can be paired there (C.12), which the variants below answer when it is re-paired
+(:mod:`engine.dutch.rules2012.pairer`): the fewest moved-down players without an opponent in
+the next bracket, ranked above colours when the next bracket is heterogeneous and after them
+when it is treated as homogeneous (A.3).
 """
 
 from __future__ import annotations
@@ -23,7 +26,12 @@ from engine.common import Float
 from engine.dutch.players import DutchPlayer
 from engine.dutch.weights import BracketWeights, colour_failures
 
-__all__ = ["AcrossWeights2012", "BacktrackWeights2012", "Weights2012"]
+__all__ = [
+    "AcrossWeights2012",
+    "BacktrackWeights2012",
+    "PairedFirstBacktrackWeights2012",
+    "Weights2012",
+]
 
 
 class Weights2012(BracketWeights):
@@ -38,6 +46,10 @@ class Weights2012(BracketWeights):
     """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
     it (:class:`engine.dutch.rules2012.pairer.Pairer2012`)."""
 
+    pairable_first = False
+    """Set when the next bracket is heterogeneous, so that it must pair the players moved
+    down into it first (A.3): the re-pairing then ranks their chance above colours."""
+
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
         p = self.players
@@ -51,14 +63,17 @@ class Weights2012(BracketWeights):
             if low not in mdps
             for h in ctx.current[:a]
         ]
-        # C.12 looks ahead only for the players this bracket moves down: can they be paired?
         next_pairs = [(h, low) for h in ctx.current for low in ctx.following if h < low]
         half = len(ctx.current) // 2
         self._count("P1", dict.fromkeys(current_pairs, 1), half)
         self._levels("B.3", current_pairs, cur_levels, half)
-        bound = min(len(ctx.following), len(members) // 2)
-        self._count("C.12 pairs", dict.fromkeys(next_pairs, 1), bound)
-        self._levels("C.12 scores", next_pairs, all_levels, len(members) // 2)
+        if self.across or len(p) - 1 in ctx.following:
+            # C.13: paired together with the next score group (the lowest, or merged).
+            bound = min(len(ctx.following), len(members) // 2)
+            self._count("C.13 pairs", dict.fromkeys(next_pairs, 1), bound)
+            self._levels("C.13 scores", next_pairs, all_levels, len(members) // 2)
+        if self.backtracking and self.pairable_first:
+            self._leave_pairable(current_pairs)
         coloured, most = (
             (current_pairs + next_pairs, len(members) // 2)
             if self.across
@@ -69,7 +84,7 @@ class Weights2012(BracketWeights):
             if any(bad[position] for bad in failures.values()):
                 values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
                 self._count(name, values, most)
-        if self.backtracking:
+        if self.backtracking and not self.pairable_first:
             self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
         for back in windows:
@@ -79,8 +94,8 @@ class Weights2012(BracketWeights):
 
     def _leave_pairable(self, pairs: list[tuple[int, int]]) -> None:
         """C.12: the players moved down should each have an opponent in the next bracket, so
-        pairs here are worth more the fewer such players they hold (above colours and
-        floats, which the re-pairing of this bracket gives up if it must)."""
+        pairs here are worth more the fewer players without one they hold (above floats,
+        and above colours too when :attr:`pairable_first`)."""
         p = self.players
         following = self.context.following
         reach = {i for i in self.context.current if any(_may_meet(p[i], p[j]) for j in following)}
@@ -109,9 +124,17 @@ class Weights2012(BracketWeights):
 
 
 class BacktrackWeights2012(Weights2012):
-    """The weights of a bracket re-paired by C.12."""
+    """The weights of a bracket re-paired by C.12 for a next bracket treated as homogeneous
+    (A.3): its colours stand, floats give way."""
 
     backtracking = True
+
+
+class PairedFirstBacktrackWeights2012(BacktrackWeights2012):
+    """The weights of a bracket re-paired by C.12 for a heterogeneous next bracket, which
+    pairs the players moved down first (A.3): colours give way too."""
+
+    pairable_first = True
 
 
 def _may_meet(a: DutchPlayer, b: DutchPlayer) -> bool:
