@@ -35,16 +35,16 @@ SLOW_FILE = 100
 """The same for tests over a real tournament file (TRF or tie-break reference): its players."""
 
 
-def field_size(item: pytest.Item) -> int:
-    """Players in the corpus problem a test runs on: from the problem's name (``-p0027-`` in
-    the Dutch and Burstein corpora, ``-n92-`` in Dubov's), else from a file it is
-    parametrised with (``001`` lines of a TRF, the players of a tie-break reference)."""
+def large_field(item: pytest.Item) -> bool:
+    """Whether a test runs on a large field: a corpus problem by its name (``-p0027-`` in the
+    Dutch and Burstein corpora, ``-n92-`` in Dubov's), else a file it is parametrised with
+    (``001`` lines of a TRF, the players of a tie-break reference)."""
     size = _FIELD_SIZE.search(item.nodeid)
     if size:
-        return int(size.group(1) or size.group(2))
+        return int(size.group(1) or size.group(2)) >= SLOW_FIELD
     callspec = getattr(item, "callspec", None)
     files = [v for v in (callspec.params.values() if callspec else ()) if isinstance(v, Path)]
-    return max((_players_in(path) for path in files), default=0)
+    return max((_players_in(path) for path in files), default=0) >= SLOW_FILE
 
 
 @functools.cache
@@ -61,9 +61,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test of a large field ``slow`` (the rule lives here, once, rather than in
     each corpus test's parametrisation)."""
     for item in items:
-        name_size = _FIELD_SIZE.search(item.nodeid)
-        limit = SLOW_FIELD if name_size else SLOW_FILE
-        if field_size(item) >= limit:
+        if large_field(item):
             item.add_marker(pytest.mark.slow)
 
 
