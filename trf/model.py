@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Literal, TypeAlias, TypeVar
+from functools import cached_property
+from typing import Any, Literal, TypeAlias, TypeVar, cast
 
 import msgspec
 
@@ -265,14 +266,22 @@ Record: TypeAlias = (
 _R = TypeVar("_R", bound=_Record)
 
 
-class TrfDocument(msgspec.Struct, frozen=True, kw_only=True):
+class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     """A whole TRF file as records in physical order (record i is line i + 1)."""
 
     records: tuple[Record, ...] = ()
 
     def records_of(self, kind: type[_R]) -> tuple[_R, ...]:
-        """All records of one type, in file order."""
-        return tuple(record for record in self.records if isinstance(record, kind))
+        """All records of one type, in file order (found once per type: readers ask per
+        player, and a scan each time made reading a large file quadratic)."""
+        found = self._by_kind.get(kind)
+        if found is None:
+            found = self._by_kind[kind] = tuple(r for r in self.records if isinstance(r, kind))
+        return cast(tuple[_R, ...], found)
+
+    @cached_property
+    def _by_kind(self) -> dict[type[Any], tuple[Any, ...]]:
+        return {}
 
     @property
     def players(self) -> tuple[Player, ...]:
