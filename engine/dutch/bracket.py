@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.dutch.players import DutchPlayer
-from engine.dutch.round_graph import LOWER, RESERVED_BITS, RoundGraph
+from engine.dutch.round_graph import FOLLOWING, LOWER, RESERVED_BITS, NextGroup, RoundGraph
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
 from engine.matching import MAX_WEIGHT_BITS
@@ -48,6 +48,11 @@ class RoundPairer:
 
     weights_class: type[BracketWeights] = BracketWeights
     """The criteria as weights; an older edition swaps in its own (``engine.dutch.rules2012``, ``rules2017``)."""
+
+    summarise_following = True
+    """Whether solves may stand in for the next score group (:mod:`engine.dutch.round_graph`)
+    when its pairs are weighed rather than listed; an edition that reads the graph's
+    listed weights itself turns it off."""
 
     def __init__(
         self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int
@@ -217,11 +222,17 @@ class RoundPairer:
         )
         self.weights = weights
         graph = self.graph
-        graph.set_scope(members)
+        mdp_set = frozenset(context.mdps)
+        listed = members
+        if self._may_summarise(context, weights):
+            group = NextGroup(frozenset(context.following), weights.ahead, weights.behind, mdp_set)
+            if graph.set_scope(members, group):
+                listed = current
+        else:
+            graph.set_scope(members)
         graph.weight_bits = weights.bits
-        mdp_set = set(context.mdps)
-        for a, u in enumerate(members):
-            for v in graph.adjacent(u, set(members[a + 1 :])):
+        for a, u in enumerate(listed):
+            for v in graph.adjacent(u, set(listed[a + 1 :])):
                 graph.set_weight(u, v, 0 if u in mdp_set and v in mdp_set else weights.weight(u, v))
         record = BracketRecord(
             score=p[context.residents[0]].score,
@@ -241,6 +252,17 @@ class RoundPairer:
         carry = tuple(u for u in current if u in self.unpaired)
         record.downfloaters = carry
         return carry
+
+    def _may_summarise(self, context: BracketContext, weights: BracketWeights) -> bool:
+        """Whether the next score group's pairs may go unlisted: the edition allows it, its
+        weights say who is paired and nothing else, and nothing reads whom its players
+        meet in the optimum (:meth:`_single_bye_next`)."""
+        return (
+            self.summarise_following
+            and bool(context.following)
+            and weights.additive_ahead
+            and not self._bye_reads_optimum(context.following)
+        )
 
     def _solve(self) -> None:
         self.mate = self.graph.solve()
@@ -443,7 +465,10 @@ class RoundPairer:
             return graph.reaches_lower(b)
         if partner == self.dummy:
             return b in graph.bye_ok
-        weight = self._weight
+        if partner == FOLLOWING:  # a stand-in for the next group: any it may meet will do
+            ahead = self.weights.ahead
+            return graph.reaches_following(b) and ahead.get(b, 0) == ahead.get(left, 0)
+        weight = self.graph.weight
         if graph.compatible(b, partner) and weight(b, partner) == weight(left, partner):
             return True
         before = weight(left, partner)
@@ -456,9 +481,6 @@ class RoundPairer:
             ):
                 return True
         return False
-
-    def _weight(self, u: int, v: int) -> int:
-        return self.graph.weights.get((u, v) if u < v else (v, u), 0)
 
     def _transpositions(
         self,

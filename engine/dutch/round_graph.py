@@ -48,19 +48,50 @@ raised, up to ``t``, and beyond that the solve runs on the whole field.
 
 When the certificate fails (low brackets, sparse small fields) the solve runs on every
 unpaired player, as the rules state it.
+
+**The next score group, summarised.** The Dutch weights of a pair with a player ``f`` of the
+next score group ``F`` only depend on who is in it (``ahead[h] + behind[f]``, see
+:class:`NextGroup`); when moreover ``behind`` is 0 on ``F`` and ``ahead`` is the same ``a``
+for the players of ``F``, which of them meets whom is worth nothing: a solution is the set
+``D`` of bracket players paired into ``F`` (worth ``ahead`` of each), whether the dummy
+takes a player of ``F``, whether one goes below (the parity), and ``a`` per pair inside
+``F``. So ``F`` is replaced by ``m`` interchangeable *stand-ins*, pairwise joined at weight
+``a``, joined to every bracket player that may meet ``F``, to the dummy and to the players
+below as ``F`` is (``m`` of the same parity as ``|F|``, far fewer at federation scale).
+Every stand-in solution is a real one of the same weight (up to the constant ``a`` per pair
+of the ``|F| - m`` players left out) when
+
+(d) every bracket player that may meet someone of ``F`` may meet at least ``m`` of them,
+(e) every player of ``F`` may meet at least ``(|F| + m) / 2`` others of ``F``, and
+(f) at least ``m + 1`` players of ``F`` are PAB-eligible (or none is), and at least
+    ``m + 1`` may be left over to the players below with the certified capacity (or none).
+
+Proof, for ``D``, the dummy's and the leftover's partners taken in turn (``|D| + 2 <= m``
+of them): each finds one not yet taken, by (d) and (f), and the rest of ``F`` keeps
+degree ``>= (|F| - m) / 2`` among itself, so pairs among itself (Dirac, as above). The
+converse, that an optimum of the round is a stand-in solution, needs ``|D| <= m - 2``: the
+bracket's own pairs (C6) rank above everything else of a pairing, and any ``D`` of ``m - 1``
+or more leaves at most ``(|B| - m + 1) / 2`` of them among the ``|B|`` bracket players.
+So ``m`` is taken two above the number a greedy pairing of the bracket leaves out, and a
+stand-in optimum with more than ``(|B| - m + 1) / 2`` of the bracket's pairs is an optimum
+of the round; otherwise (never seen) the solve lists ``F`` after all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from engine.matching import solve_edges
 
-__all__ = ["LOWER", "RESERVED_BITS", "Compatibility", "RoundGraph"]
+__all__ = ["FOLLOWING", "LOWER", "RESERVED_BITS", "Compatibility", "NextGroup", "RoundGraph"]
 
 LOWER = -1
 """A mate standing for "some player below the scope" (an outlet, or left to ``L``)."""
+
+FOLLOWING = -2
+"""A mate standing for "some player of the next score group" (a stand-in for it)."""
 
 FIRST_CAP = 12
 """Shared outlets tried first when private ones are not certified (see :meth:`RoundGraph.solve`)."""
@@ -94,6 +125,20 @@ class Compatibility(Mapping[int, AbstractSet[int]]):
         return self.size
 
 
+@dataclass(frozen=True, slots=True)
+class NextGroup:
+    """The next score group of a scope, whose pairs are weighed rather than listed: a pair
+    ``(h, f)``, ``h < f``, with ``f`` in ``players`` weighs ``ahead[h] + behind[f]``.
+    ``moved_down`` are the bracket's MDPs (two of them paired are not a pair of the
+    bracket, C6); ``summarise`` allows the stand-ins of the module notes."""
+
+    players: frozenset[int]
+    ahead: Mapping[int, int]
+    behind: Mapping[int, int]
+    moved_down: frozenset[int]
+    summarise: bool = True
+
+
 class RoundGraph:
     """The unpaired players of a round, their compatibilities and the current edge weights.
 
@@ -119,6 +164,10 @@ class RoundGraph:
         self._lower_degree = 0
         self._reach: dict[int, int] = {}
         self._dummy_reaches = False
+        self._next: NextGroup | None = None
+        """The next score group when its pairs are weighed, not listed (:class:`NextGroup`)."""
+        self._stand_ins = 0
+        """``m`` of the module notes, fixed with the scope."""
 
     # -- the graph ---------------------------------------------------------------------
 
@@ -134,6 +183,15 @@ class RoundGraph:
 
     def set_weight(self, u: int, v: int, weight: int) -> None:
         self.weights[(u, v) if u < v else (v, u)] = weight
+
+    def weight(self, u: int, v: int) -> int:
+        """The current weight of a pair (0 for pairs that carry none)."""
+        if u > v:
+            u, v = v, u
+        group = self._next
+        if group is not None and v in group.players:
+            return group.ahead.get(u, 0) + group.behind.get(v, 0)
+        return self.weights.get((u, v), 0)
 
     def forbid(self, u: int, v: int) -> None:
         """Rule out a pair for the rest of the round."""
@@ -151,10 +209,15 @@ class RoundGraph:
             self.weights.pop((u, self.dummy), None)
         self.bye_ok.discard(u)
 
-    def set_scope(self, members: Iterable[int]) -> None:
+    def set_scope(self, members: Iterable[int], next_group: NextGroup | None = None) -> bool:
         """The players whose pairs carry weight from now on; the degree counts the
         certificate needs are taken here (they do not change while the scope is paired:
-        pairing and ruling out pairs happen inside the scope)."""
+        pairing and ruling out pairs happen inside the scope).
+
+        With ``next_group`` (whose players are among ``members``), returns whether its pairs
+        may stay unlisted, solved through stand-ins (module notes); when not, the caller
+        lists them with :meth:`set_weight` as any other pair of the scope.
+        """
         self.scope = {m for m in members if m in self.unpaired}
         lower = self.unpaired - self.scope
         size = len(lower)
@@ -164,6 +227,13 @@ class RoundGraph:
         )
         self._reach = {x: size - len(self.missing[x] & lower) for x in self.scope}
         self._dummy_reaches = self.dummy is not None and not self.bye_ok.isdisjoint(lower)
+        self._next = None
+        self._stand_ins = 0
+        if next_group is not None and next_group.summarise:
+            self._stand_ins = self._stand_in_count(next_group)
+            if self._stand_ins:
+                self._next = next_group
+        return self._next is not None
 
     # -- solving -----------------------------------------------------------------------
 
@@ -171,8 +241,10 @@ class RoundGraph:
         """How many leftover players ``L`` can take in any combination, by the certificate:
         the largest ``t`` with (b) and (c) (and ``t <= |L|``); negative when it certifies
         nothing, not even that ``L`` pairs among itself."""
+        return self._capacity([r for x, r in self._reach.items() if r and x in self.scope])
+
+    def _capacity(self, reach: Iterable[int]) -> int:
         lower = len(self._lower)
-        reach = [r for x, r in self._reach.items() if r and x in self.scope]
         return min(lower, min(reach, default=lower), 2 * self._lower_degree - lower)
 
     def reaching(self) -> int:
@@ -184,28 +256,29 @@ class RoundGraph:
         """Whether scope player ``x`` may be left over to the players below the scope."""
         return self._reach.get(x, 0) > 0
 
+    def reaches_following(self, x: int) -> bool:
+        """Whether bracket player ``x`` may be paired into the summarised next group."""
+        group = self._next
+        return group is not None and len(self.missing[x] & set(group.players)) < len(group.players)
+
     def dummy_reaches_lower(self) -> bool:
         return self._dummy_reaches
 
     def solve(self, *, whole: bool = False) -> dict[int, int]:
         """A complete round pairing of greatest weight, as ``vertex -> mate`` both ways for
-        the scope (and the dummy); a partner below the scope may be given as :data:`LOWER`.
-        ``whole`` solves on every unpaired player whatever the certificate says (for
-        weights below the scope)."""
+        the scope (and the dummy); a partner below the scope may be given as :data:`LOWER`,
+        one in a summarised next group as :data:`FOLLOWING`. ``whole`` solves on every
+        unpaired player whatever the certificate says (for weights below the scope)."""
         if not whole:
-            capacity = self.capacity()
-            if capacity >= self.reaching():
-                return self._solve_free()
-            capacity = min(capacity, (1 << CAP_BITS) - 2)
-            cap = min(capacity, FIRST_CAP)
-            while cap >= 2:
-                mate = self._solve_scope(cap)
-                left_over = sum(1 for other in mate.values() if other == LOWER)
-                if left_over + 2 <= cap:
-                    return mate
-                if cap == capacity:
-                    break
-                cap = min(capacity, 4 * cap)
+            if self._next is not None:
+                view = self._stand_in_view(self._next)
+                if view is not None:
+                    mate = self._solve_view(view)
+                    if mate is not None and self._bracket_pairs_enough(mate, self._next):
+                        return mate
+            mate = self._solve_view(self._listed_view())
+            if mate is not None:
+                return mate
         return self._solve_whole()
 
     def solve_among(self, vertices: AbstractSet[int]) -> dict[int, int]:
@@ -224,52 +297,215 @@ class RoundGraph:
         found = solve_edges(len(order), edges, max_cardinality=True)
         return {order[i]: order[j] for i, j in found.items()}
 
-    def _solve_free(self) -> dict[int, int]:
-        """Solve on the scope and the dummy alone when any reaching player may be left
-        over: those may stay unmatched (a private outlet each, in effect), every other
-        vertex must be covered (a bonus ``B`` per such endpoint), and the matching need
-        not have maximum cardinality."""
-        order = sorted(self.scope)
+    # -- what a restricted solve sees --------------------------------------------------
+
+    def _listed_view(self) -> _View:
+        """The scope's players themselves (and the dummy), every weighted pair listed."""
+        edges = list(self.weights.items())
+        group = self._next
+        if group is not None:  # the stand-ins failed: list the next group's pairs after all
+            players = set(group.players) & self.unpaired
+            for u in sorted(self.scope):
+                for v in self.adjacent(u, players):
+                    if u < v:
+                        edges.append(((u, v), self.weight(u, v)))
+        return _View(
+            players=sorted(self.scope),
+            stand_ins=(),
+            edges=edges,
+            dummy_partners=list(self.bye_ok & self.scope),
+            reach={x: r for x, r in self._reach.items() if r and x in self.scope},
+        )
+
+    def _stand_in_count(self, group: NextGroup) -> int:
+        """``m`` when conditions (d)-(f) of the module notes hold for the scope as it is
+        now (they only get easier as the bracket is paired), else 0."""
+        players = set(group.players) & self.unpaired
+        following = len(players)
+        bracket = sorted(self.scope - players)
+        if any(group.behind.get(f, 0) for f in players):
+            return 0
+        highs = {group.ahead.get(f, 0) for f in sorted(players)[:-1]}
+        if len(highs) > 1 or not highs or not highs.pop():
+            return 0
+        # How many bracket players a greedy pairing of the bracket (C6 pairs) leaves out.
+        free = set(bracket)
+        left_out = 0
+        for u in bracket:
+            if u not in free:
+                continue
+            free.discard(u)
+            options = free - self.missing[u]
+            if u in group.moved_down:
+                options -= group.moved_down
+            if options:
+                free.discard(min(options))
+            else:
+                left_out += 1
+        count = left_out + 2
+        if (following - count) % 2:
+            count += 1
+        if count >= following:
+            return 0
+        if not self._stand_ins_certified(group, count):
+            return 0
+        return count
+
+    def _stand_ins_certified(self, group: NextGroup, count: int) -> bool:
+        """Conditions (d), (e) and the PAB half of (f) of the module notes for ``count``
+        stand-ins (the other half depends on the capacity, see :meth:`_stand_in_view`)."""
+        players = set(group.players) & self.unpaired
+        following = len(players)
+        for x in self.scope - players:
+            reach = following - len(self.missing[x] & players)
+            if 0 < reach < count:
+                return False
+        for f in players:
+            if 2 * (following - 1 - len(self.missing[f] & players)) < following + count:
+                return False
+        eligible = len(self.bye_ok & players) if self.dummy is not None else 0
+        return eligible == 0 or eligible > count
+
+    def _stand_in_view(self, group: NextGroup) -> _View | None:
+        """The bracket's players, ``m`` stand-ins for the next group and the dummy; None
+        when the certificate no longer holds."""
+        count = self._stand_ins
+        if not self._stand_ins_certified(group, count):
+            return None
+        players = set(group.players) & self.unpaired
+        bracket = sorted(self.scope - players)
+        reach = {x: self._reach[x] for x in bracket if self._reach[x]}
+        below = sorted((self._reach[f] for f in players if self._reach[f]), reverse=True)
+        stand_ins = tuple(range(self.size + 1, self.size + 1 + count))
+        if below:
+            if len(below) <= count:
+                return None
+            capacity = self._capacity([*reach.values(), below[count]])
+            if sum(1 for r in below if r >= capacity) <= count:
+                return None
+            reach.update(dict.fromkeys(stand_ins, below[count]))
+        same = group.ahead[min(players)] if players else 0
+        edges = list(self.weights.items())
+        for x in bracket:
+            if len(self.missing[x] & players) < len(players):
+                edges.extend(((x, s), group.ahead.get(x, 0)) for s in stand_ins)
+        for a, s in enumerate(stand_ins):
+            edges.extend(((s, t), same) for t in stand_ins[a + 1 :])
+        partners = list(self.bye_ok & self.scope - players)
+        if self.dummy is not None and self.bye_ok & players:
+            partners.extend(stand_ins)
+        return _View(
+            players=bracket,
+            stand_ins=stand_ins,
+            edges=edges,
+            dummy_partners=partners,
+            reach=reach,
+            single_leftover=bool(below),
+        )
+
+    def _bracket_pairs_enough(self, mate: dict[int, int], group: NextGroup) -> bool:
+        """The converse half of the module notes: a stand-in optimum with more than
+        ``(|B| - m + 1) / 2`` pairs of the bracket is an optimum of the round."""
+        players = set(group.players)
+        bracket = [x for x in self.scope if x not in players]
+        moved = group.moved_down
+        pairs = sum(
+            1
+            for u in bracket
+            if (v := mate.get(u, LOWER)) > u
+            and v in self.scope
+            and v not in players
+            and not (u in moved and v in moved)
+        )
+        return len(bracket) - 2 * pairs <= self._stand_ins - 2
+
+    def _solve_view(self, view: _View) -> dict[int, int] | None:
+        """Solve ``view`` with private outlets when the certificate allows any of its
+        reaching vertices to be left over, else with a growing number of shared ones;
+        None when neither is certified (the caller solves on every unpaired player)."""
+        reach = view.reach
+        count = len(reach) + (1 if self._dummy_reaches else 0)
+        if view.single_leftover:  # at most one stand-in is left over in an optimum
+            count -= len(view.stand_ins) - 1
+        capacity = self._capacity(reach.values())
+        if capacity >= count:
+            return self._solve_free(view)
+        capacity = min(capacity, (1 << CAP_BITS) - 2)
+        cap = min(capacity, FIRST_CAP)
+        while cap >= 2:
+            mate, left_over = self._solve_scope(view, cap)
+            if left_over + 2 <= cap:
+                return mate
+            if cap == capacity:
+                break
+            cap = min(capacity, 4 * cap)
+        return None
+
+    def _vertices(self, view: _View) -> tuple[list[int], dict[int, int]]:
+        order = [*view.players, *view.stand_ins]
+        if self.dummy is not None:
+            order.append(self.dummy)
+        return order, {v: i for i, v in enumerate(order)}
+
+    def _mates(
+        self, view: _View, order: list[int], found: dict[int, int], *, unmatched: bool
+    ) -> dict[int, int]:
+        """``found`` (over ``order``, then outlets) as ``vertex -> mate`` for the players and
+        the dummy; an unmatched vertex is left to ``L`` when ``unmatched``, else omitted."""
+        stand_ins = set(view.stand_ins)
+        mate: dict[int, int] = {}
+        for i, v in enumerate(order):
+            if v in stand_ins:
+                continue
+            j = found.get(i)
+            if j is None:
+                if unmatched:
+                    mate[v] = LOWER
+            elif j >= len(order):
+                mate[v] = LOWER
+            else:
+                mate[v] = FOLLOWING if order[j] in stand_ins else order[j]
+        return mate
+
+    def _solve_free(self, view: _View) -> dict[int, int]:
+        """Solve on the view when any reaching vertex may be left over: those may stay
+        unmatched (a private outlet each, in effect), every other vertex must be covered
+        (a bonus ``B`` per such endpoint), and the matching need not have maximum
+        cardinality."""
+        order, index = self._vertices(view)
         dummy = self.dummy
-        must = {x for x in order if not self._reach[x]}
-        if dummy is not None:
-            order.append(dummy)
-            if not self._dummy_reaches:
-                must.add(dummy)
-        index = {v: i for i, v in enumerate(order)}
+        must = {x for x in order if x not in view.reach}
+        if dummy is not None and self._dummy_reaches:
+            must.discard(dummy)
         bonus = 1 << self.weight_bits
         edges = [
             (index[u], index[v], weight + bonus * ((u in must) + (v in must)))
-            for (u, v), weight in self.weights.items()
+            for (u, v), weight in view.edges
         ]
         if dummy is not None:
             d = index[dummy]
-            for x in self.bye_ok & self.scope:
+            for x in view.dummy_partners:
                 if (x, dummy) not in self.weights:
                     edges.append((index[x], d, bonus * ((x in must) + (dummy in must))))
         found = solve_edges(len(order), edges, max_cardinality=False)
-        return {v: order[found[i]] if i in found else LOWER for i, v in enumerate(order)}
+        return self._mates(view, order, found, unmatched=True)
 
-    def _solve_scope(self, cap: int) -> dict[int, int]:
-        """Solve on the scope and the dummy, ``L`` replaced by ``cap`` outlets shared by
-        the reaching players."""
-        order = sorted(self.scope)
+    def _solve_scope(self, view: _View, cap: int) -> tuple[dict[int, int], int]:
+        """Solve on the view, ``L`` replaced by ``cap`` outlets shared by the reaching
+        vertices; also returns how many vertices took an outlet."""
+        order, index = self._vertices(view)
         dummy = self.dummy
-        if dummy is not None:
-            order.append(dummy)
-        index = {v: i for i, v in enumerate(order)}
         bonus = 1 << self.weight_bits
         shift = (cap + 1).bit_length()
         edges = [
-            (index[u], index[v], (2 * bonus + weight) << shift)
-            for (u, v), weight in self.weights.items()
+            (index[u], index[v], (2 * bonus + weight) << shift) for (u, v), weight in view.edges
         ]
         if dummy is not None:
             d = index[dummy]
-            for x in self.bye_ok & self.scope:
+            for x in view.dummy_partners:
                 if (x, dummy) not in self.weights:
                     edges.append((index[x], d, (2 * bonus) << shift))
-        reaching = [index[x] for x, reach in self._reach.items() if reach and x in self.scope]
+        reaching = [index[x] for x in view.reach]
         if self._dummy_reaches and dummy is not None:
             reaching.append(index[dummy])
         outlet = len(order)
@@ -277,11 +513,8 @@ class RoundGraph:
             edges.extend((i, o, (bonus << shift) + 1) for i in reaching)
         outlet += cap
         found = solve_edges(outlet, edges, max_cardinality=False)
-        mate: dict[int, int] = {}
-        for i, j in found.items():
-            if i < len(order):
-                mate[order[i]] = order[j] if j < len(order) else LOWER
-        return mate
+        left_over = sum(1 for i, j in found.items() if i < len(order) <= j)
+        return self._mates(view, order, found, unmatched=False), left_over
 
     def _solve_whole(self) -> dict[int, int]:
         order = sorted(self.unpaired)
@@ -289,15 +522,29 @@ class RoundGraph:
         if dummy is not None:
             order.append(dummy)
         index = {v: i for i, v in enumerate(order)}
-        weights = self.weights
+        weight = self.weight
         edges = []
         for a, u in enumerate(order):
             missing = self.missing[u] if u != dummy else set()
             for v in order[a + 1 :]:
                 if v == dummy:
                     if u in self.bye_ok:
-                        edges.append((a, index[v], weights.get((u, v), 0)))
+                        edges.append((a, index[v], weight(u, v)))
                 elif v not in missing:
-                    edges.append((a, index[v], weights.get((u, v), 0)))
+                    edges.append((a, index[v], weight(u, v)))
         found = solve_edges(len(order), edges, max_cardinality=True)
         return {order[i]: order[j] for i, j in found.items()}
+
+
+@dataclass(slots=True)
+class _View:
+    """What one restricted solve sees: the scope's players (or the bracket's, with
+    ``stand_ins`` for the next group), the weighted pairs among them, who may take the PAB,
+    and the reaching vertices with how many players below each may meet."""
+
+    players: list[int]
+    stand_ins: tuple[int, ...]
+    edges: list[tuple[tuple[int, int], int]]
+    dummy_partners: list[int]
+    reach: dict[int, int]
+    single_leftover: bool = False

@@ -72,9 +72,16 @@ def colour_failures(low: DutchPlayer, high: DutchPlayer) -> tuple[bool, bool, bo
 
 @dataclass(slots=True)
 class _Field:
+    """One criterion: its largest sum over a matching, and its value per pair. A pair whose
+    lower player is in the next score group has the value ``higher[h] + lower[low]`` (a
+    criterion of the next bracket only counts who is in the pair), so those pairs, most of
+    a bracket's at federation scale, are never listed."""
+
     name: str
     bound: int = 0
     values: dict[tuple[int, int], int] = field(default_factory=dict)
+    higher: dict[int, int] = field(default_factory=dict)
+    lower: dict[int, int] = field(default_factory=dict)
 
 
 class BracketWeights:
@@ -116,6 +123,10 @@ class BracketWeights:
         """Low bits for the tie-breaking stages (as many as ``total_bits`` leaves, at least
         ``min_stage_bits``)."""
         self.base: dict[tuple[int, int], int] = {}
+        self.ahead: dict[int, int] = {}
+        """Weight of a pair ``(h, low)`` with ``low`` in the next score group, by ``h``..."""
+        self.behind: dict[int, int] = {}
+        """... plus this, by ``low``: such pairs weigh ``ahead[h] + behind[low]``."""
         offset = self.stage_bits
         offsets = []
         for spec in reversed(self._fields):
@@ -125,16 +136,27 @@ class BracketWeights:
         for spec, shift in zip(reversed(self._fields), offsets):
             for key, value in spec.values.items():
                 self.base[key] = self.base.get(key, 0) + (value << shift)
+            for h, value in spec.higher.items():
+                self.ahead[h] = self.ahead.get(h, 0) + (value << shift)
+            for low, value in spec.lower.items():
+                self.behind[low] = self.behind.get(low, 0) + (value << shift)
+        self.following = frozenset(context.following)
         self.field_names = tuple(spec.name for spec in self._fields)
 
     def weight(self, u: int, v: int) -> int:
-        return self.base.get((u, v) if u < v else (v, u), 0)
+        if u > v:
+            u, v = v, u
+        if v in self.following:
+            return self.base.get((u, v), 0) + self.ahead.get(u, 0) + self.behind.get(v, 0)
+        return self.base.get((u, v), 0)
 
-    def field_values(self, name: str) -> dict[tuple[int, int], int]:
-        for spec in self._fields:
-            if spec.name == name:
-                return spec.values
-        return {}
+    @property
+    def additive_ahead(self) -> bool:
+        """Whether every pair with a player of the next score group weighs
+        ``ahead[h] + behind[low]`` alone (nothing in :attr:`base`): true of the criteria
+        here, which :class:`engine.dutch.round_graph.RoundGraph` then need not list."""
+        following = self.following
+        return not any(low in following for _, low in self.base)
 
     # -- building -------------------------------------------------------------------------
 
@@ -143,11 +165,12 @@ class BracketWeights:
         p = self.players
         mdps = set(ctx.mdps)
         following = ctx.following
-        in_following = set(following)
         cur_levels = sorted({p[i].score for i in ctx.current}, reverse=True)
         all_levels = sorted({p[i].score for i in ctx.current + following}, reverse=True)
 
-        # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8).
+        # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8): the
+        # latter are every pair with a player of the next score group, whose C8 and C9
+        # values only depend on who is in the pair (:class:`_Field`).
         current_pairs = [
             (h, low)
             for a, low in enumerate(ctx.current)
@@ -155,19 +178,29 @@ class BracketWeights:
             for h in ctx.current[:a]
         ]
         members = ctx.current + following
-        next_pairs = [
-            (h, low) for a, low in enumerate(members) if low in in_following for h in members[:a]
-        ]
+        higher = members[:-1] if following else ()
         half_current = len(ctx.current) // 2
 
         self._count("C6", dict.fromkeys(current_pairs, 1), half_current)
         self._levels("C7", current_pairs, cur_levels, half_current)
         self._count(
-            "C8 pairs", dict.fromkeys(next_pairs, 1), min(len(following), len(members) // 2)
+            "C8 pairs",
+            {},
+            min(len(following), len(members) // 2),
+            higher=dict.fromkeys(higher, 1),
         )
-        self._levels("C8 scores", next_pairs, all_levels, len(members) // 2)
+        of = self._level
+        for level in all_levels[:-1]:
+            key = self._level_of[level]
+            holders = [h for h in higher if of[h] == key]
+            self._count(
+                f"C8 scores {level}",
+                {},
+                min(len(holders), len(members) // 2),
+                higher=dict.fromkeys(holders, 1),
+            )
         if ctx.bye_rank is not None:
-            self._bye_ranks(current_pairs + next_pairs, ctx.bye_rank)
+            self._bye_ranks(current_pairs, higher, following, ctx.bye_rank)
 
         failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
         for position, name in enumerate(("C10", "C11", "C12", "C13")):
@@ -184,10 +217,23 @@ class BracketWeights:
         for back in windows:
             self._float_levels(current_pairs, cur_levels, back)
 
-    def _count(self, name: str, values: dict[tuple[int, int], int], bound: int) -> None:
+    def _count(
+        self,
+        name: str,
+        values: dict[tuple[int, int], int],
+        bound: int,
+        *,
+        higher: dict[int, int] | None = None,
+        lower: dict[int, int] | None = None,
+    ) -> None:
+        """Add a criterion unless it can never count anything. ``higher`` and ``lower``
+        give the values of the pairs with a player of the next score group (see
+        :class:`_Field`)."""
         values = {pair: value for pair, value in values.items() if value}
-        if values and bound:
-            self._fields.append(_Field(name, bound, values))
+        higher = {h: value for h, value in (higher or {}).items() if value}
+        lower = {low: value for low, value in (lower or {}).items() if value}
+        if (values or higher or lower) and bound:
+            self._fields.append(_Field(name, bound, values, higher, lower))
 
     def _levels(
         self,
@@ -205,9 +251,21 @@ class BracketWeights:
             holders = sum(1 for i in {pair[0] for pair in at_level})
             self._count(f"{name} {level}", dict.fromkeys(at_level, 1), min(holders, bound))
 
-    def _bye_ranks(self, pairs: list[tuple[int, int]], rank: dict[int, int]) -> None:
+    def _bye_ranks(
+        self,
+        pairs: list[tuple[int, int]],
+        higher: tuple[int, ...],
+        following: tuple[int, ...],
+        rank: dict[int, int],
+    ) -> None:
         values = {pair: rank.get(pair[0], 0) + rank.get(pair[1], 0) for pair in pairs}
-        self._count("C9", values, sum(rank.values()))
+        self._count(
+            "C9",
+            values,
+            sum(rank.values()),
+            higher={h: rank.get(h, 0) for h in higher},
+            lower={low: rank.get(low, 0) for low in following},
+        )
 
     def _moved(self, i: int, back: int) -> Float | None:
         player = self.players[i]

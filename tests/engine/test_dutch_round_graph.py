@@ -90,3 +90,100 @@ def test_restricted_solves_equal_the_whole_field(
         assert _value(graph, restricted) == _value(graph, whole)
         assert _absorbable(graph, restricted)
     assert kinds["private"] > 10 and kinds["shared"] > 10, kinds
+
+
+def _bracket_and_next(rng: random.Random) -> tuple[RoundGraph, list[int], list[int]]:
+    """A field whose scope is a bracket (with a few MDPs) and the next score group, weighed
+    as the Dutch criteria weigh them: a bracket pair (C6) outweighs every next-group pair,
+    whose weight depends on the bracket player alone (C8)."""
+    bracket_size = rng.randint(3, 14)
+    following_size = rng.randint(bracket_size, 30)
+    below = rng.randint(0, 16)
+    size = bracket_size + following_size + below
+    missing_rate = rng.choice([0.0, 0.03, 0.08])
+    conflicts: dict[int, set[int]] = {i: set() for i in range(size)}
+    for u in range(size):
+        for v in range(u + 1, size):
+            if rng.random() < missing_rate:
+                conflicts[u].add(v)
+                conflicts[v].add(u)
+    dummy = size if size % 2 else None
+    graph = RoundGraph(size, conflicts, dummy)
+    if dummy is not None:
+        graph.bye_ok = {i for i in range(size) if rng.random() < 0.6} or {size - 1}
+    bracket = list(range(bracket_size))
+    following = list(range(bracket_size, bracket_size + following_size))
+    moved = frozenset(bracket[: rng.randint(0, 3)])
+    unit = 1 << 16
+    ahead = {u: rng.randrange(unit) for u in bracket}
+    ahead.update(dict.fromkeys(following[:-1], 1 << 10))
+    group = round_graph.NextGroup(frozenset(following), ahead, {}, moved)
+    summarised = graph.set_scope(bracket + following, group)
+    graph.weight_bits = 24
+    for a, u in enumerate(bracket):
+        for v in bracket[a + 1 :]:
+            if graph.compatible(u, v):
+                weight = 0 if {u, v} <= moved else unit + rng.randrange(unit)
+                graph.set_weight(u, v, weight)
+    if not summarised:
+        for a, u in enumerate(bracket + following):
+            for v in following:
+                if v > u and graph.compatible(u, v):
+                    graph.set_weight(u, v, ahead.get(u, 0))
+    return graph, bracket, following
+
+
+def _stand_in_value(graph: RoundGraph, mate: dict[int, int], following: list[int]) -> int:
+    """What a solution with stand-ins weighs in the round: the bracket's pairs, each bracket
+    player sent into the next group, and a pair for every two of its players left."""
+    group = graph._next
+    assert group is not None
+    inside = sum(graph.weight(u, v) for u, v in mate.items() if 0 <= u < v < graph.size)
+    sent = [u for u, v in mate.items() if v == round_graph.FOLLOWING]
+    ahead = sum(group.ahead[u] for u in sent if u != graph.dummy)
+    return inside + ahead + group.ahead[following[0]] * ((len(following) - len(sent)) // 2)
+
+
+def _realisable(graph: RoundGraph, mate: dict[int, int], following: list[int]) -> bool:
+    """Whether the players of the round complete the solution: each bracket player as sent
+    (into the next group, below, or to its partner) and the rest paired among themselves."""
+    rest = sorted(graph.unpaired - {u for u, v in mate.items() if v >= 0} | {graph.dummy} - {None})
+    sent = {u: v for u, v in mate.items() if v < 0}
+    allowed = {round_graph.FOLLOWING: set(following), LOWER: graph.unpaired - graph.scope}
+    field: networkx.Graph[int] = networkx.Graph()
+    field.add_nodes_from(rest)
+    for a, u in enumerate(rest):
+        for v in rest[a + 1 :]:
+            if u in sent and v in sent:
+                continue
+            if u in sent and v not in allowed[sent[u]] or v in sent and u not in allowed[sent[v]]:
+                continue
+            if graph.dummy in (u, v):
+                if (v if u == graph.dummy else u) in graph.bye_ok:
+                    field.add_edge(u, v)
+            elif graph.compatible(u, v):
+                field.add_edge(u, v)
+    return 2 * len(networkx.max_weight_matching(field, maxcardinality=True)) == len(rest)
+
+
+def test_stand_ins_for_the_next_group_equal_the_whole_field() -> None:
+    """The next score group replaced by stand-ins (round_graph module notes, conditions
+    (d)-(f)): the optimum weighs what the optimum over every unpaired player weighs, and the
+    round's players really complete it."""
+    rng = random.Random(2026)
+    summarised = 0
+    tried = 0
+    while summarised < 120:
+        tried += 1
+        graph, _bracket, following = _bracket_and_next(rng)
+        whole = graph.solve(whole=True)
+        if len(whole) != len(graph.unpaired) + (graph.dummy is not None):
+            continue
+        expected = sum(graph.weight(u, v) for u, v in whole.items() if u < v)
+        restricted = graph.solve()
+        if round_graph.FOLLOWING not in restricted.values() or graph._next is None:
+            continue
+        summarised += 1
+        assert _stand_in_value(graph, restricted, following) == expected
+        assert _realisable(graph, restricted, following)
+    assert tried < 20 * summarised

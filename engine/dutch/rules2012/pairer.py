@@ -49,6 +49,7 @@ class Pairer2012(RoundPairer):
     and without the current PAB criteria C5 and C9."""
 
     weights_class: type[BracketWeights] = Weights2012
+    summarise_following = False  # the C.12 and A.9 routes read the listed weights
 
     def __init__(
         self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int
