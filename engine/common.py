@@ -180,42 +180,29 @@ def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | 
     makes it worth no more than a loss, as the rule text says (bbpPairings would not float
     it; docs/rulings.md).
     """
-    by_number: Mapping[PairingNumber, PlayerEntry] = {p.number: p for p in request.players}
+    scores = {entry.number: _pairing_scores(entry) for entry in request.players}
     result: dict[PairingNumber, tuple[Float | None, ...]] = {}
     for entry in request.players:
         floats: list[Float | None] = []
+        own = scores[entry.number]
         for index, record in enumerate(entry.history):
-            round_no = index + 1
-            floats.append(
-                _float_for(
-                    entry,
-                    record.kind,
-                    record.points,
-                    record.opponent,
-                    round_no,
-                    by_number,
-                    request.points,
-                )
-            )
+            if not record.kind.played:
+                floats.append(unplayed_float(record.kind, record.points, request.points))
+                continue
+            other = scores.get(record.opponent) if record.opponent is not None else None
+            floats.append(None if other is None else game_floats(own[index], other[index])[0])
         result[entry.number] = tuple(floats)
     return result
 
 
-def _float_for(
-    entry: PlayerEntry,
-    kind: RoundKind,
-    points: Fraction,
-    opponent: PairingNumber | None,
-    round_no: int,
-    by_number: Mapping[PairingNumber, PlayerEntry],
-    point_system: PointSystem,
-) -> Float | None:
-    if kind.played:
-        other = by_number.get(opponent) if opponent is not None else None
-        if other is None:
-            return None
-        return game_floats(pairing_score(entry, round_no), pairing_score(other, round_no))[0]
-    return unplayed_float(kind, points, point_system)
+def _pairing_scores(entry: PlayerEntry) -> list[Fraction]:
+    """:func:`pairing_score` before each round of the history, in one pass."""
+    found = []
+    total = Fraction(0)
+    for index, record in enumerate(entry.history):
+        found.append(total + entry.acceleration.get(index + 1, Fraction(0)))
+        total += record.points
+    return found
 
 
 def game_floats(first: Fraction, second: Fraction) -> tuple[Float | None, Float | None]:
