@@ -17,6 +17,7 @@ re-solving with a small preference in the low *stage* bits:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -499,6 +500,9 @@ class RoundPairer:
         ``alone`` (S1 and S2 together) is given when :meth:`_alone` allows the solves to
         run on S1 and S2 alone (see :meth:`_solve_transposition`).
         """
+        stage, room_for_stages = self._stage, self.weights.stage_bits
+        if alone is not None:
+            stage, room_for_stages = self._alone_stage(uppers, members)
         waiting = list(uppers)
         while waiting:
             a = waiting[0]
@@ -508,7 +512,7 @@ class RoundPairer:
                 waiting.pop(0)
                 continue
             chunk: list[tuple[int, list[int]]] = []
-            room = self.weights.stage_bits
+            room = room_for_stages
             for c in waiting:
                 choices = sorted(b for b in self.graph.adjacent(c, members) if b > c)
                 width = len(choices).bit_length()
@@ -519,12 +523,46 @@ class RoundPairer:
             shift = room
             for c, choices in reversed(chunk):
                 for rank, b in enumerate(reversed(choices), start=1):
-                    self._stage(c, b, rank << shift)
+                    stage(c, b, rank << shift)
                 shift += len(choices).bit_length()
             self._solve_transposition(alone)
             for c, _choices in chunk:
                 self._fix(c, self.mate[c], record)
                 waiting.pop(0)
+
+    def _alone_stage(
+        self, uppers: list[int], members: set[int]
+    ) -> tuple[Callable[[int, int, int], None], int]:
+        """Weights for the solves on S1 and S2 alone, and how many low bits they leave the
+        generation order. Every matching there has one pair per S1 player, so the high
+        bits on which all S1-S2 pairs agree add the same to each and are dropped; what
+        stays is shifted to the top of rustworkx's range, with room for the sum of one
+        pair per S1 player, and the stages get every bit below it (fewer solves)."""
+        graph = self.graph
+        base = {
+            (a, b): self.weights.weight(a, b)
+            for a in uppers
+            for b in graph.adjacent(a, members)
+            if b > a
+        }
+        first = next(iter(base.values()), 0)
+        differ = 0
+        for value in base.values():
+            differ |= value ^ first
+        low = self.weights.stage_bits
+        varying = max(differ.bit_length() - low, 0) + len(uppers).bit_length()
+        room = MAX_WEIGHT_BITS - 1 - varying
+        if room <= low:
+            return self._stage, low
+        mask = (1 << differ.bit_length()) - 1
+        for pair, value in base.items():
+            base[pair] = ((value & mask) >> low) << room
+            graph.set_weight(*pair, base[pair])
+
+        def stage(u: int, v: int, extra: int) -> None:
+            graph.set_weight(u, v, base[(u, v) if u < v else (v, u)] + extra)
+
+        return stage, room
 
     def _solve_transposition(self, alone: set[int] | None) -> None:
         """Solve a transposition stage, on S1 and S2 alone (``alone``) when possible.

@@ -283,16 +283,15 @@ class RoundGraph:
 
     def solve_among(self, vertices: AbstractSet[int]) -> dict[int, int]:
         """A maximum-cardinality matching of greatest weight on ``vertices`` alone (their
-        compatible pairs at their current weights), as ``vertex -> mate`` both ways; for a
-        caller who has proved that every optimum pairs these players among themselves."""
+        weighted pairs: every compatible pair of a bracket is weighed when it is set up),
+        as ``vertex -> mate`` both ways; for a caller who has proved that every optimum
+        pairs these players among themselves."""
         order = sorted(vertices)
         index = {v: i for i, v in enumerate(order)}
-        weights = self.weights
         edges = [
-            (index[u], index[v], weights.get((u, v), 0))
-            for u in order
-            for v in self.adjacent(u, vertices)
-            if u < v
+            (index[u], index[v], weight)
+            for (u, v), weight in self.weights.items()
+            if u in index and v in index
         ]
         found = solve_edges(len(order), edges, max_cardinality=True)
         return {order[i]: order[j] for i, j in found.items()}
