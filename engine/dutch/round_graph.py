@@ -264,6 +264,11 @@ class RoundGraph:
     def dummy_reaches_lower(self) -> bool:
         return self._dummy_reaches
 
+    @property
+    def stands_in(self) -> bool:
+        """Whether the scope's next score group is solved through stand-ins."""
+        return self._next is not None
+
     def solve(self, *, whole: bool = False) -> dict[int, int]:
         """A complete round pairing of greatest weight, as ``vertex -> mate`` both ways for
         the scope (and the dummy); a partner below the scope may be given as :data:`LOWER`,

@@ -1,8 +1,9 @@
 """The shortcuts of engine.dutch.bracket, against the same round paired without them.
 
 A bracket without MDPs starts its exchange solve from a guessed S1 size instead of first
-solving the base weights alone (``RoundPairer._pair_remainder``), and transposition solves
-run on S1 and S2 alone when that is proved equivalent (``RoundPairer._solve_transposition``).
+solving the base weights alone (``RoundPairer._pair_remainder``), transposition solves
+run on S1 and S2 alone when that is proved equivalent (``RoundPairer._solve_transposition``),
+and solves stand in for the next score group (``engine.dutch.round_graph``).
 Paired the unrestricted way (the base solve first, every transposition solve on every
 unpaired player), every corpus problem in range must give the same boards, PAB and trace
 (exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
@@ -28,8 +29,11 @@ PROBLEMS = [p for p in problems("dutch", max_players=120) if problem_players(p) 
 
 
 class Unrestricted(RoundPairer):
-    """Solves every bracket's base weights before its exchange solve, and every
-    transposition stage on every unpaired player, as the rules read."""
+    """Solves every bracket's base weights before its exchange solve, every transposition
+    stage on every unpaired player, and the next score group's pairs listed, as the rules
+    read."""
+
+    summarise_following = False
 
     def _pair_remainder(
         self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
@@ -38,8 +42,14 @@ class Unrestricted(RoundPairer):
             self._solve()
         super()._pair_remainder(remainder, context, record, solved=True)
 
-    def _solve_transposition(self, alone: set[int] | None) -> None:
-        self._solve()
+    def _transpositions(
+        self,
+        uppers: list[int],
+        members: set[int],
+        record: BracketRecord,
+        alone: set[int] | None,
+    ) -> None:
+        super()._transpositions(uppers, members, record, None)
 
 
 class CountingAlone(RoundPairer):
@@ -58,6 +68,16 @@ class CountingAlone(RoundPairer):
         if alone is not None:
             CountingAlone.alone[len(members) - 2 * len(uppers)] += 1
         super()._transpositions(uppers, members, record, alone)
+
+
+class CountingStandIns(RoundPairer):
+    """The pairer as shipped, counting the solves that stood in for the next score group."""
+
+    solves = 0
+
+    def _solve(self) -> None:
+        CountingStandIns.solves += self.graph.stands_in
+        super()._solve()
 
 
 class CountingGuesses(RoundPairer):
@@ -121,3 +141,11 @@ def test_transpositions_alone_are_taken_both_ways() -> None:
         pair_players(request, build_players(request), CountingAlone)
     assert CountingAlone.alone[0] > 0
     assert CountingAlone.alone[1] > 0
+
+
+def test_stand_ins_are_taken() -> None:
+    """Solves standing in for the next score group occur among the compared problems."""
+    for problem in PROBLEMS[::3]:
+        request = problem_request(problem)
+        pair_players(request, build_players(request), CountingStandIns)
+    assert CountingStandIns.solves > 0
