@@ -500,7 +500,8 @@ class RoundPairer:
         ``alone`` (S1 and S2 together) is given when :meth:`_alone` allows the solves to
         run on S1 and S2 alone (see :meth:`_solve_transposition`).
         """
-        stage, room_for_stages = self._stage, self.weights.stage_bits
+        stage: Callable[[int, int, int], None] = self._stage
+        room_for_stages = self.weights.stage_bits
         if alone is not None:
             stage, room_for_stages = self._alone_stage(uppers, members)
         waiting = list(uppers)

@@ -126,7 +126,7 @@ def _bracket_and_next(rng: random.Random) -> tuple[RoundGraph, list[int], list[i
                 weight = 0 if {u, v} <= moved else unit + rng.randrange(unit)
                 graph.set_weight(u, v, weight)
     if not summarised:
-        for a, u in enumerate(bracket + following):
+        for u in bracket + following:
             for v in following:
                 if v > u and graph.compatible(u, v):
                     graph.set_weight(u, v, ahead.get(u, 0))
@@ -156,7 +156,9 @@ def _realisable(graph: RoundGraph, mate: dict[int, int], following: list[int]) -
         for v in rest[a + 1 :]:
             if u in sent and v in sent:
                 continue
-            if u in sent and v not in allowed[sent[u]] or v in sent and u not in allowed[sent[v]]:
+            if (u in sent and v not in allowed[sent[u]]) or (
+                v in sent and u not in allowed[sent[v]]
+            ):
                 continue
             if graph.dummy in (u, v):
                 if (v if u == graph.dummy else u) in graph.bye_ok:
