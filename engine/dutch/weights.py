@@ -106,6 +106,10 @@ class BracketWeights:
         self.players = players
         self.context = context
         self._fields: list[_Field] = []
+        self._kind: dict[int, object] = {}
+        self._samples: dict[tuple[object, object], tuple[int, int]] = {}
+        """With :meth:`_sample_pairs`: each bracket player's kind, and the sample pair
+        of each kind of pair (empty when an edition lists every pair)."""
         members = context.current + context.following
         scores = sorted({players[i].score for i in members})
         self._level_of = {score: position for position, score in enumerate(scores)}
@@ -148,6 +152,10 @@ class BracketWeights:
             u, v = v, u
         if v in self.following:
             return self.base.get((u, v), 0) + self.ahead.get(u, 0) + self.behind.get(v, 0)
+        kind = self._kind
+        if kind:
+            sample = self._samples.get((kind[u], kind[v]))
+            return 0 if sample is None else self.base.get(sample, 0)
         return self.base.get((u, v), 0)
 
     @property
@@ -170,19 +178,15 @@ class BracketWeights:
 
         # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8): the
         # latter are every pair with a player of the next score group, whose C8 and C9
-        # values only depend on who is in the pair (:class:`_Field`).
-        current_pairs = [
-            (h, low)
-            for a, low in enumerate(ctx.current)
-            if low not in mdps
-            for h in ctx.current[:a]
-        ]
+        # values only depend on who is in the pair (:class:`_Field`). The former are
+        # weighed by one sample pair per kind of pair (:meth:`_sample_pairs`).
+        current_pairs = self._sample_pairs(mdps)
         members = ctx.current + following
         higher = members[:-1] if following else ()
         half_current = len(ctx.current) // 2
 
         self._count("C6", dict.fromkeys(current_pairs, 1), half_current)
-        self._levels("C7", current_pairs, cur_levels, half_current)
+        self._levels("C7", current_pairs, cur_levels, half_current, higher=ctx.current[:-1])
         self._count(
             "C8 pairs",
             {},
@@ -217,6 +221,41 @@ class BracketWeights:
         for back in windows:
             self._float_levels(current_pairs, cur_levels, back)
 
+    def _sample_pairs(self, mdps: set[int]) -> list[tuple[int, int]]:
+        """One pair ``(h, low)`` of the bracket (``low`` not an MDP, C6) for each kind of
+        pair, a player's kind being everything the criteria here read of it (score level,
+        colour preference, floats, C9 rank, MDP or not). Every pair weighs what the sample
+        of its kind weighs (:meth:`weight`), so a bracket of a thousand players is weighed
+        through a few hundred pairs instead of half a million."""
+        ctx = self.context
+        rank = ctx.bye_rank or {}
+        kinds = {}
+        for i in ctx.current:
+            player = self.players[i]
+            kinds[i] = (
+                i in mdps,
+                self._level[i],
+                player.wants,
+                player.imbalance,
+                player.absolute,
+                player.strong,
+                player.repeated,
+                player.float_previous,
+                player.float_before_previous,
+                rank.get(i, 0),
+            )
+        samples: dict[tuple[object, object], tuple[int, int]] = {}
+        first: dict[object, int] = {}
+        for low in ctx.current:
+            kind = kinds[low]
+            if low not in mdps:
+                for other, h in first.items():
+                    samples.setdefault((other, kind), (h, low))
+            first.setdefault(kind, low)
+        self._kind = kinds
+        self._samples = samples
+        return list(samples.values())
+
     def _count(
         self,
         name: str,
@@ -241,14 +280,18 @@ class BracketWeights:
         pairs: list[tuple[int, int]],
         levels: list[Fraction],
         bound: int,
+        *,
+        higher: tuple[int, ...] | None = None,
     ) -> None:
         """One sub-field per score level of the higher player, highest level first; the
-        lowest level repeats the pair count minus the others and is left out."""
+        lowest level repeats the pair count minus the others and is left out. ``higher``
+        are the players that are the higher of some pair, when ``pairs`` are samples."""
         of = self._level
         for level in levels[:-1]:
             key = self._level_of[level]
             at_level = [pair for pair in pairs if of[pair[0]] == key]
-            holders = sum(1 for i in {pair[0] for pair in at_level})
+            tops = {pair[0] for pair in at_level} if higher is None else higher
+            holders = sum(1 for i in tops if of[i] == key)
             self._count(f"{name} {level}", dict.fromkeys(at_level, 1), min(holders, bound))
 
     def _bye_ranks(
