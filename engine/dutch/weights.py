@@ -106,8 +106,8 @@ class BracketWeights:
         self.players = players
         self.context = context
         self._fields: list[_Field] = []
-        self._kind: dict[int, object] = {}
-        self._samples: dict[tuple[object, object], tuple[int, int]] = {}
+        self._kind: dict[int, int] = {}
+        self._samples: dict[tuple[int, int], tuple[int, int]] = {}
         """With :meth:`_sample_pairs`: each bracket player's kind, and the sample pair
         of each kind of pair (empty when an edition lists every pair)."""
         members = context.current + context.following
@@ -229,10 +229,11 @@ class BracketWeights:
         through a few hundred pairs instead of half a million."""
         ctx = self.context
         rank = ctx.bye_rank or {}
-        kinds = {}
+        kinds: dict[int, int] = {}
+        numbers: dict[tuple[object, ...], int] = {}
         for i in ctx.current:
             player = self.players[i]
-            kinds[i] = (
+            kind = (
                 i in mdps,
                 self._level[i],
                 player.wants,
@@ -244,8 +245,9 @@ class BracketWeights:
                 player.float_before_previous,
                 rank.get(i, 0),
             )
-        samples: dict[tuple[object, object], tuple[int, int]] = {}
-        first: dict[object, int] = {}
+            kinds[i] = numbers.setdefault(kind, len(numbers))  # small ints hash fast
+        samples: dict[tuple[int, int], tuple[int, int]] = {}
+        first: dict[int, int] = {}
         for low in ctx.current:
             kind = kinds[low]
             if low not in mdps:
