@@ -50,6 +50,9 @@ class RoundPairer:
     weights_class: type[BracketWeights] = BracketWeights
     """The criteria as weights; an older edition swaps in its own (``engine.dutch.rules2012``, ``rules2017``)."""
 
+    coarse_exchanges = True
+    """Whether exchange rule 1 is solved before rule 2's BSN sums (:meth:`_pair_remainder`)."""
+
     summarise_following = True
     """Whether solves may stand in for the next score group (:mod:`engine.dutch.round_graph`)
     when its pairs are weighed rather than listed; an edition that reads the graph's
@@ -364,29 +367,37 @@ class RoundPairer:
         pairs_inside = inside() if solved else len(remainder) // 2
         top_index = len(remainder) - 1
 
-        def exchange_value(a: int) -> int:
+        def exchange_value(a: int, *, coarse: bool = False) -> int:
             in_s1 = 1 if position[a] < pairs_inside else 0
             sum_bits = (pairs_inside * top_index).bit_length()
-            return ((in_s1 << sum_bits) + (top_index - position[a])) << 1
+            bsn = 0 if coarse else top_index - position[a]
+            return ((in_s1 << sum_bits) + bsn) << 1
 
-        def set_exchange_weights(a: int, delta: int = 0) -> None:
+        def set_exchange_weights(a: int, delta: int = 0, *, coarse: bool = False) -> None:
             for b in self.graph.adjacent(a, members):
                 if b > a:
-                    self._stage(a, b, exchange_value(a) + delta)
-
-        while True:
-            for a in remainder:
-                set_exchange_weights(a)
-            self._solve()
-            found = inside()
-            if found == pairs_inside:
-                break
-            pairs_inside = found
-        s1 = remainder[:pairs_inside]
+                    self._stage(a, b, exchange_value(a, coarse=coarse) + delta)
 
         def upper(a: int) -> bool:
             other = self.mate.get(a)
             return other is not None and other in members and other > a
+
+        # Rule 1 (fewest exchanges) is solved first without rule 2's BSN sums, whose fine
+        # weights cost rustworkx many times more: when that optimum exchanges nobody, S1
+        # is the same in every optimum and the BSN sums cannot tell them apart.
+        coarse = self.coarse_exchanges
+        while True:
+            for a in remainder:
+                set_exchange_weights(a, coarse=coarse)
+            self._solve()
+            found = inside()
+            if found != pairs_inside:
+                pairs_inside = found
+            elif coarse and not all(upper(a) for a in remainder[:pairs_inside]):
+                coarse = False
+            else:
+                break
+        s1 = remainder[:pairs_inside]
 
         exchanges = sum(1 for a in s1 if not upper(a))
         record.exchanges = exchanges

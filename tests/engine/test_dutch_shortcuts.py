@@ -3,7 +3,8 @@
 A bracket without MDPs starts its exchange solve from a guessed S1 size instead of first
 solving the base weights alone (``RoundPairer._pair_remainder``), transposition solves
 run on S1 and S2 alone when that is proved equivalent (``RoundPairer._solve_transposition``),
-and solves stand in for the next score group (``engine.dutch.round_graph``).
+solves stand in for the next score group (``engine.dutch.round_graph``), and exchange
+rule 1 is solved before rule 2's BSN sums.
 Paired the unrestricted way (the base solve first, every transposition solve on every
 unpaired player), every corpus problem in range must give the same boards, PAB and trace
 (exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
@@ -29,11 +30,12 @@ PROBLEMS = [p for p in problems("dutch", max_players=120) if problem_players(p) 
 
 
 class Unrestricted(RoundPairer):
-    """Solves every bracket's base weights before its exchange solve, every transposition
-    stage on every unpaired player, and the next score group's pairs listed, as the rules
-    read."""
+    """Solves every bracket's base weights before its exchange solve, the exchange with
+    rule 2's BSN sums from the start, every transposition stage on every unpaired player,
+    and the next score group's pairs listed, as the rules read."""
 
     summarise_following = False
+    coarse_exchanges = False
 
     def _pair_remainder(
         self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
