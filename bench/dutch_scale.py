@@ -150,8 +150,9 @@ def bench_size(
 ) -> tuple[list[Run], list[Run]]:
     """Pair ``problem`` ``repeat`` times with each engine, alternating; a stopped reference
     run is not repeated."""
-    ours_path = (workdir / "arbiter.txt").resolve()
-    theirs_path = (workdir / "reference.txt").resolve()
+    # Named per process: two benches sharing the cache must not read each other's output.
+    ours_path = (workdir / f"arbiter-{os.getpid()}.txt").resolve()
+    theirs_path = (workdir / f"reference-{os.getpid()}.txt").resolve()
     ours: list[Run] = []
     theirs: list[Run] = []
     for _ in range(repeat):
