@@ -174,16 +174,15 @@ def export_warnings(state: TournamentState, *, profile: Profile = "trf16") -> li
         back = fold(import_events(doc, tournament_id=settings.tournament_id)[0])
     except TrfError as error:
         return [f"the file does not import: {error}"]
+    ahead = range(state.next_round, settings.rounds + 1)
+    sent, read = _not_paired(state, ahead), _not_paired(back, ahead)
     warnings = []
     for label, differs in (
         ("withdrawals", lambda p, q: p.withdrawn_from != q.withdrawn_from),
         ("late entries", lambda p, q: p.joins_round != q.joins_round),
         (
             "byes and absences of the rounds to come",
-            lambda p, q: any(
-                _not_paired(state, p.player_id, r) != _not_paired(back, q.player_id, r)
-                for r in range(state.next_round, settings.rounds + 1)
-            ),
+            lambda p, q: any(sent[r].get(p.player_id) != read[r].get(q.player_id) for r in ahead),
         ),
     ):
         numbers = [
@@ -207,10 +206,14 @@ def export_warnings(state: TournamentState, *, profile: Profile = "trf16") -> li
 
 
 def _not_paired(
-    state: TournamentState, player_id: PlayerId, round_no: int
-) -> NotPairedReason | None:
-    reasons = {entry.player_id: entry.reason for entry in state.availability(round_no)[1]}
-    return reasons.get(player_id)
+    state: TournamentState, rounds: range
+) -> dict[int, dict[PlayerId, NotPairedReason]]:
+    """Who is not paired in each of ``rounds``, and why (each round's availability once, not
+    once per player)."""
+    return {
+        round_no: {entry.player_id: entry.reason for entry in state.availability(round_no)[1]}
+        for round_no in rounds
+    }
 
 
 def _numbers(numbers: list[int]) -> str:

@@ -9,7 +9,6 @@ from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 
 from engine.common import Float
 from engine.dutch.bracket import BracketRecord
@@ -25,54 +24,12 @@ from engine.model import (
     UnmetCriterion,
 )
 
-__all__ = ["CURRENT", "EDITION_2017", "Allocation", "EditionNames", "Wording", "build_trace"]
+__all__ = ["WORDING_2017", "WORDING_2026", "Allocation", "Wording", "build_trace"]
 
 Allocation = tuple[DutchPlayer, DutchPlayer, Colour, ColourRule]
 """(higher-ranked, lower-ranked, colour of the higher-ranked, deciding rule)."""
 
 _COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
-
-
-@dataclass(frozen=True, slots=True)
-class EditionNames:
-    """How one edition numbers what the account cites, keyed by the 2026 number.
-
-    ``articles`` has no entry for a criterion the edition does not have (2017: the PAB
-    criteria C5 and C9); ``quality`` is the edition's span of quality criteria.
-    """
-
-    articles: Mapping[str, str]
-    quality: str
-    colours: Mapping[ColourRule, str]
-
-    def __getitem__(self, name: str) -> str:
-        return self.articles[name]
-
-    def has(self, name: str) -> bool:
-        return name in self.articles
-
-
-_CRITERIA_2026 = [f"C{n}" for n in range(1, 22)]
-NAMES_2026 = EditionNames(
-    articles={**{c: c for c in _CRITERIA_2026}, "Art. 4.2": "Art. 4.2", "Art. 4.4": "Art. 4.4"},
-    quality="C5-C21",
-    colours={rule: rule.value for rule in ColourRule},
-)
-"""The 2026 text (C.04.3 from February 2026): Arts 1-5, criteria C1-C21."""
-
-NAMES_2017 = EditionNames(
-    articles={
-        **{f"C{n}": f"C.{n}" for n in range(1, 5)},
-        **{f"C{n}": f"C.{n - 1}" for n in range(6, 9)},
-        **{f"C{n}": f"C.{n - 2}" for n in range(10, 22)},
-        "Art. 4.2": "D.1",
-        "Art. 4.4": "D.3",
-    },
-    quality="C.5-C.19",
-    colours={rule: f"E.{rule.value[-1]}" for rule in ColourRule},
-)
-"""The 2017 text (Baku 2016 / Goynuk 2017): sections A-E, criteria C.1-C.19, no PAB criteria;
-the 2026 C6-C8 are its C.5-C.7 and C10-C21 its C.8-C.19, colour rules E.1-E.5."""
 
 
 def build_trace(
@@ -84,7 +41,7 @@ def build_trace(
     wording: Wording | None = None,
 ) -> PairingTrace:
     """The account of a pairing in the words of ``wording`` (the 2026 text's by default)."""
-    words = wording or CURRENT
+    words = wording or WORDING_2026
     colour_of: dict[int, Colour] = {}
     for high, low, colour, _rule in allocations:
         colour_of[high.index] = colour
@@ -121,7 +78,7 @@ def _bracket(
 ) -> BracketTrace:
     p = players
     floaters = tuple(
-        FloatReason(p[i].number, words.float_reason(p, record, i, bye, neighbours))
+        FloatReason(p[i].number, words.float_reason(words, p, record, i, bye, neighbours))
         for i in record.downfloaters
     )
     return BracketTrace(
@@ -146,12 +103,12 @@ def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[str]:
 
 
 def _float_reason(
+    words: Wording,
     p: list[DutchPlayer],
     record: BracketRecord,
     i: int,
     bye: int | None,
     neighbours: Mapping[int, AbstractSet[int]],
-    n: EditionNames,
 ) -> str:
     members = set(record.mdps) | set(record.residents)
     if len(members) == 1:
@@ -160,31 +117,35 @@ def _float_reason(
     if i in record.mdps:
         if not legal & set(record.residents):
             return (
-                f"MDP with no legal opponent among the residents ({n['C1']}/{n['C3']}): "
+                f"MDP with no legal opponent among the residents ({words['C1']}/{words['C3']}): "
                 "stays in the Limbo"
             )
         return (
             f"MDP left in the Limbo: only {len(record.selected_mdps)} of the "
-            f"{len(record.mdps)} MDPs can be paired in a best pairing ({n['C6']}/{n['C7']}); "
-            f"the paired set is the first valid one ({n['Art. 4.4']})"
+            f"{len(record.mdps)} MDPs can be paired in a best pairing "
+            f"({words['C6']}/{words['C7']}); the paired set is the first valid one "
+            f"({words['Art. 4.4']})"
         )
     if not legal:
-        return f"no legal opponent in the bracket ({n['C1']}: already met, or {n['C3']}: colours)"
+        return (
+            f"no legal opponent in the bracket ({words['C1']}: already met, or {words['C3']}: "
+            "colours)"
+        )
     if i == bye:
         return "left over from the last bracket: receives the PAB"
     if len(members) % 2 and len(record.downfloaters) == 1:
         return (
             "the bracket has an odd number of players, so one moves down; the criteria "
-            f"{n.quality}, then the generation order, chose this player"
+            f"{words.quality}, then the generation order, chose this player"
         )
     completion = (
-        f"leave the round incomplete or raise the PAB score ({n['C4']}/{n['C5']})"
-        if n.has("C5")
-        else f"leave the round incomplete ({n['C4']})"
+        f"leave the round incomplete or raise the PAB score ({words['C4']}/{words['C5']})"
+        if words.has("C5")
+        else f"leave the round incomplete ({words['C4']})"
     )
     return (
         f"not paired in the best candidate: pairing it would {completion}, or pair fewer "
-        f"players or higher scores here or in the next bracket ({n['C6']}-{n['C8']})"
+        f"players or higher scores here or in the next bracket ({words['C6']}-{words['C8']})"
     )
 
 
@@ -194,7 +155,7 @@ def _unmet(
     colour_of: dict[int, Colour],
     words: Wording,
 ) -> tuple[UnmetCriterion, ...]:
-    found = _Found(words.criteria)
+    found = _Found(words.articles)
     paired = [i for pair in record.pairs for i in pair]
     missed = [i for i in paired if p[i].wants is not None and colour_of[i] != p[i].wants]
     ten = [i for i in paired if abs(_difference_after(p[i], colour_of[i])) > 2]
@@ -293,20 +254,32 @@ def _describe(player: DutchPlayer) -> str:
 
 
 FloatReasons = Callable[
-    [list[DutchPlayer], BracketRecord, int, "int | None", Mapping[int, AbstractSet[int]]], str
+    [
+        "Wording",
+        list[DutchPlayer],
+        BracketRecord,
+        int,
+        "int | None",
+        Mapping[int, AbstractSet[int]],
+    ],
+    str,
 ]
-"""Why a player left a bracket: (players, bracket, the player, the PAB, legal opponents)."""
+"""Why a player left a bracket: (the edition's words, players, bracket, the player, the PAB,
+legal opponents)."""
 
 
 @dataclass(frozen=True)
 class Wording:
-    """How an edition's text names what the account reports. The procedure is shared, so an
-    older edition only renames: :data:`CURRENT` is the 2026 text, and
-    :mod:`engine.dutch.rules2012.explain` words the 2012 one."""
+    """Everything an edition's text names in the account. The procedure is shared, so an older
+    edition only renames: :data:`WORDING_2026` and :data:`WORDING_2017` are here, and
+    :mod:`engine.dutch.rules2012.explain` words the 2012 text."""
 
-    criteria: Mapping[str, str]
-    """The edition's article for each 2026 quality criterion reported (C10-C21); one the
-    edition does not have is left out of the table and of the account."""
+    articles: Mapping[str, str]
+    """The edition's article for each 2026 criterion (C1-C21) and article (Art. 4.4) the
+    account cites; one the edition does not have is left out of the table and of the
+    account."""
+    quality: str
+    """The edition's span of quality criteria."""
     colours: Mapping[ColourRule, tuple[str, str]]
     """For each colour rule, its article and what it did (``{high}``: the higher-ranked
     player's number)."""
@@ -318,45 +291,57 @@ class Wording:
     moves_on: str
     """An MDP repeating a downfloat because it moves on down unpaired."""
 
+    def __getitem__(self, name: str) -> str:
+        return self.articles[name]
 
-CURRENT = Wording(
-    criteria={f"C{n}": f"C{n}" for n in range(10, 22)},
-    colours={
-        ColourRule.BOTH_PREFERENCES: ("5.2.1", "both preferences granted"),
-        ColourRule.STRONGER_PREFERENCE: ("5.2.2", "the stronger preference is granted"),
-        ColourRule.ALTERNATION: (
-            "5.2.3",
-            "colours alternate from the last round in which they differed",
-        ),
-        ColourRule.HIGHER_RANKED_PREFERENCE: (
-            "5.2.4",
-            "{high}, the higher ranked, gets its preference",
-        ),
-        ColourRule.PAIRING_NUMBER_PARITY: (
-            "5.2.5",
-            "{high}'s pairing number parity and the initial colour",
-        ),
+    def has(self, name: str) -> bool:
+        return name in self.articles
+
+
+_COLOUR_DETAILS = {
+    ColourRule.BOTH_PREFERENCES: "both preferences granted",
+    ColourRule.STRONGER_PREFERENCE: "the stronger preference is granted",
+    ColourRule.ALTERNATION: "colours alternate from the last round in which they differed",
+    ColourRule.HIGHER_RANKED_PREFERENCE: "{high}, the higher ranked, gets its preference",
+    ColourRule.PAIRING_NUMBER_PARITY: "{high}'s pairing number parity and the initial colour",
+}
+"""What each colour rule did, in the words of the 2026 and 2017 texts."""
+
+WORDING_2026 = Wording(
+    articles={
+        **{f"C{n}": f"C{n}" for n in range(1, 22)},
+        "Art. 4.4": "Art. 4.4",
     },
+    quality="C5-C21",
+    colours={rule: (rule.value, _COLOUR_DETAILS[rule]) for rule in ColourRule},
     notes=_notes,
-    float_reason=partial(_float_reason, n=NAMES_2026),
+    float_reason=_float_reason,
     bye_reason=(
         "{number} gets the PAB: eligible (C2), score {score} is the lowest a complete pairing "
         "can leave over (C5), {games} game(s) played (C9)"
     ),
     moves_on="moves down again from the Limbo",
 )
-"""The 2026 text's words."""
+"""The 2026 text (C.04.3 from February 2026): Arts 1-5, criteria C1-C21, colour rules
+5.2.1-5.2.5."""
 
-EDITION_2017 = Wording(
-    criteria=NAMES_2017.articles,
-    colours={rule: (NAMES_2017.colours[rule], CURRENT.colours[rule][1]) for rule in ColourRule},
+WORDING_2017 = Wording(
+    articles={
+        **{f"C{n}": f"C.{n}" for n in range(1, 5)},
+        **{f"C{n}": f"C.{n - 1}" for n in range(6, 9)},
+        **{f"C{n}": f"C.{n - 2}" for n in range(10, 22)},
+        "Art. 4.4": "D.3",
+    },
+    quality="C.5-C.19",
+    colours={rule: (f"E.{rule.value[-1]}", _COLOUR_DETAILS[rule]) for rule in ColourRule},
     notes=_notes,
-    float_reason=partial(_float_reason, n=NAMES_2017),
+    float_reason=_float_reason,
     bye_reason=(
         "{number} gets the PAB: eligible (C.2), score {score}, left over by the last bracket "
         "(A.9: the bye is part of its pairing)"
     ),
-    moves_on=CURRENT.moves_on,
+    moves_on=WORDING_2026.moves_on,
 )
-"""The 2017 text's words: its numbering (:data:`NAMES_2017`) on the 2026 account, which
-follows the same procedure."""
+"""The 2017 text (Baku 2016 / Goynuk 2017): sections A-E, criteria C.1-C.19 and no PAB
+criteria (the 2026 C5 and C9), so the 2026 C6-C8 are its C.5-C.7 and C10-C21 its C.8-C.19;
+colour rules E.1-E.5."""

@@ -198,8 +198,12 @@ def wished_apart(state: TournamentState, players: Iterable[PlayerId]) -> frozens
             found.add(("federation", player.federation))
         return found
 
+    members: dict[tuple[str, str], list[PlayerId]] = {}
+    for player_id in players:
+        for group in groups(player_id):
+            members.setdefault(group, []).append(player_id)
     return frozenset(
-        frozenset((a, b)) for a, b in combinations(sorted(players), 2) if groups(a) & groups(b)
+        frozenset(pair) for group in members.values() for pair in combinations(group, 2)
     )
 
 

@@ -8,6 +8,15 @@ by round by Arbiter's checker, half made by ``arbiter generate`` and re-paired b
 reference's checker (``-c``). ``bench/differential.py`` runs the same cases at any count
 and size.
 
+The 2017 Dutch rules run on the first 100 of those cases (50 from each generator). That
+edition is the 2026 bracket procedure with the 2017 criteria and weights (docs/rulings.md
+lists each difference), checked problem by problem on its whole corpus against the same
+binary (``test_dutch_2017_corpus.py``, 335 problems); what random tournaments add there are
+the settings the corpus lacks, and the first 100 cases take every value of every setting
+the 200 take, over 5-149 players (``test_the_sample_takes_every_setting``). The other 100
+would cost two to three minutes of CPU, all in the engine; ``bench/differential.py --system
+dutch-2017`` runs any count.
+
 The binaries are never a dependency: without them these tests skip, unless
 ``ARBITER_REQUIRE_SHARED=1``.
 """
@@ -22,6 +31,8 @@ from tests.corpus import shared_path
 COUNT = 200
 CHUNK = 10
 LOW, HIGH = 5, 150
+SAMPLE = {"dutch-2017": 100}
+"""Systems run on the first N cases only (the module's docstring says why that suffices)."""
 
 KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {}
 """(system, case number) -> why Arbiter and the reference part there; each is an explicit
@@ -30,9 +41,9 @@ KNOWN_DIFFERENCES: dict[tuple[str, int], str] = {}
 
 def _chunks(system: str) -> list[object]:
     reference = REFERENCES[system]
-    every = cases(reference, COUNT, LOW, HIGH)
+    every = cases(reference, COUNT, LOW, HIGH)[: SAMPLE.get(system, COUNT)]
     params: list[object] = []
-    for start in range(0, COUNT, CHUNK):
+    for start in range(0, len(every), CHUNK):
         chunk = tuple(every[start : start + CHUNK])
         known = [
             KNOWN_DIFFERENCES[system, c.number]
@@ -71,3 +82,18 @@ def test_the_cases_cover_the_sizes_and_both_generators() -> None:
     assert min(sizes) <= 7 and max(sizes) >= 120 and all(LOW <= n <= HIGH for n in sizes)
     assert sum(case.source == "reference" for case in every) == COUNT // 2
     assert {case.profile for case in every} == {"trf16", "trf26"}
+
+
+@pytest.mark.parametrize("system", sorted(SAMPLE))
+def test_the_sample_takes_every_setting(system: str) -> None:
+    every = cases(REFERENCES[system], COUNT, LOW, HIGH)
+    sample = every[: SAMPLE[system]]
+
+    def values(chosen: list[Case]) -> set[tuple[str, str, object]]:
+        return {(c.source, key, value) for c in chosen for key, value in c.settings.items()}
+
+    assert values(sample) == values(every)
+    assert {c.profile for c in sample} == {c.profile for c in every}
+    assert sum(c.source == "reference" for c in sample) == len(sample) // 2
+    sizes = [c.players for c in sample]
+    assert min(sizes) <= 7 and max(sizes) >= 120

@@ -18,7 +18,7 @@ from engine.dutch.explain import Wording
 from engine.dutch.players import DutchPlayer
 from engine.dutch.rules2012.pairer import RepairedRecord
 
-__all__ = ["WORDING"]
+__all__ = ["WORDING_2012"]
 
 
 def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[str]:
@@ -59,6 +59,7 @@ def _kind(record: BracketRecord, size: int) -> str:
 
 
 def _float_reason(
+    words: Wording,
     p: list[DutchPlayer],
     record: BracketRecord,
     i: int,
@@ -71,7 +72,10 @@ def _float_reason(
     if i == bye:
         return "left over by the lowest score bracket: gets the bye (A.5, C.13)"
     if not neighbours.get(i, set()) & members:
-        return "C.1: no opponent in this bracket without breaking B.1 or B.2, so moves down"
+        return (
+            f"C.1: no opponent in this bracket without breaking {words['C1']} or {words['C3']}, "
+            "so moves down"
+        )
     if isinstance(record, RepairedRecord):
         return (
             "C.12: the bracket was re-paired so that every player it moves down can be paired "
@@ -87,7 +91,8 @@ def _float_reason(
     if len(members) % 2 and len(record.downfloaters) == 1:
         return (
             "the bracket has an odd number of players, so P0 pairs leave one over (A.6); "
-            "this one by B.3-B.6, then the transposition and exchange order (C.6-C.8, D.1, D.2)"
+            f"this one by {words.quality}, then the transposition and exchange order (C.6-C.8, "
+            "D.1, D.2)"
         )
     return (
         "C.14: fewer pairs than P0 here (P1 lowered), because pairing this player would leave a "
@@ -95,12 +100,15 @@ def _float_reason(
     )
 
 
-WORDING = Wording(
-    # The 2026 criteria this text has too. Colour difference and repetition among topscorers
-    # are the B.2 exception; a preference not granted is B.4 (strong ones are not counted
-    # apart); a float repeated from the previous round is B.5, from two rounds before B.6,
-    # for players moved down (current C18, C20) as for residents (C14-C17).
-    criteria={
+WORDING_2012 = Wording(
+    # The 2026 criteria this text has too. No second meeting is B.1 and no meeting of two
+    # absolute preferences B.2; colour difference and repetition among topscorers are the B.2
+    # exception; a preference not granted is B.4 (strong ones are not counted apart); a float
+    # repeated from the previous round is B.5, from two rounds before B.6, for players moved
+    # down (current C18, C20) as for residents (C14-C17).
+    articles={
+        "C1": "B.1",
+        "C3": "B.2",
         "C10": "B.2",
         "C11": "B.2",
         "C12": "B.4",
@@ -111,6 +119,7 @@ WORDING = Wording(
         "C18": "B.5",
         "C20": "B.6",
     },
+    quality="B.3-B.6",
     colours={
         ColourRule.BOTH_PREFERENCES: ("E.1", "both preferences granted"),
         ColourRule.STRONGER_PREFERENCE: ("E.2", "the stronger preference is granted"),

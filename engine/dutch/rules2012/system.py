@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.dutch.rules2012.explain import WORDING
+from engine.dutch.rules2012.explain import WORDING_2012
 from engine.dutch.rules2012.pairer import Pairer2012
 from engine.dutch.rules2012.players import build_players_2012
 from engine.dutch.system import pair_players
@@ -17,4 +17,4 @@ def pair(request: PairingRequest) -> Pairing:
     :raises engine.errors.NoValidPairing: when no pairing satisfies the absolute criteria.
     :raises engine.errors.InvalidRequest: when the request contradicts itself.
     """
-    return pair_players(request, build_players_2012(request), Pairer2012, WORDING)
+    return pair_players(request, build_players_2012(request), Pairer2012, WORDING_2012)

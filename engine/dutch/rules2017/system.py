@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.dutch.explain import EDITION_2017
+from engine.dutch.explain import WORDING_2017
 from engine.dutch.rules2017.pairer import Pairer2017
 from engine.dutch.rules2017.players import build_players_2017
 from engine.dutch.system import pair_players
@@ -17,4 +17,4 @@ def pair(request: PairingRequest) -> Pairing:
     :raises engine.errors.NoValidPairing: when no pairing satisfies the absolute criteria.
     :raises engine.errors.InvalidRequest: when the request contradicts itself.
     """
-    return pair_players(request, build_players_2017(request), Pairer2017, EDITION_2017)
+    return pair_players(request, build_players_2017(request), Pairer2017, WORDING_2017)
