@@ -19,12 +19,12 @@ once read. A real list holds about 1.5 million players; nothing here holds more 
 from __future__ import annotations
 
 import codecs
-import html
+import functools
 import io
 import operator
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,18 +66,19 @@ _XML_FIELDS = {  # in DirectoryPlayer order
 _FIELDS = DirectoryPlayer._fields
 _NUMBERS = ("fide_id", "standard", "rapid", "blitz", "birth_year")
 _XML_INDEX = {tag: _FIELDS.index(field) for tag, field in _XML_FIELDS.items()}
+_XML_TEXT = "[^<&\x00-\x08\x0b\x0c\x0e-\x1f]*"
+"""Text as it may stand in XML with no entity: a player whose text has one goes to expat."""
 _XML_PLAYER = re.compile(
     r"\s*<player>"
     + "".join(
-        rf"\s*<{tag}(?:\s*/>|>({'' if tag in _XML_FIELDS else '?:'}[^<]*)</{tag}>)"
+        rf"\s*<{tag}(?:\s*/>|>({'' if tag in _XML_FIELDS else '?:'}{_XML_TEXT})</{tag}>)"
         for tag in _XML_LAYOUT
     )
     + r"\s*</player>"
 )
 """One ``player`` element as FIDE writes it (blanks between elements, empty ones either way);
 its groups are the kept fields, in :class:`DirectoryPlayer` order as FIDE's order keeps them."""
-_XML_FIRST = re.compile(rb"<player[\s>]")
-_XML_ENCODING = re.compile(rb"""encoding=["']([A-Za-z0-9._-]+)["']""")
+_XML_ENCODING = re.compile(r"""^<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']""")
 _SEX = {"M": "m", "F": "f", "m": "m", "f": "f"}
 
 
@@ -90,8 +91,9 @@ class RatingList:
     """One players list file: iterate it for its players (once; it is read as it goes).
 
     ``month`` (``YYYY-MM``) is known when the file says it: a single list's header
-    (``SEP26``) or FIDE's file name (``standard_sep26frl.zip``). ``encoding`` is ``utf-8``
-    until a line is not, from which line on the file is read as Latin-1 (older files).
+    (``SEP26``) or FIDE's file name (``standard_sep26frl.zip``). ``encoding`` is an XML
+    file's declared one; a TXT file's is ``utf-8`` until a line is not, from which line on
+    the file is read as Latin-1 (older files).
     """
 
     path: Path
@@ -139,69 +141,68 @@ class RatingList:
                 yield _player(list(map(strip, fields(line))), self.path, number)
 
     def _xml(self, raw: IO[bytes]) -> Iterator[DirectoryPlayer]:
-        """Players a megabyte at a time. expat checks that the whole file is well-formed; the
-        players are read from each block's text by one regular expression per player in
-        FIDE's layout (in C: a fifth of the time of expat's Python callbacks for each of a
-        player's twenty elements), and any stretch the expression does not match (another
-        element order, comments, CDATA) is read by those callbacks instead. Blocks end at a
-        ``</player>``, so no player is cut in two."""
-        checker = expat.ParserCreate()
+        """Players a megabyte at a time (blocks end at a ``</player>``, so none is cut in
+        two), each read by one regular expression in FIDE's layout: in C, a fraction of the
+        time of expat's Python callbacks for each of a player's twenty elements. Whatever the
+        expression does not match (the prologue, the root's end, a player written another
+        way) goes to expat, which reads its players and checks it; the players the
+        expression matches are well-formed by its construction, so the file is exactly when
+        what expat saw is."""
+        rest = _Unmatched(self.path)
         count = 0
-        offset = 0  # bytes given to the checker before ``block``
+        line = 1  # where ``block`` starts
         pending = b""
-        started = False
-        while True:
-            chunk = raw.read(1 << 20)
+        while chunk := raw.read(1 << 20):
             data = pending + chunk
-            # What follows the last player holds none (at the end: the root's end tag).
-            cut = data.rfind(b"</player>") + len(b"</player>") if chunk else len(data)
-            if chunk and cut < len(b"</player>"):
+            cut = data.rfind(b"</player>") + len(b"</player>")
+            if cut < len(b"</player>"):
                 pending = data
                 continue
             block, pending = data[:cut], data[cut:]
-            try:
-                checker.Parse(block, not chunk)
-            except expat.ExpatError as error:
-                before = block[: checker.ErrorByteIndex - offset].count(b"</player>")
-                raise RatingListError(
-                    f"{self.path}: not well-formed XML at line {error.lineno}, after player "
-                    f"{count + before}: {expat.ErrorString(error.code)}"
-                ) from None
-            if not chunk:
-                return
-            offset += len(block)
-            if not started and (first := _XML_FIRST.search(block)):
-                declared = _XML_ENCODING.search(block[: first.start()])
-                if declared:
-                    self.encoding = codecs.lookup(declared.group(1).decode("ascii")).name
-                block, started = block[first.start() :], True
-            if started:
-                players = self._xml_block(block.decode(self.encoding), count + 1)
-                count += len(players)
-                yield from players
+            text = self._text(block, line)
+            players: list[DirectoryPlayer] = []
+            position = 0
+            for match in _XML_PLAYER.finditer(text):
+                if match.start() > position:
+                    gap = text[position : match.start()]
+                    at = functools.partial(_line, text, line, position)
+                    players += rest.feed(gap, at, count + len(players))
+                values = map(str.strip, match.groups(""))  # the kept fields, in order
+                players.append(_player(list(values), self.path, count + len(players) + 1))
+                position = match.end()
+            at = functools.partial(_line, text, line, position)
+            players += rest.feed(text[position:], at, count + len(players))
+            count += len(players)
+            line += text.count("\n")
+            yield from players
+        rest.feed(self._text(pending, line), lambda: line, count, final=True)  # the root's end
 
-    def _xml_block(self, text: str, number: int) -> list[DirectoryPlayer]:
-        """The players of a run of whole ``player`` elements, the first being ``number``."""
-        found: list[DirectoryPlayer] = []
-        position = 0
-        for match in _XML_PLAYER.finditer(text):
-            if match.start() > position and not text[position : match.start()].isspace():
-                found += self._xml_parsed(text[position : match.start()], number + len(found))
-            values = match.groups("")  # the kept fields, in DirectoryPlayer order
-            if "&" in match.group():
-                values = tuple(map(html.unescape, values))
-            found.append(_player(list(map(str.strip, values)), self.path, number + len(found)))
-            position = match.end()
-        if text[position:].strip():
-            found += self._xml_parsed(text[position:], number + len(found))
-        return found
+    def _text(self, block: bytes, line: int) -> str:
+        try:
+            return block.decode(self.encoding)
+        except UnicodeDecodeError as error:
+            where = line + block.count(b"\n", 0, error.start)
+            raise RatingListError(
+                f"{self.path}: line {where}: not {self.encoding}: {error.reason}"
+            ) from None
 
-    def _xml_parsed(self, text: str, number: int) -> list[DirectoryPlayer]:
-        """The players of a stretch of whole ``player`` elements the fast path does not
-        match, read by expat callbacks that keep only the fields the directory holds."""
+
+def _line(text: str, first: int, position: int) -> int:
+    """The line of ``text[position]``, ``text`` starting at line ``first``."""
+    return first + text.count("\n", 0, position)
+
+
+class _Unmatched:
+    """expat over what the fast path of :meth:`RatingList._xml` leaves, in file order: it
+    reads the players there with callbacks that keep only the directory's fields, and
+    refuses what is not well-formed, naming the file's line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.found: list[DirectoryPlayer] = []
+        self.first = 1  # the number of the next player read
         parser = expat.ParserCreate()
         parser.buffer_text = True
-        found: list[DirectoryPlayer] = []
         values: list[str] = []
         field: int | None = None
 
@@ -215,17 +216,36 @@ class RatingList:
             nonlocal field
             field = None
             if tag == "player":
-                where = number + len(found)
-                found.append(_player([v.strip() for v in values], self.path, where))
+                where = self.first + len(self.found)
+                self.found.append(_player([v.strip() for v in values], self.path, where))
 
-        def text_of(data: str) -> None:
+        def text(data: str) -> None:
             if field is not None:
                 values[field] += data
 
         parser.StartElementHandler = start
         parser.EndElementHandler = end
-        parser.CharacterDataHandler = text_of
-        parser.Parse(f"<players>{text}</players>", True)
+        parser.CharacterDataHandler = text
+        self.parser = parser
+
+    def feed(
+        self, text: str, line: Callable[[], int], before: int, *, final: bool = False
+    ) -> list[DirectoryPlayer]:
+        """The players of ``text``, which starts at the file's ``line()`` (worked out only
+        for an error) after ``before`` players. Blanks between players are skipped: most
+        of what the fast path leaves is those."""
+        if text.isspace() and not final:
+            return []
+        self.first = before + 1
+        seen = self.parser.CurrentLineNumber
+        try:
+            self.parser.Parse(text, final)
+        except expat.ExpatError as error:
+            raise RatingListError(
+                f"{self.path}: not well-formed XML at line {line() + error.lineno - seen}, "
+                f"after player {before + len(self.found)}: {expat.ErrorString(error.code)}"
+            ) from None
+        found, self.found = self.found, []
         return found
 
 
@@ -253,13 +273,20 @@ def open_rating_list(path: Path) -> RatingList:
         layout = "txt"
     else:
         raise RatingListError(f"{path}: neither a TXT nor an XML players list")
+    declared = _XML_ENCODING.match(text) if layout == "xml" else None
+    try:
+        encoding = codecs.lookup(declared.group(1)).name if declared else "utf-8"
+    except LookupError:
+        raise RatingListError(f"{path}: unknown encoding {declared.group(1)!r}") from None
     header = text.splitlines()[0] if layout == "txt" else ""
     called = f"{path.name} {member or ''}".lower()
     month = _month(header) or _month(called)
     kind: RatingKind | None = None
     if layout == "txt" and _month(header) is not None:  # a single list
         kind = "rapid" if "rapid" in called else "blitz" if "blitz" in called else "standard"
-    return RatingList(path=path, layout=layout, member=member, month=month, kind=kind)
+    return RatingList(
+        path=path, layout=layout, member=member, month=month, kind=kind, encoding=encoding
+    )
 
 
 def _month(text: str) -> str | None:

@@ -72,6 +72,14 @@ def test_xml_declared_in_latin1_is_read_so(tmp_path: Path) -> None:
     assert players[3] == NUNEZ and ratings.encoding == "iso8859-1"
 
 
+def test_xml_that_is_not_its_encoding_is_refused_by_line(tmp_path: Path) -> None:
+    data = sample("players_list_xml_foa.xml").read_bytes()
+    path = tmp_path / "latin1_inside.xml"
+    path.write_bytes(data.replace("Núñez".encode(), "Núñez".encode("latin-1"), 1))
+    with pytest.raises(RatingListError, match=r"latin1_inside.xml: line 6: not utf-8"):
+        list(open_rating_list(path))
+
+
 def test_a_truncated_xml_list_is_refused(tmp_path: Path) -> None:
     text = sample("players_list_xml_foa.xml").read_text("utf-8")
     path = tmp_path / "truncated.xml"
