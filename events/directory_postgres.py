@@ -28,13 +28,11 @@ _LOAD_LOCK = 0x6172626974657202
 """Advisory lock key held by a load ("arbiter" and 2; the migrations hold ...01)."""
 
 _SWAP = (
-    "ALTER TABLE player_directory_new ADD CONSTRAINT player_directory_new_pkey "
-    "PRIMARY KEY (fide_id)",
+    "ALTER TABLE player_directory_new ADD CONSTRAINT player_directory_new_pkey PRIMARY KEY (fide_id)",
     "CREATE INDEX player_directory_new_name ON player_directory_new (name_key)",
     "DROP TABLE player_directory",
     "ALTER TABLE player_directory_new RENAME TO player_directory",
-    "ALTER TABLE player_directory RENAME CONSTRAINT player_directory_new_pkey "
-    "TO player_directory_pkey",
+    "ALTER TABLE player_directory RENAME CONSTRAINT player_directory_new_pkey TO player_directory_pkey",
     "ALTER INDEX player_directory_new_name RENAME TO player_directory_name",
 )
 """The new table takes the old one's keys, index and name (the migration's, as it made them)."""

@@ -2,8 +2,9 @@
 
 Both layouts FIDE publishes, zipped or not: the fixed-width TXT, whose header's words mark
 where each column starts (read by those positions, never by fixed offsets, since the layout
-has changed over the years), and the XML, parsed incrementally with each ``player`` cleared
-once read. A real list holds about 1.5 million players; nothing here holds more than one.
+has changed over the years), and the XML, read a megabyte at a time, each ``player`` by one
+regular expression (expat reads, and checks, anything else). A real list holds about 1.5
+million players; nothing here holds more than a megabyte's worth.
 
 >>> import pathlib, tempfile
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "standard_sep26frl.txt"
@@ -66,8 +67,8 @@ _XML_FIELDS = {  # in DirectoryPlayer order
 _FIELDS = DirectoryPlayer._fields
 _NUMBERS = ("fide_id", "standard", "rapid", "blitz", "birth_year")
 _XML_INDEX = {tag: _FIELDS.index(field) for tag, field in _XML_FIELDS.items()}
-_XML_TEXT = "[^<&\x00-\x08\x0b\x0c\x0e-\x1f]*"
-"""Text as it may stand in XML with no entity: a player whose text has one goes to expat."""
+_XML_TEXT = "[^<&\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]*"
+"""Text that is XML as it stands, with no entity: a player whose text is not goes to expat."""
 _XML_PLAYER = re.compile(
     r"\s*<player>"
     + "".join(
