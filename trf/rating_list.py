@@ -275,10 +275,11 @@ def open_rating_list(path: Path) -> RatingList:
     else:
         raise RatingListError(f"{path}: neither a TXT nor an XML players list")
     declared = _XML_ENCODING.match(text) if layout == "xml" else None
+    name = declared.group(1) if declared else "utf-8"
     try:
-        encoding = codecs.lookup(declared.group(1)).name if declared else "utf-8"
+        encoding = codecs.lookup(name).name
     except LookupError:
-        raise RatingListError(f"{path}: unknown encoding {declared.group(1)!r}") from None
+        raise RatingListError(f"{path}: unknown encoding {name!r}") from None
     header = text.splitlines()[0] if layout == "txt" else ""
     called = f"{path.name} {member or ''}".lower()
     month = _month(header) or _month(called)
