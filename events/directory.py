@@ -44,7 +44,7 @@ RATING_KINDS: tuple[RatingKind, ...] = ("standard", "rapid", "blitz")
 LOAD_CACHE_KB = 16_384
 """A SQLite load's page cache: SQLite sorts the name index within it (64 MB was no faster)."""
 BATCH = 20_000
-"""Rows per ``executemany``: large enough to keep SQLite busy, small enough to keep memory flat."""
+"""Rows built at a time (one ``executemany`` in SQLite): few calls, and memory stays flat."""
 
 
 class DirectoryPlayer(NamedTuple):
@@ -200,10 +200,12 @@ class PlayerDirectory(ABC):
         """The list the directory holds, ``None`` before any load."""
 
     @abstractmethod
-    def get(self, fide_id: int) -> DirectoryPlayer | None: ...
+    def get(self, fide_id: int) -> DirectoryPlayer | None:
+        """The player with this FIDE id, ``None`` when the list has none."""
 
     @abstractmethod
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Close the directory's connection."""
 
 
 class SqliteDirectory(PlayerDirectory):

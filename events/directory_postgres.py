@@ -39,12 +39,17 @@ _SWAP = (
 
 
 class PostgresDirectory(PlayerDirectory):
-    """The directory in the PostgreSQL database ``url`` names (its schema migrated on open)."""
+    """The directory in the PostgreSQL database ``url`` names (migrated on open if it has
+    no directory yet; a server's store migrates the rest at its start)."""
 
     def __init__(self, url: str) -> None:
         try:
             self._conn = psycopg.connect(url, autocommit=True)
-            migrate(self._conn)
+            # Opened for each HTTP search: migrating (under the migrations' lock, which every
+            # process would take in turn) only when the table is missing keeps that cheap.
+            found = self._conn.execute("SELECT to_regclass('player_directory_list')").fetchone()
+            if found is None or found[0] is None:
+                migrate(self._conn)
         except psycopg.Error as error:
             raise StoreError(
                 f"cannot open the player directory {safe_url(url)}: {error}"
