@@ -3,9 +3,11 @@
 Not events: a list is reference data that FIDE replaces every month, so a load replaces the
 table whole, in one transaction (a failed load leaves the previous list). What a tournament
 takes from it (a registration, a rating update) is copied into that tournament's events,
-with the list's month, so the events never depend on the table.
+with the list's month, so the events never depend on the table. The table lives where the
+events do: in the SQLite file, or in the PostgreSQL database every server process shares
+(:mod:`events.directory_postgres`).
 
->>> directory = PlayerDirectory(":memory:")
+>>> directory = open_directory(":memory:")
 >>> directory.load([DirectoryPlayer(fide_id=1503014, name="Carlsen, Magnus", federation="NOR",
 ...     sex="m", title="GM", standard=2830)], month="2026-09", source="list.txt")
 1
@@ -16,23 +18,33 @@ with the list's month, so the events never depend on the table.
 from __future__ import annotations
 
 import itertools
+import os
 import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from events.errors import StoreError
 
-__all__ = ["DirectoryPlayer", "LoadedList", "PlayerDirectory", "RatingKind", "fold_name"]
+__all__ = [
+    "DirectoryPlayer",
+    "LoadedList",
+    "PlayerDirectory",
+    "RatingKind",
+    "SqliteDirectory",
+    "fold_name",
+    "open_directory",
+]
 
 RatingKind = Literal["standard", "rapid", "blitz"]
 RATING_KINDS: tuple[RatingKind, ...] = ("standard", "rapid", "blitz")
 
-LOAD_CACHE_KB = 65_536
+LOAD_CACHE_KB = 16_384
+"""A SQLite load's page cache: SQLite sorts the name index within it (64 MB was no faster)."""
 BATCH = 20_000
-"""Rows per ``executemany``: large enough to keep SQLite busy, small enough to keep memory flat."""
+"""Rows built at a time (one ``executemany`` in SQLite): few calls, and memory stays flat."""
 
 
 class DirectoryPlayer(NamedTuple):
@@ -71,11 +83,30 @@ class LoadedList(NamedTuple):
     loaded_at: str
 
 
-_COLUMNS = ", ".join(DirectoryPlayer._fields)
+COLUMNS = ", ".join(DirectoryPlayer._fields)
+"""The table's columns in :class:`DirectoryPlayer` order (``name_key`` follows them in a row)."""
+Row = tuple[Any, ...]
+"""A player's fields and then ``name_key``, as a load writes them."""
 _INSERT = (
-    f"INSERT INTO player_directory ({_COLUMNS}, name_key) "
+    f"INSERT INTO player_directory ({COLUMNS}, name_key) "
     f"VALUES ({', '.join('?' * (len(DirectoryPlayer._fields) + 1))})"
 )
+
+
+class _FoldedCharacters(dict[int, str]):
+    """A ``str.translate`` table: each character without its accents (its compatibility
+    decomposition less combining marks), worked out the first time it is met. Character by
+    character gives what the whole name's decomposition gives, since only combining marks
+    are ever reordered, and they are dropped; a table keeps a load's million and a half
+    names from being decomposed one character at a time in Python."""
+
+    def __missing__(self, code: int) -> str:
+        decomposed = unicodedata.normalize("NFKD", chr(code))
+        self[code] = "".join(c for c in decomposed if not unicodedata.combining(c))
+        return self[code]
+
+
+_UNACCENTED = _FoldedCharacters()
 
 
 def fold_name(text: str) -> str:
@@ -85,41 +116,28 @@ def fold_name(text: str) -> str:
     ('nunez luis', 'carlsen m')
     """
     if not text.isascii():
-        text = "".join(
-            c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
-        )
+        text = text.translate(_UNACCENTED)
     return " ".join(text.replace(",", " ").casefold().split())
 
 
-class PlayerDirectory:
-    """The directory in the event store's SQLite file (``":memory:"``: a private one).
+def open_directory(db: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> PlayerDirectory:
+    """The directory beside the event store ``db`` names (see :func:`events.store.open_store`):
+    the table in the SQLite file, or in the PostgreSQL database."""
+    from events.store import is_postgres
 
-    It opens its own connection: loads come from the command line, and WAL lets a running
-    server read on while a load writes (its own writes wait up to ``busy_timeout_ms``).
+    if is_postgres(db):
+        from events.directory_postgres import PostgresDirectory
+
+        return PostgresDirectory(os.fspath(db))
+    return SqliteDirectory(db, busy_timeout_ms=busy_timeout_ms)
+
+
+class PlayerDirectory(ABC):
+    """One loaded FIDE list: load it whole, look players up by FIDE id or name.
+
+    Each instance holds its own connection (loads come from the command line, searches from
+    a request's thread), closed by :meth:`close`.
     """
-
-    def __init__(self, path: str | Path, *, busy_timeout_ms: int = 5000) -> None:
-        import sqlite_utils  # on first use: ``events`` exports this class, ``arbiter pair``
-
-        from events.store import is_postgres
-        from migrations import migrate  # never opens a database
-
-        if is_postgres(path):
-            raise StoreError(
-                "the FIDE player directory is kept in SQLite only; on a PostgreSQL server, "
-                "register players with their details (register --name ... --rating ...)"
-            )
-        try:
-            connection = sqlite3.connect(
-                str(path), isolation_level=None, check_same_thread=False,
-                timeout=busy_timeout_ms / 1000,
-            )  # fmt: skip
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-            migrate(sqlite_utils.Database(connection, execute_plugins=False))
-        except sqlite3.Error as error:
-            raise StoreError(f"cannot open the player directory {path}: {error}") from error
-        self._conn = connection
 
     def load(
         self,
@@ -140,9 +158,84 @@ class PlayerDirectory:
             errors raised by ``players`` itself (a bad line) also roll it back.
         """
         count = 0
-        rows = iter(players)
-        # 64 MB of page cache keeps the name index's pages in memory while a million and a
-        # half names go in, in no particular order (SQLite's default is 2 MB).
+
+        def batches() -> Iterator[list[Row]]:
+            nonlocal count
+            rows = iter(players)
+            while batch := [(*p, fold_name(p.name)) for p in itertools.islice(rows, BATCH)]:
+                yield batch  # back here once the batch is written
+                count += len(batch)
+                if progress is not None:
+                    progress(count)
+
+        def listed() -> LoadedList:
+            now = datetime.now(UTC).isoformat()
+            return LoadedList(month, source, count, encoding(), now)
+
+        self._replace(batches(), listed)
+        return count
+
+    def search(self, text: str, *, limit: int = 20) -> list[DirectoryPlayer]:
+        """Players whose FIDE id is ``text`` (all digits), else whose name starts with it
+        (accents, case and commas ignored), in name order."""
+        if text.strip().isdigit():
+            found = self.get(int(text))
+            return [found] if found else []
+        key = fold_name(text)
+        if not key:
+            return []
+        return self._name_range(key, key + "\U0010ffff", limit)
+
+    @abstractmethod
+    def _replace(self, batches: Iterator[list[Row]], listed: Callable[[], LoadedList]) -> None:
+        """Write the rows of ``batches`` in place of the table's, and ``listed()`` (asked
+        after the last batch) as the list held, all in one transaction."""
+
+    @abstractmethod
+    def _name_range(self, low: str, high: str, limit: int) -> list[DirectoryPlayer]:
+        """Players with ``low <= name_key < high`` (code point order), by key then FIDE id."""
+
+    @abstractmethod
+    def loaded_list(self) -> LoadedList | None:
+        """The list the directory holds, ``None`` before any load."""
+
+    @abstractmethod
+    def get(self, fide_id: int) -> DirectoryPlayer | None:
+        """The player with this FIDE id, ``None`` when the list has none."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Close the directory's connection."""
+
+
+class SqliteDirectory(PlayerDirectory):
+    """The directory in the event store's SQLite file (``":memory:"``: a private one).
+
+    WAL lets a running server read on while a load writes (the load's own writes wait up
+    to ``busy_timeout_ms`` for another writer).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> None:
+        import sqlite_utils  # on first use: ``events`` exports this module, ``arbiter pair``
+
+        from migrations import migrate  # never opens a database
+
+        try:
+            connection = sqlite3.connect(
+                os.fspath(path), isolation_level=None, check_same_thread=False,
+                timeout=busy_timeout_ms / 1000,
+            )  # fmt: skip
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+            migrate(sqlite_utils.Database(connection, execute_plugins=False))
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the player directory {path}: {error}") from error
+        self._conn = connection
+
+    def _replace(self, batches: Iterator[list[Row]], listed: Callable[[], LoadedList]) -> None:
+        """In the store's file, so nothing is relaxed for speed: the journal and ``synchronous``
+        are the database's, shared with the events (SQLite sets them per file, not per
+        table). The cost is in building rows, not in these settings (bench/rating_list.py)."""
         self._conn.execute(f"PRAGMA cache_size = -{LOAD_CACHE_KB}")
         try:
             self._conn.execute("BEGIN IMMEDIATE")
@@ -154,19 +247,14 @@ class PlayerDirectory:
                     "SELECT sql FROM sqlite_master WHERE name = 'player_directory_name'"
                 ).fetchone()
                 self._conn.execute("DROP INDEX player_directory_name")
-                self._conn.execute("DELETE FROM player_directory")
-                while batch := list(itertools.islice(rows, BATCH)):
-                    self._conn.executemany(
-                        _INSERT, [(*player, fold_name(player.name)) for player in batch]
-                    )
-                    count += len(batch)
-                    if progress is not None:
-                        progress(count)
+                self._conn.execute("DELETE FROM player_directory")  # SQLite drops the pages
+                for batch in batches:
+                    self._conn.executemany(_INSERT, batch)
                 self._conn.execute(index)
                 self._conn.execute(
                     "INSERT OR REPLACE INTO player_directory_list "
                     "(id, month, source, players, encoding, loaded_at) VALUES (1, ?, ?, ?, ?, ?)",
-                    (month, source, count, encoding(), datetime.now(UTC).isoformat()),
+                    listed(),
                 )
             except BaseException:
                 self._conn.execute("ROLLBACK")
@@ -174,10 +262,16 @@ class PlayerDirectory:
             self._conn.execute("COMMIT")
         except sqlite3.Error as error:
             raise StoreError(f"cannot load the players list: {error}") from error
-        return count
+
+    def _name_range(self, low: str, high: str, limit: int) -> list[DirectoryPlayer]:
+        rows = self._conn.execute(
+            f"SELECT {COLUMNS} FROM player_directory WHERE name_key >= ? AND name_key < ? "
+            "ORDER BY name_key, fide_id LIMIT ?",
+            (low, high, limit),
+        )
+        return [DirectoryPlayer(*row) for row in rows]
 
     def loaded_list(self) -> LoadedList | None:
-        """The list the directory holds, ``None`` before any load."""
         row = self._conn.execute(
             "SELECT month, source, players, encoding, loaded_at FROM player_directory_list"
         ).fetchone()
@@ -185,25 +279,9 @@ class PlayerDirectory:
 
     def get(self, fide_id: int) -> DirectoryPlayer | None:
         row = self._conn.execute(
-            f"SELECT {_COLUMNS} FROM player_directory WHERE fide_id = ?", (fide_id,)
+            f"SELECT {COLUMNS} FROM player_directory WHERE fide_id = ?", (fide_id,)
         ).fetchone()
         return DirectoryPlayer(*row) if row else None
-
-    def search(self, text: str, *, limit: int = 20) -> list[DirectoryPlayer]:
-        """Players whose FIDE id is ``text`` (all digits), else whose name starts with it
-        (accents, case and commas ignored), in name order."""
-        if text.strip().isdigit():
-            found = self.get(int(text))
-            return [found] if found else []
-        key = fold_name(text)
-        if not key:
-            return []
-        rows = self._conn.execute(
-            f"SELECT {_COLUMNS} FROM player_directory WHERE name_key >= ? AND name_key < ? "
-            "ORDER BY name_key, fide_id LIMIT ?",
-            (key, key + "\U0010ffff", limit),
-        )
-        return [DirectoryPlayer(*row) for row in rows]
 
     def close(self) -> None:
         self._conn.close()

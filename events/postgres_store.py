@@ -38,7 +38,7 @@ from events.store import (
 from events.types import Event
 from migrations.postgres import migrate
 
-__all__ = ["CHANNEL", "PostgresEventStore", "notifications"]
+__all__ = ["CHANNEL", "PostgresEventStore", "notifications", "safe_url"]
 
 CHANNEL = "arbiter_events"
 """Notified with the stream id after every append."""
@@ -74,7 +74,7 @@ class PostgresEventStore:
             with self.pool.connection() as conn:
                 migrate(conn)
         except (psycopg.Error, TimeoutError) as error:
-            raise StoreError(f"cannot open the event store {_safe(url)}: {error}") from error
+            raise StoreError(f"cannot open the event store {safe_url(url)}: {error}") from error
 
     def append(
         self,
@@ -324,7 +324,7 @@ def _stored(row: Row) -> StoredRow:
     )  # fmt: skip
 
 
-def _safe(url: str) -> str:
+def safe_url(url: str) -> str:
     """The URL without its password, for messages."""
     scheme, _, rest = url.partition("://")
     credentials, at, host = rest.rpartition("@")

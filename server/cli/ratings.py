@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 import click
 
-from events.directory import DirectoryPlayer, PlayerDirectory
+from events.directory import DirectoryPlayer, PlayerDirectory, open_directory
 from server.cli.support import CliContext, pass_service
 from trf.rating_list import RatingListError, open_rating_list
 
@@ -27,7 +27,7 @@ _MONTH = re.compile(r"(19|20)[0-9]{2}-(0[1-9]|1[0-2])")
 
 def directory_of(ctx: CliContext) -> PlayerDirectory:
     """The player directory in the command's database (closed with the command)."""
-    directory = PlayerDirectory(ctx.db)
+    directory = open_directory(ctx.db)
     click.get_current_context().call_on_close(directory.close)
     return directory
 

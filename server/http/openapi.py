@@ -109,19 +109,19 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         content["text/event-stream"] = {
             "schema": {"type": "string", "description": "id: position, event: type, data: EventOut"}
         }
-    success: dict[str, Any] = {"description": route.summary, "content": content}
+    headers: dict[str, str] = {}
     if route.write:
-        success["headers"] = {
-            "ETag": {
-                "description": "The stream version after the write.",
-                "schema": {"type": "string"},
-            }
-        }
+        headers["ETag"] = "The stream version after the write."
         if route.status == 201:
-            success["headers"]["Location"] = {
-                "description": "What the write created.",
-                "schema": {"type": "string"},
-            }
+            headers["Location"] = "What the write created."
+    if route.warns:
+        headers["Warning"] = route.warns
+    success: dict[str, Any] = {"description": route.summary, "content": content}
+    if headers:
+        success["headers"] = {
+            name: {"description": text, "schema": {"type": "string"}}
+            for name, text in headers.items()
+        }
     operation: dict[str, Any] = {
         "operationId": route.operation,
         "summary": route.summary,

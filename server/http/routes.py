@@ -91,6 +91,8 @@ class Route:
     response_media: str = JSON
     streams: bool = False
     """Also answers ``Accept: text/event-stream`` with Server-Sent Events."""
+    warns: str = ""
+    """What the success answer's ``Warning`` headers say, when it may carry any."""
 
 
 def _write(
@@ -454,6 +456,8 @@ ROUTES: tuple[Route, ...] = (
         versioned=False,
         query=schemas.ImportQuery,
         response=schemas.ImportResult,
+        warns='How many warnings, and the first: 299 - "N warning(s); first: ..." (all are in '
+        "the body's warnings).",
     ),
     Route(
         "GET",
@@ -465,6 +469,8 @@ ROUTES: tuple[Route, ...] = (
         "trf",
         query=schemas.ExportQuery,
         response_media=TEXT,
+        warns='One per thing the file cannot carry, e.g. 299 - "trf16 has no tie-break records: '
+        'export trf26 to keep them (202/212)" (what arbiter export prints on stderr).',
     ),
     # -- the event log ---------------------------------------------------------------------
     Route(

@@ -39,6 +39,7 @@ def test_schema_comes_from_recorded_migrations(postgres_url: str) -> None:
         "0002_stream_positions",
         "0003_snapshots",
         "0004_idempotency_scope",
+        "0005_player_directory",
     ]
     store.close()
 

@@ -1,4 +1,5 @@
-"""The player directory: a FIDE list in a table (issue 18 item 6), loaded whole or not at all."""
+"""The player directory: a FIDE list in a table (issue 18 item 6), loaded whole or not at all,
+in SQLite and in PostgreSQL (a throwaway cluster, tests/postgres.py) alike."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from events.directory import DirectoryPlayer, PlayerDirectory
+from events.directory import DirectoryPlayer, PlayerDirectory, open_directory
 from events.errors import StoreError
 from tests.corpus import shared_path
 from trf.rating_list import open_rating_list
@@ -17,9 +18,18 @@ def sample_players() -> list[DirectoryPlayer]:
     return list(open_rating_list(shared_path("fixtures", "rating-list", "players_list_foa.txt")))
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where the events are: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "postgres":
+        url: str = request.getfixturevalue("postgres_url")
+        return url
+    return str(tmp_path / "arbiter.db")
+
+
 @pytest.fixture
-def directory(tmp_path: Path) -> Iterator[PlayerDirectory]:
-    found = PlayerDirectory(tmp_path / "arbiter.db")
+def directory(database: str) -> Iterator[PlayerDirectory]:
+    found = open_directory(database)
     yield found
     found.close()
 
@@ -63,10 +73,27 @@ def test_a_failed_load_keeps_the_previous_list(directory: PlayerDirectory) -> No
     assert loaded is not None and loaded.month == "2026-09"
 
 
-def test_a_postgresql_database_is_refused_by_name_without_touching_a_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    with pytest.raises(StoreError, match="kept in SQLite only"):
-        PlayerDirectory("postgresql://postgres@/arbiter")
-    assert list(tmp_path.iterdir()) == []
+def test_every_connection_sees_the_one_list(database: str) -> None:
+    """What several server processes need: a list loaded through one connection is the list
+    every other one searches, and a load through one replaces it for all."""
+    loader, reader = open_directory(database), open_directory(database)
+    assert reader.loaded_list() is None and reader.search("nunez") == []
+    loader.load(sample_players(), month="2026-09", source="players_list_foa.txt")
+    assert [p.fide_id for p in reader.search("nunez, l")] == [900111, 900851, 901591]
+    later = shared_path("fixtures", "rating-list", "players_list_xml_foa.later.xml")
+    loader.load(open_rating_list(later), month="2026-10", source="later")
+    entry = reader.get(900000)
+    assert entry is not None and entry.standard == 2737
+    assert [p.fide_id for p in reader.search("núñez")] == [900111, 900851, 901591]
+    loader.close()
+    reader.close()
+
+
+def test_a_list_with_one_id_twice_is_refused_whole(directory: PlayerDirectory) -> None:
+    directory.load(sample_players(), month="2026-09", source="one")
+    twice = [*sample_players(), DirectoryPlayer(fide_id=900111, name="Again, Someone")]
+    with pytest.raises(StoreError, match="cannot load the players list"):
+        directory.load(twice, month="2026-10", source="two")
+    assert [p.name for p in directory.search("900111")] == ["Núñez, Luis"]
+    loaded = directory.loaded_list()
+    assert loaded is not None and loaded.month == "2026-09"

@@ -46,6 +46,48 @@ def test_xml_gives_the_same_players_as_txt() -> None:
     assert list(ratings) == list(open_rating_list(sample("players_list_foa.txt")))
 
 
+def test_xml_written_otherwise_gives_the_same_players(tmp_path: Path) -> None:
+    """Indented elements, empty ones self-closed (the spec's own example), another element
+    order, a comment, a CDATA name and a character reference: all are XML a list may hold,
+    read like FIDE's own layout, in file order."""
+    text = sample("players_list_xml_foa.xml").read_text("utf-8")
+    players = text.split("<player>")
+    players[2] = players[2].replace("><", ">\n    <").replace("<games></games>", "<games />")
+    players[4] = players[4].replace(
+        "<fideid>900111</fideid><name>Núñez, Luis</name>",
+        "<name>N&#250;<![CDATA[ñez]]>, Luis</name><!-- moved --><fideid>900111</fideid>",
+    )
+    players[6] = players[6].replace("<title></title>", "<title/>")
+    path = tmp_path / "written_otherwise.xml"
+    path.write_text("<player>".join(players), encoding="utf-8")
+    assert list(open_rating_list(path)) == list(open_rating_list(sample("players_list_foa.txt")))
+
+
+def test_xml_declared_in_latin1_is_read_so(tmp_path: Path) -> None:
+    text = sample("players_list_xml_foa.xml").read_text("utf-8")
+    path = tmp_path / "latin1.xml"
+    path.write_bytes(text.replace("utf-8", "ISO-8859-1", 1).encode("latin-1"))
+    ratings = open_rating_list(path)
+    players = list(ratings)
+    assert players[3] == NUNEZ and ratings.encoding == "iso8859-1"
+
+
+def test_xml_that_is_not_its_encoding_is_refused_by_line(tmp_path: Path) -> None:
+    data = sample("players_list_xml_foa.xml").read_bytes()
+    path = tmp_path / "latin1_inside.xml"
+    path.write_bytes(data.replace("Núñez".encode(), "Núñez".encode("latin-1"), 1))
+    with pytest.raises(RatingListError, match=r"latin1_inside.xml: line 6: not utf-8"):
+        list(open_rating_list(path))
+
+
+def test_a_truncated_xml_list_is_refused(tmp_path: Path) -> None:
+    text = sample("players_list_xml_foa.xml").read_text("utf-8")
+    path = tmp_path / "truncated.xml"
+    path.write_text(text[: text.rindex("<player>") + 30], encoding="utf-8")
+    with pytest.raises(RatingListError, match=r"line 62, after player 59: unclosed token"):
+        list(open_rating_list(path))
+
+
 @pytest.mark.parametrize("name", ["players_list_foa.txt", "players_list_xml_foa.xml"])
 def test_a_zipped_list_reads_as_the_file_inside(tmp_path: Path, name: str) -> None:
     archive = tmp_path / "players_list.zip"

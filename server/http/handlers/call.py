@@ -14,9 +14,10 @@ import uuid
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from aiohttp import web
+from multidict import CIMultiDict
 
 from events.errors import TournamentNotFound, WrongExpectedVersion
 from events.projections import TournamentState
@@ -27,7 +28,7 @@ from server.http.schemas import WriteResult, encode, event_out
 from server.service import CommandResult, TournamentService
 from server.settings import Settings
 
-__all__ = ["Call", "as_of_round", "etag", "respond"]
+__all__ = ["Call", "View", "as_of_round", "etag", "respond"]
 
 B = TypeVar("B")
 Q = TypeVar("Q")
@@ -74,6 +75,14 @@ def as_of_round(
             errors=[{"parameter": "round", "detail": f"at most {state.rounds_paired}"}],
         )
     return state
+
+
+class View(NamedTuple):
+    """A rendered read with headers of its own (a build may return bytes alone)."""
+
+    body: bytes
+    headers: list[tuple[str, str]]
+    """Sent after ``ETag``, in order; a name may repeat (one ``Warning`` per warning)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +132,7 @@ class Call(Generic[B, Q]):
 
     async def view(
         self,
-        build: Callable[..., bytes],
+        build: Callable[..., bytes | View],
         /,
         *args: Any,
         content_type: str = "application/json",
@@ -145,10 +154,14 @@ class Call(Generic[B, Q]):
         if not_modified(self.request, extra["ETag"]):
             return web.Response(status=304, headers=extra)
         key = (build, tournament_id, version, encode(args))
-        body = await self.request.app[keys.SHARED_READS].run(
+        built = await self.request.app[keys.SHARED_READS].run(
             key, functools.partial(self.read, build, service, tournament_id, version, *args)
         )
-        return web.Response(body=body, content_type=content_type, charset=charset, headers=extra)
+        view = built if isinstance(built, View) else View(built, [])
+        return web.Response(
+            body=view.body, content_type=content_type, charset=charset,
+            headers=CIMultiDict([*extra.items(), *view.headers]),
+        )  # fmt: skip
 
     async def command(
         self,

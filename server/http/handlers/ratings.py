@@ -2,7 +2,8 @@
 register a listed player by ``fide_id`` alone, update a tournament's ratings before round 1.
 
 The directory is opened on the thread that uses it, for that request only: it is a table
-in the same SQLite file, read with its own short-lived connection.
+in the store's database (the SQLite file, or the PostgreSQL database every server process
+shares), read with its own short-lived connection.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import msgspec
 from aiohttp import web
 
 from events.decisions import RegisterPlayer
-from events.directory import DirectoryPlayer, PlayerDirectory
+from events.directory import DirectoryPlayer, open_directory
 from server.http.handlers import players
 from server.http.handlers.call import Call, respond
 from server.http.schemas import WriteResult
@@ -71,7 +72,7 @@ def _entry(player: DirectoryPlayer) -> DirectoryEntry:
 
 
 def _search(db: str, query: PlayerSearchQuery) -> DirectorySearch:
-    directory = PlayerDirectory(db)
+    directory = open_directory(db)
     try:
         loaded = directory.loaded_list()
         found = directory.search(query.search, limit=max(1, min(query.limit, 100)))
@@ -99,7 +100,7 @@ def _register_listed(
         for name, value in msgspec.structs.asdict(body).items()
         if name != "fide_id" and value not in (None, "", 0)
     }
-    directory = PlayerDirectory(db)
+    directory = open_directory(db)
     try:
         return service.register_listed(
             directory, tournament_id, body.fide_id, options=options, **given
@@ -123,7 +124,7 @@ async def register_player(call: Call[RegisterPlayer, None]) -> web.Response:
 def _update(
     db: str, service: TournamentService, tournament_id: str, **options: Unpack[WriteOptions]
 ) -> tuple[str, CommandResult | None]:
-    directory = PlayerDirectory(db)
+    directory = open_directory(db)
     try:
         command, result = service.update_ratings(directory, tournament_id, options=options)
     finally:

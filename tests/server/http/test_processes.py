@@ -1,7 +1,8 @@
 """Two server processes on one PostgreSQL database, each taking any request: expected
-versions and idempotency keys hold across them, a round is paired once, and a live stream
+versions and idempotency keys hold across them, a round is paired once, a live stream
 on one process sees what the other appends, woken by LISTEN/NOTIFY (the streams' fallback
-poll is set to an hour, so nothing else could deliver it in time)."""
+poll is set to an hour, so nothing else could deliver it in time), and both search and
+register from the one FIDE list loaded into that database."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ from typing import Any
 import aiohttp
 import pytest
 
+from events.directory import open_directory
+from tests.corpus import shared_path
 from tests.server.http.support import TOKEN, Api, SseReader
+from trf.rating_list import open_rating_list
 
 pytestmark = pytest.mark.slow
 
@@ -42,11 +46,21 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def servers(postgres_url: str) -> Iterator[list[str]]:
+def database(postgres_url: str) -> str:
+    """The servers' database, with the sample FIDE list loaded as the 2026-09 list."""
+    directory = open_directory(postgres_url)
+    sample = shared_path("fixtures", "rating-list", "players_list_foa.txt")
+    directory.load(open_rating_list(sample), month="2026-09", source=sample.name)
+    directory.close()
+    return postgres_url
+
+
+@pytest.fixture
+def servers(database: str) -> Iterator[list[str]]:
     ports = [_free_port(), _free_port()]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     processes = [
-        subprocess.Popen([sys.executable, "-c", SERVE, postgres_url, str(port), TOKEN], env=env)
+        subprocess.Popen([sys.executable, "-c", SERVE, database, str(port), TOKEN], env=env)
         for port in ports
     ]
     yield [f"http://127.0.0.1:{port}" for port in ports]
@@ -131,3 +145,18 @@ async def test_two_processes_share_one_database(apis: tuple[Api, Api]) -> None:
         assert status in (200, 201)
         seen = [await asyncio.wait_for(reader.next(), 20) for _ in range(2)]
         assert [message["event"] for message in seen] == ["round-paired", "result-recorded"]
+
+
+async def test_both_processes_use_the_one_fide_list(apis: tuple[Api, Api]) -> None:
+    a, b = apis
+    for api in (a, b):
+        status, found = await api.get("/players?search=nunez, l")
+        assert status == 200 and found["list_month"] == "2026-09"
+        assert [p["fide_id"] for p in found["players"]] == [900111, 900851, 901591]
+    assert (await a.post("/tournaments", {"tournament_id": "t", "name": "T", "rounds": 5}))[
+        0
+    ] == 201
+    status, body = await b.post("/tournaments/t/players", {"fide_id": 900111}, version="*")
+    assert status == 201, body
+    event = body["events"][0]["event"]
+    assert (event["surname"], event["rating"], event["rating_list"]) == ("Núñez", 2720, "2026-09")

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from events.directory import PlayerDirectory
+from events.directory import open_directory
 from server.settings import Settings
 from tests.corpus import shared_path
 from tests.server.http.support import TOKEN, Api, Client
@@ -15,7 +15,7 @@ LISTS = ("fixtures", "rating-list")
 
 
 def load(settings: Settings, name: str, month: str) -> None:
-    directory = PlayerDirectory(settings.db)
+    directory = open_directory(settings.db)
     try:
         directory.load(open_rating_list(shared_path(*LISTS, name)), month=month, source=name)
     finally:

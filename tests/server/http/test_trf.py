@@ -143,6 +143,23 @@ async def test_tiebreaks_are_taken_with_the_edition_in_the_query(client: Client)
     assert copy["rows"] == original["rows"]
 
 
+async def test_an_export_that_loses_something_says_so_in_warning_headers(client: Client) -> None:
+    """TRF16 has no record for the declared tie-breaks (README, trf.md): its export warns
+    as ``arbiter export`` does on stderr, one ``Warning`` each; the trf26 file keeps them
+    and warns of nothing."""
+    data = (TEXT + "212 PTS,BH/C1,BH\r\n").encode()
+    assert (await upload(client, "open", data, query="?tiebreak_rules=2026"))[0] == 201
+    async with client.get("/tournaments/open/trf?format=trf16") as response:
+        assert response.status == 200
+        warnings = response.headers.getall("Warning")
+        assert b"\r\n212 " not in await response.read()
+    assert warnings == [
+        '299 - "trf16 has no tie-break records: export trf26 to keep them (202/212)"'
+    ]
+    async with client.get("/tournaments/open/trf?format=trf26") as response:
+        assert response.status == 200 and "Warning" not in response.headers
+
+
 async def test_without_the_edition_the_tiebreaks_are_a_warning(client: Client) -> None:
     data = (TEXT + "212 PTS,BH/C1,BH\r\n").encode()
     status, body = await upload(client, "open", data)
