@@ -233,7 +233,7 @@ class BracketWeights:
         numbers: dict[tuple[object, ...], int] = {}
         for i in ctx.current:
             player = self.players[i]
-            kind = (
+            facts = (
                 i in mdps,
                 self._level[i],
                 player.wants,
@@ -245,7 +245,7 @@ class BracketWeights:
                 player.float_before_previous,
                 rank.get(i, 0),
             )
-            kinds[i] = numbers.setdefault(kind, len(numbers))  # small ints hash fast
+            kinds[i] = numbers.setdefault(facts, len(numbers))  # small ints hash fast
         samples: dict[tuple[int, int], tuple[int, int]] = {}
         first: dict[int, int] = {}
         for low in ctx.current:
