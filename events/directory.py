@@ -139,6 +139,11 @@ class PlayerDirectory(ABC):
     a request's thread), closed by :meth:`close`.
     """
 
+    _conn: Any
+    """The backend's connection (sqlite3 and psycopg both ``execute`` directly on it)."""
+    _mark = "?"
+    """The backend's query parameter placeholder."""
+
     def load(
         self,
         players: Iterable[DirectoryPlayer],
@@ -191,21 +196,33 @@ class PlayerDirectory(ABC):
         """Write the rows of ``batches`` in place of the table's, and ``listed()`` (asked
         after the last batch) as the list held, all in one transaction."""
 
-    @abstractmethod
     def _name_range(self, low: str, high: str, limit: int) -> list[DirectoryPlayer]:
         """Players with ``low <= name_key < high`` (code point order), by key then FIDE id."""
+        mark = self._mark
+        rows = self._conn.execute(
+            f"SELECT {COLUMNS} FROM player_directory WHERE name_key >= {mark} "
+            f"AND name_key < {mark} ORDER BY name_key, fide_id LIMIT {mark}",
+            (low, high, limit),
+        )
+        return [DirectoryPlayer(*row) for row in rows]
 
-    @abstractmethod
     def loaded_list(self) -> LoadedList | None:
         """The list the directory holds, ``None`` before any load."""
+        row = self._conn.execute(
+            "SELECT month, source, players, encoding, loaded_at FROM player_directory_list"
+        ).fetchone()
+        return LoadedList(*row) if row else None
 
-    @abstractmethod
     def get(self, fide_id: int) -> DirectoryPlayer | None:
         """The player with this FIDE id, ``None`` when the list has none."""
+        row = self._conn.execute(
+            f"SELECT {COLUMNS} FROM player_directory WHERE fide_id = {self._mark}", (fide_id,)
+        ).fetchone()
+        return DirectoryPlayer(*row) if row else None
 
-    @abstractmethod
     def close(self) -> None:
         """Close the directory's connection."""
+        self._conn.close()
 
 
 class SqliteDirectory(PlayerDirectory):
@@ -262,26 +279,3 @@ class SqliteDirectory(PlayerDirectory):
             self._conn.execute("COMMIT")
         except sqlite3.Error as error:
             raise StoreError(f"cannot load the players list: {error}") from error
-
-    def _name_range(self, low: str, high: str, limit: int) -> list[DirectoryPlayer]:
-        rows = self._conn.execute(
-            f"SELECT {COLUMNS} FROM player_directory WHERE name_key >= ? AND name_key < ? "
-            "ORDER BY name_key, fide_id LIMIT ?",
-            (low, high, limit),
-        )
-        return [DirectoryPlayer(*row) for row in rows]
-
-    def loaded_list(self) -> LoadedList | None:
-        row = self._conn.execute(
-            "SELECT month, source, players, encoding, loaded_at FROM player_directory_list"
-        ).fetchone()
-        return LoadedList(*row) if row else None
-
-    def get(self, fide_id: int) -> DirectoryPlayer | None:
-        row = self._conn.execute(
-            f"SELECT {COLUMNS} FROM player_directory WHERE fide_id = ?", (fide_id,)
-        ).fetchone()
-        return DirectoryPlayer(*row) if row else None
-
-    def close(self) -> None:
-        self._conn.close()

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 import psycopg
 
-from events.directory import COLUMNS, DirectoryPlayer, LoadedList, PlayerDirectory, Row
+from events.directory import COLUMNS, LoadedList, PlayerDirectory, Row
 from events.errors import StoreError
 from events.postgres_store import safe_url
 from migrations.postgres import migrate
@@ -41,6 +41,8 @@ _SWAP = (
 class PostgresDirectory(PlayerDirectory):
     """The directory in the PostgreSQL database ``url`` names (migrated on open if it has
     no directory yet; a server's store migrates the rest at its start)."""
+
+    _mark = "%s"
 
     def __init__(self, url: str) -> None:
         try:
@@ -81,26 +83,3 @@ class PostgresDirectory(PlayerDirectory):
                 )
         except psycopg.Error as error:
             raise StoreError(f"cannot load the players list: {error}") from error
-
-    def _name_range(self, low: str, high: str, limit: int) -> list[DirectoryPlayer]:
-        rows = self._conn.execute(
-            f"SELECT {COLUMNS} FROM player_directory WHERE name_key >= %s AND name_key < %s "
-            "ORDER BY name_key, fide_id LIMIT %s",
-            (low, high, limit),
-        )
-        return [DirectoryPlayer(*row) for row in rows]
-
-    def loaded_list(self) -> LoadedList | None:
-        row = self._conn.execute(
-            "SELECT month, source, players, encoding, loaded_at FROM player_directory_list"
-        ).fetchone()
-        return LoadedList(*row) if row else None
-
-    def get(self, fide_id: int) -> DirectoryPlayer | None:
-        row = self._conn.execute(
-            f"SELECT {COLUMNS} FROM player_directory WHERE fide_id = %s", (fide_id,)
-        ).fetchone()
-        return DirectoryPlayer(*row) if row else None
-
-    def close(self) -> None:
-        self._conn.close()
