@@ -17,19 +17,27 @@ import engine.dutch.round_graph as round_graph
 from engine.dutch.round_graph import LOWER, RoundGraph
 
 
-def _field(rng: random.Random) -> tuple[RoundGraph, list[int]]:
-    size = rng.randint(10, 40)
-    missing_rate = rng.choice([0.02, 0.08, 0.15])
+def _random_graph(
+    rng: random.Random, size: int, missing_rate: float, bye_rate: float
+) -> RoundGraph:
+    """``size`` players, each pair ruled out with ``missing_rate``; with an odd number, a
+    PAB dummy that each player may take with ``bye_rate`` (at least the last one)."""
     conflicts: dict[int, set[int]] = {i: set() for i in range(size)}
     for u in range(size):
         for v in range(u + 1, size):
             if rng.random() < missing_rate:
                 conflicts[u].add(v)
                 conflicts[v].add(u)
-    dummy = size if size % 2 else None
-    graph = RoundGraph(size, conflicts, dummy)
-    if dummy is not None:
-        graph.bye_ok = {i for i in range(size) if rng.random() < 0.5} or {size - 1}
+    graph = RoundGraph(size, conflicts, size if size % 2 else None)
+    if graph.dummy is not None:
+        graph.bye_ok = {i for i in range(size) if rng.random() < bye_rate} or {size - 1}
+    return graph
+
+
+def _field(rng: random.Random) -> tuple[RoundGraph, list[int]]:
+    size = rng.randint(10, 40)
+    missing_rate = rng.choice([0.02, 0.08, 0.15])
+    graph = _random_graph(rng, size, missing_rate, bye_rate=0.5)
     start = rng.randint(0, size // 3)
     scope = list(range(start, min(size, start + rng.randint(2, max(2, size // 2)))))
     for u in range(start):
@@ -101,16 +109,7 @@ def _bracket_and_next(rng: random.Random) -> tuple[RoundGraph, list[int], list[i
     below = rng.randint(0, 16)
     size = bracket_size + following_size + below
     missing_rate = rng.choice([0.0, 0.03, 0.08])
-    conflicts: dict[int, set[int]] = {i: set() for i in range(size)}
-    for u in range(size):
-        for v in range(u + 1, size):
-            if rng.random() < missing_rate:
-                conflicts[u].add(v)
-                conflicts[v].add(u)
-    dummy = size if size % 2 else None
-    graph = RoundGraph(size, conflicts, dummy)
-    if dummy is not None:
-        graph.bye_ok = {i for i in range(size) if rng.random() < 0.6} or {size - 1}
+    graph = _random_graph(rng, size, missing_rate, bye_rate=0.6)
     bracket = list(range(bracket_size))
     following = list(range(bracket_size, bracket_size + following_size))
     moved = frozenset(bracket[: rng.randint(0, 3)])
