@@ -229,7 +229,7 @@ class RoundPairer:
         mdp_set = frozenset(context.mdps)
         listed = members
         if self._may_summarise(context, weights):
-            group = NextGroup(frozenset(context.following), weights.ahead, weights.behind, mdp_set)
+            group = NextGroup(weights.following, weights.ahead, weights.behind, mdp_set)
             if graph.set_scope(members, group):
                 listed = current
         else:

@@ -259,7 +259,7 @@ class RoundGraph:
     def reaches_following(self, x: int) -> bool:
         """Whether bracket player ``x`` may be paired into the summarised next group."""
         group = self._next
-        return group is not None and len(self.missing[x] & set(group.players)) < len(group.players)
+        return group is not None and len(self.missing[x] & group.players) < len(group.players)
 
     def dummy_reaches_lower(self) -> bool:
         return self._dummy_reaches
@@ -308,7 +308,7 @@ class RoundGraph:
         edges = list(self.weights.items())
         group = self._next
         if group is not None:  # the stand-ins failed: list the next group's pairs after all
-            players = set(group.players) & self.unpaired
+            players = group.players & self.unpaired
             for u in sorted(self.scope):
                 for v in self.adjacent(u, players):
                     if u < v:
@@ -324,7 +324,7 @@ class RoundGraph:
     def _stand_in_count(self, group: NextGroup) -> int:
         """``m`` when conditions (d)-(f) of the module notes hold for the scope as it is
         now (they only get easier as the bracket is paired), else 0."""
-        players = set(group.players) & self.unpaired
+        players = group.players & self.unpaired
         following = len(players)
         bracket = sorted(self.scope - players)
         if any(group.behind.get(f, 0) for f in players):
@@ -358,7 +358,7 @@ class RoundGraph:
     def _stand_ins_certified(self, group: NextGroup, count: int) -> bool:
         """Conditions (d), (e) and the PAB half of (f) of the module notes for ``count``
         stand-ins (the other half depends on the capacity, see :meth:`_stand_in_view`)."""
-        players = set(group.players) & self.unpaired
+        players = group.players & self.unpaired
         following = len(players)
         for x in self.scope - players:
             reach = following - len(self.missing[x] & players)
@@ -376,7 +376,7 @@ class RoundGraph:
         count = self._stand_ins
         if not self._stand_ins_certified(group, count):
             return None
-        players = set(group.players) & self.unpaired
+        players = group.players & self.unpaired
         bracket = sorted(self.scope - players)
         reach = {x: self._reach[x] for x in bracket if self._reach[x]}
         below = sorted((self._reach[f] for f in players if self._reach[f]), reverse=True)
@@ -410,7 +410,7 @@ class RoundGraph:
     def _bracket_pairs_enough(self, mate: dict[int, int], group: NextGroup) -> bool:
         """The converse half of the module notes: a stand-in optimum with more than
         ``(|B| - m + 1) / 2`` pairs of the bracket is an optimum of the round."""
-        players = set(group.players)
+        players = group.players
         bracket = [x for x in self.scope if x not in players]
         moved = group.moved_down
         pairs = sum(
