@@ -19,6 +19,8 @@ import msgspec
 __all__ = ["Settings", "hash_token", "new_token", "read_token_file", "token_matches"]
 
 MIB = 1024 * 1024
+STREAMS_PER_ADDRESS = 256
+"""Live streams one address may hold by default: a hall's phones behind one NAT."""
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -39,8 +41,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     sse_poll_seconds: float = 2.0
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 2000
-    sse_max_streams: int = 512
-    sse_max_per_client: int = 8
+    sse_max_streams: int = 2048
+    sse_max_per_client: int = STREAMS_PER_ADDRESS
+    """Open streams from one address: a venue's phones share one (its Wi-Fi's NAT)."""
+    sse_backlog: int = 1000
+    """Events a stream may fall behind before it is closed (the client then reconnects)."""
     sse_max_seconds: float = 3600.0
     """A stream ends after this long; the client reconnects and resumes where it was."""
     busy_timeout_ms: int = 5000

@@ -25,7 +25,14 @@ import click
 from events import is_postgres
 from server.cli.demo import DEMO_ID, demo
 from server.cli.support import CliContext
-from server.settings import MIB, Settings, hash_token, new_token, read_token_file
+from server.settings import (
+    MIB,
+    STREAMS_PER_ADDRESS,
+    Settings,
+    hash_token,
+    new_token,
+    read_token_file,
+)
 
 __all__ = ["COMMANDS", "serve", "token", "token_digest", "token_file_of"]
 
@@ -110,6 +117,13 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     show_default=True,
     help="Largest request body accepted, in MiB.",
 )
+@click.option(
+    "--streams-per-address",
+    type=click.IntRange(1, 100_000),
+    default=STREAMS_PER_ADDRESS,
+    show_default=True,
+    help="Live event streams one client address may hold (a venue's phones share its NAT's).",
+)
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -123,6 +137,7 @@ def serve(
     pairing_time_limit: float,
     idle_timeout: float,
     max_body_mib: int,
+    streams_per_address: int,
 ) -> None:
     """Serve the HTTP API: reads are public, writes need the bearer token.
 
@@ -151,6 +166,7 @@ def serve(
         pairing_workers=pairing_workers,
         pairing_time_limit=pairing_time_limit,
         max_body_bytes=max_body_mib * MIB,
+        sse_max_per_client=streams_per_address,
     )
     base = f"http://{f'[{host}]' if ':' in host else host}:{port}"
     if token is not None:

@@ -27,7 +27,7 @@ from server.http.pairing import PairingPool
 from server.http.problems import problem_middleware
 from server.http.reads import SharedReads, cors_middleware
 from server.http.routes import setup_routes
-from server.http.sse import EventFeed, StreamLimits, close_streams
+from server.http.sse import Channels, EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
 from server.settings import Settings
 
@@ -56,6 +56,7 @@ def create_app(
     )
     app[keys.SETTINGS] = settings
     app[keys.FEED] = EventFeed()
+    app[keys.CHANNELS] = Channels(app[keys.FEED], settings.sse_poll_seconds, settings.sse_backlog)
     app[keys.STREAMS] = set()
     app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()

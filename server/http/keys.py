@@ -10,11 +10,12 @@ from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
 from server.http.pairing import PairingPool
 from server.http.reads import SharedReads
-from server.http.sse import EventFeed, OpenStreams, StreamLimits
+from server.http.sse import Channels, EventFeed, OpenStreams, StreamLimits
 from server.service import TournamentService
 from server.settings import Settings
 
 __all__ = [
+    "CHANNELS",
     "FAILED_AUTH",
     "FEED",
     "IN_FLIGHT",
@@ -47,6 +48,8 @@ never holds the event loop or every worker."""
 PAIRING_NOW = web.AppKey("pairing_now", set[str])
 """Tournaments with a round being paired now (one at a time each)."""
 FEED = web.AppKey("feed", EventFeed)
+CHANNELS = web.AppKey("channels", Channels)
+"""One live reader per tournament, fanning each event out to its open streams."""
 STREAMS = web.AppKey("streams", OpenStreams)
 STREAM_LIMITS = web.AppKey("stream_limits", StreamLimits)
 FAILED_AUTH = web.AppKey("failed_auth", FailedAuth)
