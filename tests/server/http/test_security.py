@@ -1,0 +1,177 @@
+"""Issue 35, as an attacker and as a bad day would try it: the rotated token reaches the
+desk, sign-in guessing is limited while the right token never is, hostile query and form
+input is a 400 naming what is wrong, and the printouts and the cookie are safe to open."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from server.cli import main
+from server.cli.serve import token_file_of
+from server.http import keys
+from server.http.app import create_app
+from server.settings import hash_token
+from tests.server.http.support import TOKEN, Api, Client, make_settings
+from tests.server.http.test_pages import open_tournament, text
+
+FORM = "application/x-www-form-urlencoded"
+
+
+async def desk_client(aiohttp_client: Any, tmp_path: Path, **overrides: Any) -> Api:
+    """A server whose token digest is kept in the file ``arbiter token --rotate`` writes,
+    with the ``open`` tournament paired."""
+    db = tmp_path / "arbiter.db"
+    token_file_of(db).write_text(hash_token(TOKEN) + "\n")
+    settings = make_settings(db, token_digest_file=str(token_file_of(db)), **overrides)
+    api = Api(await aiohttp_client(create_app(settings)))
+    await open_tournament(api)
+    return api
+
+
+async def sign_in(client: Client, token: str) -> int:
+    async with client.post(
+        "/signin", data={"token": token, "next": "/t/open/desk"}, allow_redirects=False
+    ) as response:
+        return response.status
+
+
+async def desk_csrf(client: Client) -> str | None:
+    """The desk's CSRF token, or ``None`` when the desk sends to the sign-in page."""
+    status, body, _ = await text(client, "/t/open/desk")
+    if status == 303:
+        return None
+    match = re.search(r'name="csrf" value="([^"]+)"', body)
+    assert match is not None
+    return match.group(1)
+
+
+def rotate(db: Path) -> str:
+    result = CliRunner().invoke(main, ["token", "--rotate", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    return result.output.split("keep it): ")[1].split()[0]
+
+
+# -- 1: the rotated token reaches the desk ------------------------------------------------
+
+
+async def test_a_rotated_token_is_the_only_one_the_desk_and_the_api_take(
+    aiohttp_client: Any, tmp_path: Path
+) -> None:
+    api = await desk_client(aiohttp_client, tmp_path)
+    assert await sign_in(api.client, TOKEN) == 303
+    assert await desk_csrf(api.client) is not None
+    new = rotate(tmp_path / "arbiter.db")
+
+    assert await desk_csrf(api.client) is None  # the session opened with the old token ended
+    assert await sign_in(api.client, TOKEN) == 401
+    status, problem = await api.post(
+        "/tournaments/open/rounds/1/boards/1/result", {"result": "1-0"}
+    )
+    assert (status, problem["detail"]) == (401, "the bearer token is not this server's")
+
+    assert await sign_in(api.client, new) == 303
+    csrf = await desk_csrf(api.client)
+    assert csrf is not None
+    form = {"csrf": csrf, "round": "1", "board": "1", "result": "1-0"}
+    async with api.client.post("/t/open/desk/result", data=form) as response:
+        assert response.status == 200 and "Result saved." in await response.text()
+    status, _ = await api.post(
+        "/tournaments/open/rounds/1/boards/2/result", {"result": "0-1"},
+        headers={"Authorization": f"Bearer {new}"}, version="*",
+    )  # fmt: skip
+    assert status == 201
+    _, round_ = await api.get("/tournaments/open/rounds/1")
+    assert [board["result"] for board in round_["boards"]] == ["1-0", "0-1"]
+
+
+# -- 2: guessing is limited, the right token never ----------------------------------------
+
+
+async def test_desk_sign_in_guesses_are_limited_per_address(
+    aiohttp_client: Any, tmp_path: Path
+) -> None:
+    api = await desk_client(aiohttp_client, tmp_path)
+    statuses = [await sign_in(api.client, f"guess-{n}") for n in range(12)]
+    assert statuses == [401] * 10 + [429] * 2
+    async with api.client.post("/signin", data={"token": "guess"}) as response:
+        assert response.status == 429 and int(response.headers["Retry-After"]) >= 1
+        assert "Too many wrong tokens" in await response.text()
+    # The limit is the API's too: the same address's bearer guesses wait as well.
+    status, problem = await api.post(
+        "/tournaments/open/players", {"surname": "X"}, headers={"Authorization": "Bearer guess"}
+    )
+    assert (status, problem["type"]) == (429, "/problems/too-many-failed-authentications")
+    # The arbiter at the same address is let in all the while, at the desk and the API.
+    assert await sign_in(api.client, TOKEN) == 303
+    status, _ = await api.post("/tournaments/open/players", {"surname": "Late"})
+    assert status == 201
+
+
+async def test_guesses_from_many_addresses_are_limited_together(client: Client) -> None:
+    failures = client.app[keys.FAILED_AUTH]
+    for n in range(failures.overall_limit):
+        failures.failed(f"10.0.{n // 256}.{n % 256}")
+    async with client.post("/signin", data={"token": "guess"}) as response:
+        assert response.status == 429
+    async with client.post("/signin", data={"token": TOKEN}, allow_redirects=False) as response:
+        assert response.status == 303
+
+
+# -- 5: no 500 for hostile input ----------------------------------------------------------
+
+
+async def test_an_event_position_past_the_range_is_a_bad_request(api: Api) -> None:
+    await open_tournament(api, pair=False)
+    for after in (2**63, 2**63 - 1 + 1, 10**40):
+        status, problem = await api.get(f"/tournaments/open/events?after={after}")
+        assert (status, problem["type"]) == (400, "/problems/invalid-query"), problem
+        assert problem["errors"][0]["parameter"] == "after"
+    status, page = await api.get(f"/tournaments/open/events?after={2**63 - 1}")
+    assert status == 200 and page["events"] == []
+
+
+@pytest.mark.parametrize("search", ["9" * 40, "1234567890", "²", "١٢٣"])
+async def test_a_number_no_fide_id_can_be_is_a_bad_request(api: Api, search: str) -> None:
+    status, problem = await api.get("/players", params={"search": search})
+    assert (status, problem["type"]) == (400, "/problems/invalid-query"), problem
+    assert problem["errors"][0]["parameter"] == "search"
+
+
+async def test_an_unbounded_search_is_a_bad_request(api: Api) -> None:
+    status, problem = await api.get("/players", params={"search": "a" * 101})
+    assert (status, problem["errors"][0]["parameter"]) == (400, "search")
+    status, found = await api.get("/players", params={"search": "123456789"})
+    assert status == 200 and found["players"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (b'--xx\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc',
+         "multipart/form-data; boundary=xx"),
+        (b"garbage", "multipart/form-data"),
+        (b"--xx\r\nbad header line\r\n\r\nabc\r\n--xx--\r\n", "multipart/form-data; boundary=xx"),
+        (b"token=abc", f"{FORM}; charset=no-such-charset"),
+        (b"token=\xff\xfe", FORM),
+    ],
+)  # fmt: skip
+async def test_a_malformed_form_is_a_bad_request(
+    aiohttp_client: Any, tmp_path: Path, body: bytes, content_type: str
+) -> None:
+    api = await desk_client(aiohttp_client, tmp_path)
+    for path in ("/signin", "/t/open/desk/result", "/signout"):
+        async with api.client.post(
+            path, data=body, headers={"Content-Type": content_type}
+        ) as response:
+            problem = await response.json()
+            assert (response.status, problem["title"]) == (400, "Bad Request"), problem
+            assert problem["detail"].startswith("the form could not be read")
+        assert await sign_in(api.client, TOKEN) == 303  # then the forms behind the sign-in
+    _, round_ = await api.get("/tournaments/open/rounds/1")
+    assert [board["result"] for board in round_["boards"]] == [None, None]
