@@ -183,9 +183,10 @@ def serve(
     parent_end, alive = context.Pipe(duplex=False)
     processes = [
         context.Process(
-            target=_worker, args=(parent_end, settings, host, port, idle_timeout),
+            target=_worker,
+            args=(parent_end, settings, host, port, idle_timeout),
             name=f"arbiter-{n}",
-        )  # fmt: skip
+        )
         for n in range(workers)
     ]
     for process in processes:

@@ -4,7 +4,6 @@ input is a 400 naming what is wrong, and the printouts and the cookie are safe t
 
 from __future__ import annotations
 
-import logging
 import re
 from pathlib import Path
 from typing import Any
