@@ -174,3 +174,38 @@ async def test_a_malformed_form_is_a_bad_request(
         assert await sign_in(api.client, TOKEN) == 303  # then the forms behind the sign-in
     _, round_ = await api.get("/tournaments/open/rounds/1")
     assert [board["result"] for board in round_["boards"]] == [None, None]
+
+
+# -- 6: regulations are bounded as at creation --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"tiebreak_rules": "½"}, "tiebreak_rules"),
+        ({"tiebreak_rules": "2026" * 1000}, "tiebreak_rules"),
+        ({"tiebreaks": "BH " * 100_000, "tiebreak_rules": "2026"}, "tiebreaks"),
+        ({"acceleration": "b" * 100_000}, "acceleration"),
+        ({"avoid_same_club": True, "reason": "r" * 100_000}, "reason"),
+        ({"tiebreaks": "BH\nSB", "tiebreak_rules": "2026"}, "tiebreaks"),
+    ],
+)
+async def test_a_settings_change_is_bounded_as_the_regulations_are(
+    api: Api, change: dict[str, Any], field: str
+) -> None:
+    await open_tournament(api, pair=False)
+    _, before = await api.get("/tournaments/open")
+    status, problem = await api.post("/tournaments/open/settings", change)
+    assert (status, problem["type"]) == (422, "/problems/invalid-body"), problem
+    assert [error["pointer"] for error in problem["errors"]] == [f"/{field}"], problem
+    _, after = await api.get("/tournaments/open")
+    assert after == before
+
+
+async def test_what_a_settings_change_stores_fits_the_tournaments_schema(api: Api) -> None:
+    await open_tournament(api, pair=False)
+    change = {"tiebreaks": "BH/C1 SB", "tiebreak_rules": "2024", "avoid_same_club": True}
+    status, _ = await api.post("/tournaments/open/settings", {**change, "reason": "R"})
+    assert status == 200
+    _, tournament = await api.get("/tournaments/open")
+    assert {name: tournament["regulations"][name] for name in change} == change
