@@ -96,7 +96,9 @@ def secure_cookie(request: web.Request) -> bool:
     return request.secure or request.app[keys.SETTINGS].behind_tls_proxy
 
 
-async def posted_form(request: web.Request) -> MultiDictProxy[str | bytes | web.FileField]:
+async def posted_form(
+    request: web.Request,
+) -> MultiDictProxy[str | bytes | bytearray | web.FileField]:
     """The posted form's fields.
 
     :raises web.HTTPBadRequest: saying why, when the body is not a form that can be read
