@@ -53,10 +53,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     token_digest_file: str = ""
     """Where ``arbiter token --rotate`` writes a new digest; when set, each write is checked
     against the file's current digest, so a rotation takes effect without a restart."""
+    behind_tls_proxy: bool = False
+    """Browsers reach this server over TLS through a proxy in front of it: the session cookie
+    is marked ``Secure`` (it is anyway for a request that came over TLS itself)."""
 
     def current_token_sha256(self) -> str:
-        """The digest writes are checked against now (``token_sha256`` without a file, or
-        while the file cannot be read)."""
+        """The digest writes and the desk's sign-in are checked against now, read afresh
+        each time, so a rotation by another process counts from the next check
+        (``token_sha256`` without a file, or while the file cannot be read)."""
         if not self.token_digest_file:
             return self.token_sha256
         try:

@@ -20,7 +20,7 @@ from events import is_postgres, open_store
 from server.http import keys
 from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
-from server.http.logs import access_middleware
+from server.http.logs import access_middleware, log_file_sent
 from server.http.openapi import openapi_json
 from server.http.pages import negotiation_middleware, setup_pages
 from server.http.pairing import PairingPool
@@ -66,6 +66,7 @@ def create_app(
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)
+    app.on_response_prepare.append(log_file_sent)
     setup_routes(app)
     setup_pages(app)
     return app

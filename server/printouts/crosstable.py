@@ -7,9 +7,7 @@ decimal, SB and AOB to two, counts and ratings as integers); a tie-break without
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from decimal import Decimal
 
 import msgspec
@@ -23,7 +21,7 @@ from events.tiebreaks import (
     Tiebreak,
     TiebreakValue,
 )
-from server.printouts import text_table
+from server.printouts import csv_table, text_table
 
 __all__ = [
     "crosstable_csv",
@@ -69,14 +67,6 @@ def format_value(tiebreak: Tiebreak, value: TiebreakValue) -> str:
 
 def _json_value(tiebreak: Tiebreak, value: TiebreakValue) -> str | int | None:
     return value if value is None or isinstance(value, int) else format_value(tiebreak, value)
-
-
-def _csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue().removesuffix("\n")  # click.echo ends the last line
 
 
 Ids = Mapping[int, int]
@@ -145,7 +135,7 @@ def standings_text(standings: Standings, table: Crosstable, ids: Ids | None = No
 def standings_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
     """rank, (id,) start_rank, name, rating and one column per tie-break label."""
     header = [*_csv_lead(ids), *standings.labels]
-    return _csv(header, _standings_rows(standings, table, ids))
+    return csv_table(header, _standings_rows(standings, table, ids))
 
 
 def _csv_lead(ids: Ids | None) -> list[str]:
@@ -220,4 +210,4 @@ def crosstable_csv(standings: Standings, table: Crosstable, ids: Ids | None = No
     names = _csv_lead(ids)
     rounds = [f"r{r}" for r in range(1, table.rounds + 1)]
     header = names + rounds + header[len(names) + table.rounds :]
-    return _csv(header, rows)
+    return csv_table(header, rows)

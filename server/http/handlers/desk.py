@@ -17,6 +17,7 @@ from server.http.problems import Problem
 from server.http.schemas import PrintoutQuery, WriteResult
 from server.players_csv import read_players_csv
 from server.printouts import (
+    Format,
     Printout,
     as_format,
     pairing_list,
@@ -39,6 +40,17 @@ __all__ = [
 Handler = Callable[[Call[Any, None]], Awaitable[web.Response]]
 
 _MEDIA = {"text": "text/plain", "csv": "text/csv", "html": "text/html"}
+
+_PRINTOUT_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+"""A printout is one page with its own style and nothing else: no script, no request to
+anywhere, whatever a player's name holds."""
 
 
 async def execute(call: Call[Any, None]) -> web.Response:
@@ -86,10 +98,12 @@ async def pair_manually(call: Call[Any, None]) -> web.Response:
 
 def _printed(printout: Printout, query: PrintoutQuery) -> web.Response:
     output_format = as_format(query.format)
+    return _response(render(printout, output_format), output_format)
+
+
+def _response(text: str, output_format: Format) -> web.Response:
     return web.Response(
-        text=render(printout, output_format),
-        content_type=_MEDIA[output_format],
-        charset="utf-8",
+        text=text, content_type=_MEDIA[output_format], charset="utf-8", headers=_PRINTOUT_HEADERS
     )
 
 
@@ -125,4 +139,4 @@ async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -
             f"{call.tournament_id} declares no tie-breaks, which a crosstable needs: "
             "declare them (POST .../settings with tiebreaks and tiebreak_rules)",
         )
-    return web.Response(text=text, content_type=_MEDIA[output_format], charset="utf-8")
+    return _response(text, output_format)

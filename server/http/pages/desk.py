@@ -44,7 +44,10 @@ from server.http.pages.session import (
     check_csrf,
     check_origin,
     current,
+    posted_form,
+    secure_cookie,
 )
+from server.http.problems import Problem
 from server.service import CommandResult, TournamentService
 from server.settings import token_matches
 
@@ -63,22 +66,31 @@ def _safe_next(target: str | None, default: str) -> str:
 
 async def sign_in_form(request: web.Request) -> web.StreamResponse:
     return page(request, "signin.html", next=_safe_next(request.query.get("next"), "/t/"),
-                failed=False)  # fmt: skip
+                failed=False, wait=0)  # fmt: skip
 
 
 async def sign_in(request: web.Request) -> web.StreamResponse:
+    """Open a session for the token in force now; a wrong one counts against the address
+    as a wrong bearer token does (429 past the limit, the right token still accepted)."""
     check_origin(request)
-    form = await request.post()
+    form = await posted_form(request)
     target = _safe_next(str(form.get("next", "")), "/t/")
-    token = str(form.get("token", ""))
-    if not token_matches(token, request.app[keys.SETTINGS].token_sha256):
-        return html(request, "signin.html", {"next": target, "failed": True,
-                                             "fragment": False}, status=401)  # fmt: skip
-    session_id, _ = request.app[SESSIONS].open()
+    token_now = request.app[keys.SETTINGS].current_token_sha256()
+    if not token_matches(str(form.get("token", "")), token_now):
+        context = {"next": target, "failed": True, "wait": 0, "fragment": False}
+        try:
+            request.app[keys.FAILED_AUTH].failed(request.remote or "unknown")
+        except Problem as refused:
+            wait = int(refused.headers["Retry-After"])
+            answer = html(request, "signin.html", {**context, "wait": wait}, status=429)
+            answer.headers.update(refused.headers)
+            return answer
+        return html(request, "signin.html", context, status=401)
+    session_id, _ = request.app[SESSIONS].open(token_now)
     redirect = web.HTTPSeeOther(target)
     redirect.set_cookie(
         COOKIE, session_id, httponly=True, samesite="Strict", path="/",
-        max_age=LIFETIME_SECONDS, secure=request.secure,
+        max_age=LIFETIME_SECONDS, secure=secure_cookie(request),
     )  # fmt: skip
     raise redirect
 
@@ -87,7 +99,7 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = current(request)
     if session is not None:
-        check_csrf(session, (await request.post()).get("csrf"))
+        check_csrf(session, (await posted_form(request)).get("csrf"))
         request.app[SESSIONS].close(request.cookies.get(COOKIE))
     redirect = web.HTTPSeeOther("/t/")
     redirect.del_cookie(COOKIE, path="/")
@@ -248,7 +260,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     """Run one desk form: check the session, origin and CSRF token, run the command."""
     check_origin(request)
     session = _signed_in(request)
-    posted = await request.post()
+    posted = await posted_form(request)
     check_csrf(session, posted.get("csrf"))
     action = request.match_info["action"]
     if action not in ACTIONS:
