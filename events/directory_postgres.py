@@ -20,7 +20,7 @@ import psycopg
 from events.directory import COLUMNS, LoadedList, PlayerDirectory, Row
 from events.errors import StoreError
 from events.postgres_store import safe_url
-from migrations.postgres import migrate
+from migrations import migrate
 
 __all__ = ["PostgresDirectory"]
 

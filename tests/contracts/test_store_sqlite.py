@@ -117,8 +117,8 @@ def test_process_killed_mid_append_leaves_no_partial_batch(path: Path) -> None:
         store = SqliteEventStore({str(path)!r})
         store.append("tournament-open", [created()], expected_version=NO_STREAM)
         write_row = store._write_row
-        def die_after_first(row):
-            write_row(row)
+        def die_after_first(*args):
+            write_row(*args)
             os._exit(17)
         store._write_row = die_after_first
         store.append("tournament-open", [registered(1), registered(2), registered(3)], expected_version=1)
