@@ -123,9 +123,10 @@ def fold_name(text: str) -> str:
 def open_directory(db: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> PlayerDirectory:
     """The directory beside the event store ``db`` names (see :func:`events.store.open_store`):
     the table in the SQLite file, or in the PostgreSQL database."""
-    from events.store import is_postgres
+    from events.store import is_postgres, require_postgres_driver
 
     if is_postgres(db):
+        require_postgres_driver()
         from events.directory_postgres import PostgresDirectory
 
         return PostgresDirectory(os.fspath(db))
