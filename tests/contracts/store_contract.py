@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from events import EventStore
-from events.envelope import ANY, NO_STREAM, STREAM_EXISTS, Snapshot
+from events.envelope import ANY, NO_STREAM, STREAM_EXISTS, AppendResult, Snapshot
 from events.errors import (
     IdempotencyKeyReused,
     StoreError,
@@ -113,13 +113,17 @@ class StoreContract:
     def test_append_returns_what_it_wrote(self, store: EventStore) -> None:
         """The recorded events, as a read returns them: a writer never reads them back."""
         store.append("tournament-other", [created("other")], expected_version=NO_STREAM)
-        result = store.append(
-            "tournament-open",
-            [created(), registered(1)],
-            expected_version=NO_STREAM,
-            metadata={"actor": "arbiter"},
-            idempotency_key="k",
-        )
+
+        def write() -> AppendResult:
+            return store.append(
+                "tournament-open",
+                [created(), registered(1)],
+                expected_version=NO_STREAM,
+                metadata={"actor": "arbiter"},
+                idempotency_key="k",
+            )
+
+        result = write()
         assert list(result.recorded) == store.read_stream("tournament-open")
         assert [e.event for e in result.recorded] == [created(), registered(1)]
         assert (result.stream_id, result.first_version, result.last_version) == (
@@ -130,13 +134,7 @@ class StoreContract:
         assert (result.first_position, result.last_position) == tuple(
             e.global_position for e in store.read_all()[1:]
         )
-        retried = store.append(
-            "tournament-open",
-            [created(), registered(1)],
-            expected_version=NO_STREAM,
-            metadata={"actor": "arbiter"},
-            idempotency_key="k",
-        )
+        retried = write()  # the same request again: a retry
         assert retried.replayed and retried.recorded == result.recorded
         found = store.idempotent_result("k", stream_id="tournament-open")
         assert found is not None and found[1].recorded == result.recorded
