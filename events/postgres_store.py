@@ -91,7 +91,8 @@ class PostgresDialect(Dialect):
             session.execute("LOCK TABLE events IN EXCLUSIVE MODE")
             yield session
 
-    def failure(self, error: Exception) -> type[StoreError]:
+    @classmethod
+    def failure(cls, error: Exception) -> type[StoreError]:
         if isinstance(error, _BUSY):
             return StoreBusy
         # Connection lost or refused, the server shutting down, disk full, the pool empty.

@@ -7,7 +7,7 @@ PostgreSQL's table lock), its placeholder, what an append announces (PostgreSQL'
 version is read means the check and the insert cannot interleave with another writer;
 ``UNIQUE(stream_id, stream_version)`` is the backstop.
 
-Every driver error leaves the store through :meth:`SqlEventStore._translated`, as a
+Every driver error leaves the store through :func:`translated`, as a
 :class:`~events.errors.StoreError` (:class:`~events.errors.StoreUnavailable` when retrying
 later may succeed) with the driver's exception as ``__cause__`` (STYLE rule 3).
 """
@@ -32,7 +32,7 @@ from events.store import (
 )
 from events.types import Event
 
-__all__ = ["Cursor", "Dialect", "Session", "SqlEventStore"]
+__all__ = ["Cursor", "Dialect", "Session", "SqlEventStore", "translated"]
 
 _COLUMNS = (
     "global_position, event_id, stream_id, stream_version, event_type, schema_version, "
@@ -88,8 +88,9 @@ class Dialect(ABC):
         """One transaction holding the store's write lock (writers take turns), committed
         at the end and rolled back if anything is raised."""
 
+    @classmethod
     @abstractmethod
-    def failure(self, error: Exception) -> type[StoreError]:
+    def failure(cls, error: Exception) -> type[StoreError]:
         """Which store error a driver error is."""
 
     def stored(self, row: Sequence[Any]) -> StoredRow:
@@ -109,6 +110,17 @@ class Dialect(ABC):
     def close(self) -> None: ...
 
 
+@contextmanager
+def translated(dialect: Dialect | type[Dialect], doing: str | None = None) -> Iterator[None]:
+    """The one place a driver error becomes the store's own: ``doing`` says what failed
+    (by default, the kind of failure)."""
+    try:
+        yield
+    except dialect.driver_error as error:
+        kind = dialect.failure(error)
+        raise kind(f"{doing or _MESSAGES[kind]}: {error}") from error
+
+
 class _VersionTaken(Exception):
     """An insert met the ``UNIQUE(stream_id, stream_version)`` backstop (the driver's
     error is ``__cause__``); raised inside the transaction so that it rolls back first."""
@@ -126,17 +138,18 @@ class SqlEventStore:
     def __init__(self, dialect: Dialect, *, idempotency_ttl: timedelta = IDEMPOTENCY_TTL) -> None:
         self.idempotency_ttl = idempotency_ttl
         self._dialect = dialect
-        with self._translated(f"cannot open the event store {dialect.name}"):
+        with translated(self._dialect, f"cannot open the event store {dialect.name}"):
             dialect.open()
 
     @contextmanager
-    def _translated(self, doing: str | None = None) -> Iterator[None]:
-        """The one place a driver error becomes the store's own."""
-        try:
-            yield
-        except self._dialect.driver_error as error:
-            kind = self._dialect.failure(error)
-            raise kind(f"{doing or _MESSAGES[kind]}: {error}") from error
+    def _session(self) -> Iterator[Session]:
+        with translated(self._dialect), self._dialect.session() as session:
+            yield session
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with translated(self._dialect), self._dialect.transaction() as session:
+            yield session
 
     def append(
         self,
@@ -150,11 +163,11 @@ class SqlEventStore:
     ) -> AppendResult:
         batch = PreparedBatch.prepare(stream_id, events, metadata, idempotency_key, request_hash)
         try:
-            with self._translated(), self._dialect.transaction() as session:
+            with self._transaction() as session:
                 return self._append(session, stream_id, batch, expected_version, idempotency_key)
         except _VersionTaken as taken:
             # Only a writer bypassing this store can get here (see the module doc).
-            with self._translated(), self._dialect.session() as session:
+            with self._session() as session:
                 actual = self._last_version(session, stream_id)
             raise WrongExpectedVersion(stream_id, expected_version, actual) from taken.__cause__
 
@@ -231,7 +244,7 @@ class SqlEventStore:
         self, stream_id: str, *, after_version: int = 0, limit: int | None = None
     ) -> list[RecordedEvent]:
         check_page(after_version, limit)
-        with self._translated(), self._dialect.session() as session:
+        with self._session() as session:
             rows = self._stream_rows(session, stream_id, after_version, limit)
         return [row.recorded() for row in rows]
 
@@ -249,7 +262,7 @@ class SqlEventStore:
         return [self._dialect.stored(row) for row in found.fetchall()]
 
     def version_at(self, stream_id: str, global_position: int) -> StreamVersion:
-        with self._translated(), self._dialect.session() as session:
+        with self._session() as session:
             (version,) = session.execute(
                 "SELECT MAX(stream_version) FROM events "
                 "WHERE stream_id = ? AND global_position <= ?",
@@ -262,7 +275,7 @@ class SqlEventStore:
 
     def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
         check_page(after, limit)
-        with self._translated(), self._dialect.session() as session:
+        with self._session() as session:
             found = session.execute(
                 f"SELECT {_SELECTED} FROM events WHERE global_position > ? "
                 "ORDER BY global_position LIMIT ?",
@@ -271,7 +284,7 @@ class SqlEventStore:
         return [self._dialect.stored(row) for row in found]
 
     def write_rows(self, rows: Sequence[StoredRow]) -> None:
-        with self._translated(), self._dialect.transaction() as session:
+        with self._transaction() as session:
             (last,) = session.execute(
                 "SELECT COALESCE(MAX(global_position), 0) FROM events"
             ).fetchone()
@@ -294,7 +307,7 @@ class SqlEventStore:
                 self._dialect.copied(session, last)
 
     def current_version(self, stream_id: str) -> StreamVersion:
-        with self._translated(), self._dialect.session() as session:
+        with self._session() as session:
             return StreamVersion(self._version(session, stream_id))
 
     @staticmethod
@@ -313,14 +326,14 @@ class SqlEventStore:
         return int(version or 0)
 
     def stream_ids(self) -> list[str]:
-        with self._translated(), self._dialect.session() as session:
+        with self._session() as session:
             found = session.execute(
                 "SELECT stream_id FROM streams ORDER BY created_at, stream_id"
             ).fetchall()
         return [row[0] for row in found]
 
     def idempotent_result(self, key: str, *, stream_id: str) -> tuple[str, AppendResult] | None:
-        with self._translated(), self._dialect.session() as session:
+        with self._session() as session:
             return self._idempotent(session, stream_id, key)
 
     def _idempotent(
@@ -343,7 +356,7 @@ class SqlEventStore:
         return (datetime.now(UTC) - self.idempotency_ttl).isoformat()
 
     def read_snapshot(self, stream_id: str) -> Snapshot | None:
-        with self._translated(), self._dialect.session() as session:
+        with self._session() as session:
             found = session.execute(
                 "SELECT stream_version, projection_version, state FROM snapshots "
                 "WHERE stream_id = ?",
@@ -352,7 +365,7 @@ class SqlEventStore:
         return None if found is None else Snapshot(found[0], found[1], bytes(found[2]))
 
     def write_snapshot(self, stream_id: str, snapshot: Snapshot) -> None:
-        with self._translated(), self._dialect.session() as session:
+        with self._session() as session:
             session.execute(
                 "INSERT INTO snapshots (stream_id, stream_version, projection_version, state, "
                 "created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (stream_id) DO UPDATE SET "
@@ -371,5 +384,5 @@ class SqlEventStore:
             )
 
     def close(self) -> None:
-        with self._translated():
+        with translated(self._dialect):
             self._dialect.close()

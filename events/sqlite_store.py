@@ -86,7 +86,8 @@ class SqliteDialect(Dialect):
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
 
-    def failure(self, error: Exception) -> type[StoreError]:
+    @classmethod
+    def failure(cls, error: Exception) -> type[StoreError]:
         code = getattr(error, "sqlite_errorcode", 0) & 0xFF  # the primary code
         if code in _BUSY:
             return StoreBusy
