@@ -35,7 +35,9 @@ __all__ = [
     "RoundAlreadyPaired",
     "RoundHasResults",
     "RoundIncomplete",
+    "StoreBusy",
     "StoreError",
+    "StoreUnavailable",
     "TournamentExists",
     "TournamentIsClosed",
     "TournamentNotFound",
@@ -62,11 +64,16 @@ class StoreError(ArbiterError):
     """The event store failed; the driver's exception, if any, is ``__cause__``."""
 
 
-class StoreBusy(StoreError):
-    """Another process held the store's write lock past the busy timeout; nothing was
-    written. Retry shortly (the HTTP answer says when, in ``Retry-After``)."""
+class StoreUnavailable(StoreError):
+    """The database cannot serve the request now (connection lost or refused, disk full,
+    file unreadable); nothing was written. Retrying later may succeed, so HTTP answers 503."""
 
     status = 503
+
+
+class StoreBusy(StoreUnavailable):
+    """Another process held the store's write lock past the busy timeout; nothing was
+    written. Retry shortly (the HTTP answer says when, in ``Retry-After``)."""
 
 
 class WrongExpectedVersion(StoreError):

@@ -471,14 +471,9 @@ class TournamentService:
         stored_hash, append = found
         if stored_hash != request_hash or append.stream_id != sid:
             raise IdempotencyKeyReused(key)
-        written = self.store.read_stream(
-            sid,
-            after_version=append.first_version - 1,
-            limit=append.last_version - append.first_version + 1,
-        )
         return CommandResult(
             sid.removeprefix(stream_id("")),
-            tuple(r.event for r in written),
+            tuple(r.event for r in append.recorded),
             msgspec.structs.replace(append, replayed=True),
             self.states.state(sid),
         )

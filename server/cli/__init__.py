@@ -117,6 +117,10 @@ _HINTS = (
         "another writer changed the tournament meanwhile; run the command again",
     ),
     ("StoreBusy", "another process is writing; run the command again in a moment"),
+    (
+        "StoreUnavailable",
+        "the database cannot serve now; check the disk, the file's permissions or the server",
+    ),
 )
 
 
