@@ -4,9 +4,12 @@ A problem has a stable ``type`` (``/problems/<slug>``; ``GET`` it for a descript
 ``title`` fixed per type, the ``status``, a human ``detail`` about this occurrence, the
 ``instance`` (the request's path) and extension members: ``errors`` lists each invalid
 field by JSON pointer (or query parameter, header, TRF line), and a stale write carries
-``expected`` and ``actual`` versions. Domain errors bring their status and data with them
-(:class:`events.ArbiterError`), router errors (404, 405, 413) get the same shape, and
-anything unexpected is logged here and answered with a bare 500: no stack trace leaves.
+``expected`` and ``actual`` versions. Errors bring their status with them (the ``status``
+of the class, which the CLI reads beside its ``exit_code``): a domain error
+(:class:`events.errors.ArbiterError`, an engine's :class:`engine.PairingError`) is a
+problem type named for its class, a TRF or tie-break error has its own type; router errors
+(404, 405, 413) get the same shape, and anything unexpected is logged here and answered with
+a bare 500: no stack trace leaves.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any, NamedTuple
 import msgspec
 from aiohttp import web
 
+from engine import PairingError
 from events.errors import ArbiterError, StoreBusy
 from events.tiebreaks import TiebreakError
 from trf import TrfError
@@ -34,6 +38,9 @@ __all__ = [
     "problem_types",
     "query_problem",
 ]
+
+DomainError = ArbiterError | PairingError
+"""The errors that are a problem type of their own, named for their class."""
 
 MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "/problems/"
@@ -126,20 +133,14 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
         ProblemType(
             "invalid-trf",
             "Invalid TRF",
-            422,
+            TrfError.status,
             "The TRF file cannot be imported; `errors` lists each problem by line.",
         ),
         ProblemType(
             "invalid-tiebreaks",
             "Invalid tie-break list",
-            400,
+            TiebreakError.status,
             "The tie-break list or its C.07 edition cannot be used.",
-        ),
-        ProblemType(
-            "pairing-in-progress",
-            "Pairing in progress",
-            409,
-            "A round of this tournament is being paired; wait for that request's answer.",
         ),
         ProblemType(
             "too-many-streams",
@@ -186,9 +187,10 @@ class Problem(Exception):
 def problem_types() -> dict[str, ProblemType]:
     """Every problem type this server answers with, by slug."""
     found = dict(HTTP_PROBLEMS)
-    for cls in _subclasses(ArbiterError):
-        problem = _domain_type(cls)
-        found.setdefault(problem.slug, problem)
+    for root in (ArbiterError, PairingError):
+        for cls in _subclasses(root):
+            problem = _domain_type(cls)
+            found.setdefault(problem.slug, problem)
     return found
 
 
@@ -196,7 +198,7 @@ def problem_type(slug: str) -> ProblemType | None:
     return problem_types().get(slug)
 
 
-def _subclasses(cls: type[ArbiterError]) -> Iterator[type[ArbiterError]]:
+def _subclasses(cls: type[DomainError]) -> Iterator[type[DomainError]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from _subclasses(sub)
@@ -211,7 +213,7 @@ def _slug(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
 
 
-def _domain_type(cls: type[ArbiterError]) -> ProblemType:
+def _domain_type(cls: type[DomainError]) -> ProblemType:
     doc = (cls.__doc__ or "").strip()
     title = _slug(cls.__name__).replace("-", " ").capitalize()
     return ProblemType(_slug(cls.__name__), title, cls.status, " ".join(doc.split()))
@@ -245,7 +247,7 @@ RETRY_AFTER_SECONDS = 1
 """How soon a client may retry after a busy store (503)."""
 
 
-def _domain_problem(request: web.Request, error: ArbiterError) -> web.Response:
+def _domain_problem(request: web.Request, error: DomainError) -> web.Response:
     problem = _domain_type(type(error))
     headers = None
     if isinstance(error, StoreBusy):
@@ -258,6 +260,8 @@ def _domain_problem(request: web.Request, error: ArbiterError) -> web.Response:
             "%s on %s %s", type(error).__name__, request.method, request.path,
             exc_info=error, extra=_where(request),
         )  # fmt: skip
+    if isinstance(error, PairingError):
+        return render(request, problem, str(error))
     details = dict(error.details)
     field = details.pop("field", None)
     errors = [{"pointer": _pointer(field.split(".")), "detail": error.message}] if field else None
@@ -298,7 +302,7 @@ async def problem_middleware(
         if error.status < 400:
             raise
         return _http_problem(request, error)
-    except ArbiterError as error:
+    except (ArbiterError, PairingError) as error:
         return _domain_problem(request, error)
     except TrfError as error:
         errors = [
