@@ -39,9 +39,6 @@ __all__ = [
     "query_problem",
 ]
 
-DomainError = ArbiterError | PairingError
-"""The errors that are a problem type of their own, named for their class."""
-
 MEDIA_TYPE = "application/problem+json"
 TYPE_PREFIX = "/problems/"
 
@@ -187,7 +184,8 @@ class Problem(Exception):
 def problem_types() -> dict[str, ProblemType]:
     """Every problem type this server answers with, by slug."""
     found = dict(HTTP_PROBLEMS)
-    for root in (ArbiterError, PairingError):
+    roots: tuple[type[Exception], ...] = (ArbiterError, PairingError)
+    for root in roots:
         for cls in _subclasses(root):
             problem = _domain_type(cls)
             found.setdefault(problem.slug, problem)
@@ -198,7 +196,7 @@ def problem_type(slug: str) -> ProblemType | None:
     return problem_types().get(slug)
 
 
-def _subclasses(cls: type[DomainError]) -> Iterator[type[DomainError]]:
+def _subclasses(cls: type[Exception]) -> Iterator[type[Exception]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from _subclasses(sub)
@@ -213,10 +211,20 @@ def _slug(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
 
 
-def _domain_type(cls: type[DomainError]) -> ProblemType:
+def _carried_status(cls: type[BaseException]) -> int | None:
+    """The HTTP status an error class carries in ``status`` (as it carries its CLI
+    ``exit_code``); ``None`` for an error that is none of ours (a bug: 500)."""
+    status = getattr(cls, "status", None)
+    return status if isinstance(status, int) else None
+
+
+def _domain_type(cls: type[BaseException]) -> ProblemType:
+    """The problem type of an error class carrying its status: named for the class."""
     doc = (cls.__doc__ or "").strip()
     title = _slug(cls.__name__).replace("-", " ").capitalize()
-    return ProblemType(_slug(cls.__name__), title, cls.status, " ".join(doc.split()))
+    status = _carried_status(cls)
+    assert status is not None
+    return ProblemType(_slug(cls.__name__), title, status, " ".join(doc.split()))
 
 
 def render(
@@ -247,7 +255,7 @@ RETRY_AFTER_SECONDS = 1
 """How soon a client may retry after a busy store (503)."""
 
 
-def _domain_problem(request: web.Request, error: DomainError) -> web.Response:
+def _domain_problem(request: web.Request, error: Exception) -> web.Response:
     problem = _domain_type(type(error))
     headers = None
     if isinstance(error, StoreBusy):
@@ -260,8 +268,8 @@ def _domain_problem(request: web.Request, error: DomainError) -> web.Response:
             "%s on %s %s", type(error).__name__, request.method, request.path,
             exc_info=error, extra=_where(request),
         )  # fmt: skip
-    if isinstance(error, PairingError):
-        return render(request, problem, str(error))
+    if not isinstance(error, ArbiterError):
+        return render(request, problem, str(error), headers=headers)
     details = dict(error.details)
     field = details.pop("field", None)
     errors = [{"pointer": _pointer(field.split(".")), "detail": error.message}] if field else None
@@ -302,8 +310,6 @@ async def problem_middleware(
         if error.status < 400:
             raise
         return _http_problem(request, error)
-    except (ArbiterError, PairingError) as error:
-        return _domain_problem(request, error)
     except TrfError as error:
         errors = [
             {"line": p.line, "column": p.column, "severity": p.severity, "detail": p.message}
@@ -312,7 +318,9 @@ async def problem_middleware(
         return render(request, HTTP_PROBLEMS["invalid-trf"], str(error), errors=errors)
     except TiebreakError as error:
         return render(request, HTTP_PROBLEMS["invalid-tiebreaks"], str(error))
-    except Exception:  # noqa: BLE001 -- the edge: logged, answered 500
+    except Exception as error:  # noqa: BLE001 -- the edge: logged, answered 500
+        if _carried_status(type(error)) is not None:
+            return _domain_problem(request, error)
         _log.exception(
             "unexpected error in %s %s", request.method, request.path, extra=_where(request)
         )
