@@ -111,9 +111,7 @@ def _maxi_variant(system: str) -> str:
     """The system's maxi-tournament variant (``lim`` -> ``lim-maxi``)."""
     variant = system if system.endswith("-maxi") else f"{system}-maxi"
     if variant not in system_names():
-        raise click.BadParameter(
-            f"applies to the Lim system only, not to {system}", param_hint="--maxi"
-        )
+        raise click.UsageError(f"--maxi applies to the Lim system only, not to {system}")
     return variant
 
 
