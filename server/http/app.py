@@ -60,7 +60,6 @@ def create_app(
     app[keys.STREAMS] = set()
     app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()
-    app[keys.PAIRING_NOW] = set()
     app[keys.SHARED_READS] = SharedReads()
     app[keys.FAILED_AUTH] = FailedAuth()
     app[keys.OPENAPI] = openapi_json()

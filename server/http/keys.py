@@ -22,7 +22,6 @@ __all__ = [
     "OPENAPI",
     "PAIRERS",
     "PAIRING",
-    "PAIRING_NOW",
     "READERS",
     "SERVICE",
     "SETTINGS",
@@ -45,8 +44,6 @@ apart from the readers, so that rounds being paired never hold up a read."""
 PAIRING = web.AppKey("pairing", PairingPool)
 """Where engines run: child processes, bounded in number and time, so a long pairing
 never holds the event loop or every worker."""
-PAIRING_NOW = web.AppKey("pairing_now", set[str])
-"""Tournaments with a round being paired now (one at a time each)."""
 FEED = web.AppKey("feed", EventFeed)
 CHANNELS = web.AppKey("channels", Channels)
 """One live reader per tournament, fanning each event out to its open streams."""

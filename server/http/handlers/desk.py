@@ -12,7 +12,6 @@ from aiohttp import web
 from events.decisions import Command, PairManually
 from server.http import keys
 from server.http.handlers.call import Call
-from server.http.naming import deferred
 from server.http.problems import Problem
 from server.http.schemas import PrintoutQuery, WriteResult
 from server.players_csv import read_players_csv
@@ -25,6 +24,7 @@ from server.printouts import (
     result_list,
 )
 from server.printouts.ranking import tournament_printout
+from server.service import deferred
 
 __all__ = [
     "crosstable_printout",

@@ -2,9 +2,12 @@
 rounds from the browser.
 
 Every form runs the same service command as the API (on the same writer or pairer
-thread, waking the same live streams), so the event log cannot tell a form from an API
-call except by the ``via: desk`` its metadata carries. Forms post, then redirect back
-(post/redirect/get), and a refused command comes back as a message on the desk.
+thread, waking the same live streams): players are found by the service when the command
+is decided (:func:`server.service.deferred`), a round is paired under the service's
+one-pairing-per-tournament guard, and an explanation is the service's use case. So the
+event log cannot tell a form from an API call except by the ``via: desk`` its metadata
+carries. Forms post, then redirect back (post/redirect/get), and a refused command comes
+back as a message on the desk.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
+from engine import PairingError
 from events.decisions import (
     CancelBye,
     CorrectResult,
@@ -26,12 +30,11 @@ from events.decisions import (
     RequestBye,
     UnpairRound,
     WithdrawPlayer,
-    pairing_request,
 )
 from events.errors import ArbiterError
+from events.projections import TournamentState
 from events.results import parse_result
 from events.types import ByeKind
-from server.cli.engines import explanation_lines
 from server.http import keys
 from server.http.pages import i18n, views
 from server.http.pages.public import guarded, load, tournament_id
@@ -48,7 +51,7 @@ from server.http.pages.session import (
     secure_cookie,
 )
 from server.http.problems import Problem
-from server.service import CommandResult, TournamentService
+from server.service import CommandResult, Deferred, NamedRequest, TournamentService, deferred
 from server.settings import token_matches
 
 __all__ = ["ACTIONS", "act", "desk", "explain", "sign_in", "sign_in_form", "sign_out"]
@@ -131,15 +134,6 @@ async def desk(request: web.Request) -> web.StreamResponse:
     )  # fmt: skip
 
 
-def _explanation(service: TournamentService, tid: str, round_no: int) -> list[str]:
-    """Pair round ``round_no`` again from the state it was paired from (engines are pure and
-    deterministic) and keep the engine's account of it."""
-    state = service.load(tid, after_round=round_no - 1)
-    round_ = service.load(tid).round(round_no)
-    system = service.engines(round_.system)
-    return explanation_lines(system.pair(pairing_request(state)))
-
-
 @guarded
 async def explain(request: web.Request) -> web.StreamResponse:
     session = _signed_in(request)
@@ -150,11 +144,10 @@ async def explain(request: web.Request) -> web.StreamResponse:
     service = request.app[keys.SERVICE]
     try:
         lines = await loop.run_in_executor(
-            request.app[keys.PAIRERS],
-            functools.partial(_explanation, service, tournament_id(request), round_no),
+            request.app[keys.PAIRERS], service.explain_round, tournament_id(request), round_no
         )
-    except ArbiterError as error:
-        lines = [error.message]
+    except (ArbiterError, PairingError) as error:
+        lines = [str(error)]
     return page(request, "explain.html", state=loaded.state, t=loaded.state.require_settings(),
                 round_no=round_no, lines=lines, signed_in=True, csrf=session.csrf)  # fmt: skip
 
@@ -175,16 +168,21 @@ def _number(form: Form, name: str) -> int:
 def _result(
     service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
 ) -> CommandResult:
+    """A result for a board without one, else a correction (decided on the same state)."""
     round_no, board = _number(form, "round"), _number(form, "board")
     result = parse_result(form.get("result", ""))
-    recorded = service.load(tid).round(round_no).boards[board - 1].result
-    command: RecordResult | CorrectResult = (
-        RecordResult(round_no=round_no, board=board, result=result)
-        if recorded is None
-        else CorrectResult(round_no=round_no, board=board, result=result,
-                           reason=form.get("reason", "").strip())
-    )  # fmt: skip
-    return service.execute(tid, command, metadata=meta)
+    reason = form.get("reason", "").strip()
+
+    def complete(state: TournamentState) -> RecordResult | CorrectResult:
+        boards = state.rounds[round_no - 1].boards if 1 <= round_no <= state.rounds_paired else ()
+        if 1 <= board <= len(boards) and boards[board - 1].result is not None:
+            return CorrectResult(round_no=round_no, board=board, result=result, reason=reason)
+        return RecordResult(round_no=round_no, board=board, result=result)
+
+    fields = {"round_no": round_no, "board": board, "result": form.get("result"), "reason": reason}
+    return service.execute(
+        tid, Deferred(NamedRequest("result", fields, None), complete), metadata=meta
+    )
 
 
 def _pair(service: TournamentService, tid: str, form: Form, meta: dict[str, Any]) -> CommandResult:
@@ -203,15 +201,15 @@ def _bye(service: TournamentService, tid: str, form: Form, meta: dict[str, Any])
         kind = ByeKind(form.get("kind", "half"))
     except ValueError:
         raise ArbiterError(f"no bye kind {form.get('kind')!r}") from None
-    command = RequestBye(player_id=_number(form, "player"), round_no=_number(form, "round"),
-                         kind=kind)  # fmt: skip
+    command = deferred(RequestBye, player_id=form.get("player", ""),
+                       round_no=_number(form, "round"), kind=kind)  # fmt: skip
     return service.execute(tid, command, metadata=meta)
 
 
 def _cancel_bye(
     service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
 ) -> CommandResult:
-    command = CancelBye(player_id=_number(form, "player"), round_no=_number(form, "round"))
+    command = deferred(CancelBye, player_id=form.get("player", ""), round_no=_number(form, "round"))
     return service.execute(tid, command, metadata=meta)
 
 
@@ -219,8 +217,9 @@ def _withdraw(
     service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
 ) -> CommandResult:
     from_round = form.get("from_round", "").strip()
-    command = WithdrawPlayer(
-        player_id=_number(form, "player"),
+    command = deferred(
+        WithdrawPlayer,
+        player_id=form.get("player", ""),
         from_round=int(from_round) if from_round.isdigit() else None,
         reason=form.get("reason", "").strip(),
     )
