@@ -26,7 +26,7 @@ is what the text's backtracking reaches in the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, fields
@@ -133,7 +133,7 @@ class Pairer2012(RoundPairer):
         opponent below, the same one), so the bracket is paired with every pair from it to
         a player below the next score group, and the bye, ruled out for the while."""
         with self._paired_in_next(context):
-            if not self._completable():
+            if not self._completable(sorted(self.graph.unpaired), self.graph.compatible):
                 return None
             return self._pair_with(weights, context)
 
@@ -164,19 +164,17 @@ class Pairer2012(RoundPairer):
                 graph.missing[v].discard(u)
             graph.bye_ok |= no_bye & graph.unpaired
 
-    def _completable(self) -> bool:
-        """Whether the players still unpaired can all be paired (B.1, B.2), one of them with
-        the bye when their number is odd (B.1b)."""
-        graph = self.graph
-        rest = sorted(graph.unpaired)
+    def _completable(self, players: list[int], compatible: Callable[[int, int], bool]) -> bool:
+        """Whether ``players`` can all be paired among themselves by ``compatible`` (B.1,
+        B.2), one of them with the bye when the round has one (B.1b: ``bye_ok``)."""
         dummy = self.dummy
-        if dummy is not None:
-            rest.append(dummy)
+        bye_ok = self.graph.bye_ok
+        rest = players if dummy is None else [*players, dummy]
 
         def may_meet(u: int, v: int) -> bool:
             if dummy in (u, v):
-                return (v if u == dummy else u) in graph.bye_ok
-            return graph.compatible(u, v)
+                return (v if u == dummy else u) in bye_ok
+            return compatible(u, v)
 
         return covering_exists(rest, may_meet, rest)
 
@@ -201,7 +199,6 @@ class Pairer2012(RoundPairer):
             p, context, played_rounds=self.played_rounds, total_bits=0, min_stage_bits=0
         )
         mdps = set(context.mdps)
-        graph = self.graph
         size = len(current)
         alone = MatchingGraph(size)
         for a, u in enumerate(current):
@@ -212,16 +209,7 @@ class Pairer2012(RoundPairer):
                     alone.set_weight(a, b, weights.weight(u, v) * size + size - b)
         paired = {current[a] for a in alone.solve()}
         rest = [i for i in self.unpaired if i not in paired]
-        dummy = self.dummy
-        if dummy is not None:
-            rest.append(dummy)
-
-        def may_meet(u: int, v: int) -> bool:
-            if dummy in (u, v):
-                return (v if u == dummy else u) in graph.bye_ok
-            return v not in self.conflicts[u]
-
-        return not covering_exists(rest, may_meet, rest)
+        return not self._completable(rest, lambda u, v: v not in self.conflicts[u])
 
     def _pairable_below(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
         """C.12's question to the next bracket: can every player moved down into it be
