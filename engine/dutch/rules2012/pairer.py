@@ -133,7 +133,7 @@ class Pairer2012(RoundPairer):
         opponent below, the same one), so the bracket is paired with every pair from it to
         a player below the next score group, and the bye, ruled out for the while."""
         with self._paired_in_next(context):
-            if not self._completable(sorted(self.graph.unpaired), self.graph.compatible):
+            if not self._all_pairable(sorted(self.graph.unpaired), self.graph.compatible):
                 return None
             return self._pair_with(weights, context)
 
@@ -164,7 +164,7 @@ class Pairer2012(RoundPairer):
                 graph.missing[v].discard(u)
             graph.bye_ok |= no_bye & graph.unpaired
 
-    def _completable(self, players: list[int], compatible: Callable[[int, int], bool]) -> bool:
+    def _all_pairable(self, players: list[int], compatible: Callable[[int, int], bool]) -> bool:
         """Whether ``players`` can all be paired among themselves by ``compatible`` (B.1,
         B.2), one of them with the bye when the round has one (B.1b: ``bye_ok``)."""
         dummy = self.dummy
@@ -209,7 +209,7 @@ class Pairer2012(RoundPairer):
                     alone.set_weight(a, b, weights.weight(u, v) * size + size - b)
         paired = {current[a] for a in alone.solve()}
         rest = [i for i in self.unpaired if i not in paired]
-        return not self._completable(rest, lambda u, v: v not in self.conflicts[u])
+        return not self._all_pairable(rest, lambda u, v: v not in self.conflicts[u])
 
     def _pairable_below(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
         """C.12's question to the next bracket: can every player moved down into it be
