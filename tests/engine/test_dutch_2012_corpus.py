@@ -37,7 +37,6 @@ UNRESOLVED = frozenset(
         "dutch-h01-p0007-r04of05",
         "dutch-h03-p0011-r05of09",
         "dutch-h06-p0015-r07of07",
-        "dutch-h20-p0052-r12of13",
     }
 )
 
