@@ -20,17 +20,14 @@ import os
 import statistics
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
-import aiohttp
-
 from bench.screenshots import SAMPLE, TOKEN, build_sample, serve
 from events import SqliteEventStore
 from server.service import TournamentService
-
-STREAM = {"Accept": "text/event-stream"}
 
 
 def _serve(db: Path, queue: multiprocessing.Queue[str], streams: int) -> None:
@@ -39,34 +36,38 @@ def _serve(db: Path, queue: multiprocessing.Queue[str], streams: int) -> None:
         time.sleep(3600)
 
 
-async def _follow(
-    session: aiohttp.ClientSession, url: str, after: int, opened: asyncio.Semaphore
-) -> float:
-    """Open one stream; the wall-clock moment a result arrives on it."""
-    async with session.get(
-        f"{url}/tournaments/{SAMPLE}/events?after={after}", headers=STREAM
-    ) as response:
-        response.raise_for_status()
-        opened.release()
-        while chunk := await response.content.readany():
+async def _follow(host: str, port: int, path: str, opened: asyncio.Semaphore) -> float:
+    """Open one stream over a bare socket (a phone's cost is not the bench's to pay: an HTTP
+    client library parsing 5,000 streams in one loop would measure itself); the wall-clock
+    moment a result arrives on it."""
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode()
+    )
+    head = await reader.readuntil(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"):
+        raise RuntimeError(head.decode(errors="replace").splitlines()[0])
+    opened.release()
+    try:
+        while chunk := await reader.read(65536):
             if b"event: result-recorded" in chunk:
                 return time.time()
+    finally:
+        writer.close()
     raise RuntimeError("the stream ended before the result arrived")
 
 
 async def _streams(url: str, after: int, count: int, ready: Barrier) -> list[float]:
-    connector = aiohttp.TCPConnector(limit=0)
-    timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
-    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
-        opened = asyncio.Semaphore(0)
-        followers = [
-            asyncio.create_task(_follow(session, url, after, opened)) for _ in range(count)
-        ]
-        for _ in range(count):
-            await opened.acquire()
-        await asyncio.sleep(1.0)  # every open stream is past its catch-up, in the channel
-        await asyncio.get_running_loop().run_in_executor(None, ready.wait)
-        return list(await asyncio.gather(*followers))
+    parts = urllib.parse.urlsplit(url)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    path = f"/tournaments/{SAMPLE}/events?after={after}"
+    opened = asyncio.Semaphore(0)
+    followers = [asyncio.create_task(_follow(host, port, path, opened)) for _ in range(count)]
+    for _ in range(count):
+        await opened.acquire()
+    await asyncio.sleep(1.0)  # every open stream is past its catch-up, in the channel
+    await asyncio.get_running_loop().run_in_executor(None, ready.wait)
+    return list(await asyncio.gather(*followers))
 
 
 def _client(url: str, after: int, count: int, ready: Barrier,
