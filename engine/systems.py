@@ -31,11 +31,11 @@ __all__ = [
     "System",
     "Variant",
     "edition_names",
-    "editions",
+    "entry_point",
     "pair",
     "pairing_function",
+    "rows",
     "system_names",
-    "systems",
     "title",
 ]
 
@@ -126,7 +126,7 @@ SYSTEMS: tuple[System, ...] = (
 words are tried in."""
 
 
-def systems() -> tuple[System, ...]:
+def rows() -> tuple[System, ...]:
     """The rows of the table, read when called (so a row added in a test is seen)."""
     return SYSTEMS
 
@@ -151,17 +151,6 @@ def edition_names() -> tuple[str, ...]:
     ('fide-2026', 'fide-2017', 'fide-2012')
     """
     return tuple(dict.fromkeys(edition for system in SYSTEMS for edition in system.editions))
-
-
-def editions(name: str) -> tuple[str, ...]:
-    """The editions of the system (or variant) ``name``.
-
-    >>> editions("burstein"), editions("lim-maxi")
-    (('fide-2026', 'fide-2017'), ('fide-2026',))
-
-    :raises InvalidRequest: for a name no row has.
-    """
-    return tuple(_find(name)[0].editions)
 
 
 def title(name: str) -> str:
@@ -194,18 +183,31 @@ def pair(request: PairingRequest, system: str = DEFAULT_SYSTEM) -> Pairing:
         system does not have.
     :raises engine.errors.NoValidPairing: when the system finds no legal pairing.
     """
-    row, variant = _find(system)
-    target = row.editions.get(request.rules_edition)
-    if target is None:
-        raise InvalidRequest(
-            f"the {system} system has no {request.rules_edition} edition; "
-            f"its editions: {', '.join(row.editions)}"
-        )
+    variant = _find(system)[1]
+    target = entry_point(system, request.rules_edition)
     if variant is not None:
         request = variant.prepare(request)
     module_name, _, function_name = target.partition(":")
     function: PairFunction = getattr(importlib.import_module(module_name), function_name)
     return function(request)
+
+
+def entry_point(system: str, edition: str) -> str:
+    """The ``module:function`` that pairs ``system`` by ``edition``.
+
+    >>> entry_point("burstein", "fide-2017")
+    'engine.burstein.rules2017.system:pair'
+
+    :raises InvalidRequest: for an unknown system, or an edition the system does not have
+        (naming the editions it has).
+    """
+    row = _find(system)[0]
+    target = row.editions.get(edition)
+    if target is None:
+        raise InvalidRequest(
+            f"the {system} system has no {edition} edition; its editions: {', '.join(row.editions)}"
+        )
+    return target
 
 
 def pairing_function(system: str) -> PairFunction:

@@ -115,10 +115,6 @@ def _package_version() -> str:
         return "unknown"
 
 
-def _system_names() -> list[str]:
-    return list(importlib.import_module("engine").system_names())
-
-
 def stream_id(tournament_id: str) -> str:
     """One stream per tournament."""
     return f"tournament-{tournament_id}"
@@ -265,14 +261,9 @@ class TournamentService:
     def create(
         self, command: CreateTournament, **options: Unpack[NewStreamOptions]
     ) -> CommandResult:
-        """Start a tournament stream (refused if the id is taken, or if its system is none
-        the engine knows: a tournament that could never be paired is not started)."""
-        if command.system not in _system_names():
-            raise InvalidCommand(
-                f"pairing system {command.system!r} is not available; "
-                f"use one of {', '.join(_system_names())}",
-                field="system",
-            )
+        """Start a tournament stream (refused if the id is taken, or if its system and
+        edition are none the engine has: a tournament that could never be paired is not
+        started)."""
         return self.run(
             command.tournament_id, lambda state: decide(state, command), request=command,
             new_stream=True, **options,
@@ -296,7 +287,7 @@ class TournamentService:
         """
 
         def decision(state: TournamentState) -> list[Event]:
-            system = command.system or (state.settings.system if state.settings else "dutch")
+            system = command.system or state.require_settings().system
             engine = self.engines(system)
             return decide(state, command, engine=engine.pair, engine_version=engine.version)
 
@@ -312,7 +303,7 @@ class TournamentService:
         pairing of the round (see :class:`PairManually`)."""
 
         def decision(state: TournamentState) -> list[Event]:
-            system = state.settings.system if state.settings else "dutch"
+            system = state.require_settings().system
             try:
                 engine: PairingEngine | None = self.engines(system).pair
             except PairingSystemUnavailable:
