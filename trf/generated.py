@@ -39,12 +39,11 @@ __all__ = ["generated_document"]
 def generated_document(tournament: GeneratedTournament, profile: Profile = "trf16") -> TrfDocument:
     """The TRF document of a generated tournament.
 
-        >>> from engine import generate
-        >>> from engine import systems
-    from engine.generator import GeneratorSettings
-        >>> doc = generated_document(generate(GeneratorSettings(players=4, rounds=2), seed=3))
-        >>> doc.total_rounds, len(doc.players), doc.header("092")
-        (2, 4, 'Individual: Swiss-System (FIDE Dutch), rules fide-2026')
+    >>> from engine import generate
+    >>> from engine.generator import GeneratorSettings
+    >>> doc = generated_document(generate(GeneratorSettings(players=4, rounds=2), seed=3))
+    >>> doc.total_rounds, len(doc.players), doc.header("092")
+    (2, 4, 'Individual: Swiss-System (FIDE Dutch), rules fide-2026')
     """
     settings = tournament.settings
     points = settings.points
