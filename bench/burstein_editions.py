@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.burstein import pair as pair_burstein
-from engine.burstein.edition_2026 import seeding_rounds
+from engine.burstein.system import seeding_rounds
 from engine.common import pairing_score
 from engine.model import Pairing, PairingNumber, PairingRequest
 from trf import read_trf_file

@@ -4,10 +4,11 @@
 Public beside the root: :mod:`engine.model` (the request and pairing types),
 :mod:`engine.common` (facts every system computes the same way: floats, participation) and
 :mod:`engine.generator` (its settings and result), and each system's package
-(``engine.dutch`` ...). Every other module is internal.
+(``engine.dutch`` ...), and :mod:`engine.systems`, the table of pairing systems that the TRF
+reader and writer, the decisions and the CLI read. Every other module is internal.
 """
 
-from engine import common, generator, model
+from engine import common, generator, model, systems
 from engine.errors import InvalidRequest, NoValidPairing, PairingError
 from engine.generator import generate
 from engine.model import Pairing, PairingRequest
@@ -25,4 +26,5 @@ __all__ = [
     "model",
     "pair",
     "system_names",
+    "systems",
 ]

@@ -48,7 +48,7 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
-from engine.systems import pair
+from engine.systems import DEFAULT_EDITION, DEFAULT_SYSTEM, pair
 
 __all__ = [
     "GeneratedPlayer",
@@ -129,8 +129,8 @@ class GeneratorSettings:
 
     players: int
     rounds: int
-    system: str = "dutch"
-    rules_edition: str = "fide-2026"
+    system: str = DEFAULT_SYSTEM
+    rules_edition: str = DEFAULT_EDITION
     lowest_rating: int = 1400
     highest_rating: int = 2700
     draw_share: float = 0.3

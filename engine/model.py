@@ -135,7 +135,8 @@ class PairingRequest:
     rules_edition: str = "fide-2026"
     """The FIDE rules edition the tournament follows: ``fide-2026`` (from 1 Feb 2026),
     ``fide-2017`` (the texts in force until 31 Jan 2026) or ``fide-2012`` (the Dutch text
-    agreed in Istanbul 2012, in force until 1 July 2017); systems with several editions read it."""
+    agreed in Istanbul 2012, in force until 1 July 2017); :func:`engine.systems.pair` chooses
+    the system's entry point by it, and refuses an edition the system does not have."""
 
     def player(self, number: PairingNumber) -> PlayerEntry:
         for entry in self.players:

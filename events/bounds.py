@@ -17,10 +17,11 @@ events.errors.InvalidCommand: rating: Expected `int` <= 4000
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import msgspec
 
+from engine.systems import edition_names, rows
 from events.errors import InvalidCommand
 
 __all__ = [
@@ -85,13 +86,27 @@ SystemName = Annotated[
 Federation = Annotated[
     str, msgspec.Meta(pattern=r"^([A-Z]{3})?$", description="A three-letter FIDE code, or empty.")
 ]
-RulesEdition = Annotated[
-    str,
-    msgspec.Meta(
-        pattern=r"^fide-(2026|2017|2012)$",
-        description="`fide-2026`, `fide-2017` or `fide-2012` (Dutch only).",
-    ),
-]
+
+
+def _editions_description() -> str:
+    """Each edition and the systems that have it, from the systems table."""
+    return ", ".join(
+        f"`{edition}` ({', '.join(row.name for row in rows() if edition in row.editions)})"
+        for edition in edition_names()
+    )
+
+
+if TYPE_CHECKING:  # a Literal built from the systems table is a runtime value to mypy
+    RulesEdition = str
+else:
+    RulesEdition = Annotated[
+        Literal[edition_names()],
+        msgspec.Meta(description=f"A FIDE rules edition (systems): {_editions_description()}."),
+    ]
+"""Decoding refuses an edition no system has; the decision refuses one the tournament's
+system lacks."""
+
+
 PlayerNumber = Annotated[int, msgspec.Meta(ge=0, le=99_999)]
 Title = Annotated[
     str,

@@ -67,12 +67,17 @@ def _resolves(dotted: str, modules: list[ModuleType]) -> bool:
     return any(all(_has_attribute(owner, name) for name in rest[:1]) for owner in owners)
 
 
+_FILE_SUFFIXES = {"py", "js", "css", "html", "md", "json", "sql", "po", "trf", "txt", "csv"}
+"""A file's name (``desk.js``) is not a dotted name to import."""
+
+
 def test_changelog_names_resolve() -> None:
     """Every dotted name the changelog writes in backticks exists today; a name that is gone
     is struck through (``~~`events.commands`~~``), so a reader is never sent to a ghost."""
     text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     text = re.sub(r"~~`[^`]+`~~", "", text)
     names = set(re.findall(r"`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\([^`]*\))?`", text))
+    names -= {name for name in names if name.rpartition(".")[2] in _FILE_SUFFIXES}
     modules = _public_modules()
     assert names, "the pattern finds the changelog's names"
     assert sorted(name for name in names if not _resolves(name, modules)) == []
@@ -83,20 +88,24 @@ _TOP = ("engine/", "events/", "trf/", "server/", "migrations/", "tests/", "bench
 
 def _architecture_paths() -> list[str]:
     """The paths ARCHITECTURE.md names: absolute ones (``events/store.py``, ``:symbol`` cut),
-    and bare file names in the same table cell, read in the last folder named before them."""
+    and bare names in the same table cell, read in the last folder named before them or in
+    a subfolder of it named since (``engine/burstein/`` (+ ``rules2017/``: ``players.py``))."""
     paths = []
     text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     for cell in re.split(r"\||\n", text):
-        folder: str | None = None
+        folders: list[str] = []
         for quoted in re.findall(r"`([^`\s]+)`", cell):
             token = quoted.split(":")[0]
             if "<" in token or token.startswith(".."):
                 continue
             if token.startswith(_TOP):
                 paths.append(token)
-                folder = token if token.endswith("/") else folder
-            elif folder is not None and re.fullmatch(r"[\w/]+(\.py|/)", token):
-                paths.append(folder + token)
+                folders = [token] if token.endswith("/") else folders
+            elif folders and re.fullmatch(r"[\w/]+(\.py|/)", token):
+                found = [folder + token for folder in folders if (ROOT / folder / token).exists()]
+                paths.append((found or [folders[0] + token])[0])
+                if token.endswith("/"):
+                    folders.append(folders[0] + token)
     return paths
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from engine import NoValidPairing, Pairing, pair
+from engine import NoValidPairing, Pairing, pair, systems
 from engine.model import PairingNumber
 from trf.codes import EntryKind, entry_kind
 from trf.engine_request import paired_rounds, round_request
@@ -190,36 +190,38 @@ def _list(numbers: tuple[PairingNumber, ...]) -> str:
     return ", ".join(str(n) for n in numbers) or "none"
 
 
-_SYSTEM_WORDS = ("dutch", "burstein", "dubov", "lim", "amalfi")
 _EDITION = re.compile(r"(?:fide[-_ ])?(20\d\d)\b")
-_CODE_EDITIONS = {
-    "fide_dutch_2025": "fide-2026",  # bbpPairings' codes: the 2025 revision, in force in 2026
-    "fide_dutch": "fide-2017",
-    "fide_burstein": "fide-2017",
-}
 
 
 def identify_system(doc: TrfDocument) -> tuple[str | None, str | None]:
     """The pairing system and rules edition a file names on its ``192`` / ``092`` lines.
 
-    bbpPairings' codes (``FIDE_DUTCH_2025``, ``FIDE_BURSTEIN``, ...) give the edition they
-    implement; otherwise a year on the line names it (``fide-2017``, ``rules 2026``).
+    A system is named by one of its words (:attr:`engine.systems.System.words`, a variant
+    by its word beside them); bbpPairings' codes (``FIDE_DUTCH_2025``, ``FIDE_BURSTEIN``,
+    ...) give the edition they implement, otherwise a year on the line names it
+    (``fide-2017``, ``rules 2026``).
 
     >>> from trf.reader import read_trf
     >>> identify_system(read_trf("092 FIDE_DUTCH_2025")[0])
     ('dutch', 'fide-2026')
     >>> identify_system(read_trf("092 Individual: Swiss-System (Burstein), rules fide-2017")[0])
     ('burstein', 'fide-2017')
+    >>> identify_system(read_trf("092 Individual: Swiss-System (Lim, maxi-tournament)")[0])
+    ('lim-maxi', None)
     """
     text = " ".join(filter(None, (doc.header("192"), doc.header("092")))).lower()
-    system = next((word for word in _SYSTEM_WORDS if word in text), None)
-    if system == "lim" and "maxi" in text:
-        system = "lim-maxi"
+    words = set(re.split(r"[^a-z]+", text))
+    row = next((s for s in systems.rows() if words.intersection(s.words)), None)
+    if row is None:
+        name, codes = None, {}
+    else:
+        name = next((v.name for v in row.variants if v.word in words), row.name)
+        codes = dict(row.codes)
     for code in text.replace("_baku", "").split():
-        if code in _CODE_EDITIONS:
-            return system, _CODE_EDITIONS[code]
+        if code in codes:
+            return name, codes[code]
     year = _EDITION.search(text)
-    return system, edition_name(year.group(1)) if year else None
+    return name, edition_name(year.group(1)) if year else None
 
 
 def edition_name(text: str) -> str:

@@ -17,6 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
+from engine import systems
 from engine.model import Colour, RoundKind
 from events.decisions import pairing_request
 from events.names import name_str
@@ -60,13 +61,6 @@ Profile = Literal["trf16", "trf26"]
 NAME_COLUMNS = 33
 """A name has columns 15-47 (trf.md §4.1); a longer one is cut there, FIDE id identifies."""
 
-_SYSTEM_NAMES = {
-    "dutch": "FIDE Dutch",
-    "burstein": "Burstein",
-    "dubov": "Dubov",
-    "lim": "Lim",
-    "amalfi": "Amalfi Rating",
-}
 _RESULT = {
     Outcome.WIN: "1",
     Outcome.DRAW: "=",
@@ -296,7 +290,7 @@ def _header(state: TournamentState) -> list[Header]:
         ("072", str(sum(1 for p in state.players if p.rating))),
         (
             "092",
-            f"Individual: Swiss-System ({_SYSTEM_NAMES.get(settings.system, settings.system)})",
+            f"Individual: Swiss-System ({systems.title(settings.system)})",
         ),
         ("102", settings.chief_arbiter),
         ("122", settings.time_control),

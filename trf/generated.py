@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine import systems
 from engine.generator import GeneratedPlayer, GeneratedTournament
 from engine.model import Colour, PointSystem
 from events.projections import to_decimal
@@ -32,16 +33,7 @@ from trf.model import (
     XxaAcceleration,
 )
 
-__all__ = ["SYSTEM_TITLES", "generated_document"]
-
-SYSTEM_TITLES = {
-    "dutch": "FIDE Dutch",
-    "burstein": "Burstein",
-    "dubov": "Dubov",
-    "lim": "Lim",
-    "lim-maxi": "Lim, maxi-tournament",
-    "amalfi": "Amalfi Rating",
-}
+__all__ = ["generated_document"]
 
 
 def generated_document(tournament: GeneratedTournament, profile: Profile = "trf16") -> TrfDocument:
@@ -55,7 +47,7 @@ def generated_document(tournament: GeneratedTournament, profile: Profile = "trf1
     """
     settings = tournament.settings
     points = settings.points
-    title = SYSTEM_TITLES.get(settings.system, settings.system)
+    title = systems.title(settings.system)
     records: list[Record] = [
         Header(code="012", value=f"Random tournament, seed {tournament.seed}"),
         Header(code="062", value=str(settings.players)),

@@ -21,6 +21,7 @@ from decimal import Decimal
 import msgspec
 
 from engine.model import Colour
+from engine.systems import DEFAULT_SYSTEM
 from events.decisions import (
     Command,
     CreateTournament,
@@ -45,6 +46,7 @@ from events.types import (
     RoundPaired,
 )
 from events.types import PointValues as EventPoints
+from trf.checker import identify_system
 from trf.codes import EntryKind, entry_kind, normalise_title
 from trf.errors import TrfError
 from trf.model import (
@@ -84,7 +86,6 @@ _GAME_RESULT = {
     ("-", "-"): Result.DOUBLE_FORFEIT,
 }
 _UNDER_ONE_MOVE = {"W": "1", "D": "=", "L": "0"}
-_SYSTEMS = ("dutch", "burstein", "dubov", "lim", "amalfi")
 _DATE_FORMATS = (
     "%Y/%m/%d",
     "%Y-%m-%d",
@@ -502,8 +503,9 @@ class _Importer:
             return None
 
     def pairing_system(self) -> str:
-        text = " ".join(filter(None, (self.doc.header("192"), self.doc.header("092")))).lower()
-        return next((system for system in _SYSTEMS if system in text), "dutch")
+        """The system the header lines name (:func:`trf.checker.identify_system`), else
+        the default one."""
+        return identify_system(self.doc)[0] or DEFAULT_SYSTEM
 
     def point_values(self) -> EventPoints:
         s: PointSystem = self.system

@@ -1,4 +1,4 @@
-"""Entry point of the Dutch system: request in, boards with colours out."""
+"""Entry point of the Dutch system (the 2026 edition): request in, boards with colours out."""
 
 from __future__ import annotations
 
@@ -8,31 +8,18 @@ from engine.dutch.colours import allocate_colours
 from engine.dutch.explain import Allocation, Wording, build_trace
 from engine.dutch.players import DutchPlayer, build_players
 from engine.dutch.round_graph import Compatibility
-from engine.errors import InvalidRequest
 from engine.model import Board, Colour, Pairing, PairingRequest
 
 __all__ = ["conflicting_pairs", "pair", "pair_players"]
 
 
 def pair(request: PairingRequest) -> Pairing:
-    """Pair ``request.round_no`` by the Dutch rules.
+    """Pair ``request.round_no`` by the Dutch rules applied from 1 February 2026 (the older
+    editions are the subpackages ``rules2017`` and ``rules2012``).
 
     :raises engine.errors.NoValidPairing: when no pairing satisfies the absolute criteria.
     :raises engine.errors.InvalidRequest: when the request contradicts itself.
     """
-    if request.rules_edition == "fide-2012":
-        from engine.dutch.rules2012.system import pair as pair_2012
-
-        return pair_2012(request)
-    if request.rules_edition == "fide-2017":
-        from engine.dutch.rules2017.system import pair as pair_2017
-
-        return pair_2017(request)
-    if request.rules_edition != "fide-2026":
-        raise InvalidRequest(
-            "the Dutch system is implemented for the 2026, 2017 and 2012 rules, "
-            f"not {request.rules_edition}"
-        )
     return pair_players(request, build_players(request))
 
 

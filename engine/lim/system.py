@@ -22,7 +22,6 @@ rendered from it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 
 from engine.common import Float, board_order, check_request, pab_eligible
 from engine.errors import NoValidPairing
@@ -33,11 +32,7 @@ from engine.lim.players import LimField, LimPlayer, build_field
 from engine.matching import perfect_matching
 from engine.model import Pairing, PairingRequest
 
-__all__ = [
-    "explain_lim",
-    "pair",
-    "pair_maxi",
-]
+__all__ = ["explain_lim", "pair"]
 
 
 def pair(request: PairingRequest) -> Pairing:
@@ -47,12 +42,6 @@ def pair(request: PairingRequest) -> Pairing:
     :raises NoValidPairing: no pairing respects the absolute rules.
     """
     return explain_lim(request).pairing
-
-
-def pair_maxi(request: PairingRequest) -> Pairing:
-    """:func:`pair` for a maxi-tournament whatever ``request.maxi`` says: the system
-    ``lim-maxi``, so that a tournament created with it keeps the 100-point limits."""
-    return pair(replace(request, maxi=True))
 
 
 def explain_lim(request: PairingRequest) -> LimOutcome:

@@ -11,6 +11,7 @@ from datetime import date
 
 import msgspec
 
+from engine import InvalidRequest, systems
 from engine.model import Colour
 from events.bounds import (
     Federation,
@@ -57,10 +58,10 @@ class CreateTournament(CommandStruct, frozen=True):
     tournament_id: TournamentId
     name: ShortText
     rounds: RoundsCount
-    system: SystemName = "dutch"
+    system: SystemName = systems.DEFAULT_SYSTEM
     points: PointValues = PointValues()
     initial_colour: Colour = Colour.WHITE
-    rules_edition: RulesEdition = "fide-2026"
+    rules_edition: RulesEdition = systems.DEFAULT_EDITION
     place: ShortText = ""
     federation: Federation = ""
     start_date: date | None = None
@@ -93,10 +94,7 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
     if state.settings is not None:
         raise TournamentExists(state.settings.tournament_id)
     require_text(command.name, "name")
-    if command.rules_edition == "fide-2012" and command.system != "dutch":
-        raise InvalidCommand(
-            "the 2012 edition exists for the Dutch system only", field="rules_edition"
-        )
+    _check_system(command.system, command.rules_edition)
     if command.start_date and command.end_date and command.end_date < command.start_date:
         raise InvalidCommand("the end date is before the start date", field="end_date")
     _check_points(command.points)
@@ -123,6 +121,21 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
         raise InvalidCommand(str(error), field="tiebreaks") from None
     check_acceleration(command.acceleration, TournamentState(points=command.points.to_engine()))
     return [TournamentCreated(**msgspec.structs.asdict(command))]
+
+
+def _check_system(system: str, edition: str) -> None:
+    """A tournament is started only under a system and edition the engine has (the
+    systems table), so that every round of it can be paired."""
+    if system not in systems.system_names():
+        raise InvalidCommand(
+            f"pairing system {system!r} is not available; "
+            f"use one of {', '.join(systems.system_names())}",
+            field="system",
+        )
+    try:
+        systems.entry_point(system, edition)
+    except InvalidRequest as error:
+        raise InvalidCommand(str(error), field="rules_edition") from None
 
 
 def close(state: TournamentState, command: CloseTournament) -> list[Event]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from engine import Pairing, PairingRequest, pair, system_names
+from engine import Pairing, PairingRequest, pair, system_names, systems
 from server.service.explanation import explanation_lines
 from trf import TrfDocument, TrfError, check_trf
 from trf.checker import check_document, deciding_facts, edition_name
@@ -44,7 +44,10 @@ def render_pairing(pairing: Pairing) -> str:
 def _system_flags(function: click.Command) -> click.Command:
     for name in reversed(system_names()):
         function = click.option(
-            f"--{name}", "system", flag_value=name, help=f"Pair by the {name.title()} system."
+            f"--{name}",
+            "system",
+            flag_value=name,
+            help=f"Pair by the {systems.title(name)} system.",
         )(function)
     return function
 
@@ -70,10 +73,9 @@ def _system_flags(function: click.Command) -> click.Command:
 @click.option(
     "--rules",
     "rules",
-    type=click.Choice(["2012", "2017", "2026"]),
+    type=click.Choice(sorted(edition.removeprefix("fide-") for edition in systems.edition_names())),
     default=None,
-    help="FIDE rules edition: 2026 (default), 2017 (in force until 31 Jan 2026) or 2012 "
-    "(Dutch only: the text in force until 1 July 2017).",
+    help="FIDE rules edition by its year (default: 2026); the system must have it.",
 )
 def _pair(
     input_file: Path,
@@ -90,7 +92,9 @@ def _pair(
 
         arbiter pair --dutch round5.trf -p pairing.txt
     """
-    chosen = _maxi_variant(system or "dutch") if maxi else system or "dutch"
+    chosen = system or systems.DEFAULT_SYSTEM
+    if maxi:
+        chosen = _maxi_variant(chosen)
     document = _read(input_file)
     if check:
         click.echo(_check(document, chosen, rules, explain), nl=False)

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from engine import InvalidRequest, generate, system_names
+from engine import InvalidRequest, generate, system_names, systems
 from engine.generator import GeneratorSettings
 from engine.model import Colour, PointSystem
 from trf import TrfError, check_trf, write_trf
@@ -135,8 +135,8 @@ rounds zero-point byes). The same seed gives the same file on every machine."""
 @click.command("generate", epilog=_RESULTS_MODEL)
 @click.option(
     "--system",
-    type=click.Choice([s for s in system_names() if not s.endswith("-maxi")]),
-    default="dutch",
+    type=click.Choice([row.name for row in systems.rows()]),
+    default=systems.DEFAULT_SYSTEM,
     show_default=True,
     help="The system that pairs every round.",
 )
@@ -207,7 +207,7 @@ def generate_command(
             raise InvalidRequest(f"give --{name} (or its key in the --config file)")
     settings = GeneratorSettings(
         system=system,
-        rules_edition=edition_name(rules or "2026"),
+        rules_edition=edition_name(rules or systems.DEFAULT_EDITION),
         points=_point_system(values),
         **{k: v for k, v in values.items() if k not in _POINT_FIELDS},
     )
@@ -290,7 +290,9 @@ def check_command(input_file: Path, system: str | None, rules: str | None, expla
     edition = edition_name(rules) if rules else named_edition
     report = check_document(document, chosen, edition)
     source = "given" if system else "from the file"
-    click.echo(f"{input_file}: {chosen} ({source}), rules {edition or 'fide-2026 (default)'}")
+    click.echo(
+        f"{input_file}: {chosen} ({source}), rules {edition or systems.DEFAULT_EDITION + ' (default)'}"
+    )
     click.echo(f"{'round':>5}  {'pairs':>6}  result")
     for round_check in report.rounds:
         verdict = round_check.line().partition(": ")[2]

@@ -18,6 +18,7 @@ from typing import Any
 import click
 import msgspec
 
+from engine import systems
 from engine.model import Colour
 from events.audit import is_manual_intervention
 from events.decisions import (
@@ -103,7 +104,7 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
 @click.argument("name")
 @click.option("--rounds", type=click.IntRange(1, 99), required=True, help="Number of rounds.")
 @click.option("--id", "tournament_id", help="Tournament id (default: from the name).")
-@click.option("--system", default="dutch", show_default=True, help="Pairing system.")
+@click.option("--system", default=systems.DEFAULT_SYSTEM, show_default=True, help="Pairing system.")
 @click.option(
     "--initial-colour",
     type=click.Choice(["white", "black", "random"]),
@@ -114,10 +115,10 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
 @click.option(
     "--rules",
     "rules_edition",
-    type=click.Choice(["fide-2026", "fide-2017", "fide-2012"]),
-    default="fide-2026",
+    type=click.Choice(systems.edition_names()),
+    default=systems.DEFAULT_EDITION,
     show_default=True,
-    help="FIDE rules edition.",
+    help="FIDE rules edition (the system must have it).",
 )
 @click.option("--place", default="", help="Where it is played.")
 @click.option("--federation", default="", help="Host federation (three letters).")

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from events.decisions import PairingEngine
 from events.errors import PairingSystemUnavailable
 
-__all__ = ["EngineResolver", "PairingSystem", "installed_engine", "system_names"]
+__all__ = ["EngineResolver", "PairingSystem", "installed_engine"]
 
 
 class PairingSystem(NamedTuple):
@@ -31,17 +31,12 @@ def installed_engine(system: str) -> PairingSystem:
 
     :raises PairingSystemUnavailable: when the engine does not offer ``system``.
     """
-    if system not in system_names():
+    if system not in importlib.import_module("engine").system_names():
         raise PairingSystemUnavailable(system)
     engine = importlib.import_module("engine")
     return PairingSystem(
         functools.partial(engine.pair, system=system), f"arbiter {_package_version()}"
     )
-
-
-def system_names() -> list[str]:
-    """The names of the systems the installed engine offers."""
-    return list(importlib.import_module("engine").system_names())
 
 
 def _package_version() -> str:

@@ -82,7 +82,7 @@ class PairingUseCases(CommandRunner):
         """
 
         def decision(state: TournamentState) -> list[Event]:
-            system = command.system or (state.settings.system if state.settings else "dutch")
+            system = command.system or state.require_settings().system
             engine = self.engines(system)
             return decide(state, command, engine=engine.pair, engine_version=engine.version)
 
@@ -102,7 +102,7 @@ class PairingUseCases(CommandRunner):
         """
 
         def decision(state: TournamentState) -> list[Event]:
-            system = state.settings.system if state.settings else "dutch"
+            system = state.require_settings().system
             try:
                 engine: PairingEngine | None = self.engines(system).pair
             except PairingSystemUnavailable:

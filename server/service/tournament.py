@@ -6,8 +6,6 @@ from __future__ import annotations
 from typing import Unpack
 
 from events.decisions import CreateTournament, decide
-from events.errors import InvalidCommand
-from server.service.engines import system_names
 from server.service.imports import ImportUseCases
 from server.service.pairing import PairingUseCases
 from server.service.ratings import RatingUseCases
@@ -31,14 +29,9 @@ class TournamentService(PairingUseCases, RatingUseCases, ImportUseCases):
     def create(
         self, command: CreateTournament, **options: Unpack[NewStreamOptions]
     ) -> CommandResult:
-        """Start a tournament stream (refused if the id is taken, or if its system is none
-        the engine knows: a tournament that could never be paired is not started)."""
-        if command.system not in system_names():
-            raise InvalidCommand(
-                f"pairing system {command.system!r} is not available; "
-                f"use one of {', '.join(system_names())}",
-                field="system",
-            )
+        """Start a tournament stream (refused if the id is taken, or if its system and
+        edition are none the engine has: a tournament that could never be paired is not
+        started)."""
         return self.run(
             command.tournament_id, lambda state: decide(state, command), request=command,
             new_stream=True, **options,

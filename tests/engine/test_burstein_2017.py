@@ -14,14 +14,15 @@ from pathlib import Path
 import pytest
 
 from engine.burstein.colours import ColourFacts, colour_2017
-from engine.burstein.edition_2017 import pair_burstein_2017, settle_round
-from engine.burstein.players import (
+from engine.burstein.rules2017.players import (
     Contender,
     contenders,
     default_acceleration,
     list_sort,
     ranks_above,
 )
+from engine.burstein.rules2017.system import pair as pair_burstein_2017
+from engine.burstein.rules2017.system import settle_round
 from engine.common import ColourPreference, Strength
 from engine.errors import NoValidPairing
 from engine.model import (

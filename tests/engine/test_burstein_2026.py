@@ -11,14 +11,10 @@ from fractions import Fraction
 import pytest
 
 from engine.burstein import pair as pair_burstein
-from engine.burstein.bracket_2026 import BracketPlayers, pair_bracket_2026
+from engine.burstein.bracket import BracketPlayers, pair_bracket_2026
 from engine.burstein.colours import ColourFacts, colour_2026
-from engine.burstein.edition_2026 import (
-    Seeded,
-    index_values,
-    pair_burstein_2026,
-    seeding_rounds,
-)
+from engine.burstein.system import Seeded, index_values, seeding_rounds
+from engine.burstein.system import pair as pair_burstein_2026
 from engine.common import ColourPreference, Strength
 from engine.dutch import pair as pair_dutch
 from engine.errors import InvalidRequest, NoValidPairing

@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.burstein.bracket_2026 import BracketPlayers, pair_bracket_2026
-from engine.burstein.choice import choose_pairs
+from engine.burstein.bracket import BracketPlayers, pair_bracket_2026
+from engine.burstein.rules2017.choice import choose_pairs
 from engine.errors import NoValidPairing
 from engine.matching import bitmask_matching, bits, missable_vertices
 
@@ -276,11 +276,12 @@ def _brute_matching(adjacency: list[int], free: int) -> int:
     "module",
     [
         "engine.burstein.system",
-        "engine.burstein.edition_2026",
-        "engine.burstein.brackets",
-        "engine.burstein.choice",
+        "engine.burstein",
+        "engine.burstein.rules2017.brackets",
+        "engine.burstein.rules2017.choice",
         "engine.burstein.colours",
-        "engine.burstein.players",
+        "engine.burstein.rules2017.players",
+        "engine.burstein.rules2017.system",
         "engine.matching",
     ],
 )

@@ -232,6 +232,10 @@ def test_tournament_created_twice(registered: TournamentState) -> None:
         ({"rounds": 0}, "rounds"),
         ({"rules_edition": "fide-1992"}, "rules_edition"),
         ({"rules_edition": "fide-2012", "system": "burstein"}, "rules_edition"),
+        ({"rules_edition": "fide-2017", "system": "lim"}, "rules_edition"),
+        ({"rules_edition": "fide-2017", "system": "dubov"}, "rules_edition"),
+        ({"rules_edition": "fide-2017", "system": "amalfi"}, "rules_edition"),
+        ({"system": "knockout"}, "system"),
         ({"federation": "norway"}, "federation"),
         ({"points": PointValues(win=Decimal("0.5"), draw=Decimal(1))}, "points"),
         ({"points": PointValues(pab=Decimal(-1))}, "points.pab"),
@@ -240,6 +244,23 @@ def test_tournament_created_twice(registered: TournamentState) -> None:
 def test_invalid_tournament_fields_are_named(changes: dict[str, object], field: str) -> None:
     error = refused(EMPTY, msgspec.structs.replace(CREATE, **changes), InvalidCommand)
     assert error.details["field"] == field
+
+
+def test_a_system_edition_pair_the_table_lacks_names_the_editions_that_exist() -> None:
+    # Lim has one edition: a 2017 Lim tournament was once accepted and paired by the 2026 code.
+    lim_2017 = msgspec.structs.replace(CREATE, system="lim", rules_edition="fide-2017")
+    error = refused(EMPTY, lim_2017, InvalidCommand)
+    assert str(error) == "the lim system has no fide-2017 edition; its editions: fide-2026"
+    burstein_2012 = msgspec.structs.replace(CREATE, system="burstein", rules_edition="fide-2012")
+    assert "its editions: fide-2026, fide-2017" in str(
+        refused(EMPTY, burstein_2012, InvalidCommand)
+    )
+    for system, edition in (
+        ("dutch", "fide-2012"),
+        ("burstein", "fide-2017"),
+        ("lim-maxi", "fide-2026"),
+    ):
+        assert decide(EMPTY, msgspec.structs.replace(CREATE, system=system, rules_edition=edition))
 
 
 def test_unknown_player(registered: TournamentState) -> None:

@@ -203,6 +203,12 @@ def test_refusals_print_one_line_and_exit_3(spring: Arbiter) -> None:
     )
     assert "already exists" in spring.error("create-tournament", "Spring Open", "--rounds", "5")
     assert "'lim' is not available" in spring.error("pair-round", "spring-open", "--system", "lim")
+    assert (
+        spring.error(
+            "create-tournament", "Lim", "--rounds", "5", "--system", "lim", "--rules", "fide-2017"
+        )
+        == "Error: the lim system has no fide-2017 edition; its editions: fide-2026"
+    )
 
 
 def test_unusable_database_path_exits_5(tmp_path: Path) -> None:

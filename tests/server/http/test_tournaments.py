@@ -38,6 +38,19 @@ async def test_create_then_get_and_list(api: Api) -> None:
     }
 
 
+async def test_a_system_edition_pair_the_engine_lacks_is_a_422_naming_the_editions(
+    api: Api,
+) -> None:
+    status, problem = await api.post(
+        "/tournaments", {**OPEN, "system": "dubov", "rules_edition": "fide-2017"}
+    )
+    assert status == 422
+    assert "the dubov system has no fide-2017 edition; its editions: fide-2026" in problem["detail"]
+    status, problem = await api.post("/tournaments", {**OPEN, "rules_edition": "fide-1999"})
+    assert status == 422 and "fide-1999" in problem["detail"]
+    assert (await api.get("/tournaments"))[1] == {"tournaments": []}
+
+
 async def test_a_closed_tournament_takes_no_more_changes(api: Api) -> None:
     await api.post("/tournaments", OPEN)
     status, body = await api.post("/tournaments/spring-open/close", {"reason": "prize giving"})

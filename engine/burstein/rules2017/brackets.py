@@ -21,9 +21,8 @@ from dataclasses import dataclass
 
 from engine.errors import NoValidPairing
 from engine.matching import bitmask_matching, bits, missable_vertices
-from engine.model import Colour, PairingNumber
 
-__all__ = ["Bracket", "floatable_sets", "form_brackets", "player_adjacency"]
+__all__ = ["Bracket", "floatable_sets", "form_brackets"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,37 +157,3 @@ def floatable_sets(brackets: Sequence[Bracket], adjacency: Sequence[int]) -> lis
             if adjacency[f] & targets:
                 below |= 1 << f
     return result
-
-
-def player_adjacency(
-    numbers: Sequence[PairingNumber],
-    met: Sequence[frozenset[PairingNumber]],
-    absolute_wishes: Sequence[Colour | None],
-    forbidden: frozenset[frozenset[PairingNumber]],
-) -> list[int]:
-    """Bit masks (by position in ``numbers``) of who may meet whom: not met over the
-    board, not an arbiter-forbidden pair, not both with the same absolute colour
-    preference (``absolute_wishes[i]`` is the colour of an absolute preference, else
-    ``None``)."""
-    index = {number: i for i, number in enumerate(numbers)}
-    everyone = (1 << len(numbers)) - 1
-    absolute = {Colour.WHITE: 0, Colour.BLACK: 0}
-    for i, wish in enumerate(absolute_wishes):
-        if wish is not None:
-            absolute[wish] |= 1 << i
-    excluded = [1 << i for i in range(len(numbers))]
-    for i, opponents in enumerate(met):
-        for other in opponents:
-            j = index.get(other)
-            if j is not None:
-                excluded[i] |= 1 << j
-                excluded[j] |= 1 << i
-    for pair in forbidden:
-        ends = [index[n] for n in pair if n in index]
-        if len(ends) == 2:
-            excluded[ends[0]] |= 1 << ends[1]
-            excluded[ends[1]] |= 1 << ends[0]
-    return [
-        everyone & ~excluded[i] & ~(absolute[wish] if wish is not None else 0)
-        for i, wish in enumerate(absolute_wishes)
-    ]

@@ -1,5 +1,6 @@
 """One bracket of the 2026 Burstein system: criteria C4-C8 and the Article 4.3 order
-(burstein.md §3, §4.3).
+(burstein.md §3, §4.3); and who may meet whom at all (:func:`player_adjacency`, which the
+2017 edition reads too).
 
 The criteria are packed into one integer weight per edge, most important in the highest
 bits, and solved as a maximum-weight matching over the bracket ``M`` and the next score
@@ -33,8 +34,9 @@ import rustworkx
 
 from engine.errors import NoValidPairing, PairingError
 from engine.matching import MAX_WEIGHT_BITS, bitmask_matching, bits
+from engine.model import Colour, PairingNumber
 
-__all__ = ["BracketOutcome", "BracketPlayers", "pair_bracket_2026"]
+__all__ = ["BracketOutcome", "BracketPlayers", "pair_bracket_2026", "player_adjacency"]
 
 _SPARE_BITS = 4
 
@@ -368,3 +370,37 @@ class _Solver:
             for u in bits(mask & window):
                 graph[u] |= 1 << (rest + i)
         return all(other != -1 for other in bitmask_matching(graph))
+
+
+def player_adjacency(
+    numbers: Sequence[PairingNumber],
+    met: Sequence[frozenset[PairingNumber]],
+    absolute_wishes: Sequence[Colour | None],
+    forbidden: frozenset[frozenset[PairingNumber]],
+) -> list[int]:
+    """Bit masks (by position in ``numbers``) of who may meet whom: not met over the
+    board, not an arbiter-forbidden pair, not both with the same absolute colour
+    preference (``absolute_wishes[i]`` is the colour of an absolute preference, else
+    ``None``)."""
+    index = {number: i for i, number in enumerate(numbers)}
+    everyone = (1 << len(numbers)) - 1
+    absolute = {Colour.WHITE: 0, Colour.BLACK: 0}
+    for i, wish in enumerate(absolute_wishes):
+        if wish is not None:
+            absolute[wish] |= 1 << i
+    excluded = [1 << i for i in range(len(numbers))]
+    for i, opponents in enumerate(met):
+        for other in opponents:
+            j = index.get(other)
+            if j is not None:
+                excluded[i] |= 1 << j
+                excluded[j] |= 1 << i
+    for pair in forbidden:
+        ends = [index[n] for n in pair if n in index]
+        if len(ends) == 2:
+            excluded[ends[0]] |= 1 << ends[1]
+            excluded[ends[1]] |= 1 << ends[0]
+    return [
+        everyone & ~excluded[i] & ~(absolute[wish] if wish is not None else 0)
+        for i, wish in enumerate(absolute_wishes)
+    ]

@@ -1,11 +1,11 @@
-"""The Burstein system as in force until 31 January 2026, in the reference reading
-(burstein.md §11): ``PairingRequest -> Pairing``.
+"""Entry point of the Burstein system as in force until 31 January 2026, in the reference
+reading (burstein.md §11): ``PairingRequest -> Pairing``.
 
-A round: rank every valid player (:mod:`engine.burstein.players`), give the PAB to the lowest
+A round: rank every valid player (:mod:`engine.burstein.rules2017.players`), give the PAB to the lowest
 eligible player of the global order, form brackets of whole score groups so that at most a
-parity floater leaves each (:mod:`engine.burstein.brackets`), pair each bracket top down
+parity floater leaves each (:mod:`engine.burstein.rules2017.brackets`), pair each bracket top down
 with the most colour-compatible pairs, first in the Article 4.3 order
-(:mod:`engine.burstein.choice`), allocate colours (§11.9) and order the boards (§11.10).
+(:mod:`engine.burstein.rules2017.choice`), allocate colours (§11.9) and order the boards (§11.10).
 """
 
 from __future__ import annotations
@@ -14,26 +14,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.burstein.brackets import (
-    Bracket,
-    floatable_sets,
-    form_brackets,
-    player_adjacency,
-)
-from engine.burstein.choice import choose_pairs
+from engine.burstein.bracket import player_adjacency
 from engine.burstein.colours import ColourFacts, colour_2017
-from engine.burstein.players import (
+from engine.burstein.rules2017.brackets import Bracket, floatable_sets, form_brackets
+from engine.burstein.rules2017.choice import choose_pairs
+from engine.burstein.rules2017.players import (
     Contender,
     contenders,
     global_key,
     list_sort,
     ranks_above,
 )
+from engine.common import check_request
 from engine.errors import NoValidPairing
 from engine.matching import bits
 from engine.model import Board, Colour, Pairing, PairingNumber, PairingRequest
 
-__all__ = ["BracketRecord", "SettledRound", "pair_burstein_2017", "settle_round"]
+__all__ = ["BracketRecord", "SettledRound", "pair", "settle_round"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +55,22 @@ class SettledRound:
     brackets: tuple[BracketRecord, ...]
 
 
-def pair_burstein_2017(request: PairingRequest) -> Pairing:
+def pair(request: PairingRequest) -> Pairing:
     """Pair ``request.round_no`` by the pre-2026 Burstein rules as the reference engine
     reads them.
 
+    >>> from engine.model import PlayerEntry
+    >>> field = tuple(PlayerEntry(PairingNumber(n), rating=2500 - 10 * n) for n in range(1, 8))
+    >>> old = pair(PairingRequest(1, 5, field, rules_edition="fide-2017"))
+    >>> [(b.white, b.black) for b in old.boards], old.bye  # accelerated start (burstein.md §11.3)
+    ([(1, 3), (6, 2), (5, 4)], 7)
+
+    :raises InvalidRequest: when the request contradicts itself
+        (:func:`engine.common.check_request`).
     :raises NoValidPairing: when nobody may take the PAB, or the others cannot all be
         paired under the absolute constraints (§11.12).
     """
+    check_request(request)
     settled = settle_round(request)
     trace: list[str] = []
     if settled.bye is not None:
@@ -90,7 +96,7 @@ def settle_round(request: PairingRequest) -> SettledRound:
     """Rank the players, choose the PAB (§11.6), form the brackets (§11.7) and pair each
     of them top down (§11.8).
 
-    :raises NoValidPairing: as :func:`pair_burstein_2017`.
+    :raises NoValidPairing: as :func:`pair`.
     """
     everyone = contenders(request)
     field = sorted((c for c in everyone if c.available), key=global_key)
