@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 from types import ModuleType
 
+from engine import systems
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ["engine", "events", "trf", "server", "migrations"]
 
@@ -114,3 +116,20 @@ def test_architecture_names_only_what_exists() -> None:
     paths = _architecture_paths()
     assert "events/store.py" in paths
     assert [path for path in paths if not (ROOT / path).exists()] == []
+
+
+def test_readme_systems_table_is_the_engine_table() -> None:
+    """The README's systems and editions are the rows of ``engine.systems``, in its order."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = re.search(r"<!-- systems -->\n(.*?)\n<!-- /systems -->", text, re.DOTALL)
+    assert section is not None, "README.md marks its systems table"
+    rows = section.group(1).splitlines()[2:]
+    expected = [
+        f"| {system.title} | `{system.name}` | "
+        + ", ".join(edition.removeprefix("fide-") for edition in system.editions)
+        + " | "
+        + (", ".join(f"`{variant.name}`" for variant in system.variants) or "-")
+        + " |"
+        for system in systems.rows()
+    ]
+    assert rows == expected
