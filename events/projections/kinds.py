@@ -8,8 +8,9 @@ table, the integrity log (:mod:`events.audit`) reads its audit class from it.
 
 Sentences are English gettext message ids with named placeholders, filled by the log page
 (:mod:`server.http.pages.log`): each field of the event by its name (a player id reads as
-the player's name, a result as its score, a tuple as its length), ``game`` for the players
-of ``round_no``'s ``board``, and ``changed`` for the fields a correction set.
+the player's name, a result as its score, a tuple as its length, a rating of 0 as "–"),
+``game`` for the players of ``round_no``'s ``board``, and ``changed`` for the fields a
+correction set.
 """
 
 from __future__ import annotations

@@ -30,9 +30,10 @@ class _Branch(Generic[_T]):
 
     __slots__ = ("children", "ends")
 
-    def __init__(self, children: tuple[_Node[_T], ...]) -> None:
+    def __init__(self, children: tuple[_Node[_T], ...], ends: tuple[int, ...] = ()) -> None:
+        """``ends`` when the caller knows them (a child replaced keeps its size)."""
         self.children = children
-        self.ends = tuple(itertools.accumulate(map(_size, children)))
+        self.ends = ends or tuple(itertools.accumulate(map(_size, children)))
 
 
 _Node: TypeAlias = "tuple[_T, ...] | _Branch[_T]"
@@ -62,7 +63,8 @@ def _set(node: _Node[_T], index: int, item: _T) -> _Node[_T]:
         return (*node[:index], item, *node[index + 1 :])
     at, start = _child(node, index)
     children = node.children
-    return _Branch((*children[:at], _set(children[at], index - start, item), *children[at + 1 :]))
+    changed = _set(children[at], index - start, item)
+    return _Branch((*children[:at], changed, *children[at + 1 :]), node.ends)
 
 
 def _insert(node: _Node[_T], index: int, item: _T) -> tuple[_Node[_T], ...]:
@@ -71,7 +73,10 @@ def _insert(node: _Node[_T], index: int, item: _T) -> tuple[_Node[_T], ...]:
         return _split((*node[:index], item, *node[index:]))
     at, start = _child(node, index, inserting=True)
     children = node.children
-    grown = (*children[:at], *_insert(children[at], index - start, item), *children[at + 1 :])
+    parts = _insert(children[at], index - start, item)
+    grown = (*children[:at], *parts, *children[at + 1 :])
+    if len(parts) == 1 and len(grown) <= WIDTH:  # no split below: the ends shift by one
+        return (_Branch(grown, (*node.ends[:at], *(end + 1 for end in node.ends[at:]))),)
     return tuple(_Branch(part) for part in _split(grown))
 
 

@@ -258,12 +258,12 @@ def colours_swapped(state: TournamentState, event: ColoursSwapped) -> Tournament
     round_ = state.round(event.round_no)
     board = round_.boards[event.board - 1]
     swapped = dataclasses.replace(board, white=board.black, black=board.white)
+    players = state.players
     for player_id, colour in ((board.white, Colour.BLACK), (board.black, Colour.WHITE)):
         recoloured = functools.partial(dataclasses.replace, colour=colour)
-        state = _with_record(state, player_id, event.round_no, recoloured)
-    return _with_round(
-        state, dataclasses.replace(round_, boards=round_.boards.set(event.board - 1, swapped))
-    )
+        players = _with_record(players, player_id, event.round_no, recoloured)
+    boards = round_.boards.set(event.board - 1, swapped)
+    return _with_round(state, players, dataclasses.replace(round_, boards=boards))
 
 
 def boards_swapped(state: TournamentState, event: BoardsSwapped) -> TournamentState:
@@ -271,11 +271,12 @@ def boards_swapped(state: TournamentState, event: BoardsSwapped) -> TournamentSt
     first, second = round_.boards[event.board - 1], round_.boards[event.other - 1]
     boards = round_.boards.set(event.board - 1, dataclasses.replace(second, number=event.board))
     boards = boards.set(event.other - 1, dataclasses.replace(first, number=event.other))
+    players = state.players
     for board in (boards[event.board - 1], boards[event.other - 1]):
         for player_id in (board.white, board.black):
             moved = functools.partial(dataclasses.replace, board=board.number)
-            state = _with_record(state, player_id, event.round_no, moved)
-    return _with_round(state, dataclasses.replace(round_, boards=boards))
+            players = _with_record(players, player_id, event.round_no, moved)
+    return _with_round(state, players, dataclasses.replace(round_, boards=boards))
 
 
 # -- helpers -----------------------------------------------------------------------------
@@ -290,22 +291,24 @@ def _with_player(state: TournamentState, player: PlayerState) -> TournamentState
     return dataclasses.replace(state, players=state.players.set(player.player_id - 1, player))
 
 
-def _with_round(state: TournamentState, round_: RoundState) -> TournamentState:
-    return dataclasses.replace(state, rounds=_put(state.rounds, round_.round_no - 1, round_))
+def _with_round(
+    state: TournamentState, players: PersistentList[PlayerState], round_: RoundState
+) -> TournamentState:
+    """``state`` with ``players`` and one of its rounds replaced (one copy of the state)."""
+    rounds = _put(state.rounds, round_.round_no - 1, round_)
+    return dataclasses.replace(state, players=players, rounds=rounds)
 
 
 def _with_record(
-    state: TournamentState,
+    players: PersistentList[PlayerState],
     player_id: PlayerId,
     round_no: int,
     change: Callable[[PlayerRound], PlayerRound],
-) -> TournamentState:
-    """``state`` with one player's record of one round changed."""
-    player = state.player(player_id)
-    record = change(player.rounds[round_no - 1])
-    return _with_player(
-        state, dataclasses.replace(player, rounds=_put(player.rounds, round_no - 1, record))
-    )
+) -> PersistentList[PlayerState]:
+    """``players`` with one player's record of one round changed."""
+    player = players[player_id - 1]
+    rounds = _put(player.rounds, round_no - 1, change(player.rounds[round_no - 1]))
+    return players.set(player_id - 1, dataclasses.replace(player, rounds=rounds))
 
 
 def _not_paired_record(
@@ -336,6 +339,7 @@ def _with_result(
         white.rounds[round_no - 1].score_before,
         black.rounds[round_no - 1].score_before,
     )
+    players = state.players
     for player, outcome, float_ in zip((white, black), (result.white, result.black), floats):
         decided_record = functools.partial(
             dataclasses.replace,
@@ -344,8 +348,6 @@ def _with_result(
             result=result,
             float=float_,
         )
-        state = _with_record(state, player.player_id, round_no, decided_record)
-    decided = dataclasses.replace(board, result=result)
-    return _with_round(
-        state, dataclasses.replace(round_, boards=round_.boards.set(board_no - 1, decided))
-    )
+        players = _with_record(players, player.player_id, round_no, decided_record)
+    boards = round_.boards.set(board_no - 1, dataclasses.replace(board, result=result))
+    return _with_round(state, players, dataclasses.replace(round_, boards=boards))
