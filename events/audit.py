@@ -1,39 +1,15 @@
 """Which events are the arbiter's manual interventions: the integrity log the FIDE
-endorsement checklist asks for (every change a program did not decide by itself)."""
+endorsement checklist asks for (every change a program did not decide by itself).
+
+Each event type's audit class is in its row of :data:`events.projections.EVENT_KINDS`.
+"""
 
 from __future__ import annotations
 
-from events.types import (
-    BoardsSwapped,
-    ColoursSwapped,
-    Event,
-    PairForbidden,
-    PlayerDetailsCorrected,
-    RegistrationRemoved,
-    ResultCorrected,
-    RoundPaired,
-    RoundUnpaired,
-    SettingsChanged,
-    TournamentReopened,
-    VirtualPointsGiven,
-    WithdrawalCancelled,
-)
+from events.projections.kinds import EVENT_KINDS, AuditClass
+from events.types import Event, RoundPaired
 
-__all__ = ["is_manual_intervention"]
-
-_ALWAYS = (
-    BoardsSwapped,
-    ColoursSwapped,
-    PairForbidden,
-    PlayerDetailsCorrected,
-    RegistrationRemoved,
-    ResultCorrected,
-    RoundUnpaired,
-    SettingsChanged,
-    TournamentReopened,
-    VirtualPointsGiven,
-    WithdrawalCancelled,
-)
+__all__ = ["AuditClass", "is_manual_intervention"]
 
 
 def is_manual_intervention(event: Event) -> bool:
@@ -46,6 +22,7 @@ def is_manual_intervention(event: Event) -> bool:
     >>> is_manual_intervention(RoundPaired(round_no=1, boards=(), system="dutch"))
     False
     """
-    if isinstance(event, RoundPaired):
-        return event.system == "manual"
-    return isinstance(event, _ALWAYS)
+    audit = EVENT_KINDS[type(event)].audit
+    if audit is AuditClass.MANUAL_IF_BY_HAND:
+        return isinstance(event, RoundPaired) and event.system == "manual"
+    return audit is AuditClass.MANUAL

@@ -26,7 +26,7 @@ from events.directory import RATING_KINDS, DirectoryPlayer, RatingKind
 from events.errors import InvalidCommand, RoundAlreadyPaired, TournamentIsClosed
 from events.names import parse_name
 from events.projections import TournamentState
-from events.projections.tournament import TITLE_ORDER
+from events.projections.rules import TITLE_ORDER
 from events.types import Event, PlayerDetailsCorrected
 
 __all__ = ["UpdateRatings", "decide_rating_update", "list_in_force", "rating_kind", "registration"]

@@ -46,7 +46,7 @@ from events.decisions.rounds import (
 )
 from events.decisions.settings import ChangeSettings, ForbidPair, GiveVirtualPoints
 from events.decisions.tournament import CloseTournament, CreateTournament, ReopenTournament
-from events.projections.tournament import TournamentState
+from events.projections.state import TournamentState
 from events.types import Event
 
 __all__ = [

@@ -10,7 +10,7 @@ from events.errors import (
     RoundAlreadyPaired,
     TournamentIsClosed,
 )
-from events.projections.tournament import BoardState, TournamentState
+from events.projections.state import BoardState, TournamentState
 
 
 class CommandStruct(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from engine.dutch import ABSOLUTE, Failure, audit_pairing
 from engine.model import Board, PairingNumber, PairingRequest
-from events.projections.tournament import TournamentState
+from events.projections.state import TournamentState
 from events.types import PairedBoard, PlayerId
 
 __all__ = ["LABELS", "Departures", "departures"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from events.errors import TournamentExists
-from events.projections.tournament import TournamentState
+from events.projections.state import TournamentState
 from events.tiebreaks import Edition
 from events.types import Event
 

@@ -38,7 +38,8 @@ from events.errors import (
     PlayerNotFound,
     RoundAlreadyPaired,
 )
-from events.projections.tournament import PlayerState, TournamentState, apply
+from events.projections.state import PlayerState, TournamentState
+from events.projections.tournament import apply
 from events.types import (
     ByeCancelled,
     ByeKind,

@@ -33,7 +33,7 @@ from events.errors import (
     RoundHasResults,
     TournamentIsClosed,
 )
-from events.projections.tournament import TournamentState
+from events.projections.state import TournamentState
 from events.results import Result
 from events.types import (
     BoardsSwapped,
@@ -346,7 +346,7 @@ def _round_paired(
         not_paired=not_paired,
         system=system,
         engine_version=engine_version,
-        pairing_numbers=state.order,
+        pairing_numbers=tuple(state.order),
     )
 
 

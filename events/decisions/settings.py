@@ -31,7 +31,7 @@ from events.bounds import (
 )
 from events.decisions.common import CommandStruct, require_text
 from events.errors import InvalidCommand, RoundAlreadyPaired
-from events.projections.tournament import TournamentState
+from events.projections.state import TournamentState
 from events.tiebreaks import TiebreakError, parse_settings
 from events.types import (
     Colour,

@@ -32,7 +32,7 @@ from events.decisions.common import CommandStruct, require_text
 from events.decisions.settings import check_acceleration
 from events.directory import RATING_KINDS
 from events.errors import InvalidCommand, TournamentExists
-from events.projections.tournament import TournamentState
+from events.projections.state import TournamentState
 from events.tiebreaks import TiebreakError, parse_settings
 from events.types import Event, PointValues, TournamentCreated, TournamentReopened
 from events.types import TournamentClosed as TournamentClosedEvent

@@ -1,6 +1,9 @@
 """Projections: pure folds of a tournament's events into state, and read models on it."""
 
+from engine.common import Float
 from events.projections.cache import StateCache
+from events.projections.kinds import EVENT_KINDS, AuditClass, EventKind
+from events.projections.persistent import PersistentList
 from events.projections.standings import (
     StandingRow,
     TieBreak,
@@ -10,24 +13,24 @@ from events.projections.standings import (
     standings,
     to_decimal,
 )
-from events.projections.tournament import (
+from events.projections.state import (
     EMPTY,
     BoardState,
-    Float,
     PlayerRound,
     PlayerState,
     RoundState,
     TournamentState,
-    apply,
-    fold,
-    state_after_round,
-    state_at_version,
 )
+from events.projections.tournament import apply, fold, state_after_round, state_at_version
 
 __all__ = [
     "EMPTY",
+    "EVENT_KINDS",
+    "AuditClass",
     "BoardState",
+    "EventKind",
     "Float",
+    "PersistentList",
     "PlayerRound",
     "PlayerState",
     "RoundState",

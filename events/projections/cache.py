@@ -18,7 +18,8 @@ import msgspec
 
 from events.envelope import Snapshot
 from events.projections.snapshot import PROJECTION_VERSION, decode_state, encode_state
-from events.projections.tournament import EMPTY, TournamentState, fold
+from events.projections.state import EMPTY, TournamentState
+from events.projections.tournament import fold
 from events.store import EventStore
 
 __all__ = ["StateCache"]

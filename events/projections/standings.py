@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
-from events.projections.tournament import TournamentState
+from events.projections.state import TournamentState
 from events.types import PlayerId
 
 __all__ = [
@@ -62,7 +62,7 @@ def completed_rounds(state: TournamentState) -> int:
 def counting_note(state: TournamentState) -> str:
     """The line standings print about what they count, naming a round still being played.
 
-    >>> from events.projections.tournament import EMPTY
+    >>> from events.projections.state import EMPTY
     >>> counting_note(EMPTY)
     'Counted: no round yet. A round counts once every one of its results is in; ...'
     """

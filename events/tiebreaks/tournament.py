@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.model import Colour as EngineColour
 from engine.model import RoundKind as EngineKind
 from events.projections.standings import completed_rounds
-from events.projections.tournament import PlayerRound, TournamentState
+from events.projections.state import PlayerRound, TournamentState
 from events.results import Outcome
 from events.tiebreaks.codes import parse_settings
 from events.tiebreaks.errors import TiebreakError

@@ -1,8 +1,9 @@
 """The event log in words: one sentence per recorded event, in the page's language.
 
-Sentences come from the catalogs with named placeholders, so a translation may put the
-name, round and board where its grammar wants them; the values themselves (names,
-numbers, results) are filled in untranslated.
+Each event type's sentence is the English message id in its row of
+:data:`events.projections.EVENT_KINDS`, translated through the catalogs; its named
+placeholders let a translation put the name, round and board where its grammar wants them.
+The values themselves (names, numbers, results) are filled in untranslated.
 """
 
 from __future__ import annotations
@@ -10,24 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
+
+import msgspec
 
 from events.envelope import RecordedEvent
-from events.projections import EMPTY, TournamentState, apply
-from events.types import (
-    ByeCancelled,
-    ByeKind,
-    ByeRequested,
-    Event,
-    PlayerDetailsCorrected,
-    PlayerRegistered,
-    PlayerWithdrawn,
-    ResultCorrected,
-    ResultRecorded,
-    RoundPaired,
-    RoundUnpaired,
-    TournamentClosed,
-    TournamentCreated,
-)
+from events.projections import EMPTY, EVENT_KINDS, TournamentState, apply
+from events.results import Result
+from events.types import ByeKind, Event, PlayerId
 from server.http.pages.views import result_text
 
 __all__ = ["Gettext", "LogLine", "describe", "log_lines"]
@@ -61,56 +52,42 @@ def _bye(kind: ByeKind, _: Gettext) -> str:
             ByeKind.FULL: _("full-point bye")}[kind]  # fmt: skip
 
 
+def _word(value: Any, kind: Any, state: TournamentState, _: Gettext) -> object:
+    """One field's value as the sentence shows it."""
+    if kind is PlayerId:
+        return _name(state, value)
+    if isinstance(value, Result):
+        return result_text(value.value)
+    if isinstance(value, ByeKind):
+        return _bye(value, _)
+    if isinstance(value, tuple):
+        return len(value)
+    return value
+
+
+def _values(event: Event, state: TournamentState, _: Gettext) -> dict[str, object]:
+    """The placeholders :mod:`events.projections.kinds` promises its sentences."""
+    fields = msgspec.structs.fields(event)
+    values = {
+        field.name: _word(getattr(event, field.name), field.type, state, _)
+        for field in fields
+        if getattr(event, field.name) is not msgspec.UNSET
+    }
+    values["changed"] = ", ".join(
+        field.name.replace("_", " ")
+        for field in fields
+        if field.default is msgspec.UNSET and getattr(event, field.name) is not msgspec.UNSET
+    )
+    if "round_no" in values and "board" in values:
+        values["game"] = _game(state, getattr(event, "round_no"), getattr(event, "board"))
+    if values.get("rating") == 0:
+        values["rating"] = "–"  # unrated
+    return values
+
+
 def describe(event: Event, state: TournamentState, _: Gettext) -> str:
     """One event as a sentence; ``state`` names the players."""
-    match event:
-        case TournamentCreated():
-            return _("Tournament “%(name)s” created: %(rounds)s rounds, %(system)s system.") % {
-                "name": event.name, "rounds": event.rounds, "system": event.system,
-            }  # fmt: skip
-        case PlayerRegistered():
-            return _("%(name)s registered (rating %(rating)s).") % {
-                "name": _name(state, event.player_id), "rating": event.rating or "–",
-            }  # fmt: skip
-        case PlayerDetailsCorrected():
-            return _("Details of %(name)s corrected.") % {"name": _name(state, event.player_id)}
-        case PlayerWithdrawn():
-            return _("%(name)s withdrawn from round %(round)s on.") % {
-                "name": _name(state, event.player_id), "round": event.from_round,
-            }  # fmt: skip
-        case ByeRequested():
-            return _("%(name)s granted a %(bye)s in round %(round)s.") % {
-                "name": _name(state, event.player_id), "bye": _bye(event.kind, _),
-                "round": event.round_no,
-            }  # fmt: skip
-        case ByeCancelled():
-            return _("Bye of %(name)s in round %(round)s cancelled.") % {
-                "name": _name(state, event.player_id), "round": event.round_no,
-            }  # fmt: skip
-        case RoundPaired():
-            return _("Round %(round)s paired: %(boards)s boards (%(system)s).") % {
-                "round": event.round_no, "boards": len(event.boards), "system": event.system,
-            }  # fmt: skip
-        case RoundUnpaired():
-            return _("Round %(round)s unpaired.") % {"round": event.round_no}
-        case ResultRecorded():
-            return _("Round %(round)s, board %(board)s (%(game)s): %(result)s.") % {
-                "round": event.round_no, "board": event.board,
-                "game": _game(state, event.round_no, event.board),
-                "result": result_text(event.result.value),
-            }  # fmt: skip
-        case ResultCorrected():
-            return _(
-                "Round %(round)s, board %(board)s (%(game)s) corrected: %(previous)s → %(result)s."
-            ) % {
-                "round": event.round_no, "board": event.board,
-                "game": _game(state, event.round_no, event.board),
-                "previous": result_text(event.previous.value),
-                "result": result_text(event.result.value),
-            }  # fmt: skip
-        case TournamentClosed():
-            return _("Tournament closed.")
-    return type(event).__name__
+    return _(EVENT_KINDS[type(event)].sentence) % _values(event, state, _)
 
 
 def log_lines(history: list[RecordedEvent], _: Gettext) -> list[LogLine]:
