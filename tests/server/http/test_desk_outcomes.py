@@ -11,6 +11,14 @@ from tests.server.http.support import Api
 from tests.server.http.test_pages import open_tournament, post_form, sign_in, text
 
 
+async def _sent_to(api: Api, csrf: str, **fields: str) -> str:
+    """Where the desk sends the browser after a result form."""
+    async with api.client.post(
+        "/t/open/desk/result", data={"csrf": csrf, **fields}, allow_redirects=False
+    ) as response:
+        return response.headers["Location"]
+
+
 async def _versions(api: Api) -> int:
     _, body = await api.get("/tournaments/open/events")
     return len(body["events"])
@@ -41,22 +49,16 @@ async def test_the_outcome_is_said_at_the_board_and_focus_goes_to_the_next_open_
 ) -> None:
     await open_tournament(api, players=6)
     csrf = await sign_in(api.client)
-    async with api.client.post(
-        "/t/open/desk/result", data={"csrf": csrf, "round": "1", "board": "2", "result": "1-0"},
-        allow_redirects=False,
-    ) as response:  # fmt: skip
-        assert response.headers["Location"] == "/t/open/desk?at=3#board-3"
+    sent_to = await _sent_to(api, csrf, round="1", board="2", result="1-0")
+    assert sent_to == "/t/open/desk?at=3#board-3"
     _, body, _ = await text(api.client, "/t/open/desk?at=3")
     assert re.search(r'id="board-3".*?</tr>\s*<tr class="outcome">.*?id="outcome"', body, re.DOTALL)
     assert re.search(r'id="board-3"[^>]*data-focus[^>]*aria-describedby="outcome"', body)
     assert "Board 2: 1-0 saved." in body
     # The last open board: focus wraps to board 1, still open; after it, it stays put.
     await post_form(api.client, "result", csrf=csrf, round="1", board="3", result="0-1")
-    async with api.client.post(
-        "/t/open/desk/result", data={"csrf": csrf, "round": "1", "board": "1", "result": "1-0"},
-        allow_redirects=False,
-    ) as response:  # fmt: skip
-        assert response.headers["Location"] == "/t/open/desk?at=1#board-1"
+    sent_to = await _sent_to(api, csrf, round="1", board="1", result="1-0")
+    assert sent_to == "/t/open/desk?at=1#board-1"
     _, body, _ = await text(api.client, "/t/open/desk?at=1")
     assert "Board 1: 1-0 saved. Round 1 is complete: every board has a result." in body
     assert 'data-board="' not in body  # no board left that a key could write to
@@ -69,11 +71,9 @@ async def test_a_refusal_is_said_at_the_board_in_the_pages_language(api: Api) ->
         await post_form(api.client, "result", csrf=csrf, round="1", board=board, result="1-0")
     await post_form(api.client, "close", csrf=csrf, confirm="yes")
     api.client.session.cookie_jar.update_cookies({"lang": "es"})
-    fields = {"round": "1", "board": "2", "result": "0-1", "correct": "1", "reason": "sheet"}
-    async with api.client.post(
-        "/t/open/desk/result", data={"csrf": csrf, **fields}, allow_redirects=False
-    ) as response:
-        assert response.headers["Location"] == "/t/open/desk?at=2#board-2"
+    sent_to = await _sent_to(api, csrf, round="1", board="2", result="0-1", correct="1",
+                             reason="sheet")  # fmt: skip
+    assert sent_to == "/t/open/desk?at=2#board-2"
     _, body, _ = await text(api.client, "/t/open/desk?at=2")
     assert "El torneo está cerrado: no se ha guardado nada." in body
     assert 'role="alert"' in body and "is closed" not in body
