@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
-from engine.model import Colour, RoundKind
+from engine.model import Colour, Outcome, RoundKind
 from events.decisions import pairing_request
 from events.names import name_str
 from events.projections import (
@@ -28,7 +28,6 @@ from events.projections import (
     standings,
     to_decimal,
 )
-from events.results import Outcome
 from events.tiebreaks import format_sequence, parse_sequence, with_points
 from events.types import NotPairedReason, PlayerId
 from events.types import PointValues as EventPoints

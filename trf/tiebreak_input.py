@@ -19,15 +19,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from events.tiebreaks import (
-    Colour,
-    Crosstable,
-    PlayerRecord,
-    Result,
-    RoundEntry,
-    RoundKind,
-    TiebreakInputError,
-)
+from engine.model import Colour, Outcome, PairingNumber, RoundKind
+from events.tiebreaks import Crosstable, PlayerRecord, RoundEntry, TiebreakInputError
 from trf.codes import EntryKind, entry_kind
 from trf.model import Player, TrfDocument
 from trf.model import RoundEntry as TrfRoundEntry
@@ -35,19 +28,16 @@ from trf.scoring import PointSystem, entry_points, point_system
 
 __all__ = ["crosstable_from_trf", "last_round_with_results"]
 
-_RESULTS = {"1": Result.WIN, "W": Result.WIN, "=": Result.DRAW, "D": Result.DRAW,
-            "0": Result.LOSS, "L": Result.LOSS}  # fmt: skip
-
-_COLOURS: dict[str, Colour] = {"w": "w", "b": "b"}
-"""The colour characters of a game; ``-`` (none) is absent."""
+_RESULTS = {"1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW,
+            "0": Outcome.LOSS, "L": Outcome.LOSS}  # fmt: skip
 
 _BYES = {
     EntryKind.PAB: RoundKind.PAB,
     EntryKind.FULL_UNPLAYED: RoundKind.PAB,
-    EntryKind.FULL_BYE: RoundKind.FULL_POINT_BYE,
-    EntryKind.HALF_BYE: RoundKind.HALF_POINT_BYE,
-    EntryKind.ZERO_BYE: RoundKind.ZERO_POINT_BYE,
-    EntryKind.NONE: RoundKind.ABSENT,
+    EntryKind.FULL_BYE: RoundKind.FULL_BYE,
+    EntryKind.HALF_BYE: RoundKind.HALF_BYE,
+    EntryKind.ZERO_BYE: RoundKind.ZERO_BYE,
+    EntryKind.NONE: RoundKind.NOT_PAIRED,
 }
 
 
@@ -82,7 +72,7 @@ def crosstable_from_trf(doc: TrfDocument, round_no: int | None = None) -> Crosst
     system = point_system(doc)
     players = tuple(
         PlayerRecord(
-            pairing_number=player.pairing_no,
+            pairing_number=PairingNumber(player.pairing_no),
             rounds=tuple(_entry(player, r, system) for r in range(1, rounds + 1)),
             rating=player.rating or None,
             name=player.name,
@@ -101,18 +91,20 @@ def _entry(player: Player, round_no: int, system: PointSystem) -> RoundEntry:
     block: TrfRoundEntry = player.entry(round_no)
     kind = entry_kind(block)
     points = Fraction(entry_points(block, system))
-    colour = _COLOURS.get(block.colour)
+    colour = Colour(block.colour) if block.colour in ("w", "b") else None
     where = f"player {player.pairing_no}, round {round_no}"
     if kind is EntryKind.PLAYED:
-        result = _RESULTS.get(block.result)
-        if result is None:  # X: a result not known (adjourned, not reported)
+        outcome = _RESULTS.get(block.result)
+        if outcome is None:  # X: a result not known (adjourned, not reported)
             raise TiebreakInputError(f"{where}: result {block.result!r} is not a finished game")
         assert colour is not None and block.opponent is not None  # entry_kind checked both
-        return RoundEntry.game(opponent=block.opponent, colour=colour, result=result, points=points)
+        opponent = PairingNumber(block.opponent)
+        return RoundEntry.game(opponent=opponent, colour=colour, outcome=outcome, points=points)
     if kind in (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS):
         assert block.opponent is not None
         won = kind is EntryKind.FORFEIT_WIN
-        return RoundEntry.forfeit(opponent=block.opponent, won=won, points=points, colour=colour)
+        opponent = PairingNumber(block.opponent)
+        return RoundEntry.forfeit(opponent=opponent, won=won, points=points, colour=colour)
     if kind in _BYES:
         return RoundEntry.bye(_BYES[kind], points=points)
     if kind is EntryKind.PENDING:

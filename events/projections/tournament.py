@@ -22,9 +22,9 @@ from typing import TypeVar
 import msgspec
 
 from engine.common import Float, game_floats, unplayed_float
-from engine.model import Colour, PointSystem, RoundKind
+from engine.model import Colour, Outcome, PointSystem, RoundKind
 from events.errors import RoundIncomplete, TournamentNotFound, UnknownPlayer
-from events.results import Outcome, Result
+from events.results import Result
 from events.types import (
     BoardsSwapped,
     ByeCancelled,

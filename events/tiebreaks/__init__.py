@@ -1,6 +1,7 @@
 """FIDE tie-breaks (Handbook C.07, editions 2024 and 2026): pure, exact computation.
 
-Build a :class:`Crosstable` (from events or from a TRF file), then
+Build a :class:`Crosstable` (from events or from a TRF file; its rounds, colours, outcomes
+and pairing numbers are :mod:`engine.model`'s), then
 ``rank(crosstable, "BH/C1 BH SB DE", Edition.C07_2026, unrated_rating=1400)``.
 """
 
@@ -13,30 +14,17 @@ from events.tiebreaks.codes import (
     with_points,
 )
 from events.tiebreaks.errors import TiebreakError, TiebreakInputError, TiebreakSyntaxError
-from events.tiebreaks.model import (
-    Colour,
-    Crosstable,
-    Edition,
-    PairingNumber,
-    PlayerRecord,
-    Result,
-    RoundEntry,
-    RoundKind,
-)
+from events.tiebreaks.model import Crosstable, Edition, PlayerRecord, RoundEntry
 from events.tiebreaks.ranking import Standings, StandingsRow, TiebreakValue, rank
 from events.tiebreaks.ratings import RatingContext, performance_rating
 from events.tiebreaks.tournament import crosstable_from_state, tournament_standings
 
 __all__ = [
-    "Colour",
     "Crosstable",
     "Edition",
-    "PairingNumber",
     "PlayerRecord",
     "RatingContext",
-    "Result",
     "RoundEntry",
-    "RoundKind",
     "Standings",
     "StandingsRow",
     "Tiebreak",

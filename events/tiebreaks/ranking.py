@@ -1,11 +1,12 @@
 """Rank a crosstable by points and a tie-break list (C.07 Art. 4), showing every value.
 
->>> from events.tiebreaks.model import RoundEntry, PlayerRecord, Crosstable, Result
->>> def game(opp, colour, result):
-...     return RoundEntry.game(opponent=opp, colour=colour, result=result, points=result.value)
+>>> from engine.model import Colour, Outcome, PairingNumber as N
+>>> from events.tiebreaks.model import RoundEntry, PlayerRecord, Crosstable
+>>> def game(opp, colour, outcome):
+...     return RoundEntry.game(opponent=N(opp), colour=colour, outcome=outcome, points=outcome.score)
 >>> table = Crosstable(players=(
-...     PlayerRecord(1, (game(2, "w", Result.DRAW),)),
-...     PlayerRecord(2, (game(1, "b", Result.DRAW),)),
+...     PlayerRecord(N(1), (game(2, Colour.WHITE, Outcome.DRAW),)),
+...     PlayerRecord(N(2), (game(1, Colour.BLACK, Outcome.DRAW),)),
 ... ), rounds=1)
 >>> standings = rank(table, "PTS BPG", Edition.C07_2026)
 >>> [(row.pairing_number, row.rank, row.values["BPG"]) for row in standings.rows]
@@ -20,6 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
+from engine.model import PairingNumber
 from events.tiebreaks import own_results as own
 from events.tiebreaks.buchholz import Term, average_of_buchholz, buchholz_terms, cut_sum
 from events.tiebreaks.codes import (
@@ -31,7 +33,7 @@ from events.tiebreaks.codes import (
 )
 from events.tiebreaks.direct_encounter import direct_encounter_order
 from events.tiebreaks.errors import TiebreakInputError
-from events.tiebreaks.model import Crosstable, Edition, PairingNumber, PlayerRecord
+from events.tiebreaks.model import Crosstable, Edition, PlayerRecord
 from events.tiebreaks.ratings import (
     RatingContext,
     average_rating_of_opponents,

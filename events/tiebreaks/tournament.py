@@ -6,56 +6,34 @@ those after the last complete round.
 
 from __future__ import annotations
 
-from engine.model import Colour as EngineColour
-from engine.model import RoundKind as EngineKind
+from engine.model import Colour, PairingNumber, RoundKind
 from events.projections.standings import completed_rounds
 from events.projections.tournament import PlayerRound, TournamentState
-from events.results import Outcome
 from events.tiebreaks.codes import parse_settings
 from events.tiebreaks.errors import TiebreakError
-from events.tiebreaks.model import (
-    Colour,
-    Crosstable,
-    PlayerRecord,
-    Result,
-    RoundEntry,
-    RoundKind,
-)
+from events.tiebreaks.model import Crosstable, PlayerRecord, RoundEntry
 from events.tiebreaks.ranking import Standings, rank
-from events.types import NotPairedReason
 
 __all__ = ["crosstable_from_state", "tournament_standings"]
 
-_OUTCOMES = {Outcome.WIN: Result.WIN, Outcome.DRAW: Result.DRAW, Outcome.LOSS: Result.LOSS}
-
-_BYES = {
-    EngineKind.PAB: RoundKind.PAB,
-    EngineKind.FULL_BYE: RoundKind.FULL_POINT_BYE,
-    EngineKind.HALF_BYE: RoundKind.HALF_POINT_BYE,
-    EngineKind.ZERO_BYE: RoundKind.ZERO_POINT_BYE,
-}
-
-_NOT_PAIRED: dict[NotPairedReason | None, RoundKind] = {
-    NotPairedReason.WITHDRAWN: RoundKind.WITHDRAWN,
-    NotPairedReason.LATE_ENTRY: RoundKind.NOT_ENTERED,
-}
+_PAIRED = frozenset({RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
 
 
 def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
-    if record.kind in _BYES:
-        return RoundEntry.bye(_BYES[record.kind], points=record.points)
-    if record.kind is EngineKind.NOT_PAIRED:
-        kind = _NOT_PAIRED.get(record.reason, RoundKind.ABSENT)
-        return RoundEntry.bye(kind, points=record.points)
+    assert record.kind is not None  # a complete round has a kind for everyone
+    if record.kind is RoundKind.NOT_PAIRED:
+        return RoundEntry.bye(record.kind, points=record.points, reason=record.reason)
+    if record.kind not in _PAIRED:
+        return RoundEntry.bye(record.kind, points=record.points)
     assert record.opponent is not None and record.result is not None and record.colour is not None
-    opponent = state.pairing_number(record.opponent)
-    colour: Colour = "w" if record.colour is EngineColour.WHITE else "b"
-    if record.kind is EngineKind.PLAYED:
-        outcome = record.result.white if colour == "w" else record.result.black
+    opponent = PairingNumber(state.pairing_number(record.opponent))
+    colour = record.colour
+    if record.kind is RoundKind.PLAYED:
+        outcome = record.result.white if colour is Colour.WHITE else record.result.black
         return RoundEntry.game(
-            opponent=opponent, colour=colour, result=_OUTCOMES[outcome], points=record.points
+            opponent=opponent, colour=colour, outcome=outcome, points=record.points
         )
-    won = record.kind is EngineKind.FORFEIT_WIN
+    won = record.kind is RoundKind.FORFEIT_WIN
     return RoundEntry.forfeit(opponent=opponent, won=won, points=record.points, colour=colour)
 
 
@@ -67,7 +45,9 @@ def crosstable_from_state(state: TournamentState) -> Crosstable:
         player = state.player(player_id)
         entries = tuple(_entry(state, record) for record in player.rounds[:rounds])
         players.append(
-            PlayerRecord(number, entries, rating=player.rating or None, name=player.name)
+            PlayerRecord(
+                PairingNumber(number), entries, rating=player.rating or None, name=player.name
+            )
         )
     return Crosstable(
         tuple(players), rounds, win_points=state.points.win, draw_points=state.points.draw

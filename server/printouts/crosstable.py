@@ -14,15 +14,9 @@ from decimal import Decimal
 
 import msgspec
 
-from events.tiebreaks import (
-    Crosstable,
-    Result,
-    RoundEntry,
-    RoundKind,
-    Standings,
-    Tiebreak,
-    TiebreakValue,
-)
+from engine.model import Outcome, RoundKind
+from events.tiebreaks import Crosstable, RoundEntry, Standings, Tiebreak, TiebreakValue
+from events.types import NotPairedReason
 from server.printouts import text_table
 
 __all__ = [
@@ -42,15 +36,15 @@ _TWO_DECIMALS = frozenset({"SB", "AOB"})
 
 _BYE_CELLS = {
     RoundKind.PAB: "PAB",
-    RoundKind.FULL_POINT_BYE: "FPB",
-    RoundKind.HALF_POINT_BYE: "HPB",
-    RoundKind.ZERO_POINT_BYE: "ZPB",
-    RoundKind.ABSENT: "---",
-    RoundKind.NOT_ENTERED: "n/e",
-    RoundKind.WITHDRAWN: "wdr",
+    RoundKind.FULL_BYE: "FPB",
+    RoundKind.HALF_BYE: "HPB",
+    RoundKind.ZERO_BYE: "ZPB",
 }
 
-_GAME_RESULTS = {Result.WIN: "1", Result.DRAW: "=", Result.LOSS: "0"}
+_NOT_PAIRED_CELLS = {NotPairedReason.LATE_ENTRY: "n/e", NotPairedReason.WITHDRAWN: "wdr"}
+"""Rounds outside a player's entry; any other round not paired is an absence, ``---``."""
+
+_GAME_RESULTS = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0"}
 
 
 def format_value(tiebreak: Tiebreak, value: TiebreakValue) -> str:
@@ -178,10 +172,12 @@ def _cell(entry: RoundEntry) -> str:
     """``12w1``, ``7b=``, ``3w0`` for games, ``5b+``/``5w-`` for forfeits, else the bye kind."""
     if entry.kind in _BYE_CELLS:
         return _BYE_CELLS[entry.kind]
-    colour = entry.colour or "-"
+    if entry.kind is RoundKind.NOT_PAIRED:
+        return _NOT_PAIRED_CELLS.get(entry.reason, "---") if entry.reason else "---"
+    colour = entry.colour.value if entry.colour else "-"
     if entry.played:
-        assert entry.result is not None
-        return f"{entry.opponent}{colour}{_GAME_RESULTS[entry.result]}"
+        assert entry.outcome is not None
+        return f"{entry.opponent}{colour}{_GAME_RESULTS[entry.outcome]}"
     return f"{entry.opponent}{colour}{'+' if entry.kind is RoundKind.FORFEIT_WIN else '-'}"
 
 

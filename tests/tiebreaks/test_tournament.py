@@ -6,17 +6,18 @@ from decimal import Decimal
 
 import pytest
 
+from engine.model import RoundKind
 from events import MemoryEventStore
 from events.decisions import CreateTournament, RegisterPlayer
 from events.errors import CommandRejected
 from events.tiebreaks import (
     Edition,
-    RoundKind,
     TiebreakError,
     crosstable_from_state,
     rank,
     tournament_standings,
 )
+from events.types import NotPairedReason
 from server.service import TournamentService
 from tests.tiebreaks.examples import play_worked_example, worked_example
 from trf import read_trf, write_trf
@@ -36,7 +37,8 @@ def test_the_played_events_give_the_example_crosstable(service: TournamentServic
         if got.pairing_number != 4:
             assert got.rounds == want.rounds
     # #4 withdrew before round 3: a zero-point bye by 16.1.1, kept as a withdrawal.
-    assert table.players[3].rounds[2].kind is RoundKind.WITHDRAWN
+    assert table.players[3].rounds[2].kind is RoundKind.NOT_PAIRED
+    assert table.players[3].rounds[2].reason is NotPairedReason.WITHDRAWN
     assert table.players[3].rounds[2].voluntary
 
 

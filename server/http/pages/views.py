@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.common import Float
-from engine.model import Colour, RoundKind
+from engine.model import Colour, PairingNumber, RoundKind
 from events.projections import PlayerState, RoundState, TournamentState, points_str, standings
 from events.tiebreaks import (
     Edition,
@@ -248,4 +248,6 @@ def performance(state: TournamentState, player: PlayerState) -> int | None:
     table = crosstable_from_state(state)
     settings = state.require_settings()
     context = RatingContext(table, settings.unrated_rating)
-    return performance_rating(context, table.by_number[state.pairing_number(player.player_id)])
+    return performance_rating(
+        context, table.by_number[PairingNumber(state.pairing_number(player.player_id))]
+    )
