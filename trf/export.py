@@ -25,10 +25,15 @@ from events.projections import (
     PlayerState,
     TournamentState,
     fold,
-    standings,
     to_decimal,
 )
-from events.tiebreaks import format_sequence, parse_sequence, with_points
+from events.tiebreaks import (
+    crosstable_from_state,
+    format_sequence,
+    parse_sequence,
+    rank,
+    with_points,
+)
 from events.types import NotPairedReason, PlayerId
 from events.types import PointValues as EventPoints
 from trf.errors import TrfError
@@ -108,7 +113,10 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
             records += _tiebreak_records(settings.tiebreaks, settings.tiebreak_rules)
     next_round = state.next_round if state.next_round <= settings.rounds else None
     announced = _announced(state, next_round)
-    ranks = {row.player_id: rank for rank, row in enumerate(standings(state), start=1)}
+    # By points alone: a TRF16 file carries no tie-break list, so its import could not rank
+    # by one, and the re-export must give the same rank column.
+    ranked = rank(crosstable_from_state(state)).rows
+    ranks = {row.player.player_id: place for place, row in enumerate(ranked, start=1)}
     for player_id in state.order:
         records.append(
             _player(state, state.player(player_id), ranks[player_id], announced.get(player_id))

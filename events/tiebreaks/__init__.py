@@ -1,8 +1,9 @@
-"""FIDE tie-breaks (Handbook C.07, editions 2024 and 2026): pure, exact computation.
+"""Standings: FIDE tie-breaks (Handbook C.07, editions 2024 and 2026), pure and exact.
 
 Build a :class:`Crosstable` (from events or from a TRF file; its rounds, colours, outcomes
 and pairing numbers are :mod:`engine.model`'s), then
-``rank(crosstable, "BH/C1 BH SB DE", Edition.C07_2026, unrated_rating=1400)``.
+``rank(crosstable, "BH/C1 BH SB DE", Edition.C07_2026, unrated_rating=1400)``, or
+``rank(crosstable)`` for points alone. A stored tournament: :func:`tournament_standings`.
 """
 
 from events.tiebreaks.codes import (
@@ -17,9 +18,16 @@ from events.tiebreaks.errors import TiebreakError, TiebreakInputError, TiebreakS
 from events.tiebreaks.model import Crosstable, Edition, PlayerRecord, RoundEntry
 from events.tiebreaks.ranking import Standings, StandingsRow, TiebreakValue, rank
 from events.tiebreaks.ratings import RatingContext, performance_rating
-from events.tiebreaks.tournament import crosstable_from_state, tournament_standings
+from events.tiebreaks.tournament import (
+    COUNTING_RULE,
+    completed_rounds,
+    counting_note,
+    crosstable_from_state,
+    tournament_standings,
+)
 
 __all__ = [
+    "COUNTING_RULE",
     "Crosstable",
     "Edition",
     "PlayerRecord",
@@ -32,6 +40,8 @@ __all__ = [
     "TiebreakInputError",
     "TiebreakSyntaxError",
     "TiebreakValue",
+    "completed_rounds",
+    "counting_note",
     "crosstable_from_state",
     "format_sequence",
     "parse_sequence",

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from engine.model import Colour, Outcome, PairingNumber, RoundKind
 from events.tiebreaks.errors import TiebreakInputError
-from events.types import NotPairedReason
+from events.types import NotPairedReason, PlayerId
 
 __all__ = ["Crosstable", "Edition", "PlayerRecord", "RoundEntry"]
 
@@ -113,6 +113,11 @@ class PlayerRecord:
     rating: int | None = None
     """FIDE rating used by the rating-based tie-breaks (the first rating, 2026 Art. 10); None = unrated."""
     name: str = ""
+    title: str = ""
+    player_id: PlayerId | None = None
+    """The registration number of a stored tournament's player (the id commands take); None
+    for a TRF file's."""
+    withdrawn: bool = False
 
     @property
     def points(self) -> Fraction:

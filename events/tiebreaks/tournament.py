@@ -1,20 +1,31 @@
-"""Tie-break standings of a stored tournament: its folded state as a :class:`Crosstable`.
+"""The standings of a stored tournament: its folded state as a :class:`Crosstable`, ranked.
 
-Only rounds whose every board has a result are ranked, so standings during a round are
-those after the last complete round.
+Only rounds whose every board has a result are ranked (:data:`COUNTING_RULE`), so standings
+during a round are those after the last complete round.
 """
 
 from __future__ import annotations
 
 from engine.model import Colour, PairingNumber, RoundKind
-from events.projections.standings import completed_rounds
 from events.projections.tournament import PlayerRound, TournamentState
 from events.tiebreaks.codes import parse_settings
 from events.tiebreaks.errors import TiebreakError
 from events.tiebreaks.model import Crosstable, PlayerRecord, RoundEntry
 from events.tiebreaks.ranking import Standings, rank
 
-__all__ = ["crosstable_from_state", "tournament_standings"]
+__all__ = [
+    "COUNTING_RULE",
+    "completed_rounds",
+    "counting_note",
+    "crosstable_from_state",
+    "tournament_standings",
+]
+
+COUNTING_RULE = (
+    "a round counts once every one of its results is in; until then, byes and finished "
+    "games of that round count nothing"
+)
+"""What the standings count, with or without tie-breaks (one rule, stated in every output)."""
 
 _PAIRED = frozenset({RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
 
@@ -37,6 +48,33 @@ def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
     return RoundEntry.forfeit(opponent=opponent, won=won, points=record.points, colour=colour)
 
 
+def completed_rounds(state: TournamentState) -> int:
+    """How many rounds, from round 1 on, have every result in: what standings count."""
+    complete = 0
+    for round_ in state.rounds:
+        if round_.missing_results:
+            break
+        complete += 1
+    return complete
+
+
+def counting_note(state: TournamentState) -> str:
+    """The line standings print about what they count, naming a round still being played.
+
+    >>> from events.projections import EMPTY
+    >>> counting_note(EMPTY)
+    'Counted: no round yet. A round counts once every one of its results is in; ...'
+    """
+    counted = completed_rounds(state)
+    basis = f"rounds 1-{counted}" if counted > 1 else "round 1" if counted else "no round yet"
+    pending = (
+        f"; round {counted + 1} is in progress and not counted"
+        if state.rounds_paired > counted
+        else ""
+    )
+    return f"Counted: {basis}{pending}. {COUNTING_RULE[0].upper()}{COUNTING_RULE[1:]}."
+
+
 def crosstable_from_state(state: TournamentState) -> Crosstable:
     """Every registered player, numbered by pairing number, over the complete rounds."""
     rounds = completed_rounds(state)
@@ -46,7 +84,13 @@ def crosstable_from_state(state: TournamentState) -> Crosstable:
         entries = tuple(_entry(state, record) for record in player.rounds[:rounds])
         players.append(
             PlayerRecord(
-                PairingNumber(number), entries, rating=player.rating or None, name=player.name
+                PairingNumber(number),
+                entries,
+                rating=player.rating or None,
+                name=player.name,
+                title=player.title,
+                player_id=player_id,
+                withdrawn=player.withdrawn_from is not None,
             )
         )
     return Crosstable(
@@ -60,10 +104,9 @@ def tournament_standings(
     tiebreaks: str | None = None,
     rules: str | None = None,
     unrated_rating: int | None = None,
-) -> Standings | None:
-    """Rank the tournament by its declared tie-breaks, or by those given here instead.
-
-    Returns None when the tournament declares no list and none is given.
+) -> Standings:
+    """Rank the tournament by its declared tie-breaks, or by those given here instead; by
+    points alone when it declares none and none is given.
 
     :raises TiebreakError: when a list has no explicit C.07 edition, or is invalid.
     """
@@ -74,7 +117,7 @@ def tournament_standings(
     if parsed is None:
         if rules:
             raise TiebreakError("a C.07 edition was given but no tie-break list")
-        return None
+        return rank(crosstable_from_state(state))
     sequence, edition = parsed
     if unrated_rating is None and settings is not None:
         unrated_rating = settings.unrated_rating

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 
 import msgspec
 
 from engine.model import Outcome, RoundKind
-from events.tiebreaks import Crosstable, RoundEntry, Standings, Tiebreak, TiebreakValue
+from events.tiebreaks import RoundEntry, Standings, Tiebreak, TiebreakValue
 from events.types import NotPairedReason
 from server.printouts import text_table
 
@@ -73,23 +73,21 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return buffer.getvalue().removesuffix("\n")  # click.echo ends the last line
 
 
-Ids = Mapping[int, int]
-"""Pairing number -> player id, for a stored tournament (a TRF file's players have none)."""
+def _lead(ids: bool) -> list[str]:
+    """The columns before the tie-breaks: rank, the id commands take (with ``ids``: a stored
+    tournament's printouts, whose names also say who withdrew), the TPN, name, rating."""
+    return ["Rk", *(["id"] if ids else []), "TPN", "Name", "Rtg"]
 
 
-def _lead(ids: Ids | None) -> list[str]:
-    """The columns before the tie-breaks: rank, the id commands take, the TPN, name, rating."""
-    return ["Rk", *(["id"] if ids is not None else []), "TPN", "Name", "Rtg"]
-
-
-def _standings_rows(standings: Standings, table: Crosstable, ids: Ids | None) -> list[list[str]]:
+def _standings_rows(standings: Standings, ids: bool) -> list[list[str]]:
     rows = []
     for row in standings.rows:
-        player = table.by_number[row.pairing_number]
+        player = row.player
+        name = player.name + (" (withdrawn)" if ids and player.withdrawn else "")
         rows.append(
             [str(row.rank)]
-            + ([str(ids[row.pairing_number])] if ids is not None else [])
-            + [str(row.pairing_number), player.name, str(player.rating or "")]
+            + ([str(player.player_id)] if ids else [])
+            + [str(row.pairing_number), name, str(player.rating or "")]
             + [format_value(t, row.values[label])
                for t, label in zip(standings.tiebreaks, standings.labels, strict=True)]
         )  # fmt: skip
@@ -103,47 +101,42 @@ def standings_title(standings: Standings, *, full: bool = False) -> str:
 
 
 def _title(standings: Standings) -> str:
-    return (
-        f"Standings after round {standings.rounds} "
-        f"(C.07 {standings.edition.value}: {' '.join(standings.labels)})"
-    )
+    edition = standings.edition
+    basis = f"C.07 {edition.value}: {' '.join(standings.labels)}" if edition else "points"
+    return f"Standings after round {standings.rounds} ({basis})"
 
 
 def standings_table(
-    standings: Standings, table: Crosstable, ids: Ids | None = None
+    standings: Standings, *, ids: bool = False
 ) -> tuple[list[str], list[list[str]]]:
     """The standings as a header and rows (what the text and HTML printouts lay out)."""
-    return [*_lead(ids), *standings.labels], _standings_rows(standings, table, ids)
+    return [*_lead(ids), *standings.labels], _standings_rows(standings, ids)
 
 
 def crosstable_table(
-    standings: Standings, table: Crosstable, ids: Ids | None = None
+    standings: Standings, *, ids: bool = False
 ) -> tuple[list[str], list[list[str]]]:
     """The crosstable as a header and rows."""
-    return crosstable_rows(standings, table, ids)
+    return crosstable_rows(standings, ids=ids)
 
 
-def standings_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+def standings_text(standings: Standings, *, ids: bool = False) -> str:
     """A title line, one line per player in rank order, then any warnings."""
-    lead = _lead(ids)
-    header = [*lead, *standings.labels]
+    header = [*_lead(ids), *standings.labels]
     numeric = {i for i, name in enumerate(header) if name != "Name"}
-    lines = [
-        _title(standings),
-        *text_table(header, _standings_rows(standings, table, ids), right=numeric),
-    ]
+    lines = [_title(standings), *text_table(header, _standings_rows(standings, ids), right=numeric)]
     lines += [f"Note: {warning}" for warning in standings.warnings]
     return "\n".join(lines)
 
 
-def standings_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+def standings_csv(standings: Standings, *, ids: bool = False) -> str:
     """rank, (id,) start_rank, name, rating and one column per tie-break label."""
     header = [*_csv_lead(ids), *standings.labels]
-    return _csv(header, _standings_rows(standings, table, ids))
+    return _csv(header, _standings_rows(standings, ids))
 
 
-def _csv_lead(ids: Ids | None) -> list[str]:
-    return ["rank", *(["id"] if ids is not None else []), "start_rank", "name", "rating"]
+def _csv_lead(ids: bool) -> list[str]:
+    return ["rank", *(["id"] if ids else []), "start_rank", "name", "rating"]
 
 
 def standings_json(standings: Standings) -> str:
@@ -159,7 +152,7 @@ def standings_json(standings: Standings) -> str:
         for row in sorted(standings.rows, key=lambda r: r.pairing_number)
     }
     document = {
-        "rules": standings.edition.value,
+        "rules": standings.edition.value if standings.edition else None,
         "round": standings.rounds,
         "tiebreaks": list(standings.labels),
         "warnings": list(standings.warnings),
@@ -182,26 +175,26 @@ def _cell(entry: RoundEntry) -> str:
 
 
 def crosstable_rows(
-    standings: Standings, table: Crosstable, ids: Ids | None = None
+    standings: Standings, *, ids: bool = False
 ) -> tuple[list[str], list[list[str]]]:
     """The header and, in rank order, the lead columns, a cell per round and the tie-break
     values (also the web crosstable's cells)."""
-    rounds = [str(r) for r in range(1, table.rounds + 1)]
+    rounds = [str(r) for r in range(1, standings.rounds + 1)]
     lead = len(_lead(ids))
     header = [*_lead(ids), *rounds, *standings.labels]
     rows = []
-    for base, row in zip(_standings_rows(standings, table, ids), standings.rows, strict=True):
-        cells = [_cell(entry) for entry in table.by_number[row.pairing_number].rounds]
+    for base, row in zip(_standings_rows(standings, ids), standings.rows, strict=True):
+        cells = [_cell(entry) for entry in row.player.rounds]
         rows.append(base[:lead] + cells + base[lead:])
     return header, rows
 
 
-def crosstable_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+def crosstable_text(standings: Standings, *, ids: bool = False) -> str:
     """The standings with every round: opponent's TPN, colour and result."""
-    header, rows = crosstable_rows(standings, table, ids)
+    header, rows = crosstable_rows(standings, ids=ids)
     lead = len(_lead(ids))
     numeric = {i for i, name in enumerate(header[:lead]) if name != "Name"}
-    numeric |= set(range(lead + table.rounds, len(header)))
+    numeric |= set(range(lead + standings.rounds, len(header)))
     lines = [
         _title(standings).replace("Standings", "Crosstable", 1),
         *text_table(header, rows, right=numeric),
@@ -210,10 +203,10 @@ def crosstable_text(standings: Standings, table: Crosstable, ids: Ids | None = N
     return "\n".join(lines)
 
 
-def crosstable_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+def crosstable_csv(standings: Standings, *, ids: bool = False) -> str:
     """The crosstable as CSV: one column per round (``r1`` …) then the tie-breaks."""
-    header, rows = crosstable_rows(standings, table, ids)
+    header, rows = crosstable_rows(standings, ids=ids)
     names = _csv_lead(ids)
-    rounds = [f"r{r}" for r in range(1, table.rounds + 1)]
-    header = names + rounds + header[len(names) + table.rounds :]
+    rounds = [f"r{r}" for r in range(1, standings.rounds + 1)]
+    header = names + rounds + header[len(names) + standings.rounds :]
     return _csv(header, rows)

@@ -148,4 +148,25 @@ def test_stored_crosstable_marks_a_withdrawal(tmp_path: Path) -> None:
     code, out, _ = run("--db", str(db), "crosstable", "ex")
     assert code == 0
     line_of_4 = next(line for line in out.splitlines() if "Sample" in line)
-    assert line_of_4.split()[6:9] == ["1b0", "5w-", "wdr"]
+    assert "(withdrawn)" in line_of_4 and line_of_4.split()[-5:-2] == ["1b0", "5w-", "wdr"]
+
+
+def test_stored_tournament_without_tiebreaks_ranks_by_points_in_every_format(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "arbiter.db"
+    store = SqliteEventStore(db)
+    try:
+        play_worked_example(TournamentService(store), "ex")
+    finally:
+        store.close()
+    code, out, _ = run("--db", str(db), "standings", "ex", "--format", "json")
+    assert code == 0
+    document = json.loads(out)
+    assert (document["rules"], document["round"], document["tiebreaks"]) == (None, 3, ["PTS"])
+    assert (document["players"]["1"], document["players"]["7"]) == (
+        {"rank": 1, "PTS": "2.5"},
+        {"rank": 3, "PTS": "1.5"},
+    )
+    code, out, _ = run("--db", str(db), "crosstable", "ex")
+    assert code == 0 and out.startswith("Crosstable after round 3 (points)")

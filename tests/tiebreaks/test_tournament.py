@@ -62,9 +62,14 @@ def test_a_list_given_at_query_time_overrides_the_declaration(service: Tournamen
     assert (bh[5], bh[6]) == (Decimal("3.5"), Decimal("4.5"))
 
 
-def test_no_declaration_means_no_tie_break_standings(service: TournamentService) -> None:
+def test_no_declaration_ranks_by_points_alone(service: TournamentService) -> None:
     play_worked_example(service, "ex")
-    assert tournament_standings(service.load("ex")) is None
+    standings = tournament_standings(service.load("ex"))
+    assert (standings.edition, standings.labels, standings.rounds) == (None, ("PTS",), 3)
+    # #1 2.5, #6 2; #2, #3, #5 and #7 1.5 share third place (listed by TPN); #4 0
+    assert [(row.rank, row.pairing_number) for row in standings.rows] == [
+        (1, 1), (2, 6), (3, 2), (3, 3), (3, 5), (3, 7), (7, 4)
+    ]  # fmt: skip
     with pytest.raises(TiebreakError, match="edition"):
         tournament_standings(service.load("ex"), tiebreaks="BH")
 
