@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
-from engine.model import Colour, Outcome, RoundKind
+from engine.model import Colour, Outcome, PairingNumber, RoundKind
 from events.decisions import pairing_request
 from events.names import name_str
 from events.projections import (
@@ -46,7 +46,6 @@ from trf.model import (
     ForbiddenPairs,
     Header,
     InitialColour,
-    PairingNo,
     Player,
     PointValues,
     Record,
@@ -236,7 +235,7 @@ def _engine_records(state: TournamentState, round_no: int) -> list[Record]:
     records: list[Record] = [
         ForbiddenPairs(
             code="260",
-            ids=tuple(sorted(PairingNo(n) for n in pair)),
+            ids=tuple(sorted(PairingNumber(n) for n in pair)),
             first_round=RoundNo(round_no),
             last_round=RoundNo(round_no),
         )
@@ -253,8 +252,8 @@ def _engine_records(state: TournamentState, round_no: int) -> list[Record]:
             AcceleratedRounds(
                 first_round=RoundNo(first),
                 last_round=RoundNo(last),
-                first_id=PairingNo(entry.number),
-                last_id=PairingNo(entry.number),
+                first_id=PairingNumber(entry.number),
+                last_id=PairingNumber(entry.number),
                 game_points=Decimal(value.numerator) / Decimal(value.denominator),
             )
             for first, last, value in runs
@@ -269,7 +268,7 @@ def _javafo_records(state: TournamentState) -> list[Record]:
     points of every round up to the next (0.0 where none)."""
     request = pairing_request(state)
     records: list[Record] = [
-        ForbiddenPairs(code="XXP", ids=tuple(sorted(PairingNo(n) for n in pair)))
+        ForbiddenPairs(code="XXP", ids=tuple(sorted(PairingNumber(n) for n in pair)))
         for pair in sorted(request.forbidden_pairs, key=sorted)
     ]
     for entry in request.players:
@@ -279,7 +278,7 @@ def _javafo_records(state: TournamentState) -> list[Record]:
             ]
             records.append(
                 XxaAcceleration(
-                    pairing_no=PairingNo(entry.number),
+                    pairing_no=PairingNumber(entry.number),
                     points=tuple(Decimal(p.numerator) / Decimal(p.denominator) for p in points),
                 )
             )
@@ -337,7 +336,7 @@ def _player(
         points = state.points
         score += {"H": points.half_bye, "F": points.full_bye}.get(announced, Fraction(0))
     return Player(
-        pairing_no=state.pairing_number(player.player_id),
+        pairing_no=PairingNumber(state.pairing_number(player.player_id)),
         sex={"m": "m", "f": "w"}.get(player.sex, ""),
         title=player.title,
         name=name_str(player.surname, player.given_name)[:NAME_COLUMNS],
@@ -359,7 +358,7 @@ def _birth_date(player: PlayerState) -> str:
 
 def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
     if record.opponent is not None and record.colour is not None:
-        opponent = state.pairing_number(record.opponent)
+        opponent = PairingNumber(state.pairing_number(record.opponent))
         colour = _colour(record.colour)
         if record.result is None:
             return RoundEntry(opponent=opponent, colour=colour)  # result pending
@@ -380,7 +379,11 @@ def _bye_records(
     records = []
     for kind in ("F", "H", "Z"):
         ids = tuple(
-            sorted(state.pairing_number(pid) for pid, letter in announced.items() if letter == kind)
+            sorted(
+                PairingNumber(state.pairing_number(pid))
+                for pid, letter in announced.items()
+                if letter == kind
+            )
         )
         if ids:
             records.append(ByeRecord(kind=kind, round_no=round_no, ids=ids))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.generator import GeneratedPlayer, GeneratedTournament
-from engine.model import Colour, PointSystem
+from engine.model import Colour, PairingNumber, PointSystem
 from events.projections import to_decimal
 from events.types import PointValues as EventPoints
 from trf.export import Profile, bb_lines, point_grid, xxs_line
@@ -140,7 +140,7 @@ def _constraints(tournament: GeneratedTournament, profile: Profile) -> list[Reco
     return records
 
 
-def _ranges(number: int, acceleration: dict[int, Fraction]) -> list[Record]:
+def _ranges(number: PairingNumber, acceleration: dict[int, Fraction]) -> list[Record]:
     """``250`` records for one player: one per run of rounds with the same virtual points."""
     records: list[Record] = []
     rounds = sorted(acceleration)

@@ -20,7 +20,7 @@ from decimal import Decimal
 
 import msgspec
 
-from engine.model import Colour
+from engine.model import Colour, PairingNumber
 from events.decisions import (
     Command,
     CreateTournament,
@@ -54,7 +54,6 @@ from trf.model import (
     ByeRecord,
     ForbiddenPairs,
     OpaqueRecord,
-    PairingNo,
     Player,
     Record,
     TrfDocument,
@@ -151,7 +150,7 @@ class _Importer:
         self.state: TournamentState = EMPTY
         self.events: list[Event] = []
         self.warnings: list[TrfProblem] = []
-        self.birth_years: dict[PairingNo, int | None] = {}
+        self.birth_years: dict[PlayerId, int | None] = {}
         announced = announced_round(doc)
         self.paired = doc.rounds_in_file - (1 if announced else 0)
         self.total = doc.total_rounds or max(doc.rounds_in_file, 1)
@@ -234,7 +233,7 @@ class _Importer:
         if title is None:
             self.warn(player, f"title {player.title!r} is not a FIDE title; not imported", 11)
             title = ""
-        birth_date, self.birth_years[player.pairing_no] = self.birth(player)
+        birth_date, self.birth_years[PlayerId(player.pairing_no)] = self.birth(player)
         return RegisterPlayer(
             surname=surname,
             given_name=given_name,
@@ -313,7 +312,7 @@ class _Importer:
         placed = {p.pairing_no for board in boards for p in board} | ({pab} if pab else set())
         if placed != set(available):
             missing = sorted(set(available) - placed)
-            record = by_number[missing[0]] if missing else None
+            record = by_number[PairingNumber(missing[0])] if missing else None
             raise TrfError(
                 [
                     TrfProblem(
@@ -447,7 +446,7 @@ class _Importer:
             for bye in self.doc.records_of(ByeRecord)
         )
 
-    def scores_before(self, round_no: int) -> dict[PairingNo, Decimal]:
+    def scores_before(self, round_no: int) -> dict[PairingNumber, Decimal]:
         return {
             p.pairing_no: sum(
                 (entry_points(p.entry(r), self.system) for r in range(1, round_no)), Decimal(0)

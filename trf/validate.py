@@ -12,6 +12,7 @@ import itertools
 from collections import defaultdict
 from decimal import Decimal
 
+from engine.model import PairingNumber
 from trf.codes import (
     COLOURS,
     GAME_RESULTS,
@@ -28,7 +29,6 @@ from trf.model import (
     ForbiddenPairs,
     InitialColour,
     OpaqueRecord,
-    PairingNo,
     Player,
     PointValues,
     Record,
@@ -130,8 +130,8 @@ class _Validator:
         self.doc = doc
         self.problems: list[TrfProblem] = []
         self.line_of: dict[int, int] = {}  # id(record) -> line
-        self.players: dict[PairingNo, Player] = {}
-        self.player_line: dict[PairingNo, int] = {}
+        self.players: dict[PairingNumber, Player] = {}
+        self.player_line: dict[PairingNumber, int] = {}
         self.team_file = any(r.code in ("013", "310") for r in doc.records_of(OpaqueRecord))
         for index, record in enumerate(doc.records):
             self.line_of[id(record)] = index + 1
@@ -268,7 +268,7 @@ class _Validator:
             )
 
     def check_paired_once(self) -> None:
-        listed_by: dict[tuple[int, PairingNo], list[Player]] = defaultdict(list)
+        listed_by: dict[tuple[int, PairingNumber], list[Player]] = defaultdict(list)
         pabs: dict[int, list[Player]] = defaultdict(list)
         for player in self.players.values():
             for round_no, entry in enumerate(player.rounds, start=1):
@@ -313,9 +313,9 @@ class _Validator:
             if player.points not in accepted:
                 self.error(player, 81, f"points {player.points} but the results give {total}")
 
-    def adjustments(self) -> dict[PairingNo, Decimal]:
+    def adjustments(self) -> dict[PairingNumber, Decimal]:
         """Points given or taken by ``299`` lines (in a team file their ids are teams)."""
-        found: dict[PairingNo, Decimal] = defaultdict(Decimal)
+        found: dict[PairingNumber, Decimal] = defaultdict(Decimal)
         if self.team_file:
             return found
         for record in self.doc.records_of(AbnormalPoints):
@@ -323,10 +323,10 @@ class _Validator:
                 found[pairing_no] += record.game_points or Decimal(0)
         return found
 
-    def acceleration(self) -> dict[PairingNo, Decimal]:
+    def acceleration(self) -> dict[PairingNumber, Decimal]:
         """Fictitious points of the round after the last one in the file (the one to pair)."""
         round_no = self.doc.rounds_in_file + (0 if announced_round(self.doc) else 1)
-        found: dict[PairingNo, Decimal] = defaultdict(Decimal)
+        found: dict[PairingNumber, Decimal] = defaultdict(Decimal)
         for line in self.doc.records_of(XxaAcceleration):
             if 1 <= round_no <= len(line.points):
                 found[line.pairing_no] += line.points[round_no - 1] or Decimal(0)
