@@ -20,7 +20,7 @@ from decimal import Decimal
 
 import msgspec
 
-from engine.model import Colour, PairingNumber
+from engine.model import Colour, PairingNumber, RoundKind
 from events.decisions import (
     Command,
     CreateTournament,
@@ -45,7 +45,7 @@ from events.types import (
     RoundPaired,
 )
 from events.types import PointValues as EventPoints
-from trf.codes import EntryKind, entry_kind, normalise_title
+from trf.codes import entry_kind, normalise_title
 from trf.errors import TrfError
 from trf.model import (
     TIEBREAK_EDITION,
@@ -69,7 +69,10 @@ __all__ = ["import_events", "import_trf"]
 IMPORTED_SYSTEM = "manual"
 """``RoundPaired.system`` of an imported round: paired outside Arbiter (as ``PairManually``)."""
 
-_BYE_KIND = {EntryKind.HALF_BYE: ByeKind.HALF, EntryKind.FULL_BYE: ByeKind.FULL}
+_BYE_KIND: dict[RoundKind | None, ByeKind] = {
+    RoundKind.HALF_BYE: ByeKind.HALF,
+    RoundKind.FULL_BYE: ByeKind.FULL,
+}
 _BYE_LETTER = {"H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
 _GAME_RESULT = {
     ("1", "0"): Result.WHITE_WINS,
@@ -220,7 +223,7 @@ class _Importer:
             chief_arbiter=header("102") or "",
             time_control=header("122") or "",
             full_point_byes=any(
-                entry_kind(e) is EntryKind.FULL_BYE for p in self.players for e in p.rounds
+                entry_kind(e) is RoundKind.FULL_BYE for p in self.players for e in p.rounds
             )
             or any(bye.kind == "F" for bye in self.doc.records_of(ByeRecord)),
             tiebreaks=tiebreaks,
@@ -262,7 +265,7 @@ class _Importer:
             if round_no < joins.get(number, 1) or round_no >= withdrawn.get(number, self.total + 1):
                 continue
             kind = entry_kind(player.entry(round_no))
-            if announced and kind is EntryKind.NONE:
+            if announced and kind is RoundKind.NOT_PAIRED:
                 continue
             bye = _BYE_KIND.get(kind, ByeKind.ZERO if kind in ABSENT else None)
             if bye is not None:
@@ -297,7 +300,7 @@ class _Importer:
         for player in self.players:
             entry = player.entry(round_no)
             kind = entry_kind(entry)
-            if kind in (EntryKind.PAB, EntryKind.FULL_UNPLAYED):
+            if kind is RoundKind.PAB:
                 pab = PlayerId(player.pairing_no)
             elif entry.opponent is not None and player.pairing_no < entry.opponent:
                 boards.append(self.colours(player, by_number[entry.opponent], round_no))
@@ -437,7 +440,7 @@ class _Importer:
         if round_no <= self.paired:
             return entry_kind(player.entry(round_no)) in ABSENT
         if round_no == self.paired + 1 and (
-            entry_kind(player.entry(round_no)) is EntryKind.ZERO_BYE
+            entry_kind(player.entry(round_no)) is RoundKind.ZERO_BYE
             or any(player.pairing_no in line.ids for line in self.doc.records_of(XxzAbsent))
         ):
             return True
@@ -521,7 +524,7 @@ class _Importer:
             return Colour(self.doc.initial_colour)
         for player in self.players:
             colour = player.entry(1).colour
-            if entry_kind(player.entry(1)) is EntryKind.PLAYED and colour in ("w", "b"):
+            if entry_kind(player.entry(1)) is RoundKind.PLAYED and colour in ("w", "b"):
                 return Colour(colour)
         return Colour.WHITE
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from engine.model import Colour, Outcome, PairingNumber, RoundKind
 from events.tiebreaks import Crosstable, PlayerRecord, RoundEntry, TiebreakInputError
-from trf.codes import EntryKind, entry_kind
+from trf.codes import entry_kind, pending
 from trf.model import Player, TrfDocument
 from trf.model import RoundEntry as TrfRoundEntry
 from trf.scoring import PointSystem, entry_points, point_system
@@ -31,22 +31,13 @@ __all__ = ["crosstable_from_trf", "last_round_with_results"]
 _RESULTS = {"1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW,
             "0": Outcome.LOSS, "L": Outcome.LOSS}  # fmt: skip
 
-_BYES = {
-    EntryKind.PAB: RoundKind.PAB,
-    EntryKind.FULL_UNPLAYED: RoundKind.PAB,
-    EntryKind.FULL_BYE: RoundKind.FULL_BYE,
-    EntryKind.HALF_BYE: RoundKind.HALF_BYE,
-    EntryKind.ZERO_BYE: RoundKind.ZERO_BYE,
-    EntryKind.NONE: RoundKind.NOT_PAIRED,
-}
-
 
 def last_round_with_results(doc: TrfDocument) -> int:
     """The last round in which two players have a result (played or forfeited).
 
     A column holding only announced byes or pairings without results is not a finished round.
     """
-    finished = {EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS}
+    finished = {RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS}
     rounds = [
         round_no
         for player in doc.players
@@ -93,20 +84,20 @@ def _entry(player: Player, round_no: int, system: PointSystem) -> RoundEntry:
     points = Fraction(entry_points(block, system))
     colour = Colour(block.colour) if block.colour in ("w", "b") else None
     where = f"player {player.pairing_no}, round {round_no}"
-    if kind is EntryKind.PLAYED:
+    if kind is RoundKind.PLAYED:
         outcome = _RESULTS.get(block.result)
         if outcome is None:  # X: a result not known (adjourned, not reported)
             raise TiebreakInputError(f"{where}: result {block.result!r} is not a finished game")
         assert colour is not None and block.opponent is not None  # entry_kind checked both
         opponent = PairingNumber(block.opponent)
         return RoundEntry.game(opponent=opponent, colour=colour, outcome=outcome, points=points)
-    if kind in (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS):
+    if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
         assert block.opponent is not None
-        won = kind is EntryKind.FORFEIT_WIN
+        won = kind is RoundKind.FORFEIT_WIN
         opponent = PairingNumber(block.opponent)
         return RoundEntry.forfeit(opponent=opponent, won=won, points=points, colour=colour)
-    if kind in _BYES:
-        return RoundEntry.bye(_BYES[kind], points=points)
-    if kind is EntryKind.PENDING:
+    if kind is not None:
+        return RoundEntry.bye(kind, points=points)
+    if pending(block):
         raise TiebreakInputError(f"{where}: the pairing has no result yet")
     raise TiebreakInputError(f"{where}: invalid round block {block}")

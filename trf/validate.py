@@ -12,15 +12,15 @@ import itertools
 from collections import defaultdict
 from decimal import Decimal
 
-from engine.model import PairingNumber
+from engine.model import PairingNumber, RoundKind
 from trf.codes import (
     COLOURS,
     GAME_RESULTS,
     PLAYED_RESULTS,
     RESULT_CODES,
     STRUCTURED_CODES,
-    EntryKind,
     entry_kind,
+    pending,
 )
 from trf.model import (
     AbnormalPoints,
@@ -77,11 +77,11 @@ def announced_round(doc: TrfDocument) -> int | None:
     if last == 0:
         return None
     kinds = {entry_kind(player.entry(last)) for player in doc.players}
-    announced = {EntryKind.NONE, EntryKind.HALF_BYE, EntryKind.FULL_BYE, EntryKind.ZERO_BYE}
+    announced = {RoundKind.NOT_PAIRED, RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE}
     return last if kinds <= announced else None
 
 
-ABSENT = (EntryKind.ZERO_BYE, EntryKind.NONE)
+ABSENT = (RoundKind.ZERO_BYE, RoundKind.NOT_PAIRED)
 """A round block of a paired round in which the player was out: ``Z``, ``-`` or nothing."""
 
 
@@ -176,16 +176,16 @@ class _Validator:
 
     def check_rounds(self, player: Player) -> None:
         for round_no, entry in enumerate(player.rounds, start=1):
-            kind = entry_kind(entry)
-            if kind is EntryKind.INVALID:
+            invalid = entry_kind(entry) is None and not pending(entry)
+            if invalid:
                 self.explain_invalid(player, round_no, entry)
-            elif kind is EntryKind.PENDING:
+            elif pending(entry):
                 self.warn(
                     player,
                     _block_column(round_no, 7),
                     f"round {round_no}: pairing without a result",
                 )
-            if entry.opponent is not None and kind is not EntryKind.INVALID:
+            if entry.opponent is not None and not invalid:
                 self.check_opponent(player, round_no, entry)
 
     def explain_invalid(self, player: Player, round_no: int, entry: RoundEntry) -> None:
@@ -253,9 +253,8 @@ class _Validator:
     ) -> None:
         """Both lines of one pairing agree on colours and results (§4.3 "Played game")."""
         pair = f"round {round_no}: {player.pairing_no} and {mine.opponent}"
-        kinds = {entry_kind(mine), entry_kind(theirs)}
-        if EntryKind.INVALID in kinds:
-            return
+        if any(entry_kind(e) is None and not pending(e) for e in (mine, theirs)):
+            return  # an invalid block: explained on its own
         if mine.colour != "-" and mine.colour == theirs.colour:
             self.error(player, _block_column(round_no, 5), f"{pair} both have colour {mine.colour}")
         if (mine.result, theirs.result) == ("+", "+"):
@@ -274,8 +273,8 @@ class _Validator:
             for round_no, entry in enumerate(player.rounds, start=1):
                 if entry.opponent is not None:
                     listed_by[(round_no, entry.opponent)].append(player)
-                if entry_kind(entry) is EntryKind.PAB:
-                    pabs[round_no].append(player)
+                if entry.result == "U" and entry_kind(entry) is RoundKind.PAB:
+                    pabs[round_no].append(player)  # ``+`` may be a full-point bye: not counted
         for (round_no, opponent), players in listed_by.items():
             for player in players[1:]:
                 self.error(
