@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.model import RoundKind
+from engine.model import Outcome, RoundKind
 from trf.model import RoundEntry
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "normalise_title",
     "pending",
     "points_text",
+    "result_code",
 ]
 
 FREE_TEXT_HEADERS = frozenset(
@@ -148,6 +149,31 @@ def entry_kind(entry: RoundEntry) -> RoundKind | None:
     if entry.colour != "-" and (entry.result in PLAYED_RESULTS or entry.result == "X"):
         return RoundKind.PLAYED
     return None
+
+
+_CODES: dict[Outcome | RoundKind, str] = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "=",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+    RoundKind.PAB: "U",
+    RoundKind.FULL_BYE: "F",
+    RoundKind.HALF_BYE: "H",
+    RoundKind.ZERO_BYE: "Z",
+    RoundKind.NOT_PAIRED: "Z",
+}
+
+
+def result_code(round_: Outcome | RoundKind) -> str:
+    """The result letter of a round block: the player's outcome of a paired board, or the
+    kind of a round without one (a round not paired is written as a zero-point bye). With
+    the block's opponent and colour, :func:`entry_kind` reads it back.
+
+    >>> result_code(Outcome.DRAW), result_code(RoundKind.PAB)
+    ('=', 'U')
+    """
+    return _CODES[round_]
 
 
 def pending(entry: RoundEntry) -> bool:

@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
-from engine.model import Colour, Outcome, PairingNumber, RoundKind
+from engine.model import Colour, PairingNumber, RoundKind
 from events.decisions import pairing_request
 from events.names import name_str
 from events.projections import (
@@ -36,6 +36,7 @@ from events.tiebreaks import (
 )
 from events.types import NotPairedReason, PlayerId
 from events.types import PointValues as EventPoints
+from trf.codes import result_code
 from trf.errors import TrfError
 from trf.mapping import import_events
 from trf.model import (
@@ -69,20 +70,6 @@ _SYSTEM_NAMES = {
     "dubov": "Dubov",
     "lim": "Lim",
     "amalfi": "Amalfi Rating",
-}
-_RESULT = {
-    Outcome.WIN: "1",
-    Outcome.DRAW: "=",
-    Outcome.LOSS: "0",
-    Outcome.FORFEIT_WIN: "+",
-    Outcome.FORFEIT_LOSS: "-",
-}
-_UNPLAYED = {
-    RoundKind.PAB: "U",
-    RoundKind.FULL_BYE: "F",
-    RoundKind.HALF_BYE: "H",
-    RoundKind.ZERO_BYE: "Z",
-    RoundKind.NOT_PAIRED: "Z",
 }
 _ANNOUNCED = {NotPairedReason.HALF_BYE: "H", NotPairedReason.FULL_BYE: "F"}
 """Next-round letters; every other reason not to be paired (absence, withdrawal, late entry) is Z."""
@@ -363,14 +350,14 @@ def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
         if record.result is None:
             return RoundEntry(opponent=opponent, colour=colour)  # result pending
         outcome = record.result.white if record.colour is Colour.WHITE else record.result.black
-        return RoundEntry(opponent=opponent, colour=colour, result=_RESULT[outcome])
+        return RoundEntry(opponent=opponent, colour=colour, result=result_code(outcome))
     assert record.kind is not None
     if record.kind is RoundKind.NOT_PAIRED and record.points:
         # A late entry's missed round worth points (GHR 2.4, Amalfi B.2): the bye letter of
         # that value, so the rounds add up to the points column (trf.md §4.3: H for ½).
         letter = {state.points.half_bye: "H", state.points.full_bye: "F"}.get(record.points, "Z")
         return RoundEntry(colour="-", result=letter)
-    return RoundEntry(colour="-", result=_UNPLAYED[record.kind])
+    return RoundEntry(colour="-", result=result_code(record.kind))
 
 
 def _bye_records(

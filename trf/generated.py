@@ -17,6 +17,7 @@ from engine.generator import GeneratedPlayer, GeneratedTournament
 from engine.model import Colour, PairingNumber, PointSystem
 from events.projections import to_decimal
 from events.types import PointValues as EventPoints
+from trf.codes import result_code
 from trf.export import Profile, bb_lines, point_grid, xxs_line
 from trf.model import (
     AcceleratedRounds,
@@ -108,7 +109,7 @@ def _player(player: GeneratedPlayer, points: PointSystem, rank: int) -> Player:
             RoundEntry(
                 opponent=slot.opponent,
                 colour="-" if slot.colour is None else slot.colour.value,
-                result=slot.result.value,
+                result=result_code(slot.outcome or slot.kind),
             )
             for slot in player.slots
         ),
