@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import itertools
 import os
-import sqlite3
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any, Literal, NamedTuple
 
-from events.errors import StoreError
+from events.sql_store import Dialect, translated
 
 __all__ = [
     "DirectoryPlayer",
@@ -123,9 +122,10 @@ def fold_name(text: str) -> str:
 def open_directory(db: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> PlayerDirectory:
     """The directory beside the event store ``db`` names (see :func:`events.store.open_store`):
     the table in the SQLite file, or in the PostgreSQL database."""
-    from events.store import is_postgres
+    from events.store import is_postgres, require_postgres_driver
 
     if is_postgres(db):
+        require_postgres_driver()
         from events.directory_postgres import PostgresDirectory
 
         return PostgresDirectory(os.fspath(db))
@@ -141,6 +141,8 @@ class PlayerDirectory(ABC):
 
     _conn: Any
     """The backend's connection (sqlite3 and psycopg both ``execute`` directly on it)."""
+    _dialect: type[Dialect]
+    """The event store's dialect of the same database: what its driver's errors mean."""
     _mark = "?"
     """The backend's query parameter placeholder."""
 
@@ -199,25 +201,28 @@ class PlayerDirectory(ABC):
     def _name_range(self, low: str, high: str, limit: int) -> list[DirectoryPlayer]:
         """Players with ``low <= name_key < high`` (code point order), by key then FIDE id."""
         mark = self._mark
-        rows = self._conn.execute(
-            f"SELECT {COLUMNS} FROM player_directory WHERE name_key >= {mark} "
-            f"AND name_key < {mark} ORDER BY name_key, fide_id LIMIT {mark}",
-            (low, high, limit),
-        )
+        with translated(self._dialect):
+            rows = self._conn.execute(
+                f"SELECT {COLUMNS} FROM player_directory WHERE name_key >= {mark} "
+                f"AND name_key < {mark} ORDER BY name_key, fide_id LIMIT {mark}",
+                (low, high, limit),
+            ).fetchall()
         return [DirectoryPlayer(*row) for row in rows]
 
     def loaded_list(self) -> LoadedList | None:
         """The list the directory holds, ``None`` before any load."""
-        row = self._conn.execute(
-            "SELECT month, source, players, encoding, loaded_at FROM player_directory_list"
-        ).fetchone()
+        with translated(self._dialect):
+            row = self._conn.execute(
+                "SELECT month, source, players, encoding, loaded_at FROM player_directory_list"
+            ).fetchone()
         return LoadedList(*row) if row else None
 
     def get(self, fide_id: int) -> DirectoryPlayer | None:
         """The player with this FIDE id, ``None`` when the list has none."""
-        row = self._conn.execute(
-            f"SELECT {COLUMNS} FROM player_directory WHERE fide_id = {self._mark}", (fide_id,)
-        ).fetchone()
+        with translated(self._dialect):
+            row = self._conn.execute(
+                f"SELECT {COLUMNS} FROM player_directory WHERE fide_id = {self._mark}", (fide_id,)
+            ).fetchone()
         return DirectoryPlayer(*row) if row else None
 
     def close(self) -> None:
@@ -233,11 +238,15 @@ class SqliteDirectory(PlayerDirectory):
     """
 
     def __init__(self, path: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> None:
+        import sqlite3
+
         import sqlite_utils  # on first use: ``events`` exports this module, ``arbiter pair``
 
+        from events.sqlite_store import SqliteDialect
         from migrations import migrate  # never opens a database
 
-        try:
+        self._dialect = SqliteDialect
+        with translated(SqliteDialect, f"cannot open the player directory {path}"):
             connection = sqlite3.connect(
                 os.fspath(path), isolation_level=None, check_same_thread=False,
                 timeout=busy_timeout_ms / 1000,
@@ -245,8 +254,6 @@ class SqliteDirectory(PlayerDirectory):
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             migrate(sqlite_utils.Database(connection, execute_plugins=False))
-        except sqlite3.Error as error:
-            raise StoreError(f"cannot open the player directory {path}: {error}") from error
         self._conn = connection
 
     def _replace(self, batches: Iterator[list[Row]], listed: Callable[[], LoadedList]) -> None:
@@ -254,7 +261,7 @@ class SqliteDirectory(PlayerDirectory):
         are the database's, shared with the events (SQLite sets them per file, not per
         table). The cost is in building rows, not in these settings (bench/rating_list.py)."""
         self._conn.execute(f"PRAGMA cache_size = -{LOAD_CACHE_KB}")
-        try:
+        with translated(self._dialect, "cannot load the players list"):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 # The name index is built once, after the rows are in: sorting a million and a
@@ -277,5 +284,3 @@ class SqliteDirectory(PlayerDirectory):
                 self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
-        except sqlite3.Error as error:
-            raise StoreError(f"cannot load the players list: {error}") from error

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterator
 import psycopg
 
 from events.directory import COLUMNS, LoadedList, PlayerDirectory, Row
-from events.errors import StoreError
-from events.postgres_store import safe_url
-from migrations.postgres import migrate
+from events.postgres_store import PostgresDialect, safe_url
+from events.sql_store import translated
+from migrations import migrate
 
 __all__ = ["PostgresDirectory"]
 
@@ -43,43 +43,41 @@ class PostgresDirectory(PlayerDirectory):
     no directory yet; a server's store migrates the rest at its start)."""
 
     _mark = "%s"
+    _dialect = PostgresDialect
 
     def __init__(self, url: str) -> None:
-        try:
+        with translated(PostgresDialect, f"cannot open the player directory {safe_url(url)}"):
             self._conn = psycopg.connect(url, autocommit=True)
             # Opened for each HTTP search: migrating (under the migrations' lock, which every
             # process would take in turn) only when the table is missing keeps that cheap.
             found = self._conn.execute("SELECT to_regclass('player_directory_list')").fetchone()
             if found is None or found[0] is None:
                 migrate(self._conn)
-        except psycopg.Error as error:
-            raise StoreError(
-                f"cannot open the player directory {safe_url(url)}: {error}"
-            ) from error
 
     def _replace(self, batches: Iterator[list[Row]], listed: Callable[[], LoadedList]) -> None:
-        try:
-            with self._conn.transaction(), self._conn.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOAD_LOCK,))
-                cursor.execute(
-                    "CREATE TABLE player_directory_new (LIKE player_directory INCLUDING DEFAULTS)"
-                )
-                with cursor.copy(
-                    f"COPY player_directory_new ({COLUMNS}, name_key) FROM STDIN (FREEZE)"
-                ) as copy:
-                    for batch in batches:
-                        for row in batch:
-                            copy.write_row(row)
-                for statement in _SWAP:
-                    cursor.execute(statement.encode())
-                cursor.execute(
-                    "INSERT INTO player_directory_list "
-                    "(id, month, source, players, encoding, loaded_at) "
-                    "VALUES (1, %s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET "
-                    "month = EXCLUDED.month, source = EXCLUDED.source, "
-                    "players = EXCLUDED.players, encoding = EXCLUDED.encoding, "
-                    "loaded_at = EXCLUDED.loaded_at",
-                    listed(),
-                )
-        except psycopg.Error as error:
-            raise StoreError(f"cannot load the players list: {error}") from error
+        with (
+            translated(PostgresDialect, "cannot load the players list"),
+            self._conn.transaction(),
+            self._conn.cursor() as cursor,
+        ):
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOAD_LOCK,))
+            cursor.execute(
+                "CREATE TABLE player_directory_new (LIKE player_directory INCLUDING DEFAULTS)"
+            )
+            with cursor.copy(
+                f"COPY player_directory_new ({COLUMNS}, name_key) FROM STDIN (FREEZE)"
+            ) as copy:
+                for batch in batches:
+                    for row in batch:
+                        copy.write_row(row)
+            for statement in _SWAP:
+                cursor.execute(statement.encode())
+            cursor.execute(
+                "INSERT INTO player_directory_list "
+                "(id, month, source, players, encoding, loaded_at) "
+                "VALUES (1, %s, %s, %s, %s, %s) ON CONFLICT (id) DO UPDATE SET "
+                "month = EXCLUDED.month, source = EXCLUDED.source, "
+                "players = EXCLUDED.players, encoding = EXCLUDED.encoding, "
+                "loaded_at = EXCLUDED.loaded_at",
+                listed(),
+            )

@@ -67,14 +67,33 @@ class RecordedEvent(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class AppendResult(msgspec.Struct, frozen=True, kw_only=True):
-    """Where an appended batch landed; ``replayed`` when an idempotent retry wrote nothing."""
+    """What an append wrote: its events as a read returns them (versions, positions,
+    ``recorded_at``), so a writer never reads back what it has just written. ``replayed``
+    when an idempotent retry wrote nothing: the events are then the first append's."""
 
-    stream_id: str
-    first_version: StreamVersion
-    last_version: StreamVersion
-    first_position: GlobalPosition
-    last_position: GlobalPosition
+    recorded: tuple[RecordedEvent, ...]
+    """Never empty: a store refuses an empty batch."""
     replayed: bool = False
+
+    @property
+    def stream_id(self) -> str:
+        return self.recorded[0].stream_id
+
+    @property
+    def first_version(self) -> StreamVersion:
+        return self.recorded[0].stream_version
+
+    @property
+    def last_version(self) -> StreamVersion:
+        return self.recorded[-1].stream_version
+
+    @property
+    def first_position(self) -> GlobalPosition:
+        return self.recorded[0].global_position
+
+    @property
+    def last_position(self) -> GlobalPosition:
+        return self.recorded[-1].global_position
 
 
 class Snapshot(NamedTuple):

@@ -2,9 +2,10 @@
 
 Two small hierarchies under :class:`ArbiterError`: :class:`StoreError` (the store could not
 do what was asked) and :class:`CommandRejected` (a command is invalid for the tournament as
-it stands; nothing was written). Each class carries its HTTP meaning in ``status`` and its
-data in ``details``, so the edges (problem+json, CLI exit codes) translate them without
-parsing messages.
+it stands; nothing was written). Each class carries its meaning at both edges, the HTTP
+``status`` and the CLI ``exit_code`` (STYLE.md: 1 no valid pairing, 2 unexpected, 3 invalid
+input, 5 file access), and its data in ``details``, so the edges (problem+json, the CLI)
+read them from the class without a table of their own and without parsing messages.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ __all__ = [
     "RoundAlreadyPaired",
     "RoundHasResults",
     "RoundIncomplete",
+    "StoreBusy",
     "StoreError",
+    "StoreUnavailable",
     "TournamentExists",
     "TournamentIsClosed",
     "TournamentNotFound",
@@ -48,6 +51,7 @@ class ArbiterError(Exception):
     """Root of every error Arbiter raises on purpose; ``details`` are JSON-ready."""
 
     status: ClassVar[int] = 500
+    exit_code: ClassVar[int] = 2
 
     def __init__(self, message: str, **details: Any) -> None:
         super().__init__(message)
@@ -61,18 +65,26 @@ class ArbiterError(Exception):
 class StoreError(ArbiterError):
     """The event store failed; the driver's exception, if any, is ``__cause__``."""
 
+    exit_code = 5
 
-class StoreBusy(StoreError):
-    """Another process held the store's write lock past the busy timeout; nothing was
-    written. Retry shortly (the HTTP answer says when, in ``Retry-After``)."""
+
+class StoreUnavailable(StoreError):
+    """The database cannot serve the request now (connection lost or refused, disk full,
+    file unreadable); nothing was written. Retrying later may succeed, so HTTP answers 503."""
 
     status = 503
+
+
+class StoreBusy(StoreUnavailable):
+    """Another process held the store's write lock past the busy timeout; nothing was
+    written. Retry shortly (the HTTP answer says when, in ``Retry-After``)."""
 
 
 class WrongExpectedVersion(StoreError):
     """An append was based on a stale stream version: reload, decide again."""
 
     status = 409
+    exit_code = 2
 
     def __init__(self, stream_id: str, expected: object, actual: int) -> None:
         super().__init__(
@@ -90,6 +102,7 @@ class IdempotencyKeyReused(StoreError):
     """The same idempotency key came with a different request."""
 
     status = 422
+    exit_code = 3
 
     def __init__(self, key: str) -> None:
         super().__init__(f"idempotency key {key!r} was already used for another request", key=key)
@@ -107,6 +120,7 @@ class CommandRejected(ArbiterError):
     """A command is invalid for the tournament as it stands; nothing was written."""
 
     status = 409
+    exit_code = 3
 
 
 class InvalidCommand(CommandRejected):
@@ -327,6 +341,8 @@ class NotEnoughPlayers(CommandRejected):
 
 class NoValidPairing(CommandRejected):
     """The pairing system found no pairing that satisfies the absolute criteria."""
+
+    exit_code = 1
 
     def __init__(self, round_no: int, reason: str) -> None:
         super().__init__(f"no valid pairing for round {round_no}: {reason}", round_no=round_no)

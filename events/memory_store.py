@@ -12,14 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from events.envelope import (
-    AppendResult,
-    ExpectedVersion,
-    GlobalPosition,
-    RecordedEvent,
-    Snapshot,
-    StreamVersion,
-)
+from events.envelope import AppendResult, ExpectedVersion, RecordedEvent, Snapshot, StreamVersion
 from events.store import (
     IDEMPOTENCY_TTL,
     PreparedBatch,
@@ -68,13 +61,7 @@ class MemoryEventStore:
             last = self._rows[-1].global_position if self._rows else 0
             for row in batch.rows(stream_id, current, last + 1):
                 self._write_row(staged, row)
-            result = AppendResult(
-                stream_id=stream_id,
-                first_version=StreamVersion(staged[0].stream_version),
-                last_version=StreamVersion(staged[-1].stream_version),
-                first_position=GlobalPosition(staged[0].global_position),
-                last_position=GlobalPosition(staged[-1].global_position),
-            )
+            result = AppendResult(recorded=tuple(row.recorded() for row in staged))
             # Commit: nothing above this line is visible to readers.
             self._rows.extend(staged)
             self._streams.setdefault(stream_id, []).extend(staged)

@@ -8,6 +8,7 @@ nothing.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import uuid
 from collections.abc import Mapping, Sequence
@@ -47,6 +48,7 @@ __all__ = [
     "is_postgres",
     "open_store",
     "replaces",
+    "require_postgres_driver",
 ]
 
 IDEMPOTENCY_TTL = timedelta(days=7)
@@ -137,6 +139,7 @@ def open_store(db: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> Ev
     load only when it is opened."""
     text = os.fspath(db)
     if is_postgres(text):
+        require_postgres_driver()
         from events.postgres_store import PostgresEventStore
 
         return PostgresEventStore(text)
@@ -148,6 +151,15 @@ def open_store(db: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> Ev
 def is_postgres(db: str | os.PathLike[str]) -> bool:
     """Whether ``db`` names a PostgreSQL database rather than a SQLite file."""
     return os.fspath(db).startswith(("postgresql://", "postgres://"))
+
+
+def require_postgres_driver() -> None:
+    """:raises StoreError: naming the extra to install, when PostgreSQL's driver is not
+    (``pip install -e .`` serves SQLite files only)."""
+    if any(importlib.util.find_spec(name) is None for name in ("psycopg", "psycopg_pool")):
+        raise StoreError(
+            "a postgresql:// database needs PostgreSQL's driver: pip install 'arbiter[postgres]'"
+        )
 
 
 def check_expected_version(stream_id: str, expected: ExpectedVersion, actual: int) -> None:

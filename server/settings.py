@@ -19,6 +19,8 @@ import msgspec
 __all__ = ["Settings", "hash_token", "new_token", "read_token_file", "token_matches"]
 
 MIB = 1024 * 1024
+STREAMS_PER_ADDRESS = 256
+"""Live streams one address may hold by default: a hall's phones behind one NAT."""
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -39,8 +41,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     sse_poll_seconds: float = 2.0
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 2000
-    sse_max_streams: int = 512
-    sse_max_per_client: int = 8
+    sse_max_streams: int = 2048
+    sse_max_per_client: int = STREAMS_PER_ADDRESS
+    """Open streams from one address: a venue's phones share one (its Wi-Fi's NAT)."""
+    sse_backlog: int = 1000
+    """Events a stream may fall behind before it is closed (the client then reconnects)."""
     sse_max_seconds: float = 3600.0
     """A stream ends after this long; the client reconnects and resumes where it was."""
     busy_timeout_ms: int = 5000
@@ -48,10 +53,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     token_digest_file: str = ""
     """Where ``arbiter token --rotate`` writes a new digest; when set, each write is checked
     against the file's current digest, so a rotation takes effect without a restart."""
+    behind_tls_proxy: bool = False
+    """Browsers reach this server over TLS through a proxy in front of it: the session cookie
+    is marked ``Secure`` (it is anyway for a request that came over TLS itself)."""
 
     def current_token_sha256(self) -> str:
-        """The digest writes are checked against now (``token_sha256`` without a file, or
-        while the file cannot be read)."""
+        """The digest writes and the desk's sign-in are checked against now, read afresh
+        each time, so a rotation by another process counts from the next check
+        (``token_sha256`` without a file, or while the file cannot be read)."""
         if not self.token_digest_file:
             return self.token_sha256
         try:

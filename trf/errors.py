@@ -14,8 +14,12 @@ class TrfError(ValueError):
     """A TRF file (or a document to be written) is not acceptable.
 
     ``problems`` lists every problem that made it so (strict reading stops at the first);
-    the message names the first one with its line and column.
+    the message names the first one with its line and column. Invalid input at both edges
+    (HTTP ``status``, CLI ``exit_code``).
     """
+
+    status = 422
+    exit_code = 3
 
     def __init__(self, problems: Sequence[TrfProblem]) -> None:
         self.problems = tuple(problems)

@@ -84,7 +84,11 @@ _SEX = {"M": "m", "F": "f", "m": "m", "f": "f"}
 
 
 class RatingListError(ValueError):
-    """A players list that cannot be read, naming the line (TXT) or player (XML) and field."""
+    """A players list that cannot be read, naming the line (TXT) or player (XML) and field.
+    Invalid input at both edges (HTTP ``status``, CLI ``exit_code``)."""
+
+    status = 422
+    exit_code = 3
 
 
 @dataclass

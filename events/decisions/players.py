@@ -133,15 +133,15 @@ class WithdrawPlayer(CommandStruct, frozen=True):
 class CancelWithdrawal(CommandStruct, frozen=True):
     """The player plays on from the next round to be paired."""
 
-    player_id: int
-    reason: str
+    player_id: PlayerNumber
+    reason: Reason
 
 
 class RemoveRegistration(CommandStruct, frozen=True):
     """Take back a registration entered in error, before the player was ever paired."""
 
-    player_id: int
-    reason: str
+    player_id: PlayerNumber
+    reason: Reason
 
 
 class RequestBye(CommandStruct, frozen=True):

@@ -90,8 +90,8 @@ class PairManually(CommandStruct, frozen=True):
 
     boards: tuple[PairedBoard, ...]
     pab: PlayerId | None = None
-    system: str = MANUAL
-    reason: str = ""
+    system: SystemName = MANUAL
+    reason: Reason = ""
     force: bool = False
 
 
@@ -119,18 +119,18 @@ class UnpairRound(CommandStruct, frozen=True):
 class SwapColours(CommandStruct, frozen=True):
     """Exchange White and Black on a board of a published round before its result."""
 
-    round_no: int
-    board: int
-    reason: str
+    round_no: RoundNumber
+    board: Board
+    reason: Reason
 
 
 class SwapBoards(CommandStruct, frozen=True):
     """Exchange the places of two boards of a published round before their results."""
 
-    round_no: int
-    board: int
-    other: int
-    reason: str
+    round_no: RoundNumber
+    board: Board
+    other: Board
+    reason: Reason
 
 
 def pairing_request(state: TournamentState, *, wishes: bool = True) -> PairingRequest:

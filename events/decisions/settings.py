@@ -14,12 +14,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 
 import msgspec
 
+from events.bounds import (
+    PlayerNumber,
+    Points,
+    Reason,
+    RoundNumber,
+    ShortText,
+    TiebreakList,
+    TiebreakRules,
+    check_points_value,
+)
 from events.decisions.common import CommandStruct, require_text
 from events.errors import InvalidCommand, RoundAlreadyPaired
 from events.projections.tournament import TournamentState
@@ -55,34 +64,38 @@ _UNSET = msgspec.UNSET
 
 
 class ChangeSettings(CommandStruct, frozen=True):
-    """Change regulations; only the fields given change (see :class:`SettingsChanged`)."""
+    """Change regulations; only the fields given change (see :class:`SettingsChanged`).
+
+    Each field has the bounds it has in ``CreateTournament``: what a change stores is then
+    always what the tournament's own regulations may hold.
+    """
 
     initial_colour: Colour | msgspec.UnsetType = _UNSET
-    tiebreaks: str | msgspec.UnsetType = _UNSET
-    tiebreak_rules: str | msgspec.UnsetType = _UNSET
+    tiebreaks: TiebreakList | msgspec.UnsetType = _UNSET
+    tiebreak_rules: TiebreakRules | msgspec.UnsetType = _UNSET
     avoid_same_club: bool | msgspec.UnsetType = _UNSET
     avoid_same_federation: bool | msgspec.UnsetType = _UNSET
-    acceleration: str | msgspec.UnsetType = _UNSET
-    reason: str = ""
+    acceleration: ShortText | msgspec.UnsetType = _UNSET
+    reason: Reason = ""
 
 
 class ForbidPair(CommandStruct, frozen=True):
     """Forbid two players to meet from ``from_round`` (default: the next round) on."""
 
-    player_id: int
-    other: int
-    from_round: int | None = None
-    reason: str = ""
+    player_id: PlayerNumber
+    other: PlayerNumber
+    from_round: RoundNumber | None = None
+    reason: Reason = ""
 
 
 class GiveVirtualPoints(CommandStruct, frozen=True):
     """Acceleration points for a player in rounds ``first_round`` to ``last_round``."""
 
-    player_id: int
-    first_round: int
-    last_round: int
-    points: Decimal
-    reason: str = ""
+    player_id: PlayerNumber
+    first_round: RoundNumber
+    last_round: RoundNumber
+    points: Points
+    reason: Reason = ""
 
 
 def check_acceleration(acceleration: str, state: TournamentState) -> None:
@@ -160,8 +173,7 @@ def give_virtual_points(state: TournamentState, command: GiveVirtualPoints) -> l
         )
     if command.first_round < state.next_round:
         raise RoundAlreadyPaired(command.first_round, "virtual points apply to rounds to come")
-    if command.points < 0:
-        raise InvalidCommand("virtual points cannot be negative", field="points")
+    check_points_value(command.points, "points")
     return [
         VirtualPointsGiven(
             player_id=player.player_id,

@@ -86,7 +86,7 @@ class CloseTournament(CommandStruct, frozen=True):
 class ReopenTournament(CommandStruct, frozen=True):
     """Accept changes to a closed tournament again (a result changed on appeal)."""
 
-    reason: str
+    reason: Reason
 
 
 def create(state: TournamentState, command: CreateTournament) -> list[Event]:

@@ -6,7 +6,11 @@ __all__ = ["TiebreakError", "TiebreakInputError", "TiebreakSyntaxError"]
 
 
 class TiebreakError(ValueError):
-    """Root of the tie-break errors (a ValueError: they all mean bad input)."""
+    """Root of the tie-break errors (a ValueError: they all mean bad input, at both edges:
+    HTTP ``status``, CLI ``exit_code``)."""
+
+    status = 400
+    exit_code = 3
 
 
 class TiebreakSyntaxError(TiebreakError):

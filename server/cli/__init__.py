@@ -4,7 +4,8 @@
 :mod:`~server.cli.serve`, :mod:`~server.cli.demo`).
 
 Every command raises typed errors; the group prints them as one line on stderr and exits
-with the code :func:`exit_code` gives. The one table (STYLE.md, README "Exit codes"):
+with the code the error's class carries (``exit_code``, beside its HTTP ``status``; see
+:func:`exit_code`). The codes (STYLE.md, README "Exit codes"):
 
 ==  ==================================================================================
 0   done (also when a reader such as ``head`` closes the pipe early)
@@ -16,8 +17,6 @@ with the code :func:`exit_code` gives. The one table (STYLE.md, README "Exit cod
 5   file access: a missing database for a command that only reads, an unreadable file
 ==  ==================================================================================
 
-The error classes are imported when an error is to be described, not at start.
-
 A command's module is imported only when that command runs (or help lists it): ``arbiter
 pair``, which other programs call once per round, must not pay for the HTTP server or the
 SQLite store. A new command family adds its module and command names to ``_COMMAND_MODULES``;
@@ -26,7 +25,6 @@ the module lists its commands in ``COMMANDS``.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import io
 import os
@@ -38,7 +36,7 @@ import click
 
 from server.cli.support import CliContext
 
-__all__ = ["describe", "exit_code", "exit_codes", "main"]
+__all__ = ["describe", "exit_code", "main"]
 
 _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli.tournament": (
@@ -68,47 +66,27 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
 OK = 0
 UNEXPECTED = 2
 INVALID_INPUT = 3
-
-
-@functools.cache
-def exit_codes() -> tuple[tuple[type[BaseException], int], ...]:
-    """Error class -> exit code; the first class the error is an instance of wins."""
-    import sqlite3
-
-    from engine import InvalidRequest
-    from engine import NoValidPairing as EngineNoValidPairing
-    from events.errors import (
-        ArbiterError,
-        CommandRejected,
-        IdempotencyKeyReused,
-        NoValidPairing,
-        StoreError,
-        WrongExpectedVersion,
-    )
-    from events.tiebreaks import TiebreakError
-    from trf import TrfError
-
-    return (
-        (NoValidPairing, 1),
-        (EngineNoValidPairing, 1),
-        (InvalidRequest, 3),
-        (TiebreakError, 3),
-        (TrfError, 3),
-        (CommandRejected, 3),
-        (IdempotencyKeyReused, 3),
-        (WrongExpectedVersion, 2),
-        (StoreError, 5),
-        (sqlite3.Error, 5),
-        (OSError, 5),
-        (ArbiterError, 2),
-    )
+FILE_ACCESS = 5
 
 
 def exit_code(error: BaseException) -> int:
-    for kind, code in exit_codes():
-        if isinstance(error, kind):
-            return code
-    return UNEXPECTED
+    """The code ``error``'s class carries in ``exit_code`` (every error Arbiter raises on
+    purpose has one, as it has its HTTP ``status``); a file that cannot be read or written
+    (``OSError``) is file access; anything else is unexpected.
+
+    >>> from events.errors import UnknownPlayer
+    >>> exit_code(UnknownPlayer(4)), exit_code(PermissionError("arbiter.db"))
+    (3, 5)
+    """
+    declared = _declared_code(error)
+    return UNEXPECTED if declared is None else declared
+
+
+def _declared_code(error: BaseException) -> int | None:
+    code = getattr(type(error), "exit_code", None)
+    if isinstance(code, int):
+        return code
+    return FILE_ACCESS if isinstance(error, OSError) else None
 
 
 _HINTS = (
@@ -117,17 +95,21 @@ _HINTS = (
         "another writer changed the tournament meanwhile; run the command again",
     ),
     ("StoreBusy", "another process is writing; run the command again in a moment"),
+    (
+        "StoreUnavailable",
+        "the database cannot serve now; check the disk, the file's permissions or the server",
+    ),
 )
 
 
 def describe(error: BaseException) -> str:
     """The one line printed for an error (with what to do about a lost race or a busy
-    store); errors outside the table are flagged as bugs."""
+    store); errors that carry no exit code are flagged as bugs."""
     text = " ".join(str(error).split()) or type(error).__name__
     for name, hint in _HINTS:
         if any(kind.__name__ == name for kind in type(error).__mro__):
             return f"{text} ({hint})"
-    if any(isinstance(error, kind) for kind, _ in exit_codes()):
+    if _declared_code(error) is not None:
         return text
     return f"unexpected {type(error).__name__} (please report it): {text}"
 

@@ -17,7 +17,8 @@ from events.decisions import (
     SwapBoards,
     SwapColours,
 )
-from server.cli.support import CliContext, pass_service
+from server.cli.support import CliContext, pass_service, player_of
+from server.service import deferred
 
 __all__ = ["COMMANDS"]
 
@@ -53,9 +54,9 @@ def cancel_withdrawal(ctx: CliContext, tournament: str, player: str, reason: str
 
         arbiter cancel-withdrawal spring-open 5 --reason "arrived after all"
     """
-    player_id = ctx.player(tournament, player)
-    ctx.service().execute(tournament, CancelWithdrawal(player_id=player_id, reason=reason))
-    click.echo(f"player {player_id}: withdrawal cancelled")
+    command = deferred(CancelWithdrawal, player_id=player, reason=reason)
+    result = ctx.service().execute(tournament, command)
+    click.echo(f"player {player_of(result)}: withdrawal cancelled")
 
 
 @click.command("remove-player")
@@ -72,9 +73,9 @@ def remove_player(ctx: CliContext, tournament: str, player: str, reason: str) ->
 
         arbiter remove-player spring-open 9 --reason "registered twice"
     """
-    player_id = ctx.player(tournament, player)
-    ctx.service().execute(tournament, RemoveRegistration(player_id=player_id, reason=reason))
-    click.echo(f"player {player_id}: registration removed")
+    command = deferred(RemoveRegistration, player_id=player, reason=reason)
+    result = ctx.service().execute(tournament, command)
+    click.echo(f"player {player_of(result)}: registration removed")
 
 
 @click.command("swap-colours")

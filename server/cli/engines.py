@@ -4,29 +4,26 @@ Arbiter exactly as they call those engines.
 ``arbiter pair --dutch INPUT.trf -p [OUTPUT]`` pairs the round the file asks for and writes
 the number of pairs, then ``white black`` per board and the PAB as ``N 0`` (to stdout when
 OUTPUT is omitted). ``-c`` re-pairs every round of a complete file and lists the rounds whose
-recorded pairing differs. Exit codes are bbpPairings': 0 ok, 1 no valid pairing, 3 invalid
-input, 5 file access. Each registered pairing system gets its own flag (``--dutch``, ...).
+recorded pairing differs. Exit codes are bbpPairings' (0 ok, 1 no valid pairing, 3 invalid
+input, 5 file access), the ones every ``arbiter`` command exits with: each error class
+carries its own, and the group reads it. Each registered pairing system gets its own flag
+(``--dutch``, ...).
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 
 import click
 
-from engine import Pairing, PairingError, PairingRequest, pair, system_names
+from engine import Pairing, PairingRequest, pair, system_names
+from server.service.explanation import explanation_lines
 from trf import TrfDocument, TrfError, check_trf
 from trf.checker import check_document, deciding_facts, edition_name
 from trf.engine_request import next_round_request
 
-__all__ = ["COMMANDS", "explanation_lines", "pair_command", "render_pairing"]
-
-EXIT_NO_VALID_PAIRING = 1
-EXIT_INVALID_INPUT = 3
-EXIT_FILE_ACCESS = 5
+__all__ = ["COMMANDS", "pair_command", "render_pairing"]
 
 
 def render_pairing(pairing: Pairing) -> str:
@@ -42,45 +39,6 @@ def render_pairing(pairing: Pairing) -> str:
     if pairing.bye is not None:
         lines.append(f"{pairing.bye} 0")
     return "\n".join([str(len(lines)), *lines]) + "\n"
-
-
-def explanation_lines(pairing: Pairing) -> list[str]:
-    """The engine's account of a pairing as text: its structured trace when it records one,
-    else its explanation lines."""
-    trace = pairing.trace
-    if trace is None:
-        return list(pairing.explanation)
-    lines: list[str] = []
-    for bracket in trace.brackets:
-        lines.append(
-            f"Bracket {_score(bracket.score)}: residents {_numbers(bracket.residents)}; "
-            f"moved down into it: {_numbers(bracket.moved_down)}"
-        )
-        lines += [f"  {note}" for note in bracket.notes]
-        lines.append("  pairs: " + (", ".join(f"{a}-{b}" for a, b in bracket.pairs) or "none"))
-        lines += [f"  moves down: {f.player}: {f.reason}" for f in bracket.floaters]
-        lines += [
-            f"  not met: {u.criterion} for {_numbers(u.players)}: {u.detail}" for u in bracket.unmet
-        ]
-    lines.append("Colours:")
-    lines += [f"  {c.white}-{c.black}: {c.rule} ({c.detail})" for c in trace.colours]
-    if trace.bye_reason:
-        lines.append(f"PAB: {trace.bye_reason}")
-    return lines
-
-
-def _numbers(numbers: tuple[int, ...]) -> str:
-    return ", ".join(str(n) for n in numbers) or "none"
-
-
-def _score(score: Fraction) -> str:
-    return f"{float(score):g}"
-
-
-class _Failure(Exception):
-    def __init__(self, message: str, exit_code: int) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
 
 
 def _system_flags(function: click.Command) -> click.Command:
@@ -132,23 +90,17 @@ def _pair(
 
         arbiter pair --dutch round5.trf -p pairing.txt
     """
-    chosen = system or "dutch"
-    try:
-        if maxi:
-            chosen = _maxi_variant(chosen)
-        document = _read(input_file)
-        if check:
-            click.echo(_check(document, chosen, rules, explain), nl=False)
-        elif output is not None or explain:
-            pairing = _pair_next(document, chosen, rules)
-            _write(render_pairing(pairing), output or "-")
-            if explain:
-                click.echo("\n".join(explanation_lines(pairing)), err=output in (None, "-"))
-        else:
-            raise _Failure("say what to do: -p [OUTPUT] to pair, -c to check", EXIT_INVALID_INPUT)
-    except _Failure as failure:
-        click.echo(f"Error: {failure}", err=True)
-        sys.exit(failure.exit_code)
+    chosen = _maxi_variant(system or "dutch") if maxi else system or "dutch"
+    document = _read(input_file)
+    if check:
+        click.echo(_check(document, chosen, rules, explain), nl=False)
+    elif output is not None or explain:
+        pairing = pair(_with_rules(next_round_request(document), rules), chosen)
+        _write(render_pairing(pairing), output or "-")
+        if explain:
+            click.echo("\n".join(explanation_lines(pairing)), err=output in (None, "-"))
+    else:
+        raise click.UsageError("say what to do: -p [OUTPUT] to pair, -c to check")
 
 
 pair_command = _system_flags(_pair)
@@ -159,44 +111,26 @@ def _maxi_variant(system: str) -> str:
     """The system's maxi-tournament variant (``lim`` -> ``lim-maxi``)."""
     variant = system if system.endswith("-maxi") else f"{system}-maxi"
     if variant not in system_names():
-        raise _Failure(
-            f"--maxi applies to the Lim system only, not to {system}", EXIT_INVALID_INPUT
-        )
+        raise click.UsageError(f"--maxi applies to the Lim system only, not to {system}")
     return variant
 
 
 def _read(path: Path) -> TrfDocument:
+    """:raises OSError: (file access) naming the file; :raises TrfError: its errors."""
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise _Failure(
-            f"cannot read {path}: {error.strerror or error}", EXIT_FILE_ACCESS
-        ) from error
+        raise OSError(f"cannot read {path}: {error.strerror or error}") from error
     document, problems = check_trf(data)
     errors = [problem for problem in problems if problem.severity == "error"]
     if errors:
-        raise _Failure(f"{path}: {errors[0]}", EXIT_INVALID_INPUT)
+        raise TrfError(errors)
     return document
-
-
-def _pair_next(document: TrfDocument, system: str, rules: str | None = None) -> Pairing:
-    try:
-        request = _with_rules(next_round_request(document), rules)
-    except TrfError as error:
-        raise _Failure(str(error), EXIT_INVALID_INPUT) from error
-    return _run(request, system)
 
 
 def _with_rules(request: PairingRequest, rules: str | None) -> PairingRequest:
     """The request under the edition ``--rules`` names (unchanged without the option)."""
     return request if rules is None else replace(request, rules_edition=f"fide-{rules}")
-
-
-def _run(request: PairingRequest, system: str) -> Pairing:
-    try:
-        return pair(request, system)
-    except PairingError as error:
-        raise _Failure(str(error), error.exit_code) from error
 
 
 def _write(text: str, output: str) -> None:
@@ -206,17 +140,12 @@ def _write(text: str, output: str) -> None:
     try:
         Path(output).write_text(text)
     except OSError as error:
-        raise _Failure(
-            f"cannot write {output}: {error.strerror or error}", EXIT_FILE_ACCESS
-        ) from error
+        raise OSError(f"cannot write {output}: {error.strerror or error}") from error
 
 
 def _check(document: TrfDocument, system: str, rules: str | None, explain: bool) -> str:
     """One line per round: whether the recorded pairing is the one the rules give."""
-    try:
-        report = check_document(document, system, None if rules is None else edition_name(rules))
-    except (TrfError, PairingError) as error:
-        raise _Failure(str(error), EXIT_INVALID_INPUT) from error
+    report = check_document(document, system, None if rules is None else edition_name(rules))
     lines = []
     for round_check in report.rounds:
         lines.append(round_check.line())

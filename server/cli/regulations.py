@@ -11,7 +11,8 @@ import click
 from engine.model import Colour
 from events.decisions import ChangeSettings, ForbidPair, GiveVirtualPoints
 from events.errors import InvalidCommand
-from server.cli.support import CliContext, pass_service
+from server.cli.support import CliContext, pass_service, player_of
+from server.service import deferred
 
 __all__ = ["COMMANDS"]
 
@@ -76,14 +77,13 @@ def forbid_pair(
 
         arbiter forbid-pair spring-open 3 8 --reason "brothers (regulations 4.2)"
     """
-    first, second = ctx.player(tournament, player), ctx.player(tournament, other)
-    result = ctx.service().execute(
-        tournament,
-        ForbidPair(player_id=first, other=second, from_round=from_round, reason=reason),
+    command = deferred(
+        ForbidPair, player_id=player, other=other, from_round=from_round, reason=reason
     )
+    event = ctx.service().execute(tournament, command).events[0]
     click.echo(
-        f"players {first} and {second} may not meet from round "
-        f"{getattr(result.events[0], 'from_round')}"
+        f"players {getattr(event, 'player_id')} and {getattr(event, 'other')} may not meet "
+        f"from round {getattr(event, 'from_round')}"
     )
 
 
@@ -118,18 +118,18 @@ def virtual_points(
             f"give POINTS as a number and --rounds as FIRST-LAST, not {points!r} {rounds!r}",
             field="points",
         ) from None
-    player_id = ctx.player(tournament, player)
-    ctx.service().execute(
-        tournament,
-        GiveVirtualPoints(
-            player_id=player_id,
-            first_round=span[0],
-            last_round=span[1],
-            points=value,
-            reason=reason,
-        ),
+    command = deferred(
+        GiveVirtualPoints,
+        player_id=player,
+        first_round=span[0],
+        last_round=span[1],
+        points=value,
+        reason=reason,
     )
-    click.echo(f"player {player_id}: {value} virtual point(s) in rounds {span[0]}-{span[1]}")
+    result = ctx.service().execute(tournament, command)
+    click.echo(
+        f"player {player_of(result)}: {value} virtual point(s) in rounds {span[0]}-{span[1]}"
+    )
 
 
 COMMANDS = (settings, forbid_pair, virtual_points)

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import click
 
-from events.decisions import CorrectResult, PairManually, PairRound, RecordResult, UnpairRound
+from events.decisions import (
+    CorrectResult,
+    PairManually,
+    PairRound,
+    RecordResult,
+    UnpairRound,
+    find_player,
+)
+from events.projections import TournamentState
 from events.results import parse_result
 from events.types import PairedBoard, PlayerId
 from server.cli.render import render_round
 from server.cli.support import CliContext, pass_service
+from server.service import Deferred, NamedRequest
 
 __all__ = ["COMMANDS"]
 
@@ -128,30 +137,38 @@ def pair_manually(
 
         arbiter pair-manually spring-open --board 1 4 --board 3 2 --pab 5 --reason "R"
     """
-    service = ctx.service()
-    placed: list[list[int]]
-    bye: int | None
-    if from_engine:
-        proposal = service.engine_proposal(tournament)
-        placed = [[board.white, board.black] for board in proposal.boards]
-        bye = proposal.pab
-    elif boards:
-        placed = [[ctx.player(tournament, w), ctx.player(tournament, b)] for w, b in boards]
-        bye = None
-    else:
+    if not from_engine and not boards:
         raise click.UsageError("give the boards (--board WHITE BLACK ...) or --from-engine")
-    if pab is not None:
-        bye = ctx.player(tournament, pab)
-    for first, second in exchanges:
-        a, b = ctx.player(tournament, first), ctx.player(tournament, second)
-        placed = [[b if p == a else a if p == b else p for p in pair] for pair in placed]
-        bye = b if bye == a else a if bye == b else bye
-    command = PairManually(
-        boards=tuple(PairedBoard(white=PlayerId(w), black=PlayerId(b)) for w, b in placed),
-        pab=PlayerId(bye) if bye is not None else None,
-        reason=reason,
-        force=force,
-    )
+    service = ctx.service()
+
+    def complete(state: TournamentState) -> PairManually:
+        """The pairing as decided: players found, and the engine's proposal made, in the
+        state it is published on."""
+        placed: list[list[int]]
+        bye: int | None
+        if from_engine:
+            proposal = service.proposal(state)
+            placed = [[board.white, board.black] for board in proposal.boards]
+            bye = proposal.pab
+        else:
+            placed = [[find_player(state, w), find_player(state, b)] for w, b in boards]
+            bye = None
+        if pab is not None:
+            bye = find_player(state, pab)
+        for first, second in exchanges:
+            a, b = find_player(state, first), find_player(state, second)
+            placed = [[b if p == a else a if p == b else p for p in pair] for pair in placed]
+            bye = b if bye == a else a if bye == b else bye
+        return PairManually(
+            boards=tuple(PairedBoard(white=PlayerId(w), black=PlayerId(b)) for w, b in placed),
+            pab=PlayerId(bye) if bye is not None else None,
+            reason=reason,
+            force=force,
+        )
+
+    given = {"boards": boards, "pab": pab, "from_engine": from_engine, "exchanges": exchanges,
+             "reason": reason, "force": force}  # fmt: skip
+    command = Deferred(NamedRequest("PairManually", given, None), complete)
     result = service.pair_manually(tournament, command)
     click.echo(render_round(result.state, result.state.rounds[-1]))
     published = result.events[0]

@@ -4,7 +4,9 @@
 each new connection to one of them), all on one PostgreSQL database: any process takes any
 request, because the store checks expected versions and idempotency keys in the database,
 each process's state cache catches up from it, and LISTEN/NOTIFY wakes every process's live
-streams. A SQLite file has one writing process, so it takes one worker.
+streams. A SQLite file has one writing process, so it takes one worker. The workers stop
+with the process that started them, however it ends (even ``kill -9``): each holds the
+reading end of a pipe only the parent can write to, and stops when it reads its end.
 
 The write token is generated at first start and printed once; only its SHA-256 digest is
 kept, in ``<db>.token-sha256`` next to the database; ``arbiter token --rotate`` issues a
@@ -14,10 +16,13 @@ by the deployment, and then nothing is printed or stored.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
 import sys
+import threading
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import click
@@ -25,7 +30,14 @@ import click
 from events import is_postgres
 from server.cli.demo import DEMO_ID, demo
 from server.cli.support import CliContext
-from server.settings import MIB, Settings, hash_token, new_token, read_token_file
+from server.settings import (
+    MIB,
+    STREAMS_PER_ADDRESS,
+    Settings,
+    hash_token,
+    new_token,
+    read_token_file,
+)
 
 __all__ = ["COMMANDS", "serve", "token", "token_digest", "token_file_of"]
 
@@ -104,11 +116,23 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     help="Seconds a connection may stay idle (or silent after connecting) before it is closed.",
 )
 @click.option(
+    "--behind-tls-proxy",
+    is_flag=True,
+    help="Browsers reach the server through a TLS proxy: mark the session cookie Secure.",
+)
+@click.option(
     "--max-body-mib",
     type=click.IntRange(1, 1024),
     default=4,
     show_default=True,
     help="Largest request body accepted, in MiB.",
+)
+@click.option(
+    "--streams-per-address",
+    type=click.IntRange(1, 100_000),
+    default=STREAMS_PER_ADDRESS,
+    show_default=True,
+    help="Live event streams one client address may hold (a venue's phones share its NAT's).",
 )
 @click.pass_context
 def serve(
@@ -122,7 +146,9 @@ def serve(
     workers: int,
     pairing_time_limit: float,
     idle_timeout: float,
+    behind_tls_proxy: bool,
     max_body_mib: int,
+    streams_per_address: int,
 ) -> None:
     """Serve the HTTP API: reads are public, writes need the bearer token.
 
@@ -151,6 +177,8 @@ def serve(
         pairing_workers=pairing_workers,
         pairing_time_limit=pairing_time_limit,
         max_body_bytes=max_body_mib * MIB,
+        sse_max_per_client=streams_per_address,
+        behind_tls_proxy=behind_tls_proxy,
     )
     base = f"http://{f'[{host}]' if ':' in host else host}:{port}"
     if token is not None:
@@ -167,14 +195,19 @@ def serve(
         _run(settings, host, port, idle_timeout, reuse_port=False)
         return
     context = multiprocessing.get_context("spawn")
+    # Only this process holds the writing end: when it ends, each worker reads end-of-file.
+    parent_end, alive = context.Pipe(duplex=False)
     processes = [
         context.Process(
-            target=_run, args=(settings, host, port, idle_timeout, True), name=f"arbiter-{n}"
+            target=_worker,
+            args=(parent_end, settings, host, port, idle_timeout),
+            name=f"arbiter-{n}",
         )
         for n in range(workers)
     ]
     for process in processes:
         process.start()
+    parent_end.close()
     # SIGTERM to this process stops the workers too (by default it would end only this one).
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
     try:
@@ -184,6 +217,23 @@ def serve(
         for process in processes:
             process.terminate()
             process.join()
+        alive.close()
+
+
+def _worker(
+    parent_end: Connection, settings: Settings, host: str, port: int, idle_timeout: float
+) -> None:
+    """One of the ``--workers`` processes: it serves until it is stopped, or its parent ends."""
+    threading.Thread(target=_stop_with, args=(parent_end,), daemon=True).start()
+    _run(settings, host, port, idle_timeout, reuse_port=True)
+
+
+def _stop_with(parent_end: Connection) -> None:
+    """Wait for the parent's end of the pipe to close (nothing is ever sent on it), then stop
+    this process as SIGTERM does: the listening socket closes first, requests finish."""
+    with contextlib.suppress(EOFError, OSError):
+        parent_end.recv_bytes()
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _run(settings: Settings, host: str, port: int, idle_timeout: float, reuse_port: bool) -> None:

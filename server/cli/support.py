@@ -15,13 +15,17 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from server.service import EngineResolver, TournamentService
+    from server.service import CommandResult, EngineResolver, TournamentService
 
-__all__ = ["CliContext", "DatabaseMissing", "as_of_options", "pass_service"]
+__all__ = ["CliContext", "DatabaseMissing", "as_of_options", "pass_service", "player_of"]
 
 
 class DatabaseMissing(FileNotFoundError):
-    """A read-only command was pointed at a database file that does not exist."""
+    """A read-only command was pointed at a database file that does not exist (file access;
+    the HTTP edge's word for a store it cannot reach is 503)."""
+
+    status = 503
+    exit_code = 5
 
     def __init__(self, path: Path) -> None:
         super().__init__(2, "no such database", str(path))
@@ -43,13 +47,6 @@ class CliContext:
     engines: EngineResolver | None = None
     """Finds a pairing system by name; None: the installed engines."""
     _service: TournamentService | None = field(default=None, repr=False)
-
-    def player(self, tournament: str, text: str) -> int:
-        """The id of the player ``text`` names in ``tournament`` (an id, a FIDE id or an
-        unambiguous part of the name; see :func:`events.decisions.players.find_player`)."""
-        from events.decisions import find_player
-
-        return find_player(self.service().load(tournament), text)
 
     def service(self, *, read_only: bool = False) -> TournamentService:
         """The service over ``--db``; a ``read_only`` command refuses a missing database
@@ -74,6 +71,14 @@ class CliContext:
                 metadata={"source": "cli", "actor": _user()},
             )
         return self._service
+
+
+def player_of(result: CommandResult) -> int:
+    """The player a command about one player was about: PLAYER arguments are text (an id,
+    a FIDE id or part of the name), found by the service when the command is decided
+    (:func:`server.service.deferred`), and its first event names the id found."""
+    player_id: int = getattr(result.events[0], "player_id")
+    return player_id
 
 
 def _user() -> str:

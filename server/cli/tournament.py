@@ -33,8 +33,9 @@ from events.errors import InvalidCommand
 from events.names import parse_name
 from events.types import ByeKind, PointValues
 from server.cli.render import render_log, render_state
-from server.cli.support import CliContext, as_of_options, pass_service
+from server.cli.support import CliContext, as_of_options, pass_service, player_of
 from server.players_csv import read_players_csv
+from server.service import deferred
 
 __all__ = ["COMMANDS"]
 
@@ -343,11 +344,9 @@ def correct_player(
     changes = _identity(options)
     if name is not None:
         changes["surname"], changes["given_name"] = parse_name(name)
-    player_id = ctx.player(tournament, player)
-    ctx.service().execute(
-        tournament, CorrectPlayerDetails(player_id=player_id, reason=reason, **changes)
-    )
-    click.echo(f"corrected player {player_id}")
+    command = deferred(CorrectPlayerDetails, player_id=player, reason=reason, **changes)
+    result = ctx.service().execute(tournament, command)
+    click.echo(f"corrected player {player_of(result)}")
 
 
 @click.command("withdraw")
@@ -370,12 +369,12 @@ def withdraw(
 
         arbiter withdraw spring-open 5 --from-round 4
     """
-    player_id = ctx.player(tournament, player)
     result = ctx.service().execute(
-        tournament, WithdrawPlayer(player_id=player_id, from_round=from_round, reason=reason)
+        tournament,
+        deferred(WithdrawPlayer, player_id=player, from_round=from_round, reason=reason),
     )
     event = result.events[0]
-    click.echo(f"player {player_id} withdrawn from round {getattr(event, 'from_round')}")
+    click.echo(f"player {player_of(result)} withdrawn from round {getattr(event, 'from_round')}")
 
 
 @click.command("request-bye")
@@ -400,11 +399,10 @@ def request_bye(ctx: CliContext, tournament: str, player: str, round_no: int, ki
 
         arbiter request-bye spring-open 7 3 --kind half
     """
-    player_id = ctx.player(tournament, player)
-    ctx.service().execute(
-        tournament, RequestBye(player_id=player_id, round_no=round_no, kind=ByeKind(kind))
+    result = ctx.service().execute(
+        tournament, deferred(RequestBye, player_id=player, round_no=round_no, kind=ByeKind(kind))
     )
-    click.echo(f"player {player_id}: {kind}-point bye in round {round_no}")
+    click.echo(f"player {player_of(result)}: {kind}-point bye in round {round_no}")
 
 
 @click.command("cancel-bye")
@@ -422,9 +420,9 @@ def cancel_bye(ctx: CliContext, tournament: str, player: str, round_no: int) -> 
 
         arbiter cancel-bye spring-open 7 3
     """
-    player_id = ctx.player(tournament, player)
-    ctx.service().execute(tournament, CancelBye(player_id=player_id, round_no=round_no))
-    click.echo(f"player {player_id}: bye in round {round_no} cancelled")
+    command = deferred(CancelBye, player_id=player, round_no=round_no)
+    result = ctx.service().execute(tournament, command)
+    click.echo(f"player {player_of(result)}: bye in round {round_no} cancelled")
 
 
 # -- views --------------------------------------------------------------------------------

@@ -20,14 +20,14 @@ from events import is_postgres, open_store
 from server.http import keys
 from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
-from server.http.logs import access_middleware
+from server.http.logs import access_middleware, log_file_sent
 from server.http.openapi import openapi_json
 from server.http.pages import negotiation_middleware, setup_pages
 from server.http.pairing import PairingPool
 from server.http.problems import problem_middleware
 from server.http.reads import SharedReads, cors_middleware
 from server.http.routes import setup_routes
-from server.http.sse import EventFeed, StreamLimits, close_streams
+from server.http.sse import Channels, EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
 from server.settings import Settings
 
@@ -56,15 +56,16 @@ def create_app(
     )
     app[keys.SETTINGS] = settings
     app[keys.FEED] = EventFeed()
+    app[keys.CHANNELS] = Channels(app[keys.FEED], settings.sse_poll_seconds, settings.sse_backlog)
     app[keys.STREAMS] = set()
     app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()
-    app[keys.PAIRING_NOW] = set()
     app[keys.SHARED_READS] = SharedReads()
     app[keys.FAILED_AUTH] = FailedAuth()
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)
+    app.on_response_prepare.append(log_file_sent)
     setup_routes(app)
     setup_pages(app)
     return app

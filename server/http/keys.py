@@ -10,18 +10,18 @@ from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
 from server.http.pairing import PairingPool
 from server.http.reads import SharedReads
-from server.http.sse import EventFeed, OpenStreams, StreamLimits
+from server.http.sse import Channels, EventFeed, OpenStreams, StreamLimits
 from server.service import TournamentService
 from server.settings import Settings
 
 __all__ = [
+    "CHANNELS",
     "FAILED_AUTH",
     "FEED",
     "IN_FLIGHT",
     "OPENAPI",
     "PAIRERS",
     "PAIRING",
-    "PAIRING_NOW",
     "READERS",
     "SERVICE",
     "SETTINGS",
@@ -44,9 +44,9 @@ apart from the readers, so that rounds being paired never hold up a read."""
 PAIRING = web.AppKey("pairing", PairingPool)
 """Where engines run: child processes, bounded in number and time, so a long pairing
 never holds the event loop or every worker."""
-PAIRING_NOW = web.AppKey("pairing_now", set[str])
-"""Tournaments with a round being paired now (one at a time each)."""
 FEED = web.AppKey("feed", EventFeed)
+CHANNELS = web.AppKey("channels", Channels)
+"""One live reader per tournament, fanning each event out to its open streams."""
 STREAMS = web.AppKey("streams", OpenStreams)
 STREAM_LIMITS = web.AppKey("stream_limits", StreamLimits)
 FAILED_AUTH = web.AppKey("failed_auth", FailedAuth)

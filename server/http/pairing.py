@@ -4,7 +4,7 @@ Each pairing runs in a child process of its own (started by a fork server that h
 engine imported, so a start costs milliseconds): a pairing past the time limit, or still
 running when the server shuts down, is killed, and its command fails before anything is
 appended. At most ``workers`` pairings run at once; a tournament has at most one of them
-(the round handler refuses a second, see :mod:`server.http.handlers.rounds`), so one
+(the service refuses a second, see :mod:`server.service.pairing`), so one
 tournament can never hold every worker. With ``workers=0`` engines run in a thread of
 this process (tests): the same limits, except that a thread cannot be killed, only left.
 """
@@ -30,6 +30,7 @@ class PairingTimedOut(ArbiterError):
     --pairing-time-limit``); it was stopped and nothing was written."""
 
     status = 503
+    exit_code = 4  # bbpPairings' "a limit was exceeded"
 
 
 class PairingCancelled(ArbiterError):

@@ -4,9 +4,12 @@ A problem has a stable ``type`` (``/problems/<slug>``; ``GET`` it for a descript
 ``title`` fixed per type, the ``status``, a human ``detail`` about this occurrence, the
 ``instance`` (the request's path) and extension members: ``errors`` lists each invalid
 field by JSON pointer (or query parameter, header, TRF line), and a stale write carries
-``expected`` and ``actual`` versions. Domain errors bring their status and data with them
-(:class:`events.ArbiterError`), router errors (404, 405, 413) get the same shape, and
-anything unexpected is logged here and answered with a bare 500: no stack trace leaves.
+``expected`` and ``actual`` versions. Errors bring their status with them (the ``status``
+of the class, which the CLI reads beside its ``exit_code``): a domain error
+(:class:`events.errors.ArbiterError`, an engine's :class:`engine.PairingError`) is a
+problem type named for its class, a TRF or tie-break error has its own type; router errors
+(404, 405, 413) get the same shape, and anything unexpected is logged here and answered with
+a bare 500: no stack trace leaves.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any, NamedTuple
 import msgspec
 from aiohttp import web
 
+from engine import PairingError
 from events.errors import ArbiterError, StoreBusy
 from events.tiebreaks import TiebreakError
 from trf import TrfError
@@ -126,20 +130,14 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
         ProblemType(
             "invalid-trf",
             "Invalid TRF",
-            422,
+            TrfError.status,
             "The TRF file cannot be imported; `errors` lists each problem by line.",
         ),
         ProblemType(
             "invalid-tiebreaks",
             "Invalid tie-break list",
-            400,
+            TiebreakError.status,
             "The tie-break list or its C.07 edition cannot be used.",
-        ),
-        ProblemType(
-            "pairing-in-progress",
-            "Pairing in progress",
-            409,
-            "A round of this tournament is being paired; wait for that request's answer.",
         ),
         ProblemType(
             "too-many-streams",
@@ -186,9 +184,11 @@ class Problem(Exception):
 def problem_types() -> dict[str, ProblemType]:
     """Every problem type this server answers with, by slug."""
     found = dict(HTTP_PROBLEMS)
-    for cls in _subclasses(ArbiterError):
-        problem = _domain_type(cls)
-        found.setdefault(problem.slug, problem)
+    roots: tuple[type[Exception], ...] = (ArbiterError, PairingError)
+    for root in roots:
+        for cls in _subclasses(root):
+            problem = _domain_type(cls)
+            found.setdefault(problem.slug, problem)
     return found
 
 
@@ -196,7 +196,7 @@ def problem_type(slug: str) -> ProblemType | None:
     return problem_types().get(slug)
 
 
-def _subclasses(cls: type[ArbiterError]) -> Iterator[type[ArbiterError]]:
+def _subclasses(cls: type[Exception]) -> Iterator[type[Exception]]:
     for sub in cls.__subclasses__():
         yield sub
         yield from _subclasses(sub)
@@ -211,10 +211,20 @@ def _slug(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
 
 
-def _domain_type(cls: type[ArbiterError]) -> ProblemType:
+def _carried_status(cls: type[BaseException]) -> int | None:
+    """The HTTP status an error class carries in ``status`` (as it carries its CLI
+    ``exit_code``); ``None`` for an error that is none of ours (a bug: 500)."""
+    status = getattr(cls, "status", None)
+    return status if isinstance(status, int) else None
+
+
+def _domain_type(cls: type[BaseException]) -> ProblemType:
+    """The problem type of an error class carrying its status: named for the class."""
     doc = (cls.__doc__ or "").strip()
     title = _slug(cls.__name__).replace("-", " ").capitalize()
-    return ProblemType(_slug(cls.__name__), title, cls.status, " ".join(doc.split()))
+    status = _carried_status(cls)
+    assert status is not None
+    return ProblemType(_slug(cls.__name__), title, status, " ".join(doc.split()))
 
 
 def render(
@@ -245,7 +255,7 @@ RETRY_AFTER_SECONDS = 1
 """How soon a client may retry after a busy store (503)."""
 
 
-def _domain_problem(request: web.Request, error: ArbiterError) -> web.Response:
+def _domain_problem(request: web.Request, error: Exception) -> web.Response:
     problem = _domain_type(type(error))
     headers = None
     if isinstance(error, StoreBusy):
@@ -258,6 +268,8 @@ def _domain_problem(request: web.Request, error: ArbiterError) -> web.Response:
             "%s on %s %s", type(error).__name__, request.method, request.path,
             exc_info=error, extra=_where(request),
         )  # fmt: skip
+    if not isinstance(error, ArbiterError):
+        return render(request, problem, str(error), headers=headers)
     details = dict(error.details)
     field = details.pop("field", None)
     errors = [{"pointer": _pointer(field.split(".")), "detail": error.message}] if field else None
@@ -298,8 +310,6 @@ async def problem_middleware(
         if error.status < 400:
             raise
         return _http_problem(request, error)
-    except ArbiterError as error:
-        return _domain_problem(request, error)
     except TrfError as error:
         errors = [
             {"line": p.line, "column": p.column, "severity": p.severity, "detail": p.message}
@@ -308,7 +318,9 @@ async def problem_middleware(
         return render(request, HTTP_PROBLEMS["invalid-trf"], str(error), errors=errors)
     except TiebreakError as error:
         return render(request, HTTP_PROBLEMS["invalid-tiebreaks"], str(error))
-    except Exception:  # noqa: BLE001 -- the edge: logged, answered 500
+    except Exception as error:  # noqa: BLE001 -- the edge: logged, answered 500
+        if _carried_status(type(error)) is not None:
+            return _domain_problem(request, error)
         _log.exception(
             "unexpected error in %s %s", request.method, request.path, extra=_where(request)
         )

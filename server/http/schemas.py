@@ -232,7 +232,8 @@ ResultCorrection = _body_of(
 
 # -- query parameters ---------------------------------------------------------------------
 
-NonNegative = Annotated[int, msgspec.Meta(ge=0)]
+Position = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+"""A global event position: what the stores' 64-bit integers hold."""
 AsOfRound = Annotated[int, msgspec.Meta(ge=0, le=MAX_ROUNDS)]
 
 
@@ -245,7 +246,7 @@ class StandingsQuery(_Wire):
 
 
 class EventsQuery(_Wire):
-    after: NonNegative = 0
+    after: Position = 0
     """Only events with a global position above this one."""
     limit: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 100
     manual: bool = False

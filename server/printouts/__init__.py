@@ -5,7 +5,8 @@ text, CSV or one self-contained HTML page that prints on A4.
 Every printout is first a :class:`Printout` (a title, a header, rows and notes), built from
 the tournament state; :func:`render` then writes it in a format. The HTML page comes from
 the Jinja2 template ``templates/printout.html`` with autoescaping on (player names are
-input), and the HTML pages of the web edge (``server/http/pages/``) may reuse both.
+input), and the HTML pages of the web edge (``server/http/pages/``) may reuse both. A CSV
+cell a spreadsheet would run as a formula is written as text (:func:`csv_table`).
 
 >>> print(render(Printout("Round 1", ("board", "white"), [(1, "Aune, Ingrid")]), "text"))
 Round 1
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -36,6 +38,7 @@ __all__ = [
     "Printout",
     "as_format",
     "counted_scores",
+    "csv_table",
     "pairing_list",
     "render",
     "result_list",
@@ -87,14 +90,37 @@ def text_table(
     ]
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def _as_text(cell: object) -> str:
+    """A cell a spreadsheet shows as written: one starting like a formula (OWASP's CSV
+    injection list) gets a leading ``'``, unless it is a plain number.
+
+    >>> print(_as_text('=HYPERLINK("http://evil.example")'), _as_text("-/+"), _as_text(-1.5))
+    '=HYPERLINK("http://evil.example") '-/+ -1.5
+    """
+    text = str(cell)
+    if text.startswith(_FORMULA_START) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def csv_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A header line and rows as CSV, with no formula a spreadsheet would run, and no final
+    line break (``click.echo`` ends the last line)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([_as_text(cell) for cell in header])
+    writer.writerows([[_as_text(cell) for cell in row] for row in rows])
+    return buffer.getvalue().removesuffix("\n")
+
+
 def render(printout: Printout, output_format: Format) -> str:
     """The printout as text (title, table, notes), CSV (the table only) or an HTML page."""
     if output_format == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(printout.header)
-        writer.writerows([[str(cell) for cell in row] for row in printout.rows])
-        return buffer.getvalue().removesuffix("\n")
+        return csv_table(printout.header, printout.rows)
     if output_format == "html":
         return _template().render(printout=printout)
     return "\n".join(

@@ -7,9 +7,6 @@ decimal, SB and AOB to two, counts and ratings as integers); a tie-break without
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Sequence
 from decimal import Decimal
 
 import msgspec
@@ -17,7 +14,7 @@ import msgspec
 from engine.model import Outcome, RoundKind
 from events.tiebreaks import RoundEntry, Standings, Tiebreak, TiebreakValue
 from events.types import NotPairedReason
-from server.printouts import text_table
+from server.printouts import csv_table, text_table
 
 __all__ = [
     "crosstable_csv",
@@ -63,14 +60,6 @@ def format_value(tiebreak: Tiebreak, value: TiebreakValue) -> str:
 
 def _json_value(tiebreak: Tiebreak, value: TiebreakValue) -> str | int | None:
     return value if value is None or isinstance(value, int) else format_value(tiebreak, value)
-
-
-def _csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue().removesuffix("\n")  # click.echo ends the last line
 
 
 def _lead(ids: bool) -> list[str]:
@@ -132,7 +121,7 @@ def standings_text(standings: Standings, *, ids: bool = False) -> str:
 def standings_csv(standings: Standings, *, ids: bool = False) -> str:
     """rank, (id,) start_rank, name, rating and one column per tie-break label."""
     header = [*_csv_lead(ids), *standings.labels]
-    return _csv(header, _standings_rows(standings, ids))
+    return csv_table(header, _standings_rows(standings, ids))
 
 
 def _csv_lead(ids: bool) -> list[str]:
@@ -209,4 +198,4 @@ def crosstable_csv(standings: Standings, *, ids: bool = False) -> str:
     names = _csv_lead(ids)
     rounds = [f"r{r}" for r in range(1, standings.rounds + 1)]
     header = names + rounds + header[len(names) + standings.rounds :]
-    return _csv(header, rows)
+    return csv_table(header, rows)

@@ -15,8 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from events import EventStore
-from events.envelope import ANY, NO_STREAM, STREAM_EXISTS, Snapshot
-from events.errors import IdempotencyKeyReused, WrongExpectedVersion
+from events.envelope import ANY, NO_STREAM, STREAM_EXISTS, AppendResult, Snapshot
+from events.errors import (
+    IdempotencyKeyReused,
+    StoreError,
+    StoreUnavailable,
+    WrongExpectedVersion,
+)
 from events.types import PlayerId, PlayerRegistered, TournamentCreated
 
 
@@ -104,6 +109,35 @@ class StoreContract:
             "player-registered",
         ]
         assert store.current_version("tournament-open") == 3
+
+    def test_append_returns_what_it_wrote(self, store: EventStore) -> None:
+        """The recorded events, as a read returns them: a writer never reads them back."""
+        store.append("tournament-other", [created("other")], expected_version=NO_STREAM)
+
+        def write() -> AppendResult:
+            return store.append(
+                "tournament-open",
+                [created(), registered(1)],
+                expected_version=NO_STREAM,
+                metadata={"actor": "arbiter"},
+                idempotency_key="k",
+            )
+
+        result = write()
+        assert list(result.recorded) == store.read_stream("tournament-open")
+        assert [e.event for e in result.recorded] == [created(), registered(1)]
+        assert (result.stream_id, result.first_version, result.last_version) == (
+            "tournament-open",
+            1,
+            2,
+        )
+        assert (result.first_position, result.last_position) == tuple(
+            e.global_position for e in store.read_all()[1:]
+        )
+        retried = write()  # the same request again: a retry
+        assert retried.replayed and retried.recorded == result.recorded
+        found = store.idempotent_result("k", stream_id="tournament-open")
+        assert found is not None and found[1].recorded == result.recorded
 
     def test_missing_stream_is_version_zero_and_empty(self, store: EventStore) -> None:
         assert store.current_version("tournament-none") == 0
@@ -376,3 +410,119 @@ class StoreContract:
         store.write_snapshot("tournament-open", Snapshot(1, "code-2", b"new code"))
         assert store.read_snapshot("tournament-open") == Snapshot(1, "code-2", b"new code")
         assert len(store.read_all()) == 2  # snapshots are not events
+
+    def test_rows_copy_to_another_store_as_they_are(
+        self, store: EventStore, new_store: Callable[[], EventStore]
+    ) -> None:
+        """``read_rows``/``write_rows`` (``db copy``) keep every field, positions included,
+        page by page; appends continue after the copied positions."""
+        source = new_store()
+        source.append("tournament-a", [created("a")], expected_version=NO_STREAM)
+        source.append("tournament-b", [created("b"), registered(1)], expected_version=NO_STREAM)
+        source.append("tournament-a", [registered(1)], expected_version=1)
+        # A gap in the positions, as PostgreSQL leaves after a rolled-back append.
+        rows = [
+            row._replace(global_position=row.global_position + 10) for row in source.read_rows()
+        ]
+        assert source.read_all() == [row.recorded() for row in source.read_rows()]
+        source.close()
+        store.write_rows(rows[:2])
+        store.write_rows(rows[2:])
+        assert store.read_rows() == rows
+        assert store.read_rows(after=rows[1].global_position, limit=1) == rows[2:3]
+        assert store.stream_ids() == ["tournament-a", "tournament-b"]
+        assert (store.current_version("tournament-a"), store.current_version("tournament-b")) == (
+            2,
+            2,
+        )
+        appended = store.append("tournament-a", [registered(2)], expected_version=2)
+        assert appended.first_position > rows[-1].global_position
+        with pytest.raises(ValueError):
+            store.read_rows(after=-1)
+
+    def test_rows_that_do_not_continue_the_log_are_refused_whole(self, store: EventStore) -> None:
+        store.append("tournament-a", [created("a"), registered(1)], expected_version=NO_STREAM)
+        first, second = store.read_rows()
+        follows = second._replace(
+            global_position=second.global_position + 1, stream_version=3, event_id=str(uuid.uuid4())
+        )
+        for bad in (
+            first._replace(global_position=second.global_position + 2),  # version 1 again
+            second._replace(global_position=second.global_position + 2, stream_version=5),
+            follows._replace(stream_version=4),  # not after the log's last position
+        ):
+            with pytest.raises(StoreError, match="does not continue"):
+                store.write_rows([follows, bad])
+            assert store.read_rows() == [first, second]  # not even ``follows``
+        store.write_rows([follows])
+        assert store.current_version("tournament-a") == 3
+
+
+class SqlStoreContract(StoreContract):
+    """What a store in a SQL database must show besides. A backend module also provides
+    ``execute`` (run a statement on a connection of its own to the store's database),
+    ``driver_error`` (its driver's root error) and ``outage`` (make the database unable to
+    serve the store's next append)."""
+
+    def test_unique_stream_version_is_the_backstop(
+        self, store: EventStore, execute: Callable[[str], None], driver_error: type[Exception]
+    ) -> None:
+        """A writer that bypassed the streams table still cannot take an existing version:
+        the driver's error surfaces as WrongExpectedVersion naming the stream's actual
+        version, with the driver's error as cause."""
+        store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM)
+        execute("UPDATE streams SET current_version = 1")
+        with pytest.raises(WrongExpectedVersion) as caught:
+            store.append("tournament-open", [registered(2)], expected_version=1)
+        assert (caught.value.expected, caught.value.actual) == (1, 2)
+        assert isinstance(caught.value.__cause__, driver_error)
+        assert len(store.read_all()) == 2
+
+    def test_every_driver_error_arrives_as_a_store_error(
+        self, store: EventStore, execute: Callable[[str], None], driver_error: type[Exception]
+    ) -> None:
+        """Every method, reading or writing, with the tables gone from under it."""
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        row = store.read_rows()[0]
+        for table in ("events", "streams", "idempotency_keys", "snapshots"):
+            execute(f"ALTER TABLE {table} RENAME TO {table}_gone")
+        calls: dict[str, Callable[[], object]] = {
+            "append": lambda: store.append(
+                "tournament-open", [registered(1)], expected_version=1, idempotency_key="k"
+            ),
+            "read_stream": lambda: store.read_stream("tournament-open"),
+            "version_at": lambda: store.version_at("tournament-open", 1),
+            "read_all": store.read_all,
+            "current_version": lambda: store.current_version("tournament-open"),
+            "stream_ids": store.stream_ids,
+            "idempotent_result": lambda: store.idempotent_result("k", stream_id="tournament-open"),
+            "read_snapshot": lambda: store.read_snapshot("tournament-open"),
+            "write_snapshot": lambda: store.write_snapshot(
+                "tournament-open", Snapshot(1, "code", b"state")
+            ),
+            "read_rows": store.read_rows,
+            "write_rows": lambda: store.write_rows(
+                [row._replace(global_position=row.global_position + 1, stream_version=2)]
+            ),
+        }
+        for method, call in calls.items():
+            with pytest.raises(StoreError) as caught:
+                call()
+            assert isinstance(caught.value.__cause__, driver_error), method
+            assert type(caught.value) is StoreError and caught.value.status == 500, method
+
+    def test_an_outage_is_store_unavailable_and_writes_nothing(
+        self,
+        store: EventStore,
+        outage: Callable[[EventStore], None],
+        driver_error: type[Exception],
+    ) -> None:
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        outage(store)
+        with pytest.raises(StoreUnavailable) as caught:
+            store.append(
+                "tournament-open", [registered(n) for n in range(1, 200)], expected_version=1
+            )
+        assert caught.value.status == 503
+        assert isinstance(caught.value.__cause__, driver_error)
+        assert [e.event for e in store.read_all()] == [created()]

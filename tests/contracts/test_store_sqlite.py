@@ -14,21 +14,46 @@ from pathlib import Path
 
 import pytest
 
-from events import SqliteEventStore
+from events import EventStore, SqliteEventStore
 from events.envelope import NO_STREAM
-from events.errors import WrongExpectedVersion
+from events.errors import StoreBusy, StoreUnavailable, WrongExpectedVersion
 from events.types import PlayerRegistered
-from tests.contracts.store_contract import StoreContract, created, registered
+from tests.contracts.store_contract import SqlStoreContract, created, registered
 
 FIXTURES = Path(__file__).resolve().parents[1] / "events" / "fixtures"
 
 
-class TestSqliteStore(StoreContract):
+class TestSqliteStore(SqlStoreContract):
     @pytest.fixture
     def store(self, tmp_path: Path) -> Iterator[SqliteEventStore]:
         store = SqliteEventStore(tmp_path / "events.db")
         yield store
         store.close()
+
+    @pytest.fixture
+    def execute(self, tmp_path: Path) -> Iterator[Callable[[str], None]]:
+        conn = sqlite3.connect(tmp_path / "events.db", isolation_level=None)
+
+        def execute(sql: str) -> None:
+            conn.execute(sql)
+
+        yield execute
+        conn.close()
+
+    @pytest.fixture
+    def driver_error(self) -> type[Exception]:
+        return sqlite3.Error
+
+    @pytest.fixture
+    def outage(self) -> Callable[[EventStore], None]:
+        """The disk is full: the file may not grow by a page."""
+
+        def fill(store: EventStore) -> None:
+            db = store.db  # type: ignore[attr-defined]
+            (pages,) = db.execute("PRAGMA page_count").fetchone()
+            db.execute(f"PRAGMA max_page_count = {pages}")
+
+        return fill
 
     @pytest.fixture
     def new_store(self, tmp_path: Path) -> Callable[[], SqliteEventStore]:
@@ -90,18 +115,24 @@ def test_stale_writer_on_another_connection_is_refused(path: Path) -> None:
     second.close()
 
 
-def test_unique_stream_version_is_the_backstop(path: Path) -> None:
-    """A writer that bypassed the streams table still cannot take an existing version; the
-    driver's IntegrityError surfaces as WrongExpectedVersion with the driver error as cause."""
-    store = SqliteEventStore(path)
-    store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM)
-    store.db.execute("UPDATE streams SET current_version = 1")
-    with pytest.raises(WrongExpectedVersion) as caught:
-        store.append("tournament-open", [registered(2)], expected_version=1)
-    assert caught.value.actual == 2
-    assert isinstance(caught.value.__cause__, sqlite3.IntegrityError)
-    assert len(store.read_all()) == 2
+def test_a_writer_kept_waiting_past_the_busy_timeout_is_store_busy(path: Path) -> None:
+    store = SqliteEventStore(path, busy_timeout_ms=50)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process writing
+    with pytest.raises(StoreBusy, match="busy") as caught:
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    assert caught.value.status == 503
+    assert isinstance(caught.value.__cause__, sqlite3.OperationalError)
+    holder.execute("ROLLBACK")
+    store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    holder.close()
     store.close()
+
+
+def test_a_file_that_cannot_be_opened_is_store_unavailable(tmp_path: Path) -> None:
+    missing = tmp_path / "no such folder" / "arbiter.db"
+    with pytest.raises(StoreUnavailable, match=r"cannot open the event store .*no such folder"):
+        SqliteEventStore(missing)
 
 
 @pytest.mark.slow
@@ -117,8 +148,8 @@ def test_process_killed_mid_append_leaves_no_partial_batch(path: Path) -> None:
         store = SqliteEventStore({str(path)!r})
         store.append("tournament-open", [created()], expected_version=NO_STREAM)
         write_row = store._write_row
-        def die_after_first(row):
-            write_row(row)
+        def die_after_first(*args):
+            write_row(*args)
             os._exit(17)
         store._write_row = die_after_first
         store.append("tournament-open", [registered(1), registered(2), registered(3)], expected_version=1)

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from engine import InvalidRequest, pair
-from engine.model import Pairing
+from engine.model import Pairing, PairingNumber
 from server.cli import main
 from tests.corpus import shared_path
 from tests.engine.corpus_problems import (
@@ -22,6 +22,7 @@ from tests.engine.corpus_problems import (
     reference_lines,
     reference_path,
 )
+from tests.engine.dutch_builders import ONE, ZERO, B, Field, W
 
 
 def _problem(name: str) -> Path:
@@ -89,6 +90,30 @@ def test_c12_gives_up_a_colour_for_a_heterogeneous_next_bracket() -> None:
     pairing = _pair_2012(name)
     assert {(7, 1), (3, 5), (2, 8)} <= {(b.white, b.black) for b in pairing.boards}
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_c12_asks_the_next_bracket_about_its_moved_down_players_together() -> None:
+    """C.12 with A.3 (rulings.md, issue #31): on 2 points 1 may meet nobody and moves down
+    (C.1); of 2, 3 and 4 (3-4 forbidden) 2-3 grants both mild preferences and sends 4 down.
+    On 1 point 1 and 4 may each meet 5 and no one else, so the heterogeneous bracket cannot
+    pair both players moved down. Re-paired, the 2-point bracket plays 2-4 (a preference
+    missed) and sends 3 down, who meets 6 beside 1-5; 7 meets 8. Asking about each player
+    moved down alone (each has an opponent, 5) kept 2-3 and sent 4 on to 8."""
+    field = Field(rounds_played=2)
+    for number, first in ((1, B), (2, W), (3, B), (4, W)):
+        field.history(number, (first, ONE), (first.opposite, ONE))
+    for number, first in ((5, W), (6, W), (7, W)):
+        field.history(number, (first, ONE), (first.opposite, ZERO))
+    field.history(8, (W, ZERO), (B, ZERO))
+    forbidden = [(1, 2), (1, 3), (1, 4), (3, 4), (1, 6), (1, 7), (4, 6), (4, 7)]
+    request = field.request(
+        forbidden_pairs=frozenset(frozenset(map(PairingNumber, p)) for p in forbidden),
+        rules_edition="fide-2012",
+    )
+    pairing = pair(request, "dutch")
+    assert {frozenset((b.white, b.black)) for b in pairing.boards} == {
+        frozenset(p) for p in ((2, 4), (1, 5), (3, 6), (7, 8))
+    }
 
 
 def test_a_moved_down_player_who_can_be_paired_below_changes_nothing_above() -> None:

@@ -3,7 +3,9 @@ in SQLite and in PostgreSQL (a throwaway cluster, tests/postgres.py) alike."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -97,3 +99,31 @@ def test_a_list_with_one_id_twice_is_refused_whole(directory: PlayerDirectory) -
     assert [p.name for p in directory.search("900111")] == ["Núñez, Luis"]
     loaded = directory.loaded_list()
     assert loaded is not None and loaded.month == "2026-09"
+
+
+def test_every_driver_error_arrives_as_a_store_error(
+    database: str, directory: PlayerDirectory
+) -> None:
+    """Lookups as well as loads (issue 26): the driver's error is the cause."""
+    directory.load(sample_players(), month="2026-09", source="one")
+    if database.startswith("postgresql://"):
+        import psycopg
+
+        driver_error: type[Exception] = psycopg.Error
+        with psycopg.connect(database, autocommit=True) as conn:
+            conn.execute("ALTER TABLE player_directory RENAME TO gone")
+            conn.execute("ALTER TABLE player_directory_list RENAME TO list_gone")
+    else:
+        driver_error = sqlite3.Error
+        with contextlib.closing(sqlite3.connect(database, isolation_level=None)) as conn:
+            conn.execute("ALTER TABLE player_directory RENAME TO gone")
+            conn.execute("ALTER TABLE player_directory_list RENAME TO list_gone")
+    lookups: list[Callable[[], object]] = [
+        lambda: directory.get(900111),
+        lambda: directory.search("nunez"),
+        directory.loaded_list,
+    ]
+    for lookup in lookups:
+        with pytest.raises(StoreError) as caught:
+            lookup()
+        assert isinstance(caught.value.__cause__, driver_error)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import msgspec
@@ -10,19 +12,27 @@ import pytest
 
 from engine.model import Board, Pairing, PairingNumber, PairingRequest
 from events import MemoryEventStore
-from events.decisions import CreateTournament, ImportTrf, PairRound, RecordResult, RegisterPlayer
+from events.decisions import (
+    CreateTournament,
+    ImportTrf,
+    PairManually,
+    PairRound,
+    RecordResult,
+    RegisterPlayer,
+)
 from events.envelope import AppendResult
 from events.errors import (
     IdempotencyKeyReused,
     PairingSystemUnavailable,
     ResultAlreadyRecorded,
+    RoundIncomplete,
     TournamentExists,
     TournamentNotFound,
     WrongExpectedVersion,
 )
 from events.results import Result
 from events.types import Event, PlayerId, PlayerRegistered
-from server.service import PairingSystem, TournamentService
+from server.service import PairingInProgress, PairingSystem, TournamentService
 
 CREATE = CreateTournament(tournament_id="open", name="Open", rounds=3)
 
@@ -211,3 +221,51 @@ def test_an_import_without_tiebreak_rules_keeps_its_request_identity() -> None:
     assert msgspec.json.encode(ImportTrf(tournament_id="open", sha256="ab")) == (
         b'{"tournament_id":"open","sha256":"ab"}'
     )
+
+
+def test_a_tournament_pairs_one_round_at_a_time(service: TournamentService) -> None:
+    """The guard is the service's, so the API, the desk and the CLI all meet it; another
+    tournament pairs meanwhile, and the tournament pairs again once the first is done."""
+    started, release = threading.Event(), threading.Event()
+
+    def held(system: str) -> PairingSystem:
+        found = fake_engines(system)
+
+        def pair(request: PairingRequest) -> Pairing:
+            started.set()
+            release.wait(timeout=10)
+            return found.pair(request)
+
+        return PairingSystem(pair, found.version)
+
+    waiting = TournamentService(service.store, engines=held)
+    other = CreateTournament(tournament_id="other", name="Other", rounds=3)
+    waiting.create(other)
+    for name in ("X", "Y"):
+        waiting.execute("other", RegisterPlayer(surname=name))
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(waiting.pair_round, "open")
+        assert started.wait(timeout=10)
+        with pytest.raises(PairingInProgress, match="being paired") as caught:
+            waiting.pair_round("open")
+        assert (caught.value.status, caught.value.exit_code) == (409, 3)
+        with pytest.raises(PairingInProgress):
+            waiting.pair_manually("open", PairManually(boards=()))
+        release.set()
+        assert waiting.pair_round("other").state.rounds_paired == 1
+        assert first.result(timeout=10).state.rounds_paired == 1
+    with pytest.raises(RoundIncomplete):  # refused by the decision now, not by the guard
+        waiting.pair_round("open")
+
+
+def test_the_explanation_pairs_the_round_again_from_its_state() -> None:
+    service = TournamentService(MemoryEventStore())
+    service.create(CREATE)
+    for name, rating in [("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)]:
+        service.execute("open", RegisterPlayer(surname=name, rating=rating))
+    service.pair_round("open")
+    service.execute("open", RegisterPlayer(surname="Late", rating=2500))  # after round 1
+    lines = service.explain_round("open", 1)
+    assert lines[0].startswith("Bracket 0: residents 1, 2, 3, 4;")  # four players, not five
+    with pytest.raises(KeyError):
+        service.explain_round("open", 2)

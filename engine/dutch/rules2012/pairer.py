@@ -9,9 +9,10 @@ whoever the lowest bracket leaves over (A.5, C.13); and the two backtracking rul
 are walked the way its endorsed engine walks them:
 
 - C.12: when the players a bracket moves down cannot all be paired in the next bracket, the
-  bracket is undone and paired again for that, giving up floats, and colours too when the
-  next bracket is heterogeneous (it pairs its moved-down players first, A.3); the second
-  pairing stands if it moves down the same scores and they can all be paired below.
+  bracket is undone and paired again for that, giving up floats; when the next bracket is
+  heterogeneous (it pairs its moved-down players first, A.3), the second pairing must pair
+  every one of them there, with one another's opponents in mind, before anything else. The
+  second pairing stands if it moves down the same scores and they can all be paired below.
 - C.13: the penultimate bracket is paired for the lowest one (its pairs into the lowest rank
   above its colours); and when a bracket holding moved-down players, paired by its own
   criteria alone, would leave the rest of the round unpairable, the text pairs it again
@@ -25,6 +26,8 @@ is what the text's backtracking reaches in the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, fields
 
@@ -34,7 +37,6 @@ from engine.dutch.round_graph import RoundGraph
 from engine.dutch.rules2012.weights import (
     AcrossWeights2012,
     BacktrackWeights2012,
-    PairedFirstBacktrackWeights2012,
     Weights2012,
 )
 from engine.dutch.weights import BracketContext, BracketWeights
@@ -82,26 +84,30 @@ class Pairer2012(RoundPairer):
         """Pair one bracket, as homogeneous when at least half of it moved down (A.3), and
         re-pair it when the players it moves down cannot all be paired in the next bracket
         while another pairing of it would let them (C.12; above colours when the next
-        bracket, with them, is heterogeneous). The record keeps who moved down, for the
-        explanation."""
+        bracket, with them, is heterogeneous: :meth:`_pair_into_next`). The record keeps
+        who moved down, for the explanation."""
         mdps = context.mdps
         if mdps and 2 * len(mdps) >= len(context.current):
             # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
             context = BracketContext((), context.current, context.following, context.bye_rank)
         before = self._state()
         across = mdps and self._alone_fails(context)
-        carry = self._pair_with(AcrossWeights2012 if across else Weights2012, context)
+        own = AcrossWeights2012 if across else Weights2012
+        carry = self._pair_with(own, context)
         if not self._pairable_below(carry, context.following):
             first = self._state()
             self._restore(before)
             heterogeneous = 2 * len(carry) < len(carry) + len(context.following)
-            again = self._pair_with(
-                PairedFirstBacktrackWeights2012 if heterogeneous else BacktrackWeights2012,
-                context,
+            again = (
+                self._pair_into_next(own, context)
+                if heterogeneous
+                else self._pair_with(BacktrackWeights2012, context)
             )
             scores = sorted(self.players[i].score for i in carry)
-            if scores == sorted(self.players[i].score for i in again) and self._pairable_below(
-                again, context.following
+            if (
+                again is not None
+                and scores == sorted(self.players[i].score for i in again)
+                and self._pairable_below(again, context.following)
             ):
                 carry = again
                 kept = self.records[-1]
@@ -114,6 +120,63 @@ class Pairer2012(RoundPairer):
         record.mdps, record.residents = mdps, context.current[len(mdps) :]
         record.score = self.players[record.residents[0]].score
         return carry
+
+    def _pair_into_next(
+        self, weights: type[Weights2012], context: BracketContext
+    ) -> tuple[int, ...] | None:
+        """C.12's second pairing of a bracket whose next one is heterogeneous: the best by
+        the bracket's own ``weights`` among those that move down only players the next
+        bracket can pair all together, with the round still complete; None when there is
+        none.
+
+        The players moved down are asked about jointly (two of them may each have an
+        opponent below, the same one), so the bracket is paired with every pair from it to
+        a player below the next score group, and the bye, ruled out for the while."""
+        with self._paired_in_next(context):
+            if not self._all_pairable(sorted(self.graph.unpaired), self.graph.compatible):
+                return None
+            return self._pair_with(weights, context)
+
+    @contextmanager
+    def _paired_in_next(self, context: BracketContext) -> Iterator[None]:
+        """Rule out, while open, every pair from the bracket to below its next score group
+        and the bye for its players (B.1b's list of who may have it, ``bye_ok``)."""
+        graph = self.graph
+        inside = set(context.current) | set(context.following)
+        below = [v for v in graph.unpaired if v not in inside]
+        ruled_out = [
+            (u, v)
+            for u in context.current
+            if u in graph.unpaired
+            for v in below
+            if graph.compatible(u, v)
+        ]
+        no_bye = graph.bye_ok.intersection(context.current)
+        for u, v in ruled_out:
+            graph.missing[u].add(v)
+            graph.missing[v].add(u)
+        graph.bye_ok -= no_bye
+        try:
+            yield
+        finally:
+            for u, v in ruled_out:
+                graph.missing[u].discard(v)
+                graph.missing[v].discard(u)
+            graph.bye_ok |= no_bye & graph.unpaired
+
+    def _all_pairable(self, players: list[int], compatible: Callable[[int, int], bool]) -> bool:
+        """Whether ``players`` can all be paired among themselves by ``compatible`` (B.1,
+        B.2), one of them with the bye when the round has one (B.1b: ``bye_ok``)."""
+        dummy = self.dummy
+        bye_ok = self.graph.bye_ok
+        rest = players if dummy is None else [*players, dummy]
+
+        def may_meet(u: int, v: int) -> bool:
+            if dummy in (u, v):
+                return (v if u == dummy else u) in bye_ok
+            return compatible(u, v)
+
+        return covering_exists(rest, may_meet, rest)
 
     def _pair_with(self, weights: type[Weights2012], context: BracketContext) -> tuple[int, ...]:
         """Pair the bracket by the shared procedure, ranking its candidates by ``weights``."""
@@ -136,7 +199,6 @@ class Pairer2012(RoundPairer):
             p, context, played_rounds=self.played_rounds, total_bits=0, min_stage_bits=0
         )
         mdps = set(context.mdps)
-        graph = self.graph
         size = len(current)
         alone = MatchingGraph(size)
         for a, u in enumerate(current):
@@ -147,16 +209,7 @@ class Pairer2012(RoundPairer):
                     alone.set_weight(a, b, weights.weight(u, v) * size + size - b)
         paired = {current[a] for a in alone.solve()}
         rest = [i for i in self.unpaired if i not in paired]
-        dummy = self.dummy
-        if dummy is not None:
-            rest.append(dummy)
-
-        def may_meet(u: int, v: int) -> bool:
-            if dummy in (u, v):
-                return (v if u == dummy else u) in graph.bye_ok
-            return v not in self.conflicts[u]
-
-        return not covering_exists(rest, may_meet, rest)
+        return not self._all_pairable(rest, lambda u, v: v not in self.conflicts[u])
 
     def _pairable_below(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
         """C.12's question to the next bracket: can every player moved down into it be

@@ -14,10 +14,11 @@ together (C.13): when the next group is the lowest, whose pairing the penultimat
 re-paired for, and when the bracket would be merged with the ones below (:attr:`across`).
 There the pairs into the next group (and their scores) rank with this bracket's own pairs,
 and colours are counted over both. Elsewhere the next bracket only asks whether the players
-moved down can be paired there (C.12), which the variants below answer when it is re-paired
-(:mod:`engine.dutch.rules2012.pairer`): the fewest moved-down players without an opponent in
-the next bracket, ranked above colours when the next bracket is heterogeneous and after them
-when it is treated as homogeneous (A.3).
+moved down can be paired there (C.12). When the next bracket is treated as homogeneous (A.3),
+:class:`BacktrackWeights2012` answers it when the bracket is re-paired: the fewest
+moved-down players without an opponent in the next bracket, ranked after colours; when it is
+heterogeneous, :mod:`engine.dutch.rules2012.pairer` asks it of the players moved down
+together, above every criterion here.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from engine.dutch.weights import BracketWeights, colour_failures
 __all__ = [
     "AcrossWeights2012",
     "BacktrackWeights2012",
-    "PairedFirstBacktrackWeights2012",
     "Weights2012",
 ]
 
@@ -45,10 +45,6 @@ class Weights2012(BracketWeights):
     backtracking = False
     """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
     it (:class:`engine.dutch.rules2012.pairer.Pairer2012`)."""
-
-    pairable_first = False
-    """Set when the next bracket is heterogeneous, so that it must pair the players moved
-    down into it first (A.3): the re-pairing then ranks their chance above colours."""
 
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
@@ -72,8 +68,6 @@ class Weights2012(BracketWeights):
             bound = min(len(ctx.following), len(members) // 2)
             self._count("C.13 pairs", dict.fromkeys(next_pairs, 1), bound)
             self._levels("C.13 scores", next_pairs, all_levels, len(members) // 2)
-        if self.backtracking and self.pairable_first:
-            self._leave_pairable(current_pairs)
         coloured, most = (
             (current_pairs + next_pairs, len(members) // 2)
             if self.across
@@ -84,7 +78,7 @@ class Weights2012(BracketWeights):
             if any(bad[position] for bad in failures.values()):
                 values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
                 self._count(name, values, most)
-        if self.backtracking and not self.pairable_first:
+        if self.backtracking:
             self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
         for back in windows:
@@ -93,9 +87,9 @@ class Weights2012(BracketWeights):
             self._repeated_upfloats(current_pairs, back)
 
     def _leave_pairable(self, pairs: list[tuple[int, int]]) -> None:
-        """C.12: the players moved down should each have an opponent in the next bracket, so
-        pairs here are worth more the fewer players without one they hold (above floats,
-        and above colours too when :attr:`pairable_first`)."""
+        """C.12 for a next bracket treated as homogeneous: the players moved down should each
+        have an opponent there, so pairs here are worth more the fewer players without one
+        they hold (after colours, above floats)."""
         p = self.players
         following = self.context.following
         reach = {i for i in self.context.current if any(_may_meet(p[i], p[j]) for j in following)}
@@ -125,16 +119,9 @@ class Weights2012(BracketWeights):
 
 class BacktrackWeights2012(Weights2012):
     """The weights of a bracket re-paired by C.12 for a next bracket treated as homogeneous
-    (A.3): its colours stand, floats give way."""
+    (A.3): its colours stand, floats give way (JaVaFo 1.4's rank, docs/rulings.md)."""
 
     backtracking = True
-
-
-class PairedFirstBacktrackWeights2012(BacktrackWeights2012):
-    """The weights of a bracket re-paired by C.12 for a heterogeneous next bracket, which
-    pairs the players moved down first (A.3): colours give way too."""
-
-    pairable_first = True
 
 
 def _may_meet(a: DutchPlayer, b: DutchPlayer) -> bool:

@@ -181,8 +181,6 @@ class Call(Generic[B, Q]):
         :raises Problem: 412 when ``If-Match`` named a version the stream has left.
         """
         app = self.request.app
-        service = self.service
-
         if self.versioned:
             kwargs["expected_version"] = self.expected_version
         metadata = {**self.metadata, **kwargs.pop("metadata", {})}
@@ -190,16 +188,11 @@ class Call(Generic[B, Q]):
         def run() -> WriteResult:
             result = write(*args, idempotency_key=self.idempotency_key, metadata=metadata, **kwargs)
             append = result.append
-            recorded = service.history(
-                result.tournament_id,
-                after_version=append.first_version - 1,
-                limit=append.last_version - append.first_version + 1,
-            )
             return WriteResult(
                 tournament_id=result.tournament_id,
                 version=append.last_version,
                 replayed=append.replayed,
-                events=[event_out(r) for r in recorded],
+                events=[event_out(r) for r in append.recorded],
             )
 
         try:

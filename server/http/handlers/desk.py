@@ -12,10 +12,10 @@ from aiohttp import web
 from events.decisions import Command, PairManually
 from server.http import keys
 from server.http.handlers.call import Call
-from server.http.naming import deferred
 from server.http.schemas import PrintoutQuery, WriteResult
 from server.players_csv import read_players_csv
 from server.printouts import (
+    Format,
     Printout,
     as_format,
     pairing_list,
@@ -23,6 +23,7 @@ from server.printouts import (
     result_list,
 )
 from server.printouts.ranking import tournament_printout
+from server.service import deferred
 
 __all__ = [
     "crosstable_printout",
@@ -38,6 +39,17 @@ __all__ = [
 Handler = Callable[[Call[Any, None]], Awaitable[web.Response]]
 
 _MEDIA = {"text": "text/plain", "csv": "text/csv", "html": "text/html"}
+
+_PRINTOUT_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+"""A printout is one page with its own style and nothing else: no script, no request to
+anywhere, whatever a player's name holds."""
 
 
 async def execute(call: Call[Any, None]) -> web.Response:
@@ -85,10 +97,12 @@ async def pair_manually(call: Call[Any, None]) -> web.Response:
 
 def _printed(printout: Printout, query: PrintoutQuery) -> web.Response:
     output_format = as_format(query.format)
+    return _response(render(printout, output_format), output_format)
+
+
+def _response(text: str, output_format: Format) -> web.Response:
     return web.Response(
-        text=render(printout, output_format),
-        content_type=_MEDIA[output_format],
-        charset="utf-8",
+        text=text, content_type=_MEDIA[output_format], charset="utf-8", headers=_PRINTOUT_HEADERS
     )
 
 
@@ -118,4 +132,4 @@ async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -
     state = await call.read(call.service.load, call.tournament_id)
     output_format = as_format(call.query.format)
     text = await call.read(tournament_printout, state, output_format, full=full)
-    return web.Response(text=text, content_type=_MEDIA[output_format], charset="utf-8")
+    return _response(text, output_format)

@@ -89,13 +89,13 @@ async def tournament_events(call: Call[None, EventsQuery]) -> web.StreamResponse
     with app[keys.STREAM_LIMITS].hold(call.request.remote or "unknown"):
         return await stream_events(
             call.request,
+            tournament_id=tournament_id,
             read_from=read_from,
             after=after,
             start_version=seen + 1,
             encode=_encode,
-            feed=app[keys.FEED],
+            channels=app[keys.CHANNELS],
             streams=app[keys.STREAMS],
-            poll_seconds=settings.sse_poll_seconds,
             ping_seconds=settings.sse_ping_seconds,
             retry_ms=settings.sse_retry_ms,
             max_seconds=settings.sse_max_seconds,

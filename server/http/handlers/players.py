@@ -1,6 +1,6 @@
 """Players: register, list, get, correct details, withdraw, request and cancel byes. The
 path names a player as commands do: an id, a FIDE id or part of the name
-(:mod:`server.http.naming`)."""
+(:mod:`server.service.naming`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from events.decisions import (
     find_player,
 )
 from server.http.handlers.call import Call
-from server.http.naming import deferred
 from server.http.schemas import (
     ByeBody,
     PlayerCorrection,
@@ -28,7 +27,7 @@ from server.http.schemas import (
     player_out,
 )
 from server.printouts import counted_scores
-from server.service import TournamentService
+from server.service import TournamentService, deferred
 
 __all__ = [
     "cancel_bye",

@@ -8,15 +8,18 @@ shares), read with its own short-lived connection.
 
 from __future__ import annotations
 
-from typing import Any, Unpack
+import re
+from typing import Annotated, Any, Unpack
 
 import msgspec
 from aiohttp import web
 
+from events.bounds import Name
 from events.decisions import RegisterPlayer
 from events.directory import DirectoryPlayer, open_directory
 from server.http.handlers import players
 from server.http.handlers.call import Call, respond
+from server.http.problems import Problem
 from server.http.schemas import WriteResult
 from server.service import CommandResult, TournamentService, WriteOptions
 
@@ -32,9 +35,13 @@ __all__ = [
 
 
 class PlayerSearchQuery(msgspec.Struct, kw_only=True):
-    search: str = msgspec.field(default="")
+    search: Name = ""
     """A FIDE id, or the start of a name ("nunez, l"; accents and case ignored)."""
-    limit: int = 20
+    limit: Annotated[int, msgspec.Meta(ge=1, le=100)] = 20
+
+
+_FIDE_ID = re.compile(r"[0-9]{1,9}")
+"""What a search made of digits must be: a FIDE id (``events.bounds.FideId``)."""
 
 
 class DirectoryEntry(msgspec.Struct, kw_only=True):
@@ -75,7 +82,7 @@ def _search(db: str, query: PlayerSearchQuery) -> DirectorySearch:
     directory = open_directory(db)
     try:
         loaded = directory.loaded_list()
-        found = directory.search(query.search, limit=max(1, min(query.limit, 100)))
+        found = directory.search(query.search, limit=query.limit)
         return DirectorySearch(
             list_month=loaded.month if loaded else None, players=[_entry(p) for p in found]
         )
@@ -84,6 +91,16 @@ def _search(db: str, query: PlayerSearchQuery) -> DirectorySearch:
 
 
 async def search_players(call: Call[None, PlayerSearchQuery]) -> web.Response:
+    """:raises Problem: 400 for a number that no FIDE id can be (too long, or digits other
+    than 0-9), which the directory would take as one."""
+    number = call.query.search.strip()
+    if number.isdigit() and not _FIDE_ID.fullmatch(number):
+        detail = f"{number!r} is no FIDE id (1 to 9 digits 0-9); a name search has letters"
+        raise Problem(
+            "invalid-query",
+            f"search: {detail}",
+            errors=[{"parameter": "search", "detail": detail}],
+        )
     return respond(await call.read(_search, call.settings.db, call.query))
 
 

@@ -54,30 +54,21 @@ async def get_round(call: Call[None, None]) -> web.Response:
 async def pair_round(call: Call[PairRound, None]) -> web.Response:
     """Pair the next round. The service waits for the engine on a pairer thread (the engine
     itself runs in the pairing pool), so readers, the writer and the event loop stay free;
-    one tournament pairs one round at a time, so it never holds more than one worker."""
+    the service pairs one round of a tournament at a time (:class:`PairingInProgress`), so
+    a tournament never holds more than one worker."""
 
     def location(written: WriteResult) -> str:
         round_no = getattr(written.events[0].event, "round_no")
         return call.url("round", tournament_id=written.tournament_id, round_no=round_no)
 
-    now = call.request.app[keys.PAIRING_NOW]
-    if call.tournament_id in now:
-        raise Problem(
-            "pairing-in-progress",
-            f"a round of {call.tournament_id} is being paired; wait for its answer",
-        )
-    now.add(call.tournament_id)
-    try:
-        return await call.command(
-            call.service.pair_round,
-            call.tournament_id,
-            call.body,
-            on=call.request.app[keys.PAIRERS],
-            status=201,
-            location=location,
-        )
-    finally:
-        now.discard(call.tournament_id)
+    return await call.command(
+        call.service.pair_round,
+        call.tournament_id,
+        call.body,
+        on=call.request.app[keys.PAIRERS],
+        status=201,
+        location=location,
+    )
 
 
 async def unpair_round(call: Call[None, ReasonQuery]) -> web.Response:

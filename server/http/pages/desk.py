@@ -2,9 +2,12 @@
 rounds from the browser.
 
 Every form runs the same service command as the API (on the same writer or pairer
-thread, waking the same live streams), so the event log cannot tell a form from an API
-call except by the ``via: desk`` its metadata carries. Forms post, then redirect back
-(post/redirect/get), and a refused command comes back as a message on the desk.
+thread, waking the same live streams): players are found by the service when the command
+is decided (:func:`server.service.deferred`), a round is paired under the service's
+one-pairing-per-tournament guard, and an explanation is the service's use case. So the
+event log cannot tell a form from an API call except by the ``via: desk`` its metadata
+carries. Forms post, then redirect back (post/redirect/get), and a refused command comes
+back as a message on the desk.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
+from engine import PairingError
 from events.decisions import (
     CancelBye,
     CorrectResult,
@@ -26,12 +30,11 @@ from events.decisions import (
     RequestBye,
     UnpairRound,
     WithdrawPlayer,
-    pairing_request,
 )
 from events.errors import ArbiterError
+from events.projections import TournamentState
 from events.results import parse_result
 from events.types import ByeKind
-from server.cli.engines import explanation_lines
 from server.http import keys
 from server.http.pages import i18n, views
 from server.http.pages.public import guarded, load, tournament_id
@@ -44,8 +47,11 @@ from server.http.pages.session import (
     check_csrf,
     check_origin,
     current,
+    posted_form,
+    secure_cookie,
 )
-from server.service import CommandResult, TournamentService
+from server.http.problems import Problem
+from server.service import CommandResult, Deferred, NamedRequest, TournamentService, deferred
 from server.settings import token_matches
 
 __all__ = ["ACTIONS", "act", "desk", "explain", "sign_in", "sign_in_form", "sign_out"]
@@ -63,22 +69,31 @@ def _safe_next(target: str | None, default: str) -> str:
 
 async def sign_in_form(request: web.Request) -> web.StreamResponse:
     return page(request, "signin.html", next=_safe_next(request.query.get("next"), "/t/"),
-                failed=False)  # fmt: skip
+                failed=False, wait=0)  # fmt: skip
 
 
 async def sign_in(request: web.Request) -> web.StreamResponse:
+    """Open a session for the token in force now; a wrong one counts against the address
+    as a wrong bearer token does (429 past the limit, the right token still accepted)."""
     check_origin(request)
-    form = await request.post()
+    form = await posted_form(request)
     target = _safe_next(str(form.get("next", "")), "/t/")
-    token = str(form.get("token", ""))
-    if not token_matches(token, request.app[keys.SETTINGS].token_sha256):
-        return html(request, "signin.html", {"next": target, "failed": True,
-                                             "fragment": False}, status=401)  # fmt: skip
-    session_id, _ = request.app[SESSIONS].open()
+    token_now = request.app[keys.SETTINGS].current_token_sha256()
+    if not token_matches(str(form.get("token", "")), token_now):
+        context = {"next": target, "failed": True, "wait": 0, "fragment": False}
+        try:
+            request.app[keys.FAILED_AUTH].failed(request.remote or "unknown")
+        except Problem as refused:
+            wait = int(refused.headers["Retry-After"])
+            answer = html(request, "signin.html", {**context, "wait": wait}, status=429)
+            answer.headers.update(refused.headers)
+            return answer
+        return html(request, "signin.html", context, status=401)
+    session_id, _ = request.app[SESSIONS].open(token_now)
     redirect = web.HTTPSeeOther(target)
     redirect.set_cookie(
         COOKIE, session_id, httponly=True, samesite="Strict", path="/",
-        max_age=LIFETIME_SECONDS, secure=request.secure,
+        max_age=LIFETIME_SECONDS, secure=secure_cookie(request),
     )  # fmt: skip
     raise redirect
 
@@ -87,7 +102,7 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = current(request)
     if session is not None:
-        check_csrf(session, (await request.post()).get("csrf"))
+        check_csrf(session, (await posted_form(request)).get("csrf"))
         request.app[SESSIONS].close(request.cookies.get(COOKIE))
     redirect = web.HTTPSeeOther("/t/")
     redirect.del_cookie(COOKIE, path="/")
@@ -119,15 +134,6 @@ async def desk(request: web.Request) -> web.StreamResponse:
     )  # fmt: skip
 
 
-def _explanation(service: TournamentService, tid: str, round_no: int) -> list[str]:
-    """Pair round ``round_no`` again from the state it was paired from (engines are pure and
-    deterministic) and keep the engine's account of it."""
-    state = service.load(tid, after_round=round_no - 1)
-    round_ = service.load(tid).round(round_no)
-    system = service.engines(round_.system)
-    return explanation_lines(system.pair(pairing_request(state)))
-
-
 @guarded
 async def explain(request: web.Request) -> web.StreamResponse:
     session = _signed_in(request)
@@ -138,11 +144,10 @@ async def explain(request: web.Request) -> web.StreamResponse:
     service = request.app[keys.SERVICE]
     try:
         lines = await loop.run_in_executor(
-            request.app[keys.PAIRERS],
-            functools.partial(_explanation, service, tournament_id(request), round_no),
+            request.app[keys.PAIRERS], service.explain_round, tournament_id(request), round_no
         )
-    except ArbiterError as error:
-        lines = [error.message]
+    except (ArbiterError, PairingError) as error:
+        lines = [str(error)]
     return page(request, "explain.html", state=loaded.state, t=loaded.state.require_settings(),
                 round_no=round_no, lines=lines, signed_in=True, csrf=session.csrf)  # fmt: skip
 
@@ -163,16 +168,21 @@ def _number(form: Form, name: str) -> int:
 def _result(
     service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
 ) -> CommandResult:
+    """A result for a board without one, else a correction (decided on the same state)."""
     round_no, board = _number(form, "round"), _number(form, "board")
     result = parse_result(form.get("result", ""))
-    recorded = service.load(tid).round(round_no).boards[board - 1].result
-    command: RecordResult | CorrectResult = (
-        RecordResult(round_no=round_no, board=board, result=result)
-        if recorded is None
-        else CorrectResult(round_no=round_no, board=board, result=result,
-                           reason=form.get("reason", "").strip())
-    )  # fmt: skip
-    return service.execute(tid, command, metadata=meta)
+    reason = form.get("reason", "").strip()
+
+    def complete(state: TournamentState) -> RecordResult | CorrectResult:
+        boards = state.rounds[round_no - 1].boards if 1 <= round_no <= state.rounds_paired else ()
+        if 1 <= board <= len(boards) and boards[board - 1].result is not None:
+            return CorrectResult(round_no=round_no, board=board, result=result, reason=reason)
+        return RecordResult(round_no=round_no, board=board, result=result)
+
+    fields = {"round_no": round_no, "board": board, "result": form.get("result"), "reason": reason}
+    return service.execute(
+        tid, Deferred(NamedRequest("result", fields, None), complete), metadata=meta
+    )
 
 
 def _pair(service: TournamentService, tid: str, form: Form, meta: dict[str, Any]) -> CommandResult:
@@ -191,15 +201,15 @@ def _bye(service: TournamentService, tid: str, form: Form, meta: dict[str, Any])
         kind = ByeKind(form.get("kind", "half"))
     except ValueError:
         raise ArbiterError(f"no bye kind {form.get('kind')!r}") from None
-    command = RequestBye(player_id=_number(form, "player"), round_no=_number(form, "round"),
-                         kind=kind)  # fmt: skip
+    command = deferred(RequestBye, player_id=form.get("player", ""),
+                       round_no=_number(form, "round"), kind=kind)  # fmt: skip
     return service.execute(tid, command, metadata=meta)
 
 
 def _cancel_bye(
     service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
 ) -> CommandResult:
-    command = CancelBye(player_id=_number(form, "player"), round_no=_number(form, "round"))
+    command = deferred(CancelBye, player_id=form.get("player", ""), round_no=_number(form, "round"))
     return service.execute(tid, command, metadata=meta)
 
 
@@ -207,8 +217,9 @@ def _withdraw(
     service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
 ) -> CommandResult:
     from_round = form.get("from_round", "").strip()
-    command = WithdrawPlayer(
-        player_id=_number(form, "player"),
+    command = deferred(
+        WithdrawPlayer,
+        player_id=form.get("player", ""),
         from_round=int(from_round) if from_round.isdigit() else None,
         reason=form.get("reason", "").strip(),
     )
@@ -248,7 +259,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     """Run one desk form: check the session, origin and CSRF token, run the command."""
     check_origin(request)
     session = _signed_in(request)
-    posted = await request.post()
+    posted = await posted_form(request)
     check_csrf(session, posted.get("csrf"))
     action = request.match_info["action"]
     if action not in ACTIONS:

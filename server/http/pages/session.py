@@ -2,10 +2,12 @@
 
 Signing in with the token (the one the API takes as a bearer token) opens a session: a
 random id in an ``HttpOnly``, ``SameSite=Strict`` cookie, so scripts cannot read it and
-other sites cannot send it. Each session has its own CSRF token, which every form
-carries and every POST must return; a POST whose ``Origin`` is another site is refused
-too. Sessions live in this process's memory: a restart signs everyone out, which is the
-safe direction.
+other sites cannot send it; ``Secure`` too when the request came over TLS, or the server
+was told it sits behind a TLS proxy (``serve --behind-tls-proxy``). Each session has its
+own CSRF token, which every form carries and every POST must return; a POST whose
+``Origin`` is another site is refused too. A session is bound to the token it was opened
+with: ``arbiter token --rotate`` ends every session at once. Sessions live in this
+process's memory: a restart signs everyone out, which is the safe direction.
 """
 
 from __future__ import annotations
@@ -16,8 +18,22 @@ import time
 from dataclasses import dataclass, field
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
+from multidict import MultiDictProxy
 
-__all__ = ["COOKIE", "SESSIONS", "Session", "Sessions", "check_csrf", "check_origin", "current"]
+from server.http import keys
+
+__all__ = [
+    "COOKIE",
+    "SESSIONS",
+    "Session",
+    "Sessions",
+    "check_csrf",
+    "check_origin",
+    "current",
+    "posted_form",
+    "secure_cookie",
+]
 
 COOKIE = "arbiter_session"
 LIFETIME_SECONDS = 12 * 3600
@@ -28,6 +44,8 @@ LIFETIME_SECONDS = 12 * 3600
 class Session:
     csrf: str
     expires: float
+    token_sha256: str
+    """The digest of the token it was opened with; once the token is rotated, it is over."""
     flash: list[tuple[str, str]] = field(default_factory=list)
     """Messages (kind, text) shown once on the next page: what a form did or why not."""
 
@@ -36,10 +54,12 @@ class Sessions:
     def __init__(self) -> None:
         self._open: dict[str, Session] = {}
 
-    def open(self) -> tuple[str, Session]:
+    def open(self, token_sha256: str) -> tuple[str, Session]:
         self._expire()
         session_id = secrets.token_urlsafe(32)
-        session = Session(secrets.token_urlsafe(32), time.monotonic() + LIFETIME_SECONDS)
+        session = Session(
+            secrets.token_urlsafe(32), time.monotonic() + LIFETIME_SECONDS, token_sha256
+        )
         self._open[session_id] = session
         return session_id, session
 
@@ -62,8 +82,35 @@ SESSIONS = web.AppKey("page_sessions", Sessions)
 
 
 def current(request: web.Request) -> Session | None:
-    """The signed-in arbiter's session, if the request carries a live one."""
-    return request.app[SESSIONS].get(request.cookies.get(COOKIE))
+    """The signed-in arbiter's session, if the request carries a live one opened with the
+    token in force now."""
+    session = request.app[SESSIONS].get(request.cookies.get(COOKIE))
+    token_now = request.app[keys.SETTINGS].current_token_sha256()
+    if session is None or not hmac.compare_digest(session.token_sha256, token_now):
+        return None
+    return session
+
+
+def secure_cookie(request: web.Request) -> bool:
+    """Whether the session cookie is ``Secure``: over TLS, here or at the proxy in front."""
+    return request.secure or request.app[keys.SETTINGS].behind_tls_proxy
+
+
+async def posted_form(
+    request: web.Request,
+) -> MultiDictProxy[str | bytes | bytearray | web.FileField]:
+    """The posted form's fields.
+
+    :raises web.HTTPBadRequest: saying why, when the body is not a form that can be read
+        (a broken multipart body, an unknown charset, bytes that are not its text).
+    """
+    try:
+        return await request.post()
+    except (ValueError, LookupError, HttpProcessingError) as error:
+        raise web.HTTPBadRequest(
+            text=f"the form could not be read ({error}); send it as "
+            "application/x-www-form-urlencoded or multipart/form-data"
+        ) from None
 
 
 def check_origin(request: web.Request) -> None:

@@ -209,6 +209,15 @@ def test_unusable_database_path_exits_5(tmp_path: Path) -> None:
     Arbiter(tmp_path / "missing" / "dir" / "arbiter.db").error("tournaments", code=5)
 
 
+def test_a_store_that_cannot_serve_says_what_to_check(tmp_path: Path) -> None:
+    """StoreUnavailable (issue 26): exit 5, the driver's reason, and what to do about it."""
+    line = Arbiter(tmp_path / "missing" / "arbiter.db").error(
+        "create-tournament", "Open", "--rounds", "3", code=5
+    )
+    assert line.startswith("Error: cannot open the event store")
+    assert "unable to open database file" in line and "check the disk" in line
+
+
 def test_click_usage_errors_are_invalid_input(arbiter: Arbiter) -> None:
     assert arbiter("register", code=3).exit_code == 3
 

@@ -33,7 +33,7 @@ def desk(tmp_path: Path) -> Desk:
 
 
 def test_a_rematch_is_refused_unless_forced_with_a_reason(desk: Desk) -> None:
-    proposal = desk.service().engine_proposal("hand")
+    proposal = desk.service().proposal(desk.service().load("hand"))
     refused = desk("pair-manually", "hand", "--board", "aune", "costa", "--board", "berg", "dahl",
                    code=3)  # fmt: skip
     assert "C1: Aune, A (id 1) and Costa, C (id 3) have already played each other" in refused

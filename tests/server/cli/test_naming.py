@@ -4,8 +4,19 @@ take; a FIDE id or an unambiguous part of the name also works; pairing numbers a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+from click.testing import CliRunner
+
+from events import MemoryEventStore
+from events.decisions import CreateTournament, RegisterPlayer
+from events.envelope import AppendResult
+from events.types import Event, PlayerId, PlayerRegistered
+from server.cli import main
+from server.cli.support import CliContext
+from server.service import TournamentService
 from tests.server.cli.test_commands import Arbiter
 
 
@@ -63,3 +74,36 @@ def test_show_counts_points_by_the_standings_rule(tmp_path: Path) -> None:
     assert "Counted: no round yet; round 1 is in progress" in arbiter("show", "naming").stdout
     arbiter("record-result", "naming", "1", "1", "1-0")
     assert points(r"2\s+3\s+Carlsen, Henrik") == "1"
+
+
+class _RegisteringMeanwhile(MemoryEventStore):
+    """Another writer registers "Aunevik" just before our next append: the command loses the
+    race and is decided again on the state that holds her."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.armed = False
+
+    def append(self, stream_id: str, events: Sequence[Event], **kwargs: Any) -> AppendResult:
+        if self.armed:
+            self.armed = False
+            version = self.current_version(stream_id)
+            rival = PlayerRegistered(player_id=PlayerId(version), surname="Aunevik")
+            super().append(stream_id, [rival], expected_version=version)
+        return super().append(stream_id, events, **kwargs)
+
+
+def test_a_name_is_found_in_the_state_the_command_is_decided_on(tmp_path: Path) -> None:
+    """Not before: "aune" named one player when the command was typed, but the withdrawal
+    is decided after "Aunevik" registered, so it is refused as ambiguous, not applied to
+    whoever the name meant a moment earlier."""
+    store = _RegisteringMeanwhile()
+    service = TournamentService(store)
+    service.create(CreateTournament(tournament_id="naming", name="Naming", rounds=3))
+    service.execute("naming", RegisterPlayer(surname="Aune", given_name="Ingrid"))
+    store.armed = True
+    context = CliContext(tmp_path / "unused.db", _service=service)
+    result = CliRunner().invoke(main, ["withdraw", "naming", "aune"], obj=context)
+    assert result.exit_code == 3, result.output
+    assert "'aune' fits 2 players" in result.stderr
+    assert [p.withdrawn_from for p in service.load("naming").players] == [None, None]

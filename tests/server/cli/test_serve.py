@@ -1,11 +1,19 @@
 """``arbiter serve``: the token is generated once and printed once (only its digest is
-kept), ``--token-file`` supplies one instead, and ``--demo`` serves the demo tournament."""
+kept), ``--token-file`` supplies one instead, ``--demo`` serves the demo tournament, and
+``--workers`` processes end with the process that started them."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import re
+import signal
+import socket
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +95,84 @@ async def test_demo_is_served(
     assert status == 200 and tournament["players"] == 7
     status, round_ = await api.get("/tournaments/demo/rounds/1")
     assert status == 200 and len(round_["boards"]) == 3 and round_["pab"] is not None
+
+
+def _children(pids: set[int]) -> set[int]:
+    """The processes whose parent is in ``pids``, read from /proc."""
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            # "pid (name) state ppid ...": the name may hold spaces, the rest does not
+            fields = status.read_text().rpartition(")")[2].split()
+            if int(fields[1]) in pids:
+                found.add(int(status.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a process that has not exited (a zombie has: it awaits its reaper)."""
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process tree from /proc")
+def test_workers_stop_when_their_parent_is_killed(tmp_path: Path, postgres_url: str) -> None:
+    secret = tmp_path / "token"
+    secret.write_text("workers-token")
+    secret.chmod(0o600)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    parent = subprocess.Popen(
+        [sys.executable, "-c", "from server.cli import main; main()", "serve", "--db",
+         postgres_url, "--port", str(port), "--token-file", str(secret), "--workers", "2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    tree: set[int] = set()
+    stopped = False
+    try:
+        deadline = time.monotonic() + 60  # a guard for a slow start, not a timing check
+        workers: set[int] = set()
+        while len(workers) < 2 or not _answers(port):
+            assert time.monotonic() < deadline, "the workers did not start"
+            workers = {pid for pid in _children({parent.pid}) if _listens(pid, port)}
+            time.sleep(0.2)
+        tree = _children({parent.pid}) | _children(workers)  # the workers, what they started
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + 30
+        while any(_running(pid) for pid in tree) or _answers(port):
+            assert time.monotonic() < deadline, [pid for pid in tree if _running(pid)]
+            time.sleep(0.2)
+        stopped = True
+    finally:
+        parent.kill()
+        parent.wait()
+        for pid in tree if not stopped else ():  # what a failure left behind
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _answers(port: int) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1):
+        return True
+    return False
+
+
+def _listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` holds a socket listening on ``port`` (Linux /proc/net/tcp)."""
+    inodes = set()
+    for fd in (Path("/proc") / str(pid) / "fd").glob("*"):
+        with contextlib.suppress(OSError):
+            target = str(fd.readlink())
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1].endswith(f":{port:04X}") and fields[3] == "0A" and fields[9] in inodes:
+            return True
+    return False

@@ -111,3 +111,57 @@ def test_printing_leaves_out_the_navigation(base: str, page: Any) -> None:
     assert not page.locator(".updated").is_visible()
     assert page.locator("table.standings").is_visible()
     assert page.pdf(format="A4").startswith(b"%PDF")
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of its own: these tests record results the others do not expect."""
+    db = tmp_path_factory.mktemp("venue") / "venue.db"
+    store = SqliteEventStore(str(db))
+    build_sample(TournamentService(store))
+    store.close()
+    with serve(db, sse_poll_seconds=0.5) as url:
+        yield url
+
+
+def test_twenty_phones_behind_one_address_all_see_a_result(hall: str, browser: Any) -> None:
+    """A venue's Wi-Fi puts every phone behind one address: none is refused a live feed,
+    and each one shows the result without a reload. A context per phone: one browser
+    profile holds only six connections to a host, and each phone is its own device."""
+    contexts = [browser.new_context(viewport={"width": 360, "height": 780}) for _ in range(20)]
+    phones = [context.new_page() for context in contexts]
+    for phone in phones:
+        phone.goto(f"{hall}/t/{SAMPLE}/rounds/3")
+        phone.wait_for_selector("[data-live-status]:not(.offline)")
+    api_write(hall, "POST", f"/tournaments/{SAMPLE}/rounds/3/boards/6/result", {"result": "1-0"})
+    for phone in phones:
+        sync_api.expect(phone.locator("#board-6 td.result")).to_have_text("1-0", timeout=10_000)
+    for context in contexts:
+        context.close()
+
+
+def test_a_refused_feed_says_not_live_then_reconnects_and_catches_up(
+    hall: str, browser: Any
+) -> None:
+    """The first attempt is answered 429 with Retry-After: the page says so in its own
+    language at once, waits, reconnects by itself and shows what was recorded meanwhile."""
+    context = browser.new_context(locale="es-ES", viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    refused: list[str] = []
+
+    def first_refused(route: Any) -> None:
+        if route.request.headers.get("accept") == "text/event-stream" and not refused:
+            refused.append(route.request.url)
+            route.fulfill(status=429, headers={"Retry-After": "2"}, body="")
+        else:
+            route.continue_()
+
+    phone.route("**/events*", first_refused)
+    phone.goto(f"{hall}/t/{SAMPLE}/rounds/3")
+    status = phone.locator("[data-live-status]").first
+    sync_api.expect(status).to_have_text("sin conexión")
+    api_write(hall, "POST", f"/tournaments/{SAMPLE}/rounds/3/boards/7/result", {"result": "0-1"})
+    sync_api.expect(status).to_have_text("en directo", timeout=10_000)
+    sync_api.expect(phone.locator("#board-7 td.result")).to_have_text("0-1", timeout=10_000)
+    assert refused
+    context.close()

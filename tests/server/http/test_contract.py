@@ -122,5 +122,4 @@ async def test_wrong_tokens_are_rate_limited_per_address(api: Api) -> None:
     async with api.client.post(
         "/tournaments/open/players", json={"surname": "X"}, headers=right
     ) as response:
-        assert response.status == 429  # fail closed: even the right token waits
-        assert int(response.headers["Retry-After"]) >= 1
+        assert response.status == 201  # the right token is never locked out by guesses

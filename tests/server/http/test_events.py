@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -13,6 +14,8 @@ from aiohttp import ClientPayloadError
 
 from server.http import keys
 from server.http.app import create_app
+from server.http.handlers import events as events_handler
+from server.http.sse import Message, Subscriber, sse_message
 from server.settings import Settings
 from tests.server.http.support import Api, SseReader
 from tests.server.http.test_players import open_with_players
@@ -153,3 +156,92 @@ async def test_streams_are_capped_per_client_and_end_after_their_time(
                 await asyncio.wait_for(reader.next(), 10)
     async with api.client.get("/tournaments/open/events", headers=STREAM) as again:
         assert again.status == 200  # the slot was given back
+
+
+async def test_a_hall_of_streams_costs_one_read_and_one_encoding_per_event(
+    api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twenty phones following one tournament: each new event is read from the store once
+    and encoded once, and every stream receives it, exactly once and in order."""
+    await open_with_players(api)
+    assert api.client.app is not None
+    service = api.client.app[keys.SERVICE]
+    encoded: list[int] = []
+    encode = events_handler._encode
+
+    def counting(recorded: Any) -> str:
+        encoded.append(recorded.global_position)
+        return encode(recorded)
+
+    monkeypatch.setattr(events_handler, "_encode", counting)
+    _, log = await api.get("/tournaments/open/events")
+    last = log["events"][-1]["position"]
+    streams = [
+        await api.client.get(f"/tournaments/open/events?after={last}", headers=STREAM)
+        for _ in range(20)
+    ]
+    readers = [SseReader(response) for response in streams]
+    await asyncio.sleep(0.2)  # every stream has joined the channel
+    reads: list[int] = []
+    history = service.history
+
+    def spy(tournament_id: str, *, after_version: int = 0, limit: int | None = None) -> Any:
+        reads.append(after_version)
+        return history(tournament_id, after_version=after_version, limit=limit)
+
+    monkeypatch.setattr(service, "history", spy)
+    encoded.clear()
+    written = []
+    for surname in ("Eriksen", "Fischer", "Gligoric"):
+        _, body = await api.post("/tournaments/open/players", {"surname": surname})
+        written.append(body["events"][0]["position"])
+    for reader in readers:
+        received = [int((await asyncio.wait_for(reader.next(), 5))["id"]) for _ in written]
+        assert received == written
+    assert sorted(encoded) == written  # once each, not once per stream
+    assert len(reads) < len(streams)  # the channel's reads, not a read per stream
+    for response in streams:
+        response.close()
+
+
+async def test_a_stream_joining_mid_flow_misses_and_repeats_nothing(api: Api) -> None:
+    """A stream that catches up from the store while the channel already runs gets each
+    event once: the store up to the channel's position, the channel after it."""
+    await open_with_players(api)
+    _, log = await api.get("/tournaments/open/events")
+    positions = [e["position"] for e in log["events"]]
+    async with api.client.get(
+        f"/tournaments/open/events?after={positions[-1]}", headers=STREAM
+    ) as early:
+        first = (await api.post("/tournaments/open/players", {"surname": "Eriksen"}))[1]
+        assert (
+            int((await asyncio.wait_for(SseReader(early).next(), 5))["id"])
+            == (first["events"][0]["position"])
+        )
+        headers = {**STREAM, "Last-Event-ID": str(positions[1])}
+        async with api.client.get("/tournaments/open/events", headers=headers) as late:
+            reader = SseReader(late)
+            second = (await api.post("/tournaments/open/players", {"surname": "Fischer"}))[1]
+            expected = [*positions[2:], first["events"][0]["position"]]
+            expected.append(second["events"][0]["position"])
+            received = [int((await asyncio.wait_for(reader.next(), 5))["id"]) for _ in expected]
+            assert received == expected
+
+
+def test_a_subscriber_too_far_behind_is_cut_off_not_buffered() -> None:
+    subscriber = Subscriber(limit=2)
+    for version in (1, 2):
+        subscriber.offer(Message(version, version, b""))
+    assert not subscriber.overflowed
+    subscriber.offer(Message(3, 3, b""))
+    assert subscriber.overflowed
+    assert not subscriber.pending  # nothing held for a client that will reconnect
+
+
+def test_an_event_is_one_sse_message_with_its_position_and_type() -> None:
+    recorded: Any = SimpleNamespace(
+        stream_version=4, global_position=17, event_type="player-registered"
+    )
+    message = sse_message(recorded, lambda _: '{"a": 1}')
+    assert message.data == b'id: 17\r\nevent: player-registered\r\ndata: {"a": 1}\r\n\r\n'
+    assert (message.stream_version, message.global_position) == (4, 17)

@@ -1,25 +1,40 @@
-"""Players named over HTTP as on the command line: in a path (``/players/{player}``) or a body
-field, a player is the id every listing shows, a FIDE id or an unambiguous part of the name
-(:func:`events.decisions.find_player`; ambiguity answers with the candidates).
+"""Players named the same way at every edge (an HTTP path or body field, a CLI argument, a
+desk form): a player is the id every listing shows, a FIDE id or an unambiguous part of the
+name (:func:`events.decisions.find_player`; ambiguity answers with the candidates).
 
 A name is found in the state the command is decided on (a :class:`Deferred` command), so
-the player it names and the version it changes are one.
+the player it names and the version it changes are one: a registration made in between
+cannot make the name mean someone else.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
 from events.decisions import Command, find_player
 from events.projections import TournamentState
 from events.types import PairedBoard
-from server.service import Deferred
 
-__all__ = ["NamedRequest", "deferred"]
+__all__ = ["Deferred", "NamedRequest", "deferred"]
 
 C = TypeVar("C", bound=Command)
+
+
+@dataclass(frozen=True, slots=True)
+class Deferred(Generic[C]):
+    """A command completed on the state it is decided on (players named by text are found
+    in the very version the command changes).
+
+    ``request`` is what the edge received; it identifies the command for idempotency.
+    """
+
+    request: msgspec.Struct
+    complete: Callable[[TournamentState], C]
+
 
 _PLAYER_FIELDS = frozenset(("player_id", "other", "pab"))
 
@@ -34,8 +49,13 @@ class NamedRequest(msgspec.Struct, frozen=True):
 
 
 def deferred(command: type[C], body: msgspec.Struct | None = None, **path: Any) -> Deferred[C]:
-    """``command`` from the ``body`` fields and the ``path`` parameters, its players found
-    by :func:`events.decisions.find_player` in the state it is decided on.
+    """``command`` from the ``body`` fields and the ``path`` parameters (or an edge's other
+    fields), its players found by :func:`events.decisions.find_player` in the state it is
+    decided on.
+
+    >>> from events.decisions import WithdrawPlayer
+    >>> deferred(WithdrawPlayer, player_id="Polgar").request
+    NamedRequest(command='WithdrawPlayer', path={'player_id': 'Polgar'}, body=None)
 
     :raises PlayerNotFound: (when decided) for a name nobody answers to.
     :raises AmbiguousPlayer: (when decided) for a name that fits several players.
