@@ -4,15 +4,7 @@ from engine.common import Float
 from events.projections.cache import StateCache
 from events.projections.kinds import EVENT_KINDS, AuditClass, EventKind
 from events.projections.persistent import PersistentList
-from events.projections.standings import (
-    StandingRow,
-    TieBreak,
-    completed_rounds,
-    counting_note,
-    points_str,
-    standings,
-    to_decimal,
-)
+from events.projections.standings import points_str, to_decimal
 from events.projections.state import (
     EMPTY,
     BoardState,
@@ -34,16 +26,11 @@ __all__ = [
     "PlayerRound",
     "PlayerState",
     "RoundState",
-    "StandingRow",
     "StateCache",
-    "TieBreak",
     "TournamentState",
     "apply",
-    "completed_rounds",
-    "counting_note",
     "fold",
     "points_str",
-    "standings",
     "state_after_round",
     "state_at_version",
     "to_decimal",

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from events.tiebreaks.model import Crosstable, PairingNumber, PlayerRecord
+from engine.model import PairingNumber
+from events.tiebreaks.model import Crosstable, PlayerRecord
 from events.tiebreaks.rounding import round_half_up
 
 __all__ = [
@@ -96,10 +97,10 @@ class RatingContext:
         """(rating, 1-½-0 result) of each game the participant played over the board."""
         games = []
         for entry in player.rounds:
-            if entry.played and entry.opponent is not None and entry.result is not None:
+            if entry.played and entry.opponent is not None and entry.outcome is not None:
                 rating = self.ratings[entry.opponent]
                 if rating is not None:
-                    games.append((rating, entry.result.value))
+                    games.append((rating, entry.outcome.score))
         return games
 
 
