@@ -130,6 +130,14 @@ class EventStore(Protocol):
         """
         ...
 
+    def check(self) -> None:
+        """Whether the store can serve reads and writes now (a readiness probe).
+
+        :raises StoreUnavailable: when it cannot: the database is away, or a file database
+            has no room left to write in.
+        """
+        ...
+
     def close(self) -> None: ...
 
 

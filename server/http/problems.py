@@ -259,7 +259,7 @@ def _domain_problem(request: web.Request, error: Exception) -> web.Response:
         # and the log says what happened without a stack trace per request.
         headers = {"Retry-After": str(error.retry_after)}
         _log.warning(
-            "%s on %s %s: %s", problem.slug, request.method, request.path, error,
+            "%s on %s %s: %s", problem.title.lower(), request.method, request.path, error,
             extra=_where(request),
         )  # fmt: skip
     elif problem.status >= 500:
