@@ -8,6 +8,7 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
+import aiohttp
 import pytest
 
 from server.http.app import create_app
@@ -121,3 +122,65 @@ async def test_a_stopped_database_answers_503_fast_and_everything_resumes(
         assert '"After"' in message["data"]
     for response in streams:
         response.close()
+
+
+class Follower:
+    """Follows a tournament's live events as a browser's EventSource does: when the stream
+    ends or the connection fails, it reconnects after the server's ``retry`` with
+    ``Last-Event-ID``. Unlike EventSource, which gives up on an error status, it waits out
+    a 503's ``Retry-After`` and tries again, as a page's script does."""
+
+    def __init__(self, client: Client, path: str) -> None:
+        self.client, self.path = client, path
+        self.reader: SseReader | None = None
+        self.last_id: str | None = None
+        self.refused = 0
+        self.connections = 0
+
+    async def next(self) -> dict[str, str]:
+        while True:
+            if self.reader is None:
+                headers = {**STREAM, **({"Last-Event-ID": self.last_id} if self.last_id else {})}
+                response = await self.client.get(self.path, headers=headers)
+                if response.status == 503:
+                    self.refused += 1
+                    await asyncio.sleep(int(response.headers["Retry-After"]))
+                    continue
+                assert response.status == 200
+                self.reader, self.connections = SseReader(response), self.connections + 1
+            try:
+                message = await self.reader.next()
+            except (EOFError, aiohttp.ClientError):
+                self.reader = None
+                await asyncio.sleep((self.reader_retry or 2000) / 1000)
+                continue
+            self.last_id = message["id"]
+            return message
+
+    @property
+    def reader_retry(self) -> int | None:
+        return self.reader.retry if self.reader else None
+
+
+async def test_a_stream_the_server_closed_resumes_from_its_last_event_id(
+    aiohttp_client: Any, database: str, cluster: Cluster
+) -> None:
+    # Streams end after a second, so the outage outlasts them and reconnects meet it.
+    settings = make_settings(database, sse_max_seconds=1.0, sse_retry_ms=200)
+    client: Client = await aiohttp_client(create_app(settings))
+    api = Api(client)
+    await api.post("/tournaments", {"tournament_id": "t", "name": "T", "rounds": 5})
+    await api.post("/tournaments/t/players", {"surname": "Before"})
+    follower = Follower(client, "/tournaments/t/events")
+    seen = [await asyncio.wait_for(follower.next(), 5) for _ in range(2)]
+    assert [message["event"] for message in seen] == ["tournament-created", "player-registered"]
+
+    following = asyncio.create_task(follower.next())
+    cluster.halt()
+    await asyncio.sleep(3)  # the stream ends; the follower's reconnect is refused (503)
+    cluster.resume()
+    await _until_written(api, "After", within=20)
+    message = await asyncio.wait_for(following, 30)
+    assert '"After"' in message["data"]  # nothing repeated, nothing skipped
+    assert int(message["id"]) > int(seen[-1]["id"])
+    assert follower.refused >= 1 and follower.connections >= 2
