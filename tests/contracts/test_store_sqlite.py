@@ -45,13 +45,13 @@ class TestSqliteStore(SqlStoreContract):
         return sqlite3.Error
 
     @pytest.fixture
-    def outage(self) -> Callable[[EventStore], None]:
-        """The disk is full: the file may not grow by a page."""
+    def outage(self) -> Callable[[EventStore], Callable[[], None]]:
+        """The disk is full: the file may not grow by a page (until room is made)."""
 
-        def fill(store: EventStore) -> None:
-            db = store.db  # type: ignore[attr-defined]
-            (pages,) = db.execute("PRAGMA page_count").fetchone()
-            db.execute(f"PRAGMA max_page_count = {pages}")
+        def fill(store: EventStore) -> Callable[[], None]:
+            assert isinstance(store, SqliteEventStore)
+            _fill(store)
+            return lambda: _fill(store, pages=100_000)
 
         return fill
 
