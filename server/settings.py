@@ -50,6 +50,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """A stream ends after this long; the client reconnects and resumes where it was."""
     busy_timeout_ms: int = 5000
     """How long a write waits for another process's write lock before answering 503."""
+    store_timeout: float = 1.5
+    """Seconds a request waits for a PostgreSQL connection before answering 503 (the
+    database is away): every request answers within a couple of seconds during an outage."""
     token_digest_file: str = ""
     """Where ``arbiter token --rotate`` writes a new digest; when set, each write is checked
     against the file's current digest, so a rotation takes effect without a restart."""

@@ -12,17 +12,21 @@ exists) and writes a new one when it had to fold more than ``snapshot_every`` ev
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import msgspec
 
 from events.envelope import Snapshot
+from events.errors import StoreUnavailable
 from events.projections.snapshot import PROJECTION_VERSION, decode_state, encode_state
 from events.projections.state import EMPTY, TournamentState
 from events.projections.tournament import fold
 from events.store import EventStore
 
 __all__ = ["StateCache"]
+
+_log = logging.getLogger(__name__)
 
 
 class StateCache:
@@ -69,9 +73,12 @@ class StateCache:
             if due:
                 self._snapshot_versions[stream_id] = state.version
         if due:
-            self.store.write_snapshot(
-                stream_id, Snapshot(state.version, PROJECTION_VERSION, encode_state(state))
-            )
+            snapshot = Snapshot(state.version, PROJECTION_VERSION, encode_state(state))
+            try:
+                self.store.write_snapshot(stream_id, snapshot)
+            except StoreUnavailable as error:
+                # A snapshot only saves folding: the read that made it still answers.
+                _log.warning("snapshot of %s not written: %s", stream_id, error)
         return state
 
     def _cold(self, stream_id: str) -> TournamentState:

@@ -73,7 +73,9 @@ def create_app(
 
 async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncIterator[None]:
     settings = app[keys.SETTINGS]
-    store = open_store(settings.db, busy_timeout_ms=settings.busy_timeout_ms)
+    store = open_store(
+        settings.db, busy_timeout_ms=settings.busy_timeout_ms, timeout=settings.store_timeout
+    )
     pairing = PairingPool(settings.pairing_workers, settings.pairing_time_limit)
     app[keys.PAIRING] = pairing
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")
@@ -98,23 +100,36 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
         store.close()
 
 
+LISTEN_RETRY_SECONDS = (0.25, 2.0)
+"""The first and the longest pause between attempts to listen again after a dropped
+connection (doubling in between): a returning database is heard within two seconds."""
+
+
 async def _forward_notifications(url: str, app: web.Application, listening: asyncio.Event) -> None:
     """Wake this process's live event streams after every append by any process on the
-    database (PostgreSQL LISTEN/NOTIFY); after a dropped connection, listen again and wake
-    them once, as something may have been appended meanwhile."""
+    database (PostgreSQL LISTEN/NOTIFY). After a dropped connection, listen again (backing
+    off while the database is away) and wake them once, as something may have been appended
+    meanwhile."""
     import psycopg
 
     from events import notifications
 
     feed = app[keys.FEED]
+    first, longest = LISTEN_RETRY_SECONDS
+    pause = first
     while True:
         try:
-            async for _ in notifications(url):
+            async for _ in notifications(url, timeout=app[keys.SETTINGS].store_timeout):
+                if pause != first:
+                    log.info("listening to PostgreSQL notifications again")
+                pause = first
                 listening.set()
                 feed.notify()
-        except (psycopg.Error, OSError):
-            log.warning("lost the PostgreSQL notification connection; listening again")
-        await asyncio.sleep(1)
+        except (psycopg.Error, OSError) as error:
+            if pause == first:
+                log.warning("lost the PostgreSQL notification connection (%s); retrying", error)
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, longest)
 
 
 def _offloaded(engines: EngineResolver, pool: PairingPool, system: str) -> PairingSystem:

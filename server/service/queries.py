@@ -28,6 +28,10 @@ class Queries:
         self.states = StateCache(store)
         """Each tournament's state, caught up from the store on every use."""
 
+    def check(self) -> None:
+        """Readiness: :raises StoreUnavailable: when the store cannot serve reads and writes."""
+        self.store.check()
+
     def tournament_ids(self) -> list[str]:
         prefix = stream_id("")
         return [
