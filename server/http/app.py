@@ -29,6 +29,8 @@ from server.http.reads import SharedReads, cors_middleware
 from server.http.routes import setup_routes
 from server.http.sse import Channels, EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
+from server.service.access import PUBLIC
+from server.service.accounts import AccountService
 from server.settings import Settings
 
 __all__ = ["create_app"]
@@ -61,7 +63,6 @@ def create_app(
     app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()
     app[keys.SHARED_READS] = SharedReads()
-    app[keys.FAILED_AUTH] = FailedAuth()
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)
@@ -82,8 +83,10 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     app[keys.READERS] = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="arbiter-reader")
     app[keys.PAIRERS] = ThreadPoolExecutor(PAIRER_THREADS, thread_name_prefix="arbiter-pairer")
     app[keys.SERVICE] = TournamentService(
-        store, engines=functools.partial(_offloaded, engines, pairing)
+        store, engines=functools.partial(_offloaded, engines, pairing), actor=PUBLIC
     )
+    app[keys.ACCOUNTS] = accounts = AccountService(store)
+    app[keys.FAILED_AUTH] = FailedAuth(accounts.store)
     listener = None
     if is_postgres(settings.db):
         listening = asyncio.Event()

@@ -18,6 +18,7 @@ from events.decisions import PairingEngine, PairManually, PairRound, decide, pai
 from events.errors import CommandRejected, PairingSystemUnavailable
 from events.projections import TournamentState
 from events.types import Event, RoundPaired
+from server.service.access import Actor
 from server.service.engines import EngineResolver, installed_engine
 from server.service.explanation import explanation_lines
 from server.service.naming import Deferred
@@ -67,8 +68,9 @@ class PairingUseCases(CommandRunner):
         engines: EngineResolver = installed_engine,
         retries: int = 3,
         metadata: Mapping[str, Any] | None = None,
+        actor: Actor | None = None,
     ) -> None:
-        super().__init__(store, retries=retries, metadata=metadata)
+        super().__init__(store, retries=retries, metadata=metadata, actor=actor)
         self.engines = engines
         self._pairing = _OnePairingEach()
 

@@ -5,10 +5,11 @@ written with the same concurrency guard: a concurrent change makes the append fa
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict, TypeVar, Unpack
+from typing import Any, Self, TypedDict, TypeVar, Unpack
 
 import msgspec
 
@@ -23,6 +24,7 @@ from events.errors import (
 )
 from events.projections import TournamentState, fold
 from events.types import Event
+from server.service.access import Actor, Role
 from server.service.naming import Deferred
 from server.service.queries import Queries, stream_id
 
@@ -70,19 +72,35 @@ class CommandResult:
 class CommandRunner(Queries):
     """Runs commands over one event store.
 
-    ``metadata`` is stamped on every appended event, under the per-call metadata.
+    ``metadata`` is stamped on every appended event, under the per-call metadata; the
+    actor's name and account id over both. ``actor`` is who acts (an edge serving many
+    people gives each request its own, :meth:`acting`): every command is checked against
+    the actor's role in the tournament (:mod:`server.service.access`) before it is
+    decided, and the events decided on before they are appended.
     ``retries`` bounds how often a command is decided again after losing a race to another
     writer; it applies only when the caller did not pin ``expected_version`` (then the
     caller must reload and decide) and never to pairing, which is not retried blindly.
     """
 
     def __init__(
-        self, store: EventStore, *, retries: int = 3, metadata: Mapping[str, Any] | None = None
+        self,
+        store: EventStore,
+        *,
+        retries: int = 3,
+        metadata: Mapping[str, Any] | None = None,
+        actor: Actor | None = None,
     ) -> None:
         super().__init__(store)
         self.retries = retries
         self.metadata = dict(metadata or {})
-        """Stamped on every event this service appends (e.g. the edge and the actor)."""
+        """Stamped on every event this service appends (e.g. the edge)."""
+        self.actor = actor or Actor.local()
+
+    def acting(self, actor: Actor) -> Self:
+        """This service, as ``actor``: the same store, state cache and pairing guard."""
+        view = copy.copy(self)
+        view.actor = actor
+        return view
 
     def execute(
         self, tournament_id: str, command: Command | Deferred[Any], **options: Unpack[WriteOptions]
@@ -115,6 +133,7 @@ class CommandRunner(Queries):
             moving through every retry.
         :raises IdempotencyKeyReused: the key was used for a different request.
         """
+        self.actor.require(tournament_id, Role.ADMINISTRATOR if new_stream else Role.DEPUTY)
         sid = stream_id(tournament_id)
         request_hash = _request_hash(tournament_id, request)
         if idempotency_key is not None:
@@ -129,6 +148,7 @@ class CommandRunner(Queries):
             if state.version == 0 and not new_stream:
                 raise TournamentNotFound(tournament_id)
             events = decision(state)
+            self.actor.authorize(tournament_id, events)
             after = _folded(state, events)
             try:
                 append = self.store.append(
@@ -137,7 +157,7 @@ class CommandRunner(Queries):
                     expected_version=state.version or NO_STREAM,
                     idempotency_key=idempotency_key,
                     request_hash=request_hash,
-                    metadata={**self.metadata, **(metadata or {})},
+                    metadata={**self.metadata, **(metadata or {}), **self.actor.metadata},
                 )
             except WrongExpectedVersion:
                 if expected_version is not None or attempt == attempts - 1:

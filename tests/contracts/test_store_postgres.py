@@ -125,6 +125,7 @@ def test_schema_comes_from_recorded_migrations(postgres_url: str) -> None:
         "0003_snapshots",
         "0004_idempotency_scope",
         "0005_player_directory",
+        "0006_accounts",
     ]
     store.close()
 

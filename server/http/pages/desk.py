@@ -24,22 +24,24 @@ from engine import PairingError
 from events.errors import ArbiterError
 from events.types import ByeKind
 from server.http import keys
+from server.http.auth import off_loop
 from server.http.pages import actions, i18n, refusals, views
 from server.http.pages.public import guarded, load, tournament_id
 from server.http.pages.render import html, page
 from server.http.pages.session import (
     COOKIE,
     LIFETIME_SECONDS,
-    SESSIONS,
     Session,
     check_csrf,
     check_origin,
     current,
     posted_form,
+    save_flash,
     secure_cookie,
 )
 from server.http.problems import Problem
 from server.service import CommandResult
+from server.service.accounts import OpenedSession
 from server.settings import token_matches
 
 __all__ = ["act", "desk", "explain", "sign_in", "sign_in_form", "sign_out"]
@@ -57,30 +59,49 @@ def _safe_next(target: str | None, default: str) -> str:
 
 async def sign_in_form(request: web.Request) -> web.StreamResponse:
     return page(request, "signin.html", next=_safe_next(request.query.get("next"), "/t/"),
-                failed=False, wait=0)  # fmt: skip
+                failed=False, wait=0, name="")  # fmt: skip
 
 
 async def sign_in(request: web.Request) -> web.StreamResponse:
-    """Open a session for the token in force now; a wrong one counts against the address
-    as a wrong bearer token does (429 past the limit, the right token still accepted)."""
+    """Open a session for an account's name and password, or for the server token in force
+    now. A failure counts against the address (and the account named) as a wrong bearer
+    token does; past the limit a password is not even checked (429)."""
     check_origin(request)
     form = await posted_form(request)
     target = _safe_next(str(form.get("next", "")), "/t/")
-    token_now = request.app[keys.SETTINGS].current_token_sha256()
-    if not token_matches(str(form.get("token", "")), token_now):
-        context = {"next": target, "failed": True, "wait": 0, "fragment": False}
-        try:
-            request.app[keys.FAILED_AUTH].failed(request.remote or "unknown")
-        except Problem as refused:
-            wait = int(refused.headers["Retry-After"])
-            answer = html(request, "signin.html", {**context, "wait": wait}, status=429)
-            answer.headers.update(refused.headers)
-            return answer
+    name = str(form.get("name", "")).strip()
+    client = request.remote or "unknown"
+    app = request.app
+    accounts, failures = app[keys.ACCOUNTS], app[keys.FAILED_AUTH]
+    token_now = app[keys.SETTINGS].current_token_sha256()
+
+    def open_session() -> OpenedSession | None:
+        if name:
+            failures.check(client, account=name)
+            actor = accounts.sign_in(name, str(form.get("password", "")))
+        elif token_matches(str(form.get("token", "")), token_now):
+            actor = accounts.server_token_actor()
+            return accounts.open_session(actor, server_token_sha256=token_now, address=client)
+        else:
+            actor = None
+        if actor is None:
+            failures.failed(client, account=name or None)
+            return None
+        return accounts.open_session(actor, address=client)
+
+    context = {"next": target, "failed": True, "wait": 0, "fragment": False, "name": name}
+    try:
+        opened = await off_loop(request, open_session)
+    except Problem as refused:
+        wait = int(refused.headers["Retry-After"])
+        answer = html(request, "signin.html", {**context, "wait": wait}, status=429)
+        answer.headers.update(refused.headers)
+        return answer
+    if opened is None:
         return html(request, "signin.html", context, status=401)
-    session_id, _ = request.app[SESSIONS].open(token_now)
     redirect = web.HTTPSeeOther(target)
     redirect.set_cookie(
-        COOKIE, session_id, httponly=True, samesite="Strict", path="/",
+        COOKIE, opened.session_id, httponly=True, samesite="Strict", path="/",
         max_age=LIFETIME_SECONDS, secure=secure_cookie(request),
     )  # fmt: skip
     raise redirect
@@ -88,18 +109,19 @@ async def sign_in(request: web.Request) -> web.StreamResponse:
 
 async def sign_out(request: web.Request) -> web.StreamResponse:
     check_origin(request)
-    session = current(request)
+    session = await current(request)
     if session is not None:
         check_csrf(session, (await posted_form(request)).get("csrf"))
-        request.app[SESSIONS].close(request.cookies.get(COOKIE))
+        ended = session.session_sha256
+        await off_loop(request, lambda: request.app[keys.ACCOUNTS].store.end_session(ended))
     redirect = web.HTTPSeeOther("/t/")
     redirect.del_cookie(COOKIE, path="/")
     raise redirect
 
 
-def _signed_in(request: web.Request) -> Session:
+async def _signed_in(request: web.Request) -> Session:
     """:raises web.HTTPSeeOther: to the sign-in page when there is no session."""
-    session = current(request)
+    session = await current(request)
     if session is None:
         raise web.HTTPSeeOther(f"/signin?next={request.path}")
     return session
@@ -107,12 +129,14 @@ def _signed_in(request: web.Request) -> Session:
 
 @guarded
 async def desk(request: web.Request) -> web.StreamResponse:
-    session = _signed_in(request)
+    session = await _signed_in(request)
     loaded = await load(request)
     state = loaded.state
     settings = state.require_settings()
     latest = state.rounds[-1] if state.rounds else None
-    flash, session.flash = session.flash, []
+    flash = session.flash
+    if flash:
+        await save_flash(request, session, [])
     at = request.query.get("at", "")
     focus = int(at) if at.isdigit() else None
     boards = views.boards(state, latest) if latest else []
@@ -133,7 +157,7 @@ async def desk(request: web.Request) -> web.StreamResponse:
 
 @guarded
 async def explain(request: web.Request) -> web.StreamResponse:
-    session = _signed_in(request)
+    session = await _signed_in(request)
     loaded = await load(request)
     round_no = int(request.match_info["round_no"])
     loaded.state.round(round_no)  # 404 for a round not paired
@@ -157,7 +181,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     action publishes or takes something away; run the command; say what happened at the
     board it was about."""
     check_origin(request)
-    session = _signed_in(request)
+    session = await _signed_in(request)
     posted = await posted_form(request)
     check_csrf(session, posted.get("csrf"))
     action = request.match_info["action"]
@@ -172,7 +196,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     run: Callable[[], Awaitable[CommandResult]] = functools.partial(
         asyncio.get_running_loop().run_in_executor,
         executor,
-        functools.partial(actions.ACTIONS[action], request.app[keys.SERVICE],
+        functools.partial(actions.ACTIONS[action], request.app[keys.SERVICE].acting(session.actor),
                           tournament_id(request), form, meta),
     )  # fmt: skip
     try:
@@ -184,7 +208,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     else:
         request.app[keys.FEED].notify()
         outcome = actions.done(action, form, ran, gettext)
-    session.flash.append((outcome.kind, outcome.message))
+    await save_flash(request, session, [*session.flash, (outcome.kind, outcome.message)])
     where = f"/t/{tournament_id(request)}/desk"
     if outcome.focus is not None:
         where += f"?at={outcome.focus}#board-{outcome.focus}"

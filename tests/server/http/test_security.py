@@ -76,7 +76,7 @@ async def test_a_rotated_token_is_the_only_one_the_desk_and_the_api_take(
     status, problem = await api.post(
         "/tournaments/open/rounds/1/boards/1/result", {"result": "1-0"}
     )
-    assert (status, problem["detail"]) == (401, "the bearer token is not this server's")
+    assert status == 401 and problem["detail"].startswith("the bearer token is not this server's")
 
     assert await sign_in(api.client, new) == 303
     csrf = await desk_csrf(api.client)
