@@ -17,6 +17,7 @@ events.errors.InvalidCommand: rating: Expected `int` <= 4000
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import msgspec
@@ -50,12 +51,32 @@ __all__ = [
     "TournamentId",
     "check_bounds",
     "check_points_value",
+    "to_decimal",
 ]
 
 MAX_ROUNDS = 99
 MAX_BOARDS = 5000
 MAX_POINTS = Decimal(100)
 POINT_PLACES = 2
+
+
+def to_decimal(points: Fraction) -> Decimal:
+    """Points as an exact decimal, for events, JSON and TRF: they are sums of the
+    regulations' decimal values, so the quotient terminates.
+
+    >>> to_decimal(Fraction(5, 2))
+    Decimal('2.5')
+
+    :raises ValueError: for a fraction with no exact decimal form (a third).
+    """
+    rest = points.denominator
+    for prime in (2, 5):
+        while rest % prime == 0:
+            rest //= prime
+    if rest != 1:
+        raise ValueError(f"{points} has no exact decimal form")
+    return Decimal(points.numerator) / Decimal(points.denominator)
+
 
 _PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$"
 """No control characters and no line breaks: names end up in fixed-column TRF lines."""

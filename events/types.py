@@ -19,7 +19,7 @@ from typing import ClassVar, NewType
 import msgspec
 
 from engine.model import Colour, PointSystem
-from events.bounds import Points
+from events.bounds import Points, to_decimal
 from events.results import Result
 
 __all__ = [
@@ -111,6 +111,16 @@ class PointValues(msgspec.Struct, frozen=True, kw_only=True):
         """The same values as the engine's exact fractions."""
         names = (field.name for field in dataclasses.fields(PointSystem))
         return PointSystem(**{name: Fraction(getattr(self, name)) for name in names})
+
+    @classmethod
+    def from_engine(cls, points: PointSystem) -> PointValues:
+        """The engine's values as stored (finite decimals, as FIDE's point systems are).
+
+        >>> PointValues.from_engine(PointValues(win=Decimal(3)).to_engine()).win
+        Decimal('3')
+        """
+        names = (field.name for field in dataclasses.fields(PointSystem))
+        return cls(**{name: to_decimal(getattr(points, name)) for name in names})
 
 
 class _Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):

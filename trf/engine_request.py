@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from engine import PairingRequest
 from engine.generator import baku_acceleration
-from engine.model import Colour, PairingNumber, PlayerEntry, PointSystem, RoundKind, RoundRecord
+from engine.model import Colour, PairingNumber, PlayerEntry, RoundKind, RoundRecord
 from events.names import name_str, parse_name
 from trf.codes import entry_kind, pending
 from trf.errors import TrfError
@@ -33,8 +33,7 @@ from trf.model import (
     XxaAcceleration,
     XxzAbsent,
 )
-from trf.scoring import PointSystem as TrfPointSystem
-from trf.scoring import entry_points, point_system
+from trf.scoring import ScoreCodes, entry_points, point_system
 from trf.validate import ABSENT, announced_round, joins_round, withdrawn_from
 
 __all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
@@ -80,7 +79,7 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     if round_no > total:
         raise _error(f"round {round_no} is beyond the {total} rounds the file announces")
     trf_points = point_system(doc)
-    points = _engine_points(trf_points)
+    points = trf_points.point_values().to_engine()
     absent = _announced_absent(doc, round_no)
     accelerations = _accelerations(doc, total)
     entries = []
@@ -133,7 +132,7 @@ def _outside_entry(doc: TrfDocument, player: Player, paired: int, total: int) ->
 def _record(
     player: Player,
     round_no: int,
-    points: TrfPointSystem,
+    points: ScoreCodes,
     line: int,
     outside: tuple[range, int],
 ) -> RoundRecord:
@@ -163,20 +162,6 @@ def _error(message: str, *, line: int = 0, column: int = 0) -> TrfError:
 
 def _fraction(value: Decimal) -> Fraction:
     return Fraction(value)
-
-
-def _engine_points(system: TrfPointSystem) -> PointSystem:
-    return PointSystem(
-        win=_fraction(system.WW),
-        draw=_fraction(system.WD),
-        loss=_fraction(system.WL),
-        forfeit_win=_fraction(system.FW),
-        forfeit_loss=_fraction(system.FL),
-        pab=_fraction(system.PAB),
-        full_bye=_fraction(system.FPB),
-        half_bye=_fraction(system.HPB),
-        zero_bye=_fraction(system.ZPB),
-    )
 
 
 def _announced_absent(doc: TrfDocument, round_no: int) -> set[int]:
@@ -272,7 +257,7 @@ def _asks_for_baku(doc: TrfDocument) -> bool:
 
 def _baku(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction]]:
     """C.04.7 (general.md §7) over the players of the round-1 list."""
-    system = _engine_points(point_system(doc))
+    system = point_system(doc).point_values().to_engine()
     starters = [
         PairingNumber(p.pairing_no)
         for p in doc.players

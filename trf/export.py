@@ -19,6 +19,7 @@ from typing import Literal
 
 from engine import systems
 from engine.model import Colour, PairingNumber, RoundKind
+from events.bounds import to_decimal
 from events.decisions import pairing_request
 from events.names import name_str
 from events.projections import (
@@ -26,7 +27,6 @@ from events.projections import (
     PlayerState,
     TournamentState,
     fold,
-    to_decimal,
 )
 from events.tiebreaks import (
     crosstable_from_state,
@@ -35,8 +35,7 @@ from events.tiebreaks import (
     rank,
     with_points,
 )
-from events.types import NotPairedReason, PlayerId
-from events.types import PointValues as EventPoints
+from events.types import NotPairedReason, PlayerId, PointValues
 from trf.codes import result_code
 from trf.errors import TrfError
 from trf.mapping import import_events
@@ -49,7 +48,7 @@ from trf.model import (
     Header,
     InitialColour,
     Player,
-    PointValues,
+    PointsLine,
     Record,
     RoundEntry,
     RoundNo,
@@ -87,7 +86,7 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
             TotalRounds(code="142", rounds=settings.rounds),
             InitialColour(colour=_colour(settings.initial_colour).upper()),
         ]
-        if settings.points != EventPoints():
+        if settings.points != PointValues():
             records.append(point_grid(settings.points))
         if settings.tiebreaks:
             records += _tiebreak_records(settings.tiebreaks, settings.tiebreak_rules)
@@ -111,7 +110,7 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
         records += _javafo_records(state)
     first = "white1" if settings.initial_colour is Colour.WHITE else "black1"
     records += [TotalRounds(code="XXR", rounds=settings.rounds), EngineOptions(words=(first,))]
-    if settings.points != EventPoints():
+    if settings.points != PointValues():
         records += [xxs_line(settings.points), *bb_lines(settings.points)]
     return TrfDocument(records=tuple(records))
 
@@ -371,29 +370,27 @@ def _bye_records(
     return records
 
 
-def point_grid(points: EventPoints) -> PointValues:
+def point_grid(points: PointValues) -> PointsLine:
     """``162``: win, draw, loss, PAB; the absence value ``A`` only when it is not 0, since
     bbpPairings refuses a ``162`` line with ``A`` (§6.3) and reads ``BBZ``/``BBF`` instead."""
     values = [("W", points.win), ("D", points.draw), ("L", points.loss), ("P", points.pab)]
     if points.zero_bye:
         values.insert(3, ("A", points.zero_bye))
-    return PointValues(code="162", values=tuple(values))
+    return PointsLine(code="162", values=tuple(values))
 
 
-def bb_lines(points: EventPoints) -> list[PointValues]:
+def bb_lines(points: PointValues) -> list[PointsLine]:
     """bbpPairings' ``BBW`` … ``BBU``: it ignores ``XXS`` (§6.2, §6.3)."""
     values = {"W": points.win, "D": points.draw, "L": points.loss, "Z": points.zero_bye,
               "F": points.forfeit_loss, "U": points.pab}  # fmt: skip
-    return [
-        PointValues(code=f"BB{code}", values=((code, value),)) for code, value in values.items()
-    ]
+    return [PointsLine(code=f"BB{code}", values=((code, value),)) for code, value in values.items()]
 
 
-def xxs_line(points: EventPoints) -> PointValues:
+def xxs_line(points: PointValues) -> PointsLine:
     """JaVaFo's ``XXS`` with every code, so engines need not infer anything (§6.1)."""
     values = [
         ("WW", points.win), ("BW", points.win), ("WD", points.draw), ("BD", points.draw),
         ("WL", points.loss), ("BL", points.loss), ("ZPB", points.zero_bye), ("HPB", points.half_bye),
         ("FPB", points.full_bye), ("PAB", points.pab), ("FW", points.forfeit_win), ("FL", points.forfeit_loss),
     ]  # fmt: skip
-    return PointValues(code="XXS", values=tuple(values))
+    return PointsLine(code="XXS", values=tuple(values))

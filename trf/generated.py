@@ -16,8 +16,8 @@ from fractions import Fraction
 from engine import systems
 from engine.generator import GeneratedPlayer, GeneratedTournament
 from engine.model import Colour, PairingNumber, PointSystem
-from events.projections import to_decimal
-from events.types import PointValues as EventPoints
+from events.bounds import to_decimal
+from events.types import PointValues
 from trf.codes import result_code
 from trf.export import Profile, bb_lines, point_grid, xxs_line
 from trf.model import (
@@ -56,7 +56,7 @@ def generated_document(tournament: GeneratedTournament, profile: Profile = "trf1
             code="092", value=f"Individual: Swiss-System ({title}), rules {settings.rules_edition}"
         ),
     ]
-    event_points = _event_points(points)
+    event_points = PointValues.from_engine(points)
     if profile == "trf26":
         records += [
             TotalRounds(code="142", rounds=settings.rounds),
@@ -72,15 +72,6 @@ def generated_document(tournament: GeneratedTournament, profile: Profile = "trf1
     if points != PointSystem():
         records += [xxs_line(event_points), *bb_lines(event_points)]
     return TrfDocument(records=tuple(records))
-
-
-def _event_points(points: PointSystem) -> EventPoints:
-    return EventPoints(
-        win=to_decimal(points.win), draw=to_decimal(points.draw), loss=to_decimal(points.loss),
-        forfeit_win=to_decimal(points.forfeit_win), forfeit_loss=to_decimal(points.forfeit_loss),
-        pab=to_decimal(points.pab), full_bye=to_decimal(points.full_bye),
-        half_bye=to_decimal(points.half_bye), zero_bye=to_decimal(points.zero_bye),
-    )  # fmt: skip
 
 
 def _ranks(tournament: GeneratedTournament) -> dict[int, int]:

@@ -42,10 +42,10 @@ from events.types import (
     PairedBoard,
     PlayerId,
     PlayerRegistered,
+    PointValues,
     RoundNo,
     RoundPaired,
 )
-from events.types import PointValues as EventPoints
 from trf.checker import identify_system
 from trf.codes import entry_kind, normalise_title
 from trf.errors import TrfError
@@ -63,7 +63,7 @@ from trf.model import (
     XxaAcceleration,
     XxzAbsent,
 )
-from trf.scoring import PointSystem, entry_points, point_system
+from trf.scoring import ScoreCodes, entry_points, point_system
 from trf.validate import ABSENT, announced_round, check_trf, joins_round, validate, withdrawn_from
 
 __all__ = ["import_events", "import_trf"]
@@ -509,16 +509,13 @@ class _Importer:
         the default one."""
         return identify_system(self.doc)[0] or DEFAULT_SYSTEM
 
-    def point_values(self) -> EventPoints:
-        s: PointSystem = self.system
+    def point_values(self) -> PointValues:
+        s: ScoreCodes = self.system
         if (s.WW, s.WD, s.WL) != (s.BW, s.BD, s.BL):
             raise TrfError(
                 [TrfProblem(line=0, message="points that depend on the colour cannot be imported")]
             )
-        return EventPoints(
-            win=s.WW, draw=s.WD, loss=s.WL, forfeit_win=s.FW, forfeit_loss=s.FL,
-            pab=s.PAB, full_bye=s.FPB, half_bye=s.HPB, zero_bye=s.ZPB,
-        )  # fmt: skip
+        return s.point_values()
 
     def initial_colour(self) -> Colour:
         """``152``/``XXC`` if given, else the colour of round 1's top paired player."""

@@ -37,7 +37,7 @@ __all__ = [
     "NationalRating",
     "OpaqueRecord",
     "Player",
-    "PointValues",
+    "PointsLine",
     "Record",
     "RoundEntry",
     "RoundNo",
@@ -137,7 +137,7 @@ class InitialColour(_Record, frozen=True, tag="initial-colour"):
     colour: str
 
 
-class PointValues(_Record, frozen=True, tag="point-values"):
+class PointsLine(_Record, frozen=True, tag="point-values"):
     """A point-system line: ``XXS`` (``WW=1.0 …``), ``162`` (``W 3.0 …``) or one ``BB?`` line.
 
     ``values`` holds ``(code, points)`` in file order; for ``BBW`` … ``BBU`` the single code
@@ -247,7 +247,7 @@ Record: TypeAlias = (
     | TotalRounds
     | EngineOptions
     | InitialColour
-    | PointValues
+    | PointsLine
     | XxaAcceleration
     | AcceleratedRounds
     | ForbiddenPairs

@@ -27,7 +27,7 @@ from trf.model import (
     NationalRating,
     OpaqueRecord,
     Player,
-    PointValues,
+    PointsLine,
     Record,
     RoundEntry,
     TotalRounds,
@@ -133,7 +133,7 @@ def _read_line(line: str, report: _Report) -> Record:
         if code in _PARSERS:
             return _PARSERS[code](line, report)
         if code in _BB_CODES:
-            return PointValues(code=code, values=((code[2], _decimal(_value(line, report), 5)),))
+            return PointsLine(code=code, values=((code[2], _decimal(_value(line, report), 5)),))
         if code in OPAQUE_CODES:
             return OpaqueRecord(code=code, text=line)
         if _NRS_CODE.fullmatch(code) and _INT.fullmatch(line[4:8].strip()):
@@ -309,7 +309,7 @@ def _xxs(line: str, report: _Report) -> Record:
         if not equals or not code:
             raise FieldError(5, f"{token!r} is not CODE=POINTS")
         values.append((code.upper(), _decimal(points, 5, width=12)))
-    return PointValues(code="XXS", values=tuple(values))
+    return PointsLine(code="XXS", values=tuple(values))
 
 
 _CODE_POINTS = re.compile(r"\s*([A-Z])\s*(\S+)")
@@ -326,7 +326,7 @@ def _point_grid(line: str, report: _Report) -> Record:
             raise FieldError(5 + position, "expected a point code letter followed by points")
         values.append((match.group(1), _decimal(match.group(2), 5 + match.start(2))))
         position = match.end()
-    return PointValues(code="162", values=tuple(values))
+    return PointsLine(code="162", values=tuple(values))
 
 
 def _xxa(line: str, report: _Report) -> Record:

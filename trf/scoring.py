@@ -13,10 +13,11 @@ from decimal import Decimal
 import msgspec
 
 from engine.model import RoundKind
+from events.types import PointValues
 from trf.codes import entry_kind
-from trf.model import PointValues, RoundEntry, TrfDocument
+from trf.model import PointsLine, RoundEntry, TrfDocument
 
-__all__ = ["SCORE_CODES", "PointSystem", "entry_points", "point_system", "score_targets"]
+__all__ = ["SCORE_CODES", "ScoreCodes", "entry_points", "point_system", "score_targets"]
 
 SCORE_CODES = ("WW", "BW", "WD", "BD", "WL", "BL", "FW", "FL", "PAB", "FPB", "HPB", "ZPB", "X")
 """JaVaFo's ``XXS`` codes (plus ``X``, TRF-2026's unknown result), the finest distinction."""
@@ -45,7 +46,7 @@ _BB = {
 }
 
 
-class PointSystem(msgspec.Struct, frozen=True, kw_only=True):
+class ScoreCodes(msgspec.Struct, frozen=True, kw_only=True):
     """Points per kind of round, in JaVaFo's ``XXS`` terms; defaults are FIDE's 1 / ½ / 0."""
 
     WW: Decimal = Decimal("1.0")
@@ -63,8 +64,19 @@ class PointSystem(msgspec.Struct, frozen=True, kw_only=True):
     X: Decimal = Decimal("0.5")
     """Unknown result (TRF-2026 ``162 X``), by default valued as a draw."""
 
+    def point_values(self) -> PointValues:
+        """The points of each kind of round, in the one vocabulary (a win as White's).
 
-def score_targets(line: PointValues, code: str) -> tuple[str, ...] | None:
+        >>> ScoreCodes(WW=Decimal(3), WD=Decimal(1)).point_values().win
+        Decimal('3')
+        """
+        return PointValues(
+            win=self.WW, draw=self.WD, loss=self.WL, forfeit_win=self.FW, forfeit_loss=self.FL,
+            pab=self.PAB, full_bye=self.FPB, half_bye=self.HPB, zero_bye=self.ZPB,
+        )  # fmt: skip
+
+
+def score_targets(line: PointsLine, code: str) -> tuple[str, ...] | None:
     """The :data:`SCORE_CODES` one code of a point-system line sets; None if unknown."""
     if line.code == "XXS":
         return _XXS_SHORTCUTS.get(code) or ((code,) if code in SCORE_CODES else None)
@@ -72,7 +84,7 @@ def score_targets(line: PointValues, code: str) -> tuple[str, ...] | None:
     return table.get(code)
 
 
-def point_system(doc: TrfDocument) -> PointSystem:
+def point_system(doc: TrfDocument) -> ScoreCodes:
     """The point system the file declares (unknown codes are ignored; validation names them).
 
     The pairing-allocated bye is worth a win unless a line sets it (``P``, ``BBU``, ``PAB``),
@@ -83,16 +95,16 @@ def point_system(doc: TrfDocument) -> PointSystem:
     Decimal('3.0')
     """
     values: dict[str, Decimal] = {}
-    for line in doc.records_of(PointValues):
+    for line in doc.records_of(PointsLine):
         for code, points in line.values:
             for target in score_targets(line, code) or ():
                 values[target] = points
     if "PAB" not in values and "WW" in values:
         values["PAB"] = values["WW"]
-    return PointSystem(**values)
+    return ScoreCodes(**values)
 
 
-def entry_points(entry: RoundEntry, system: PointSystem) -> Decimal:
+def entry_points(entry: RoundEntry, system: ScoreCodes) -> Decimal:
     """Points one round block is worth to its player (trf.md §4.3 mapping table).
 
     A pending pairing (no result yet) and an invalid block are worth nothing.

@@ -24,7 +24,7 @@ from events.tiebreaks import Crosstable, PlayerRecord, RoundEntry, TiebreakInput
 from trf.codes import entry_kind, pending
 from trf.model import Player, TrfDocument
 from trf.model import RoundEntry as TrfRoundEntry
-from trf.scoring import PointSystem, entry_points, point_system
+from trf.scoring import ScoreCodes, entry_points, point_system
 
 __all__ = ["crosstable_from_trf", "last_round_with_results"]
 
@@ -78,7 +78,7 @@ def crosstable_from_trf(doc: TrfDocument, round_no: int | None = None) -> Crosst
     )
 
 
-def _entry(player: Player, round_no: int, system: PointSystem) -> RoundEntry:
+def _entry(player: Player, round_no: int, system: ScoreCodes) -> RoundEntry:
     block: TrfRoundEntry = player.entry(round_no)
     kind = entry_kind(block)
     points = Fraction(entry_points(block, system))

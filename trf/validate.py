@@ -30,7 +30,7 @@ from trf.model import (
     InitialColour,
     OpaqueRecord,
     Player,
-    PointValues,
+    PointsLine,
     Record,
     RoundEntry,
     TotalRounds,
@@ -371,7 +371,7 @@ class _Validator:
             self.error(last, 5, "152 and XXC give different initial colours")
 
     def check_point_lines(self) -> None:
-        for line in self.doc.records_of(PointValues):
+        for line in self.doc.records_of(PointsLine):
             unknown = [code for code, _ in line.values if score_targets(line, code) is None]
             if unknown:
                 self.error(line, 5, f"{line.code}: unknown point code(s) {', '.join(unknown)}")

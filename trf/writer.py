@@ -27,7 +27,7 @@ from trf.model import (
     NationalRating,
     OpaqueRecord,
     Player,
-    PointValues,
+    PointsLine,
     Record,
     RoundEntry,
     TotalRounds,
@@ -172,7 +172,7 @@ def _(record: InitialColour) -> str:
 
 
 @_line.register
-def _(record: PointValues) -> str:
+def _(record: PointsLine) -> str:
     if record.code == "XXS":
         return " ".join(
             ["XXS"] + [f"{code}={_points(v, 5, code, 12).strip()}" for code, v in record.values]

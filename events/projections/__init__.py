@@ -4,7 +4,7 @@ from engine.common import Float
 from events.projections.cache import StateCache
 from events.projections.kinds import EVENT_KINDS, AuditClass, EventKind
 from events.projections.persistent import PersistentList
-from events.projections.standings import points_str, to_decimal
+from events.projections.standings import points_str
 from events.projections.state import (
     EMPTY,
     BoardState,
@@ -33,5 +33,4 @@ __all__ = [
     "points_str",
     "state_after_round",
     "state_at_version",
-    "to_decimal",
 ]

@@ -6,10 +6,9 @@ The one ranker is :func:`events.tiebreaks.rank` (a stored tournament's standings
 
 from __future__ import annotations
 
-from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["points_str", "to_decimal"]
+__all__ = ["points_str"]
 
 
 def points_str(points: Fraction) -> str:
@@ -21,13 +20,3 @@ def points_str(points: Fraction) -> str:
     if points.denominator == 1:
         return str(points.numerator)
     return f"{float(points):g}"
-
-
-def to_decimal(points: Fraction) -> Decimal:
-    """Points as an exact decimal, for JSON and TRF: they are sums of the regulations'
-    decimal values, so the quotient terminates.
-
-    >>> to_decimal(Fraction(5, 2))
-    Decimal('2.5')
-    """
-    return Decimal(points.numerator) / Decimal(points.denominator)

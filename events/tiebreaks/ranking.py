@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from engine.model import PairingNumber
+from events.bounds import to_decimal
 from events.tiebreaks import own_results as own
 from events.tiebreaks.buchholz import Term, average_of_buchholz, buchholz_terms, cut_sum
 from events.tiebreaks.codes import (
@@ -191,15 +192,10 @@ def _output(value: _Raw) -> TiebreakValue:
 
 def _decimal(value: Fraction) -> Decimal:
     """Exact decimal form of a fraction (points are decimals, so every sum has one)."""
-    rest, twos, fives = value.denominator, 0, 0
-    while rest % 2 == 0:
-        rest, twos = rest // 2, twos + 1
-    while rest % 5 == 0:
-        rest, fives = rest // 5, fives + 1
-    if rest != 1:
-        raise TiebreakInputError(f"value {value} has no exact decimal form")
-    digits = max(twos, fives)
-    return Decimal(value.numerator * 10**digits // value.denominator).scaleb(-digits)
+    try:
+        return to_decimal(value)
+    except ValueError as error:
+        raise TiebreakInputError(f"value {value} has no exact decimal form") from error
 
 
 class _Values:

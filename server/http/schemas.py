@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from engine.model import Colour, RoundKind
-from events.bounds import MAX_ROUNDS, Reason, TiebreakList
+from events.bounds import MAX_ROUNDS, Reason, TiebreakList, to_decimal
 from events.decisions import (
     CancelWithdrawal,
     CorrectPlayerDetails,
@@ -32,7 +32,7 @@ from events.decisions import (
     WithdrawPlayer,
 )
 from events.envelope import RecordedEvent
-from events.projections import Float, PlayerState, RoundState, TournamentState, to_decimal
+from events.projections import Float, PlayerState, RoundState, TournamentState
 from events.results import Result
 from events.types import ByeKind, Event, NotPairedReason, TournamentCreated
 

@@ -27,8 +27,7 @@ from events.errors import CommandRejected
 from events.projections import TournamentState, fold, state_after_round
 from events.results import Result
 from events.tiebreaks import Standings, tournament_standings
-from events.types import ByeKind, Event
-from events.types import PointValues as EventPoints
+from events.types import ByeKind, Event, PointValues
 from trf import read_trf, write_trf
 from trf.export import Profile, export_document, export_warnings
 from trf.mapping import import_events
@@ -70,9 +69,9 @@ def generated_events(
         state = fold(new, state)
         return True
 
-    points = EventPoints()
+    points = PointValues()
     if three_one:
-        points = EventPoints(win=D(3), draw=D(1), forfeit_win=D(3), pab=D(3), full_bye=D(3),
+        points = PointValues(win=D(3), draw=D(1), forfeit_win=D(3), pab=D(3), full_bye=D(3),
                              half_bye=D(1))  # fmt: skip
     assert do(CreateTournament(tournament_id="t", name=f"Generated {seed}", rounds=rounds,
                         full_point_byes=True, points=points,

@@ -22,7 +22,7 @@ from trf.model import (
     ForbiddenPairs,
     NationalRating,
     OpaqueRecord,
-    PointValues,
+    PointsLine,
     TrfProblem,
     Unrecognised,
     XxaAcceleration,
@@ -133,7 +133,7 @@ def incorrect_points(doc: TrfDocument, problems: list[TrfProblem]) -> None:
 
 def javafo_example(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 52 and doc.total_rounds == 9 and doc.initial_colour == "w"
-    (xxs,) = doc.records_of(PointValues)
+    (xxs,) = doc.records_of(PointsLine)
     assert len(xxs.values) == 12 and xxs.values[0] == ("WW", Decimal("1.0"))
     assert doc.records_of(XxzAbsent)[0].ids == (22, 28, 43)
     assert opaque(doc, "013") == 1

@@ -14,7 +14,7 @@ from trf.model import (
     ByeRecord,
     ForbiddenPairs,
     Player,
-    PointValues,
+    PointsLine,
     RoundEntry,
     XxaAcceleration,
 )
@@ -91,7 +91,7 @@ def test_player_line_columns_of_section_4() -> None:
             {(14, 17): " 2.0", (20, 22): "  1", (24, 27): "   4"},
         ),
         (
-            PointValues(code="162", values=(("W", Decimal(3)), ("D", Decimal(1)))),
+            PointsLine(code="162", values=(("W", Decimal(3)), ("D", Decimal(1)))),
             {(6, 6): "W", (7, 10): " 3.0", (15, 15): "D", (16, 19): " 1.0"},
         ),
         (
@@ -113,7 +113,7 @@ def test_field_that_does_not_fit_raises_with_line_and_column() -> None:
     # Names have 33 columns (§4.1); the writer refuses rather than truncate.
     long_name = Player(pairing_no=1, name="X" * 34)
     with pytest.raises(TrfError) as raised:
-        write_trf(TrfDocument(records=(PointValues(code="XXS"), long_name)))
+        write_trf(TrfDocument(records=(PointsLine(code="XXS"), long_name)))
     (problem,) = raised.value.problems
     assert (problem.line, problem.column) == (2, 15)
     assert "33" in problem.message
