@@ -19,6 +19,7 @@ from aiohttp import web
 
 from events.projections import points_str
 from server.http.pages import i18n
+from server.http.pages.legend import explain_label
 
 __all__ = ["SECURITY_HEADERS", "html", "page", "points"]
 
@@ -56,7 +57,9 @@ def environment(language: str) -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
-    env.install_gettext_translations(i18n.translations(language), newstyle=True)  # type: ignore[attr-defined]
+    messages = i18n.translations(language)
+    env.install_gettext_translations(messages, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["tiebreak_name"] = functools.partial(explain_label, gettext=messages.gettext)
     env.filters["points"] = points
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["language"] = language
