@@ -52,6 +52,12 @@ class Edition(enum.Enum):
     C07_2024 = "2024"
     C07_2026 = "2026"
 
+    @classmethod
+    def current(cls) -> Edition:
+        """The edition in force now: what a list given without an edition is read under
+        when the tournament has declared none (the event then states it)."""
+        return cls.C07_2026
+
 
 class Result(enum.Enum):
     """One side's result of a game in 1-½-0 terms, whatever the tournament's point system."""

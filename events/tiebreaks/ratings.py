@@ -72,16 +72,21 @@ class RatingContext:
     """The ratings the Art. 10 tie-breaks use, with the unrated rating applied.
 
     ``valid`` is False when a participant is unrated and no rating is set for unrated players:
-    then every rating-based tie-break has no value.
+    then every rating-based tie-break has no value (C.07 Art. 10: they are removed from the
+    list). A performance shown for its own sake, not to break ties, passes
+    ``unrated_left_out=True``: games against unrated opponents are then left out instead, so
+    one unrated entrant does not take every player's performance away.
     """
 
-    def __init__(self, crosstable: Crosstable, unrated_rating: int | None) -> None:
+    def __init__(
+        self, crosstable: Crosstable, unrated_rating: int | None, *, unrated_left_out: bool = False
+    ) -> None:
         self.crosstable = crosstable
         self.ratings: dict[PairingNumber, int | None] = {
             p.pairing_number: p.rating if p.rating is not None else unrated_rating
             for p in crosstable.players
         }
-        self.valid = all(rating is not None for rating in self.ratings.values())
+        self.valid = unrated_left_out or all(r is not None for r in self.ratings.values())
 
     def own_rating(self, player: PlayerRecord) -> int | None:
         """RTNG (10.6): the participant's rating (None when the context is not valid)."""

@@ -243,9 +243,10 @@ def card(state: TournamentState, player: PlayerState) -> list[CardRow]:
 
 
 def performance(state: TournamentState, player: PlayerState) -> int | None:
-    """The tournament performance rating (C.07 TPR) over complete rounds; None when it has
-    no value (no rated game, or unrated players and no rating set for them)."""
+    """The tournament performance rating (C.07 TPR) over complete rounds: unrated opponents
+    rated as the tournament says (its unrated rating), else their games left out; None when
+    no game is left."""
     table = crosstable_from_state(state)
     settings = state.require_settings()
-    context = RatingContext(table, settings.unrated_rating)
+    context = RatingContext(table, settings.unrated_rating, unrated_left_out=True)
     return performance_rating(context, table.by_number[state.pairing_number(player.player_id)])

@@ -83,7 +83,7 @@ async def test_a_rotated_token_is_the_only_one_the_desk_and_the_api_take(
     assert csrf is not None
     form = {"csrf": csrf, "round": "1", "board": "1", "result": "1-0"}
     async with api.client.post("/t/open/desk/result", data=form) as response:
-        assert response.status == 200 and "Result saved." in await response.text()
+        assert response.status == 200 and "Board 1: 1-0 saved." in await response.text()
     status, _ = await api.post(
         "/tournaments/open/rounds/1/boards/2/result", {"result": "0-1"},
         headers={"Authorization": f"Bearer {new}"}, version="*",
