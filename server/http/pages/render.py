@@ -16,6 +16,7 @@ from typing import Any
 
 import jinja2
 from aiohttp import web
+from babel.dates import format_date
 
 from events.projections import points_str
 from server.http.pages import i18n
@@ -61,6 +62,7 @@ def environment(language: str) -> jinja2.Environment:
     env.install_gettext_translations(messages, newstyle=True)  # type: ignore[attr-defined]
     env.filters["tiebreak_name"] = functools.partial(explain_label, gettext=messages.gettext)
     env.filters["points"] = points
+    env.filters["day"] = functools.partial(format_date, format="medium", locale=language)
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["language"] = language
     return env
