@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["TIEBREAK_NAMES", "explain_label"]
+__all__ = ["CELL_CODES", "N_", "SYSTEM_NAMES", "TIEBREAK_NAMES", "explain_label"]
 
 
 def N_(message: str) -> str:
@@ -43,6 +43,31 @@ TIEBREAK_NAMES = {
     "RTNG": N_("rating"),
 }
 """Every individual tie-break acronym (``events.tiebreaks.codes.INDIVIDUAL_CODES``)."""
+
+SYSTEM_NAMES = {
+    "dutch": N_("Dutch system"),
+    "burstein": N_("Burstein system"),
+    "dubov": N_("Dubov system"),
+    "lim": N_("Lim system"),
+    "lim-maxi": N_("Lim system (maxi)"),
+    "amalfi": N_("Amalfi rating system"),
+}
+"""Every pairing system by its name in ``engine.systems`` (tests/server/http/test_languages.py)."""
+
+CELL_CODES = {
+    "w": N_("played with white"),
+    "b": N_("played with black"),
+    "1 = 0": N_("won, drawn, lost"),
+    "+ -": N_("won, lost by forfeit"),
+    "PAB": N_("pairing-allocated bye"),
+    "FPB": N_("full-point bye"),
+    "HPB": N_("half-point bye"),
+    "ZPB": N_("zero-point bye"),
+    "---": N_("absent"),
+    "n/e": N_("not entered yet"),
+    "wdr": N_("withdrawn"),
+}
+"""The crosstable's cell codes (``server.printouts.crosstable``) and what they mean."""
 
 _MODIFIERS = {"C": N_("cut %(n)s"), "M": N_("median %(n)s"), "L": N_("limit %(n)s")}
 

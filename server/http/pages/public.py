@@ -130,7 +130,7 @@ async def where_page(request: web.Request) -> web.StreamResponse:
     loaded = await load(request)
     round_ = loaded.state.round(int(request.match_info["round_no"]))
     return page(
-        request, "where.html", round=round_, rows=views.where_to_play(loaded.state, round_),
+        request, "where.html", round=round_, rows=views.where_to_play(loaded.state, round_, i18n.choose(request)),
         **_live(request, loaded),
     )  # fmt: skip
 

@@ -23,6 +23,7 @@ from events.tiebreaks import (
     tournament_standings,
 )
 from events.types import TournamentCreated
+from server.printouts.collation import name_key
 from server.printouts.crosstable import crosstable_rows, format_value
 
 __all__ = [
@@ -106,7 +107,8 @@ class WhereRow:
     """Empty for a board; else ``"pab"`` or the reason for not being paired."""
 
 
-def where_to_play(state: TournamentState, round_: RoundState) -> list[WhereRow]:
+def where_to_play(state: TournamentState, round_: RoundState, language: str) -> list[WhereRow]:
+    """Every player of the round in the alphabetical order of ``language``."""
     rows = []
     for board in round_.boards:
         white, black = state.player(board.white), state.player(board.black)
@@ -117,7 +119,8 @@ def where_to_play(state: TournamentState, round_: RoundState) -> list[WhereRow]:
     for entry in round_.not_paired:
         name = state.player(entry.player_id).name
         rows.append(WhereRow(entry.player_id, name, None, "", "", entry.reason.value))
-    return sorted(rows, key=lambda row: (row.name.casefold(), row.player_id))
+    by_name = name_key(language)
+    return sorted(rows, key=lambda row: (by_name(row.name), row.player_id))
 
 
 @dataclass(frozen=True, slots=True)
