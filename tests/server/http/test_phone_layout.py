@@ -4,25 +4,19 @@ cut off, and the columns a player in the hall looks for are on screen."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bench.screenshots import CHROMIUM, CHROMIUM_ARGS, SAMPLE, build_sample, serve
-from events import SqliteEventStore
-from server.service import TournamentService
+from bench.screenshots import SAMPLE
+
+# The browser tests' server and Chromium (importing them skips this module as it skips
+# those when Chromium is missing); the tests here only read.
+from tests.server.http.test_browser import base, browser
+
+__all__ = ["base", "browser"]
 
 pytestmark = pytest.mark.slow
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("ARBITER_REQUIRE_BROWSER") == "1":
-        raise RuntimeError(f"ARBITER_REQUIRE_BROWSER=1 but {CHROMIUM} is missing")
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
 
 WIDTHS = (360, 390, 768, 1366)
 LANGUAGES = ("en", "es")
@@ -63,24 +57,6 @@ MEASURE = """() => {
   }
   return found;
 }"""
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("phones") / "hall.db"
-    store = SqliteEventStore(str(db))
-    build_sample(TournamentService(store))
-    store.close()
-    with serve(db) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
