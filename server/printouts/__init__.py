@@ -31,6 +31,7 @@ from events.errors import InvalidCommand
 from events.projections import TournamentState, points_str
 from events.tiebreaks import crosstable_from_state
 from events.types import PlayerId
+from server.printouts.collation import name_key
 
 __all__ = [
     "FORMATS",
@@ -197,7 +198,8 @@ def pairing_list(
             )
         for player_id, reason in absent.items():
             places.append((state.player(player_id).name, player_id, "", "", reason))
-        places.sort(key=lambda place: (place[0].casefold(), place[1]))
+        by_name = name_key("en")
+        places.sort(key=lambda place: (by_name(place[0]), place[1]))
         return Printout(
             title, ("name", "id", "board", "colour", "opponent"), places,
             subtitle=subtitle, right={1, 2},

@@ -18,6 +18,7 @@ import re
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
 from pathlib import Path
+from urllib.parse import urlencode
 
 from aiohttp import web
 
@@ -39,6 +40,7 @@ _PAGES: tuple[tuple[str, str, Callable[[web.Request], Awaitable[web.StreamRespon
     ("GET", T + "/log", public.log_page),
     ("GET", T + "/screen", public.screen_page),
     ("GET", "/lang/{language}", public.switch_language),
+    ("GET", "/favicon.ico", public.favicon),
     ("GET", "/signin", desk.sign_in_form),
     ("POST", "/signin", desk.sign_in),
     ("POST", "/signout", desk.sign_out),
@@ -83,11 +85,16 @@ def _wants_html(request: web.Request) -> bool:
 async def negotiation_middleware(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    """Send a browser that opened an API address to its page (303, ``Vary: Accept``)."""
+    """Send a browser that opened an API address to its page (303, ``Vary: Accept``),
+    keeping its query (``?round=5``) but for ``format``, which chose the page."""
     if request.method == "GET" and _wants_html(request):
         target = page_for(request.path)
         if target is not None:
-            raise web.HTTPSeeOther(target, headers={"Vary": "Accept"})
+            kept = request.rel_url.query.copy()
+            kept.popall("format", None)
+            query = urlencode(list(kept.items()))
+            raise web.HTTPSeeOther(f"{target}?{query}" if query else target,
+                                   headers={"Vary": "Accept"})  # fmt: skip
     return await handler(request)
 
 

@@ -13,27 +13,46 @@ import functools
 import gettext
 import io
 from importlib.resources import files
+from pathlib import Path
 
 from aiohttp import web
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
 __all__ = ["DEFAULT", "LANGUAGES", "choose", "translations"]
 
-LANGUAGES = {"en": "English", "es": "Español"}
-"""Each language a page can speak, by its code, named in itself (for the switch)."""
-
 DEFAULT = "en"
 COOKIE = "lang"
 
+LOCALE = Path(str(files("server.http.pages") / "locale"))
+"""One folder per language, ``<code>/LC_MESSAGES/messages.po``: adding a language is
+adding its catalogue there."""
+
+
+def discover(root: Path) -> dict[str, str]:
+    """English and each language with a catalogue under ``root``, by code, named in itself
+    (for the switch).
+
+    >>> discover(LOCALE)["es"]
+    'Español'
+    """
+    codes = sorted(po.parent.parent.name for po in root.glob("*/LC_MESSAGES/messages.po"))
+    named = {code: Locale.parse(code).get_display_name(code) or code for code in codes}
+    return {DEFAULT: "English"} | {code: name.capitalize() for code, name in named.items()}
+
+
+LANGUAGES = discover(LOCALE)
+"""Each language a page can speak, by its code, named in itself (for the switch)."""
+
 
 @functools.cache
-def translations(language: str) -> gettext.NullTranslations:
+def translations(language: str, root: Path = LOCALE) -> gettext.NullTranslations:
     """The messages of ``language`` (English: the msgids themselves)."""
     if language == DEFAULT:
         return gettext.NullTranslations()
-    source = files("server.http.pages") / "locale" / language / "LC_MESSAGES" / "messages.po"
+    source = root / language / "LC_MESSAGES" / "messages.po"
     with source.open("rb") as po:
         catalog = read_po(po, locale=language)
     compiled = io.BytesIO()

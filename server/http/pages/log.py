@@ -19,6 +19,7 @@ from events.envelope import RecordedEvent
 from events.projections import EMPTY, EVENT_KINDS, TournamentState, apply
 from events.results import Result
 from events.types import ByeKind, Event, PlayerId
+from server.http.pages.legend import N_
 from server.http.pages.views import result_text
 
 __all__ = ["Gettext", "LogLine", "describe", "log_lines"]
@@ -45,6 +46,17 @@ def _game(state: TournamentState, round_no: int, board: int) -> str:
         return "?"
     paired = state.round(round_no).boards[board - 1]
     return f"{state.player(paired.white).surname} – {state.player(paired.black).surname}"
+
+
+SETTING_NAMES = {
+    "initial_colour": N_("initial colour"),
+    "tiebreaks": N_("tie-breaks"),
+    "tiebreak_rules": N_("tie-break rules"),
+    "avoid_same_club": N_("avoid pairing club mates"),
+    "avoid_same_federation": N_("avoid pairing compatriots"),
+    "acceleration": N_("acceleration"),
+}
+"""The regulations a ``SettingsChanged`` event can change, as its log sentence names them."""
 
 
 def _bye(kind: ByeKind, _: Gettext) -> str:
@@ -74,7 +86,7 @@ def _values(event: Event, state: TournamentState, _: Gettext) -> dict[str, objec
         if getattr(event, field.name) is not msgspec.UNSET
     }
     values["changed"] = ", ".join(
-        field.name.replace("_", " ")
+        _(SETTING_NAMES.get(field.name, field.name.replace("_", " ")))
         for field in fields
         if field.default is msgspec.UNSET and getattr(event, field.name) is not msgspec.UNSET
     )

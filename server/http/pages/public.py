@@ -7,6 +7,8 @@ import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from importlib.resources import files
+from pathlib import Path
 from typing import Any, TypeVar, get_args
 
 from aiohttp import web
@@ -15,7 +17,6 @@ from events.errors import ArbiterError
 from events.projections import TournamentState, fold
 from events.types import Event
 from server.http import keys
-from server.http.handlers.tournaments import summaries
 from server.http.pages import i18n, views
 from server.http.pages.log import Gettext, LogLine, log_lines
 from server.http.pages.render import html, page
@@ -91,9 +92,21 @@ def _live(request: web.Request, loaded: Loaded) -> dict[str, Any]:
     }
 
 
+def _states(service: TournamentService) -> list[TournamentState]:
+    return [service.load(tid) for tid in service.tournament_ids()]
+
+
 async def tournaments(request: web.Request) -> web.StreamResponse:
-    listed = await read(request, summaries, request.app[keys.SERVICE])
-    return page(request, "tournaments.html", tournaments=listed.tournaments)
+    """Every tournament with its dates, place and status; ``?status=`` and ``?q=`` filter."""
+    only = request.query.get("status", "")
+    only = only if only in views.STATUSES else ""
+    text = request.query.get("q", "")
+    states = await read(request, _states, request.app[keys.SERVICE])
+    listed = views.listing(states, only=only, text=text)
+    return page(
+        request, "tournaments.html", tournaments=listed, only=only, q=text,
+        statuses=views.STATUSES, total=len(states),
+    )  # fmt: skip
 
 
 @guarded
@@ -117,16 +130,39 @@ async def where_page(request: web.Request) -> web.StreamResponse:
     loaded = await load(request)
     round_ = loaded.state.round(int(request.match_info["round_no"]))
     return page(
-        request, "where.html", round=round_, rows=views.where_to_play(loaded.state, round_),
+        request, "where.html", round=round_, rows=views.where_to_play(loaded.state, round_, i18n.choose(request)),
         **_live(request, loaded),
     )  # fmt: skip
 
 
+def after_round(request: web.Request, state: TournamentState) -> int | None:
+    """``?round=N`` when it names a paired round (``None``: as it stands now).
+
+    :raises KeyError: for any other value, so the page answers "not found".
+    """
+    asked = request.query.get("round")
+    if asked is None or asked == "":
+        return None
+    if not asked.isdigit() or not 1 <= int(asked) <= state.rounds_paired:
+        raise KeyError(asked)
+    return int(asked)
+
+
 @guarded
 async def standings_page(request: web.Request) -> web.StreamResponse:
+    """The standings now, or after any paired round (``?round=N``), with a round selector."""
     loaded = await load(request)
-    ranking = await read(request, views.ranking, loaded.state)
-    return page(request, "standings.html", ranking=ranking, **_live(request, loaded))
+    round_no = after_round(request, loaded.state)
+    shown = loaded.state
+    if round_no is not None:
+        service = request.app[keys.SERVICE]
+        shown = await read(request, functools.partial(service.load, after_round=round_no),
+                           tournament_id(request))  # fmt: skip
+    ranking = await read(request, views.ranking, shown)
+    return page(
+        request, "standings.html", ranking=ranking, asked_round=round_no,
+        **_live(request, loaded),
+    )  # fmt: skip
 
 
 @guarded
@@ -199,3 +235,13 @@ async def switch_language(request: web.Request) -> web.StreamResponse:
             i18n.COOKIE, language, max_age=365 * 86400, samesite="Lax", httponly=True
         )
     raise redirect
+
+
+_ICON = Path(str(files("server.http.pages") / "static" / "favicon.svg"))
+
+
+async def favicon(request: web.Request) -> web.StreamResponse:
+    """The icon a browser asks for at ``/favicon.ico`` on its own: the pages' SVG knight."""
+    return web.FileResponse(
+        _ICON, headers={"Content-Type": "image/svg+xml", "Cache-Control": "max-age=86400"}
+    )

@@ -16,9 +16,12 @@ from typing import Any
 
 import jinja2
 from aiohttp import web
+from babel.dates import format_date, format_datetime
+from babel.numbers import get_decimal_symbol
 
 from events.projections import points_str
 from server.http.pages import i18n
+from server.http.pages.legend import CELL_CODES, SYSTEM_NAMES, explain_label
 
 __all__ = ["SECURITY_HEADERS", "html", "page", "points"]
 
@@ -46,6 +49,15 @@ def points(value: Fraction | None) -> str:
     return points_str(value)
 
 
+def decimal(value: str, *, symbol: str) -> str:
+    """A value printed with a point (``"1.50"``) with the language's decimal sign instead.
+
+    >>> decimal("11.25", symbol=","), decimal("2137", symbol=",")
+    ('11,25', '2137')
+    """
+    return value.replace(".", symbol)
+
+
 @functools.cache
 def environment(language: str) -> jinja2.Environment:
     env = jinja2.Environment(
@@ -56,8 +68,15 @@ def environment(language: str) -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
-    env.install_gettext_translations(i18n.translations(language), newstyle=True)  # type: ignore[attr-defined]
+    messages = i18n.translations(language)
+    env.install_gettext_translations(messages, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["tiebreak_name"] = functools.partial(explain_label, gettext=messages.gettext)
     env.filters["points"] = points
+    env.filters["day"] = functools.partial(format_date, format="medium", locale=language)
+    env.filters["moment"] = functools.partial(format_datetime, format="medium", locale=language)
+    env.filters["number"] = functools.partial(decimal, symbol=get_decimal_symbol(language))
+    env.filters["system_name"] = lambda name: messages.gettext(SYSTEM_NAMES.get(name) or name)
+    env.globals["cell_codes"] = CELL_CODES
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["language"] = language
     return env

@@ -6,7 +6,9 @@ testable as a projection and the templates only lay things out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 
 from engine.common import Float
@@ -19,19 +21,25 @@ from events.tiebreaks import (
     performance_rating,
     tournament_standings,
 )
+from events.types import TournamentCreated
+from server.printouts.collation import name_key
 from server.printouts.crosstable import crosstable_rows, standings_table
 
 __all__ = [
+    "STATUSES",
     "BoardRow",
     "CardRow",
+    "Listed",
     "Side",
     "StandingsView",
     "WhereRow",
     "boards",
     "card",
     "crosstable",
+    "listing",
     "performance",
     "ranking",
+    "status",
     "where_to_play",
 ]
 
@@ -98,7 +106,8 @@ class WhereRow:
     """Empty for a board; else ``"pab"`` or the reason for not being paired."""
 
 
-def where_to_play(state: TournamentState, round_: RoundState) -> list[WhereRow]:
+def where_to_play(state: TournamentState, round_: RoundState, language: str) -> list[WhereRow]:
+    """Every player of the round in the alphabetical order of ``language``."""
     rows = []
     for board in round_.boards:
         white, black = state.player(board.white), state.player(board.black)
@@ -109,7 +118,8 @@ def where_to_play(state: TournamentState, round_: RoundState) -> list[WhereRow]:
     for entry in round_.not_paired:
         name = state.player(entry.player_id).name
         rows.append(WhereRow(entry.player_id, name, None, "", "", entry.reason.value))
-    return sorted(rows, key=lambda row: (row.name.casefold(), row.player_id))
+    by_name = name_key(language)
+    return sorted(rows, key=lambda row: (by_name(row.name), row.player_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,3 +226,49 @@ def performance(state: TournamentState, player: PlayerState) -> int | None:
     return performance_rating(
         context, table.by_number[PairingNumber(state.pairing_number(player.player_id))]
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One tournament on the list: what a player looks for before opening it."""
+
+    settings: TournamentCreated
+    status: str
+    """``upcoming``, ``running`` or ``finished`` (:func:`status`)."""
+    round_no: int
+    """The latest round paired (0 before the first)."""
+    players: int
+
+
+STATUSES = ("upcoming", "running", "finished")
+
+
+def status(state: TournamentState) -> str:
+    """``upcoming`` before round 1 is paired, ``finished`` when closed or when the last
+    round has every result, ``running`` in between."""
+    settings = state.require_settings()
+    if state.closed:
+        return "finished"
+    if not state.rounds:
+        return "upcoming"
+    done = state.rounds_paired >= settings.rounds and not state.rounds[-1].missing_results
+    return "finished" if done else "running"
+
+
+def listing(states: Sequence[TournamentState], *, only: str = "", text: str = "") -> list[Listed]:
+    """The tournaments with status ``only`` (every one when empty) whose name or place holds
+    ``text``: running first, then upcoming, then finished; the latest start first within each."""
+    needle = text.casefold().strip()
+    listed = []
+    for state in states:
+        settings = state.require_settings()
+        found = status(state)
+        where = f"{settings.name} {settings.place} {settings.federation}".casefold()
+        if (only and found != only) or (needle and needle not in where):
+            continue
+        listed.append(Listed(settings, found, state.rounds_paired, len(state.order)))
+    order = {"running": 0, "upcoming": 1, "finished": 2}
+    listed.sort(key=lambda item: item.settings.name.casefold())
+    listed.sort(key=lambda item: item.settings.start_date or date.min, reverse=True)
+    listed.sort(key=lambda item: order[item.status])
+    return listed

@@ -59,7 +59,7 @@ SAMPLES: list[tuple[Event, str]] = [
     (VirtualPointsGiven(player_id=P4, first_round=R1, last_round=R2, points=Decimal("0.5")),
      "Karpov given 0.5 virtual points for rounds 1 to 2."),
     (SettingsChanged(avoid_same_club=True, tiebreaks="BH"),
-     "Regulations changed: tiebreaks, avoid same club."),
+     "Regulations changed: tie-breaks, avoid pairing club mates."),
     (ByeRequested(player_id=P2, round_no=R2, kind=ByeKind.HALF),
      "Short granted a half-point bye in round 2."),
     (ByeCancelled(player_id=P2, round_no=R2), "Bye of Short in round 2 cancelled."),
