@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
 from typing import NamedTuple
 
 from events.decisions import PairingEngine
 from events.errors import PairingSystemUnavailable
+from server import __version__
 
 __all__ = ["EngineResolver", "PairingSystem", "installed_engine"]
 
@@ -35,12 +35,5 @@ def installed_engine(system: str) -> PairingSystem:
         raise PairingSystemUnavailable(system)
     engine = importlib.import_module("engine")
     return PairingSystem(
-        functools.partial(engine.pair, system=system), f"arbiter {_package_version()}"
+        functools.partial(engine.pair, system=system), f"arbiter {__version__}"
     )
-
-
-def _package_version() -> str:
-    try:
-        return version("arbiter")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        return "unknown"
