@@ -34,6 +34,4 @@ def installed_engine(system: str) -> PairingSystem:
     if system not in importlib.import_module("engine").system_names():
         raise PairingSystemUnavailable(system)
     engine = importlib.import_module("engine")
-    return PairingSystem(
-        functools.partial(engine.pair, system=system), f"arbiter {__version__}"
-    )
+    return PairingSystem(functools.partial(engine.pair, system=system), f"arbiter {__version__}")
