@@ -39,6 +39,7 @@ from server.http.handlers import (
     desk,
     events,
     meta,
+    pairings,
     players,
     ratings,
     rounds,
@@ -89,6 +90,8 @@ class Route:
     write: bool = False
     versioned: bool = False
     response_media: str = JSON
+    token: bool = False
+    """Needs the bearer token though it writes nothing (every ``write`` needs it)."""
     streams: bool = False
     """Also answers ``Accept: text/event-stream`` with Server-Sent Events."""
     warns: str = ""
@@ -472,6 +475,21 @@ ROUTES: tuple[Route, ...] = (
         warns='One per thing the file cannot carry, e.g. 299 - "trf16 has no tie-break records: '
         'export trf26 to keep them (202/212)" (what arbiter export prints on stderr).',
     ),
+    # -- pairing files -------------------------------------------------------------------
+    Route(
+        "POST",
+        "/pairings",
+        pairings.pair_file,
+        "pairings",
+        "pairTrf",
+        "Pair the next round of a TRF file (TRF16 or TRF-2026); nothing is stored",
+        "pairings",
+        response=pairings.FilePairingOut,
+        body=bytes,
+        body_media=TEXT,
+        query=pairings.PairingQuery,
+        token=True,
+    ),
     # -- the event log ---------------------------------------------------------------------
     Route(
         "GET",
@@ -552,7 +570,7 @@ def _query(route: Route, request: web.Request) -> Any:
 
 def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     async def handle(request: web.Request) -> web.StreamResponse:
-        if route.write:
+        if route.write or route.token:
             app = request.app
             settings = app[keys.SETTINGS]
             require_token(request, settings.current_token_sha256(), app[keys.FAILED_AUTH])
