@@ -40,12 +40,13 @@ class PairingCancelled(ArbiterError):
     status = 503
 
 
-_ENGINE_MODULES = sorted(
-    {"engine"}
+_PRELOAD = sorted(
+    {"engine", __name__}
     | {entry.partition(":")[0] for row in systems.rows() for entry in row.editions.values()}
 )
-"""Every edition's module, loaded once by the fork server, so that no pairing's process
-imports its engine again (a tenth of a second, more than a small round's pairing)."""
+"""Every edition's module, and this one (:func:`_child` is found by it), loaded once by the
+fork server, so that no pairing's process imports them again: that took a tenth of a second
+and more, ten times a small round's pairing."""
 
 
 def _child(pair: PairingEngine, request: PairingRequest, out: Connection) -> None:
@@ -67,7 +68,7 @@ class PairingPool:
             ThreadPoolExecutor(1, thread_name_prefix="arbiter-pairing") if workers <= 0 else None
         )
         self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(_ENGINE_MODULES)
+        self._context.set_forkserver_preload(_PRELOAD)
         self._running: set[BaseProcess] = set()
         self._lock = threading.Lock()
         self._closed = threading.Event()
