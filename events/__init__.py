@@ -13,46 +13,50 @@ InvalidCommand``), as ``chess.pgn`` is beside ``chess``:
   and events share; :mod:`events.directory` the FIDE players list; :mod:`events.accounts`
   the accounts, grants, API tokens and sessions.
 
-Every other module (the stores, the codec, upcasting) is internal. ``SqliteEventStore`` is
-imported on first use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair``
-never opens a store.
+Every other module (the stores, the codec, upcasting) is internal. Everything the root names
+is imported on first use: ``arbiter pair`` reads :mod:`events.names` and nothing else here,
+and sqlite-utils alone takes a tenth of a second to load.
 """
 
+import importlib
 from typing import TYPE_CHECKING
 
-from events import (
-    accounts,
-    audit,
-    bounds,
-    decisions,
-    directory,
-    envelope,
-    errors,
-    names,
-    projections,
-    ratings,
-    results,
-    tiebreaks,
-    types,
-)
-from events.memory_store import MemoryEventStore
-from events.store import EventStore, is_postgres, open_store
-
 if TYPE_CHECKING:
+    from events import (
+        accounts,
+        audit,
+        bounds,
+        decisions,
+        directory,
+        envelope,
+        errors,
+        names,
+        projections,
+        ratings,
+        results,
+        tiebreaks,
+        types,
+    )
+    from events.memory_store import MemoryEventStore
     from events.postgres_store import notifications
     from events.sqlite_store import SqliteEventStore
+    from events.store import EventStore, is_postgres, open_store
+
+_LAZY = {
+    "EventStore": "events.store",
+    "is_postgres": "events.store",
+    "open_store": "events.store",
+    "MemoryEventStore": "events.memory_store",
+    "SqliteEventStore": "events.sqlite_store",
+    "notifications": "events.postgres_store",
+}
+"""Each name the root exports -> the module holding it, imported on first use."""
 
 
 def __getattr__(name: str) -> object:
-    if name == "SqliteEventStore":
-        from events.sqlite_store import SqliteEventStore
-
-        return SqliteEventStore
-    if name == "notifications":  # psycopg is loaded only by a PostgreSQL server
-        from events.postgres_store import notifications
-
-        return notifications
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name not in _LAZY:  # the public modules are imported by the import system itself
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name]), name)
 
 
 __all__ = [

@@ -7,6 +7,9 @@ aiohttp, and the HTTP server does not need click's commands.
 
 from typing import TYPE_CHECKING
 
+__version__ = "0.1.0"
+"""Arbiter's version (the package's, read by setuptools from here)."""
+
 if TYPE_CHECKING:
     from server.cli import main
     from server.http.app import create_app

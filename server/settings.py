@@ -38,6 +38,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     pairing_workers: int = 2
     pairing_time_limit: float = 120.0
     """Seconds one pairing may take before it is stopped and refused (503)."""
+    pairings_per_second: float = 20.0
+    pairings_burst: int = 100
+    """``POST /pairings`` per bearer token: on average, and at once after a pause."""
     sse_poll_seconds: float = 2.0
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 2000

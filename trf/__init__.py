@@ -19,29 +19,54 @@ both a module and the function the root exports. The reader, the gate and the er
 are internal.
 """
 
-from trf import (
-    checker,
-    codes,
-    engine_request,
-    export,
-    generated,
-    mapping,
-    model,
-    rating_list,
-    scoring,
-    teams,
-    tiebreak_input,
-    writer,
-)
-from trf.checker import check_document
+import importlib
+from typing import TYPE_CHECKING
+
+# The reader and the validator are what every caller needs, and ``trf.validate`` is both a
+# module and the function exported here, so they load with the root; the rest (the
+# mapping to events above all) loads on first use: ``arbiter pair`` reads a file without
+# the event store.
 from trf.errors import TrfError
-from trf.export import export_document
-from trf.gate import gate_trf
-from trf.mapping import import_trf
 from trf.model import TrfDocument
 from trf.reader import read_trf, read_trf_file
 from trf.validate import check_trf, validate
-from trf.writer import write_trf
+
+if TYPE_CHECKING:
+    from trf import (
+        checker,
+        codes,
+        engine_request,
+        export,
+        generated,
+        mapping,
+        model,
+        rating_list,
+        scoring,
+        teams,
+        tiebreak_input,
+        writer,
+    )
+    from trf.checker import check_document
+    from trf.export import export_document
+    from trf.gate import gate_trf
+    from trf.mapping import import_trf
+    from trf.writer import write_trf
+
+_LAZY = {
+    "check_document": "trf.checker",
+    "export_document": "trf.export",
+    "gate_trf": "trf.gate",
+    "import_trf": "trf.mapping",
+    "write_trf": "trf.writer",
+}
+"""Each name the root exports on first use -> the module holding it."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:  # the public modules are imported by the import system itself
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name]), name)
+
 
 __all__ = [
     "TrfDocument",

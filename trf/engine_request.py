@@ -79,7 +79,7 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     if round_no > total:
         raise _error(f"round {round_no} is beyond the {total} rounds the file announces")
     trf_points = point_system(doc)
-    points = trf_points.point_values().to_engine()
+    points = trf_points.engine_points()
     absent = _announced_absent(doc, round_no)
     accelerations = _accelerations(doc, total)
     entries = []
@@ -257,7 +257,7 @@ def _asks_for_baku(doc: TrfDocument) -> bool:
 
 def _baku(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction]]:
     """C.04.7 (general.md §7) over the players of the round-1 list."""
-    system = point_system(doc).point_values().to_engine()
+    system = point_system(doc).engine_points()
     starters = [
         PairingNumber(p.pairing_no)
         for p in doc.players

@@ -515,7 +515,7 @@ class _Importer:
             raise TrfError(
                 [TrfProblem(line=0, message="points that depend on the colour cannot be imported")]
             )
-        return s.point_values()
+        return PointValues.from_engine(s.engine_points())
 
     def initial_colour(self) -> Colour:
         """``152``/``XXC`` if given, else the colour of round 1's top paired player."""

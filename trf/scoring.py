@@ -9,11 +9,11 @@ so a file that states one system in several notations gets that system.
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import msgspec
 
-from engine.model import RoundKind
-from events.types import PointValues
+from engine.model import PointSystem, RoundKind
 from trf.codes import entry_kind
 from trf.model import PointsLine, RoundEntry, TrfDocument
 
@@ -64,15 +64,17 @@ class ScoreCodes(msgspec.Struct, frozen=True, kw_only=True):
     X: Decimal = Decimal("0.5")
     """Unknown result (TRF-2026 ``162 X``), by default valued as a draw."""
 
-    def point_values(self) -> PointValues:
-        """The points of each kind of round, in the one vocabulary (a win as White's).
+    def engine_points(self) -> PointSystem:
+        """The points of each kind of round in the engine's vocabulary (a win as White's).
 
-        >>> ScoreCodes(WW=Decimal(3), WD=Decimal(1)).point_values().win
-        Decimal('3')
+        >>> ScoreCodes(WW=Decimal(3), WD=Decimal(1)).engine_points().win
+        Fraction(3, 1)
         """
-        return PointValues(
-            win=self.WW, draw=self.WD, loss=self.WL, forfeit_win=self.FW, forfeit_loss=self.FL,
-            pab=self.PAB, full_bye=self.FPB, half_bye=self.HPB, zero_bye=self.ZPB,
+        return PointSystem(
+            win=Fraction(self.WW), draw=Fraction(self.WD), loss=Fraction(self.WL),
+            forfeit_win=Fraction(self.FW), forfeit_loss=Fraction(self.FL),
+            pab=Fraction(self.PAB), full_bye=Fraction(self.FPB), half_bye=Fraction(self.HPB),
+            zero_bye=Fraction(self.ZPB),
         )  # fmt: skip
 
 

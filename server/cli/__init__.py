@@ -34,6 +34,7 @@ from typing import Any, NoReturn
 
 import click
 
+from server import __version__
 from server.cli.support import CliContext
 
 __all__ = ["describe", "exit_code", "main"]
@@ -175,7 +176,7 @@ def _quiet_stdout() -> None:
 
 
 @click.group(cls=_ArbiterGroup)
-@click.version_option(package_name="arbiter")
+@click.version_option(version=__version__, prog_name="arbiter")
 @click.option(
     "--db",
     default="arbiter.db",

@@ -12,33 +12,19 @@ carries its own, and the group reads it. Each registered pairing system gets its
 
 from __future__ import annotations
 
-from dataclasses import replace
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
-from engine import Pairing, PairingRequest, pair, system_names, systems
+from engine import pair, system_names, systems
 from server.service.explanation import explanation_lines
-from trf import TrfDocument, TrfError, check_trf
+from server.service.trf_pairing import read_document, read_round, render_pairing
+from trf import TrfDocument
 from trf.checker import check_document, deciding_facts, edition_name
-from trf.engine_request import next_round_request
 
-__all__ = ["COMMANDS", "pair_command", "render_pairing"]
-
-
-def render_pairing(pairing: Pairing) -> str:
-    """The engines' output format: pairs count, ``white black`` lines, the PAB as ``N 0``.
-
-    >>> from engine.model import Board, PairingNumber as N
-    >>> print(render_pairing(Pairing((Board(N(1), N(3)),), bye=N(2))), end="")
-    2
-    1 3
-    2 0
-    """
-    lines = [f"{board.white} {board.black}" for board in pairing.boards]
-    if pairing.bye is not None:
-        lines.append(f"{pairing.bye} 0")
-    return "\n".join([str(len(lines)), *lines]) + "\n"
+__all__ = ["COMMANDS", "pair_command"]
 
 
 def _system_flags(function: click.Command) -> click.Command:
@@ -53,7 +39,7 @@ def _system_flags(function: click.Command) -> click.Command:
 
 
 @click.command("pair")
-@click.argument("input_file", metavar="INPUT.trf", type=click.Path(path_type=Path))
+@click.argument("input_file", metavar="INPUT.trf", type=click.Path(path_type=Path), required=False)
 @click.option(
     "-p",
     "output",
@@ -67,7 +53,8 @@ def _system_flags(function: click.Command) -> click.Command:
 @click.option(
     "--explain",
     is_flag=True,
-    help="Also print why each bracket was paired as it was (with -c: why a differing round differs).",
+    help="Also print why each bracket was paired as it was (with -c: why a differing round "
+    "differs; with --batch: into NAME.explanation.txt).",
 )
 @click.option("--maxi", is_flag=True, help="Maxi-tournament: 100-point rating limits (with --lim).")
 @click.option(
@@ -77,46 +64,64 @@ def _system_flags(function: click.Command) -> click.Command:
     default=None,
     help="FIDE rules edition by its year (default: 2026); the system must have it.",
 )
+@click.option(
+    "--batch",
+    metavar="DIR|-",
+    default=None,
+    help="Pair the next round of every *.trf in DIR (or of each file named on a line of "
+    "stdin, with -) in this one process, writing NAME.pairing.txt beside each.",
+)
+@click.option(
+    "--out-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="With --batch: write the pairings into this folder instead.",
+)
 def _pair(
-    input_file: Path,
+    input_file: Path | None,
     output: str | None,
     check: bool,
     explain: bool,
     maxi: bool,
     rules: str | None,
+    batch: str | None,
+    out_dir: Path | None,
     system: str | None,
-) -> None:
-    """Pair a TRF file like bbpPairings / JaVaFo do.
+) -> int:
+    """Pair a TRF file like bbpPairings / JaVaFo do, or a batch of files in one process.
+
+    With --batch, a file that cannot be paired is named on stderr with its error and the
+    others are still paired; the last line says how many were, and the exit code is the
+    first failure's (0 when every file was paired).
 
     Example:
 
         arbiter pair --dutch round5.trf -p pairing.txt
+        arbiter pair --dutch --batch rounds/ --out-dir pairings/
     """
     chosen = system or systems.DEFAULT_SYSTEM
-    if maxi:
-        chosen = _maxi_variant(chosen)
+    if batch is not None:
+        if input_file is not None or output is not None or check:
+            raise click.UsageError("--batch pairs the files it finds: give no INPUT.trf, -p or -c")
+        return _pair_batch(_batch_files(batch), out_dir, chosen, rules, maxi, explain)
+    if input_file is None:
+        raise click.UsageError("missing INPUT.trf (or --batch DIR)")
     document = _read(input_file)
     if check:
         click.echo(_check(document, chosen, rules, explain), nl=False)
     elif output is not None or explain:
-        pairing = pair(_with_rules(next_round_request(document), rules), chosen)
+        file_round = read_round(document, system=chosen, rules=rules, maxi=maxi)
+        pairing = pair(file_round.request, file_round.system)
         _write(render_pairing(pairing), output or "-")
         if explain:
             click.echo("\n".join(explanation_lines(pairing)), err=output in (None, "-"))
     else:
         raise click.UsageError("say what to do: -p [OUTPUT] to pair, -c to check")
+    return 0
 
 
 pair_command = _system_flags(_pair)
 COMMANDS = (pair_command,)
-
-
-def _maxi_variant(system: str) -> str:
-    """The system's maxi-tournament variant (``lim`` -> ``lim-maxi``)."""
-    variant = system if system.endswith("-maxi") else f"{system}-maxi"
-    if variant not in system_names():
-        raise click.UsageError(f"--maxi applies to the Lim system only, not to {system}")
-    return variant
 
 
 def _read(path: Path) -> TrfDocument:
@@ -125,16 +130,7 @@ def _read(path: Path) -> TrfDocument:
         data = path.read_bytes()
     except OSError as error:
         raise OSError(f"cannot read {path}: {error.strerror or error}") from error
-    document, problems = check_trf(data)
-    errors = [problem for problem in problems if problem.severity == "error"]
-    if errors:
-        raise TrfError(errors)
-    return document
-
-
-def _with_rules(request: PairingRequest, rules: str | None) -> PairingRequest:
-    """The request under the edition ``--rules`` names (unchanged without the option)."""
-    return request if rules is None else replace(request, rules_edition=f"fide-{rules}")
+    return read_document(data)
 
 
 def _write(text: str, output: str) -> None:
@@ -156,3 +152,46 @@ def _check(document: TrfDocument, system: str, rules: str | None, explain: bool)
         if explain and not round_check.ok:
             lines += [f"  {fact}" for fact in deciding_facts(round_check)]
     return "\n".join(lines) + "\n"
+
+
+def _batch_files(batch: str) -> Iterator[Path]:
+    """The files ``--batch`` names: a folder's ``*.trf`` in name order, or stdin's lines."""
+    if batch == "-":
+        return (Path(line.strip()) for line in sys.stdin if line.strip())
+    folder = Path(batch)
+    if not folder.is_dir():
+        raise click.BadParameter(f"{batch} is not a folder", param_hint="--batch")
+    return iter(sorted(folder.glob("*.trf")))
+
+
+def _pair_batch(
+    files: Iterator[Path],
+    out_dir: Path | None,
+    system: str,
+    rules: str | None,
+    maxi: bool,
+    explain: bool,
+) -> int:
+    """Pair each file; an error is reported and the next file paired. The exit code is the
+    first failure's."""
+    from server.cli import describe, exit_code
+
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    paired = failed = first_failure = 0
+    for path in files:
+        target = (out_dir or path.parent) / path.with_suffix("").name
+        try:
+            file_round = read_round(_read(path), system=system, rules=rules, maxi=maxi)
+            pairing = pair(file_round.request, file_round.system)
+            _write(render_pairing(pairing), f"{target}.pairing.txt")
+            if explain:
+                _write("\n".join(explanation_lines(pairing)) + "\n", f"{target}.explanation.txt")
+        except Exception as error:  # noqa: BLE001 -- reported per file, the batch goes on
+            click.echo(f"{path}: {describe(error)}", err=True)
+            failed += 1
+            first_failure = first_failure or exit_code(error)
+        else:
+            paired += 1
+    click.echo(f"paired {paired} of {paired + failed} files")
+    return first_failure

@@ -25,6 +25,7 @@ from server.http.openapi import openapi_json
 from server.http.pages import negotiation_middleware, setup_pages
 from server.http.pairing import PairingPool
 from server.http.problems import problem_middleware
+from server.http.rates import TokenRates
 from server.http.reads import SharedReads, cors_middleware
 from server.http.routes import setup_routes
 from server.http.sse import Channels, EventFeed, StreamLimits, close_streams
@@ -63,6 +64,7 @@ def create_app(
     app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()
     app[keys.SHARED_READS] = SharedReads()
+    app[keys.PAIRING_RATES] = TokenRates(settings.pairings_per_second, settings.pairings_burst)
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)

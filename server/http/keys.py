@@ -9,6 +9,7 @@ from aiohttp import web
 from server.http.auth import FailedAuth
 from server.http.idempotency import InFlight
 from server.http.pairing import PairingPool
+from server.http.rates import TokenRates
 from server.http.reads import SharedReads
 from server.http.sse import Channels, EventFeed, OpenStreams, StreamLimits
 from server.service import TournamentService
@@ -24,6 +25,7 @@ __all__ = [
     "OPENAPI",
     "PAIRERS",
     "PAIRING",
+    "PAIRING_RATES",
     "READERS",
     "SERVICE",
     "SETTINGS",
@@ -48,6 +50,8 @@ apart from the readers, so that rounds being paired never hold up a read."""
 PAIRING = web.AppKey("pairing", PairingPool)
 """Where engines run: child processes, bounded in number and time, so a long pairing
 never holds the event loop or every worker."""
+PAIRING_RATES = web.AppKey("pairing_rates", TokenRates)
+"""``POST /pairings`` per bearer token."""
 FEED = web.AppKey("feed", EventFeed)
 CHANNELS = web.AppKey("channels", Channels)
 """One live reader per tournament, fanning each event out to its open streams."""

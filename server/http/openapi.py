@@ -138,7 +138,7 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
             "required": not route.body_optional,
             "content": {route.body_media: {"schema": body_schema}},
         }
-    if route.write:
+    if route.write or route.token:
         operation["security"] = [{"bearer": []}]
     return operation
 

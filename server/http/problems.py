@@ -108,6 +108,13 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
             "This address sent too many wrong tokens recently; wait `Retry-After` seconds.",
         ),
         ProblemType(
+            "rate-limited",
+            "Too many requests",
+            429,
+            "This token made more requests of this kind than the server allows; wait "
+            "`Retry-After` seconds.",
+        ),
+        ProblemType(
             "precondition-required",
             "If-Match required",
             428,

@@ -39,6 +39,7 @@ from server.http.handlers import (
     desk,
     events,
     meta,
+    pairings,
     players,
     ratings,
     rounds,
@@ -90,6 +91,8 @@ class Route:
     write: bool = False
     versioned: bool = False
     response_media: str = JSON
+    token: bool = False
+    """Needs the bearer token though it writes nothing (every ``write`` needs it)."""
     streams: bool = False
     """Also answers ``Accept: text/event-stream`` with Server-Sent Events."""
     warns: str = ""
@@ -473,6 +476,21 @@ ROUTES: tuple[Route, ...] = (
         warns='One per thing the file cannot carry, e.g. 299 - "trf16 has no tie-break records: '
         'export trf26 to keep them (202/212)" (what arbiter export prints on stderr).',
     ),
+    # -- pairing files -------------------------------------------------------------------
+    Route(
+        "POST",
+        "/pairings",
+        pairings.pair_file,
+        "pairings",
+        "pairTrf",
+        "Pair the next round of a TRF file (TRF16 or TRF-2026); nothing is stored",
+        "pairings",
+        response=pairings.FilePairingOut,
+        body=bytes,
+        body_media=TEXT,
+        query=pairings.PairingQuery,
+        token=True,
+    ),
     # -- the event log ---------------------------------------------------------------------
     Route(
         "GET",
@@ -553,7 +571,7 @@ def _query(route: Route, request: web.Request) -> Any:
 
 def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     async def handle(request: web.Request) -> web.StreamResponse:
-        actor = await authenticate(request) if route.write else PUBLIC
+        actor = await authenticate(request) if route.write or route.token else PUBLIC
         expected = _if_match(request) if route.versioned else None
         key = parse_key(request.headers.get(IDEMPOTENCY_KEY)) if route.write else None
         call = Call(

@@ -20,14 +20,45 @@ Errors leave the service as raised; each class carries its HTTP ``status`` and C
 ``exit_code``, which the edges read (nothing here translates them).
 """
 
-from server.service.engines import EngineResolver, PairingSystem, installed_engine
-from server.service.explanation import explanation_lines
-from server.service.imports import TrfImport, read_import
-from server.service.naming import Deferred, NamedRequest, deferred
-from server.service.pairing import PairingInProgress
-from server.service.queries import stream_id
-from server.service.runner import CommandResult, NewStreamOptions, WriteOptions
-from server.service.tournament import TournamentService
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from server.service.engines import EngineResolver, PairingSystem, installed_engine
+    from server.service.explanation import explanation_lines
+    from server.service.imports import TrfImport, read_import
+    from server.service.naming import Deferred, NamedRequest, deferred
+    from server.service.pairing import PairingInProgress
+    from server.service.queries import stream_id
+    from server.service.runner import CommandResult, NewStreamOptions, WriteOptions
+    from server.service.tournament import TournamentService
+
+_LAZY = {
+    "EngineResolver": "server.service.engines",
+    "PairingSystem": "server.service.engines",
+    "installed_engine": "server.service.engines",
+    "explanation_lines": "server.service.explanation",
+    "TrfImport": "server.service.imports",
+    "read_import": "server.service.imports",
+    "Deferred": "server.service.naming",
+    "NamedRequest": "server.service.naming",
+    "deferred": "server.service.naming",
+    "PairingInProgress": "server.service.pairing",
+    "stream_id": "server.service.queries",
+    "CommandResult": "server.service.runner",
+    "NewStreamOptions": "server.service.runner",
+    "WriteOptions": "server.service.runner",
+    "TournamentService": "server.service.tournament",
+}
+"""Each name the package exports -> its module, imported on first use: ``arbiter pair``
+reads :mod:`~server.service.explanation` and nothing else of the service."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name]), name)
+
 
 __all__ = [
     "CommandResult",

@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, version
 from typing import NamedTuple
 
 from events.decisions import PairingEngine
 from events.errors import PairingSystemUnavailable
+from server import __version__
 
 __all__ = ["EngineResolver", "PairingSystem", "installed_engine"]
 
@@ -34,13 +34,4 @@ def installed_engine(system: str) -> PairingSystem:
     if system not in importlib.import_module("engine").system_names():
         raise PairingSystemUnavailable(system)
     engine = importlib.import_module("engine")
-    return PairingSystem(
-        functools.partial(engine.pair, system=system), f"arbiter {_package_version()}"
-    )
-
-
-def _package_version() -> str:
-    try:
-        return version("arbiter")
-    except PackageNotFoundError:  # running from a source tree that was never installed
-        return "unknown"
+    return PairingSystem(functools.partial(engine.pair, system=system), f"arbiter {__version__}")

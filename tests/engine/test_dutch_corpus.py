@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import pair
-from server.cli.engines import render_pairing
+from server.service.trf_pairing import render_pairing
 from tests.corpus import shared_path
 from tests.engine.corpus_problems import (
     corpus,

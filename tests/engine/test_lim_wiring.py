@@ -92,7 +92,7 @@ def test_pair_lim_maxi_applies_the_100_point_limit(tmp_path: Path) -> None:
 def test_maxi_is_refused_for_systems_without_it(tmp_path: Path) -> None:
     code, _, err = run(tmp_path, trf(EIGHT, [ROUND_1], 5), "--dutch", "--maxi", "-p")
     assert code == 3
-    assert "--maxi applies to the Lim system only" in err
+    assert "maxi applies to the Lim system only" in err
 
 
 def test_pair_lim_reports_an_unpairable_round(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import rustworkx
 import engine.dutch.bracket
 from engine import pair
 from engine.matching import MAX_WEIGHT_BITS, MatchingGraph
-from server.cli.engines import render_pairing
+from server.service.trf_pairing import render_pairing
 from tests.corpus import shared_path
 from tests.engine.corpus_problems import (
     corpus,

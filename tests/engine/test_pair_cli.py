@@ -144,3 +144,47 @@ def test_inconsistent_file_exits_3(tmp_path: Path) -> None:
     code, _out, err = _run("--dutch", str(_file(tmp_path, *lines)), "-p")
     assert code == 3
     assert "line 2" in err
+
+
+def _corpus_rounds(folder: Path, count: int) -> list[Path]:
+    """The first ``count`` rounds of the corpus's 50-player event, copied into ``folder``."""
+    problems = shared_path("fixtures", "dutch", "problems")
+    folder.mkdir()
+    copies = []
+    for source in sorted(problems.glob("dutch-t26-p0050-r*.trf"))[:count]:
+        copies.append(folder / source.name)
+        copies[-1].write_bytes(source.read_bytes())
+    return copies
+
+
+def test_batch_pairs_every_file_of_a_folder_beside_it(tmp_path: Path) -> None:
+    """Each NAME.trf gets NAME.pairing.txt, the reference engine's answer byte for byte."""
+    files = _corpus_rounds(tmp_path / "rounds", 4)
+    code, out, err = _run("--dutch", "--batch", str(tmp_path / "rounds"))
+    assert (code, out, err) == (0, "paired 4 of 4 files\n", "")
+    problems = shared_path("fixtures", "dutch", "problems")
+    for path in files:
+        expected = (problems / f"{path.stem}.pairing.txt").read_text()
+        assert path.with_name(f"{path.stem}.pairing.txt").read_text() == expected
+
+
+def test_batch_reads_file_names_from_stdin_and_goes_on_past_a_bad_file(tmp_path: Path) -> None:
+    """A file that cannot be paired is named on stderr; the others are paired into the
+    output folder; the exit code is the first failure's (3, invalid input)."""
+    good = _corpus_rounds(tmp_path / "rounds", 2)
+    bad = _file(tmp_path, "012 Test", *(_player(n, "0.0") for n in (1, 2)))  # no XXR
+    names = "\n".join(str(p) for p in (good[0], bad, good[1])) + "\n"
+    result = CliRunner().invoke(
+        main, ["pair", "--dutch", "--batch", "-", "--out-dir", str(tmp_path / "out")], input=names
+    )
+    assert result.exit_code == 3
+    assert result.stdout == "paired 2 of 3 files\n"
+    assert result.stderr.startswith(f"{bad}: ") and "XXR" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(
+        f"{p.stem}.pairing.txt" for p in good
+    )
+
+
+def test_batch_takes_no_single_file_options(tmp_path: Path) -> None:
+    code, _out, err = _run("--dutch", "--batch", str(tmp_path), "-p")
+    assert code == 3 and "--batch" in err

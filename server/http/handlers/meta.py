@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from importlib.metadata import PackageNotFoundError, version
 
 from aiohttp import web
 
 from events.errors import ArbiterError
+from server import __version__
 from server.http import keys
 from server.http.handlers.call import Call, respond
 from server.http.problems import TYPE_PREFIX, Problem, problem_type, problem_types
@@ -18,18 +18,11 @@ from server.http.schemas import Health, Index, ProblemTypeList, ProblemTypeOut
 __all__ = ["describe_problem", "health", "index", "list_problems", "openapi", "ready"]
 
 
-def _version() -> str:
-    try:
-        return version("arbiter")
-    except PackageNotFoundError:  # a source tree that was never installed
-        return "unknown"
-
-
 async def index(call: Call[None, None]) -> web.Response:
     return respond(
         Index(
             name="Arbiter",
-            version=_version(),
+            version=__version__,
             links={
                 "tournaments": call.url("tournaments"),
                 "openapi": call.url("openapi"),
