@@ -29,7 +29,7 @@ from server.http.reads import SharedReads, cors_middleware
 from server.http.routes import setup_routes
 from server.http.sse import Channels, EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
-from server.settings import Settings
+from server.settings import MIB, Settings
 
 __all__ = ["create_app"]
 
@@ -80,7 +80,9 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     app[keys.READERS] = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="arbiter-reader")
     app[keys.PAIRERS] = ThreadPoolExecutor(PAIRER_THREADS, thread_name_prefix="arbiter-pairer")
     app[keys.SERVICE] = TournamentService(
-        store, engines=functools.partial(_offloaded, engines, pairing)
+        store,
+        engines=functools.partial(_offloaded, engines, pairing),
+        cache_bytes=settings.cache_mb * MIB,
     )
     listener = None
     if is_postgres(settings.db):

@@ -17,6 +17,7 @@ from events import EventStore
 from events.decisions import PairingEngine, PairManually, PairRound, decide, pairing_request
 from events.errors import CommandRejected, PairingSystemUnavailable
 from events.projections import TournamentState
+from events.projections.cache import DEFAULT_MAX_BYTES
 from events.types import Event, RoundPaired
 from server.service.engines import EngineResolver, installed_engine
 from server.service.explanation import explanation_lines
@@ -67,8 +68,9 @@ class PairingUseCases(CommandRunner):
         engines: EngineResolver = installed_engine,
         retries: int = 3,
         metadata: Mapping[str, Any] | None = None,
+        cache_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
-        super().__init__(store, retries=retries, metadata=metadata)
+        super().__init__(store, retries=retries, metadata=metadata, cache_bytes=cache_bytes)
         self.engines = engines
         self._pairing = _OnePairingEach()
 

@@ -22,6 +22,7 @@ from events.errors import (
     WrongExpectedVersion,
 )
 from events.projections import TournamentState, fold
+from events.projections.cache import DEFAULT_MAX_BYTES
 from events.types import Event
 from server.service.naming import Deferred
 from server.service.queries import Queries, stream_id
@@ -77,9 +78,14 @@ class CommandRunner(Queries):
     """
 
     def __init__(
-        self, store: EventStore, *, retries: int = 3, metadata: Mapping[str, Any] | None = None
+        self,
+        store: EventStore,
+        *,
+        retries: int = 3,
+        metadata: Mapping[str, Any] | None = None,
+        cache_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
-        super().__init__(store)
+        super().__init__(store, cache_bytes=cache_bytes)
         self.retries = retries
         self.metadata = dict(metadata or {})
         """Stamped on every event this service appends (e.g. the edge and the actor)."""
@@ -149,7 +155,7 @@ class CommandRunner(Queries):
                 assert replayed is not None
                 return replayed
             if after.version == append.last_version:  # what the store now holds
-                self.states.offer(sid, after)
+                self.states.offer(sid, after, events)
             return CommandResult(tournament_id, tuple(events), append, after)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
