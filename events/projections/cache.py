@@ -263,8 +263,8 @@ class StateCache:
         events = list(events)
         with self._lock:
             held = self._tournaments.get(stream_id)
-        if held is None:
-            held = self._hold(stream_id, _Tournament.starting(state))
+        if held is None:  # a new stream (its events are all there is), or one dropped
+            held = _Tournament.starting(EMPTY if state.version == len(events) else state)
         with held.lock:
             if held.latest.version >= state.version:
                 return held.latest
