@@ -215,8 +215,10 @@ class StateCache:
         (default: now): :func:`events.projections.state_after_round`, from kept states."""
         if round_no < 0:
             raise ValueError("a round number is 0 or more")
-        now = self.state(stream_id) if to_version is None else None
-        end = self.state_at(stream_id, to_version).version if now is None else now.version
+        as_of = (
+            self.state(stream_id) if to_version is None else self.state_at(stream_id, to_version)
+        )
+        end = as_of.version
         held = self._held(stream_id)  # after a read: the stream's entry, if it exists
         with held.lock:
             if held.known_from:
