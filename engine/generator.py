@@ -29,7 +29,6 @@ hash order.
 
 from __future__ import annotations
 
-import enum
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -40,6 +39,7 @@ from fractions import Fraction
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.model import (
     Colour,
+    Outcome,
     Pairing,
     PairingNumber,
     PairingRequest,
@@ -54,7 +54,6 @@ __all__ = [
     "GeneratedPlayer",
     "GeneratedTournament",
     "GeneratorSettings",
-    "Result",
     "Slot",
     "UnpairableRound",
     "baku_acceleration",
@@ -64,53 +63,42 @@ __all__ = [
 _ELO = Context(prec=28)
 
 
-class Result(enum.Enum):
-    """One player's outcome in one round, as a TRF round block records it."""
-
-    WIN = "1"
-    DRAW = "="
-    LOSS = "0"
-    FORFEIT_WIN = "+"
-    FORFEIT_LOSS = "-"
-    PAB = "U"
-    HALF_BYE = "H"
-    ZERO_BYE = "Z"
-
-
-_KINDS = {
-    Result.WIN: RoundKind.PLAYED,
-    Result.DRAW: RoundKind.PLAYED,
-    Result.LOSS: RoundKind.PLAYED,
-    Result.FORFEIT_WIN: RoundKind.FORFEIT_WIN,
-    Result.FORFEIT_LOSS: RoundKind.FORFEIT_LOSS,
-    Result.PAB: RoundKind.PAB,
-    Result.HALF_BYE: RoundKind.HALF_BYE,
-    Result.ZERO_BYE: RoundKind.ZERO_BYE,
+_GAME_KINDS = {
+    Outcome.FORFEIT_WIN: RoundKind.FORFEIT_WIN,
+    Outcome.FORFEIT_LOSS: RoundKind.FORFEIT_LOSS,
 }
+"""The round kind of a paired board's outcome: a forfeit, else a game played."""
 
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """One player's round: the result, and the opponent and colour the pairing gave."""
+    """One player's round: its kind, and for a paired board the outcome and the opponent
+    and colour the pairing gave."""
 
-    result: Result
+    kind: RoundKind
+    outcome: Outcome | None = None
     opponent: PairingNumber | None = None
     colour: Colour | None = None
 
+    @classmethod
+    def board(cls, outcome: Outcome, opponent: PairingNumber, colour: Colour) -> Slot:
+        """One side of a paired board: a game, or a forfeit."""
+        return cls(_GAME_KINDS.get(outcome, RoundKind.PLAYED), outcome, opponent, colour)
+
     def record(self, points: PointSystem) -> RoundRecord:
         """The round as the engine reads it back from a TRF file (colour only if played)."""
-        kind = _KINDS[self.result]
         value = {
-            Result.WIN: points.win,
-            Result.DRAW: points.draw,
-            Result.LOSS: points.loss,
-            Result.FORFEIT_WIN: points.forfeit_win,
-            Result.FORFEIT_LOSS: points.forfeit_loss,
-            Result.PAB: points.pab,
-            Result.HALF_BYE: points.half_bye,
-            Result.ZERO_BYE: points.zero_bye,
-        }[self.result]
-        return RoundRecord(kind, value, self.opponent, self.colour if kind.played else None)
+            Outcome.WIN: points.win,
+            Outcome.DRAW: points.draw,
+            Outcome.LOSS: points.loss,
+            Outcome.FORFEIT_WIN: points.forfeit_win,
+            Outcome.FORFEIT_LOSS: points.forfeit_loss,
+            RoundKind.PAB: points.pab,
+            RoundKind.HALF_BYE: points.half_bye,
+            RoundKind.ZERO_BYE: points.zero_bye,
+        }[self.outcome or self.kind]
+        colour = self.colour if self.kind.played else None
+        return RoundRecord(self.kind, value, self.opponent, colour)
 
 
 _RATES = (
@@ -233,7 +221,7 @@ def generate(
     for round_no in range(1, settings.rounds + 1):
         present = {n for n, plan in zip(numbers, plans, strict=True) if plan.plays(round_no)}
         byes = {
-            n: Slot(Result.HALF_BYE if plan.half_bye == round_no else Result.ZERO_BYE)
+            n: Slot(RoundKind.HALF_BYE if plan.half_bye == round_no else RoundKind.ZERO_BYE)
             for n, plan in zip(numbers, plans, strict=True)
             if n not in present
         }
@@ -267,7 +255,7 @@ def generate(
             raise UnpairableRound(f"round {round_no} cannot be paired: {error}", partial) from error
         played = {**byes, **_play(dice, settings, pairing, ratings)}
         for n in numbers:
-            slots[n].append(played.get(n, Slot(Result.ZERO_BYE)))
+            slots[n].append(played.get(n, Slot(RoundKind.ZERO_BYE)))
         if progress is not None:
             progress(round_no, settings.rounds)
     return _tournament(settings, seed, initial, forbidden, ratings, slots, acceleration)
@@ -402,32 +390,32 @@ def _play(
 ) -> dict[PairingNumber, Slot]:
     slots: dict[PairingNumber, Slot] = {}
     if pairing.bye is not None:
-        slots[pairing.bye] = Slot(Result.PAB)
+        slots[pairing.bye] = Slot(RoundKind.PAB)
     for board in pairing.boards:
         w, b = board.white, board.black
         white, black = _result(dice, settings, ratings[w - 1], ratings[b - 1])
-        slots[w] = Slot(white, b, Colour.WHITE)
-        slots[b] = Slot(black, w, Colour.BLACK)
+        slots[w] = Slot.board(white, b, Colour.WHITE)
+        slots[b] = Slot.board(black, w, Colour.BLACK)
     return slots
 
 
 def _result(
     dice: _Dice, settings: GeneratorSettings, white: int, black: int
-) -> tuple[Result, Result]:
+) -> tuple[Outcome, Outcome]:
     forfeit, side, u = dice.chance(settings.forfeit_rate), dice.below(20), dice.uniform()
     if forfeit:
         if side == 0:
-            return Result.FORFEIT_LOSS, Result.FORFEIT_LOSS
+            return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS
         if side <= 9:
-            return Result.FORFEIT_LOSS, Result.FORFEIT_WIN
-        return Result.FORFEIT_WIN, Result.FORFEIT_LOSS
+            return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN
+        return Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
     with localcontext(_ELO):
         e = expected_score(white, black)
         draw = Decimal(repr(settings.draw_share)) * 2 * min(e, 1 - e)
         win = e - draw / 2
         x = Decimal(u)
         if x < win:
-            return Result.WIN, Result.LOSS
+            return Outcome.WIN, Outcome.LOSS
         if x < win + draw:
-            return Result.DRAW, Result.DRAW
-    return Result.LOSS, Result.WIN
+            return Outcome.DRAW, Outcome.DRAW
+    return Outcome.LOSS, Outcome.WIN

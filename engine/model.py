@@ -21,6 +21,7 @@ __all__ = [
     "Colour",
     "ColourDecision",
     "FloatReason",
+    "Outcome",
     "Pairing",
     "PairingNumber",
     "PairingRequest",
@@ -61,6 +62,30 @@ class RoundKind(enum.Enum):
     @property
     def played(self) -> bool:
         return self is RoundKind.PLAYED
+
+
+class Outcome(enum.Enum):
+    """What one side of a board got; the points come from the tournament's regulations."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    FORFEIT_WIN = "forfeit-win"
+    FORFEIT_LOSS = "forfeit-loss"
+
+    @property
+    def score(self) -> Fraction:
+        """The outcome in 1-½-0 terms, whatever the point system (rating-based tie-breaks)."""
+        return _SCORES[self]
+
+
+_SCORES = {
+    Outcome.WIN: Fraction(1),
+    Outcome.DRAW: Fraction(1, 2),
+    Outcome.LOSS: Fraction(0),
+    Outcome.FORFEIT_WIN: Fraction(1),
+    Outcome.FORFEIT_LOSS: Fraction(0),
+}
 
 
 @dataclass(frozen=True, slots=True)

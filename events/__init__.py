@@ -10,7 +10,8 @@ InvalidCommand``), as ``chess.pgn`` is beside ``chess``:
   :mod:`events.ratings` the rating-list update, :mod:`events.audit` which events were manual;
 - :mod:`events.projections` the read models, :mod:`events.tiebreaks` C.07;
 - :mod:`events.results`, :mod:`events.names`, :mod:`events.bounds` the value types commands
-  and events share; :mod:`events.directory` the FIDE players list.
+  and events share; :mod:`events.directory` the FIDE players list; :mod:`events.accounts`
+  the accounts, grants, API tokens and sessions.
 
 Every other module (the stores, the codec, upcasting) is internal. ``SqliteEventStore`` is
 imported on first use: sqlite-utils takes a tenth of a second to load, and ``arbiter pair``
@@ -20,6 +21,7 @@ never opens a store.
 from typing import TYPE_CHECKING
 
 from events import (
+    accounts,
     audit,
     bounds,
     decisions,
@@ -57,6 +59,7 @@ __all__ = [
     "EventStore",
     "MemoryEventStore",
     "SqliteEventStore",
+    "accounts",
     "audit",
     "bounds",
     "decisions",

@@ -70,14 +70,19 @@ class StoreError(ArbiterError):
 
 class StoreUnavailable(StoreError):
     """The database cannot serve the request now (connection lost or refused, disk full,
-    file unreadable); nothing was written. Retrying later may succeed, so HTTP answers 503."""
+    file unreadable); nothing was written. Retry after ``Retry-After`` seconds: the server
+    goes on by itself when the database is back."""
 
     status = 503
+    retry_after: ClassVar[int] = 5
+    """Seconds a client should wait before retrying (HTTP ``Retry-After``)."""
 
 
 class StoreBusy(StoreUnavailable):
     """Another process held the store's write lock past the busy timeout; nothing was
     written. Retry shortly (the HTTP answer says when, in ``Retry-After``)."""
+
+    retry_after = 1
 
 
 class WrongExpectedVersion(StoreError):

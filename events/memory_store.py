@@ -148,5 +148,8 @@ class MemoryEventStore:
             if kept is None or _replaces(snapshot, kept):
                 self._snapshots[stream_id] = snapshot
 
+    def check(self) -> None:
+        """Memory is always there; present for the protocol."""
+
     def close(self) -> None:
         """Nothing to release; present for the protocol."""

@@ -8,18 +8,28 @@ event that commits late (EVENT-SOURCING.md §2.10), and the current version read
 ``streams`` cannot change before the insert. ``UNIQUE(stream_id, stream_version)`` and the
 ``event_id`` key are the backstops. The append's ``pg_notify`` is delivered at commit to every
 process listening on :data:`CHANNEL` (live event streams, see :func:`notifications`).
+
+Every wait is bounded, so a request answers within seconds while the database is away:
+``timeout`` bounds the wait for a connection (and the pool's reconnection attempts, so a
+returning database is found by the next request rather than by a back-off grown long), and
+``busy_timeout_ms`` the wait for the write lock (``lock_timeout``). While connections fail,
+a :class:`_Gate` lets one caller at a time try again and refuses the others at once, so a
+queue of requests cannot add up their waits.
 """
 
 from __future__ import annotations
 
 import functools
+import math
+import threading
+import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, timedelta
 from typing import Any
 
 import psycopg
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from events.errors import StoreBusy, StoreError, StoreUnavailable
 from events.sql_store import Dialect, Session, SqlEventStore
@@ -37,6 +47,40 @@ _BUSY = (
     psycopg.errors.DeadlockDetected,
 )
 """Lost to another transaction: running again shortly succeeds."""
+
+DEFAULT_TIMEOUT = 1.5
+"""Seconds a caller waits for a connection before the store is unavailable."""
+
+
+class _Gate:
+    """Lets callers through to the pool; after it failed to give a connection in time, only
+    one caller per ``pause`` seconds tries again and the others are refused at once (each
+    would wait the whole timeout in vain)."""
+
+    def __init__(self, pause: float) -> None:
+        self.pause = pause
+        self._lock = threading.Lock()
+        self._failure: str | None = None
+        self._next_try = 0.0
+
+    def enter(self) -> None:
+        """:raises psycopg.OperationalError: while the database is known to be away."""
+        with self._lock:
+            if self._failure is None:
+                return
+            now = time.monotonic()
+            if now < self._next_try:
+                raise psycopg.OperationalError(f"the database is away ({self._failure})")
+            self._next_try = now + self.pause  # this caller tries; the others are refused
+
+    def failed(self, error: Exception) -> None:
+        with self._lock:
+            self._failure = str(error)
+            self._next_try = time.monotonic() + self.pause
+
+    def passed(self) -> None:
+        with self._lock:
+            self._failure = None
 
 
 class _Session:
@@ -56,37 +100,73 @@ def _placeholders(sql: str) -> bytes:
 
 
 class PostgresDialect(Dialect):
-    """One PostgreSQL database, through a pool of at most ``max_connections``."""
+    """One PostgreSQL database, through a pool of at most ``max_connections``; a caller
+    waits at most ``timeout`` seconds for a connection and a writer ``busy_timeout_ms`` for
+    the write lock."""
 
     driver_error = psycopg.Error
     version_taken = psycopg.errors.UniqueViolation
     keep_position = "OVERRIDING SYSTEM VALUE"
 
-    def __init__(self, url: str, *, max_connections: int = 8) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        max_connections: int = 8,
+        timeout: float = DEFAULT_TIMEOUT,
+        busy_timeout_ms: int = 5000,
+    ) -> None:
         self.url = url
         self.name = safe_url(url)
         self.max_connections = max_connections
+        self.timeout = timeout
+        self.busy_timeout_ms = busy_timeout_ms
+        self._gate = _Gate(pause=timeout)
 
     def open(self) -> None:
+        options = f"-c TimeZone=UTC -c lock_timeout={int(self.busy_timeout_ms)}"
         self.pool = ConnectionPool(
             self.url,
-            kwargs={"autocommit": True, "options": "-c TimeZone=UTC"},
+            # libpq's connect_timeout is whole seconds, at least 2.
+            kwargs={
+                "autocommit": True,
+                "options": options,
+                "connect_timeout": max(2, math.ceil(self.timeout)),
+            },
             min_size=1,
             max_size=self.max_connections,
+            timeout=self.timeout,
+            reconnect_timeout=self.timeout,
+            check=ConnectionPool.check_connection,  # no request meets a connection lost idle
             open=True,
         )
-        self.pool.wait(timeout=30)
+        self.pool.wait(timeout=self.timeout)
         with self.pool.connection() as conn:
             migrate(conn)
 
     @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[tuple[Any, ...]]]:
+        self._gate.enter()
+        try:
+            conn = self.pool.getconn()
+        except PoolTimeout as error:
+            self._gate.failed(error)
+            raise
+        self._gate.passed()
+        try:
+            with conn:  # commits, or rolls back what an error interrupted
+                yield conn
+        finally:
+            self.pool.putconn(conn)
+
+    @contextmanager
     def session(self) -> Iterator[Session]:
-        with self.pool.connection() as conn:
+        with self._connection() as conn:
             yield _Session(conn)
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        with self.pool.connection() as conn, conn.transaction():
+        with self._connection() as conn, conn.transaction():
             session = _Session(conn)
             session.execute("LOCK TABLE events IN EXCLUSIVE MODE")
             yield session
@@ -124,17 +204,24 @@ class PostgresEventStore(SqlEventStore):
         url: str,
         *,
         max_connections: int = 8,
+        timeout: float = DEFAULT_TIMEOUT,
+        busy_timeout_ms: int = 5000,
         idempotency_ttl: timedelta = IDEMPOTENCY_TTL,
     ) -> None:
-        dialect = PostgresDialect(url, max_connections=max_connections)
+        dialect = PostgresDialect(
+            url, max_connections=max_connections, timeout=timeout, busy_timeout_ms=busy_timeout_ms
+        )
         super().__init__(dialect, idempotency_ttl=idempotency_ttl)
 
 
-async def notifications(url: str) -> AsyncIterator[str]:
+async def notifications(url: str, *, timeout: float = DEFAULT_TIMEOUT) -> AsyncIterator[str]:
     """The stream id of every append to the database at ``url``, as PostgreSQL delivers
-    them (at commit), from one listening connection. The first item is ``""``, once the
-    connection listens; the iterator raises :class:`psycopg.Error` if the connection drops."""
-    conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
+    them (at commit), from one listening connection (connecting waits about ``timeout``
+    seconds). The first item is ``""``, once the connection listens; the iterator raises
+    :class:`psycopg.Error` if the connection drops."""
+    conn = await psycopg.AsyncConnection.connect(
+        url, autocommit=True, connect_timeout=max(2, math.ceil(timeout))
+    )
     async with conn:
         await conn.execute(f"LISTEN {CHANNEL}")
         yield ""

@@ -15,19 +15,10 @@ from __future__ import annotations
 
 import enum
 
+from engine.model import Outcome
 from events.errors import InvalidCommand
 
-__all__ = ["Outcome", "Result", "parse_result", "result_str"]
-
-
-class Outcome(enum.Enum):
-    """What one side of a board got; point values come from the tournament's regulations."""
-
-    WIN = "win"
-    DRAW = "draw"
-    LOSS = "loss"
-    FORFEIT_WIN = "forfeit-win"
-    FORFEIT_LOSS = "forfeit-loss"
+__all__ = ["Result", "parse_result", "result_str"]
 
 
 class Result(enum.Enum):

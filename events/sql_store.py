@@ -14,6 +14,7 @@ later may succeed) with the driver's exception as ``__cause__`` (STYLE rule 3).
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -43,6 +44,9 @@ _SELECTED = (
     "schema_version, CAST(payload AS TEXT), CAST(metadata AS TEXT), recorded_at"
 )
 """The columns of a :class:`StoredRow`, as text where PostgreSQL has its own types."""
+
+MIN_ROOM = 256 * 1024
+"""Bytes a database must be able to grow by to be ready for writes (a few appends)."""
 
 _MESSAGES: dict[type[StoreError], str] = {
     StoreBusy: "the event store is busy (another writer holds it)",
@@ -97,6 +101,11 @@ class Dialect(ABC):
         """A selected row as stored (``recorded_at`` in ISO form)."""
         return StoredRow(*row)
 
+    def room(self) -> int | None:
+        """Bytes the database can still grow by, where the dialect can tell (a file's
+        disk, a size limit); ``None`` where it cannot."""
+        return None
+
     @abstractmethod
     def notify(self, session: Session, stream_id: str) -> None:
         """Announce an append to other processes, at commit."""
@@ -138,6 +147,8 @@ class SqlEventStore:
     def __init__(self, dialect: Dialect, *, idempotency_ttl: timedelta = IDEMPOTENCY_TTL) -> None:
         self.idempotency_ttl = idempotency_ttl
         self._dialect = dialect
+        self._failed_write: tuple[StoreUnavailable, int] | None = None
+        """The last write that found no room, and the room there was then."""
         with translated(self._dialect, f"cannot open the event store {dialect.name}"):
             dialect.open()
 
@@ -148,8 +159,37 @@ class SqlEventStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:
-        with translated(self._dialect), self._dialect.transaction() as session:
-            yield session
+        try:
+            with translated(self._dialect), self._dialect.transaction() as session:
+                yield session
+        except StoreUnavailable as error:
+            room = None if isinstance(error, StoreBusy) else self._room()
+            if room is not None:
+                self._failed_write = (error, room)
+            raise
+        self._failed_write = None
+
+    def _room(self) -> int | None:
+        with contextlib.suppress(self._dialect.driver_error, OSError):
+            return self._dialect.room()
+        return None
+
+    def check(self) -> None:
+        """Raise :class:`StoreUnavailable` when the database does not answer, has less than
+        :data:`MIN_ROOM` bytes to grow by, or a write found no room and none has been freed
+        since (what a write needs is more than any fixed margin can promise)."""
+        with self._session() as session:
+            session.execute("SELECT 1").fetchall()
+        room = self._room()
+        if room is None:
+            return
+        if room < MIN_ROOM:
+            raise StoreUnavailable(
+                f"the event store has no room to write ({room} bytes left): the disk is full"
+            )
+        if self._failed_write is not None and room <= self._failed_write[1]:
+            error = self._failed_write[0]
+            raise StoreUnavailable(f"writes fail and no room was freed since: {error}")
 
     def append(
         self,

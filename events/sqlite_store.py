@@ -9,6 +9,8 @@ taken before anything is read.
 
 from __future__ import annotations
 
+import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -24,6 +26,8 @@ from events.store import IDEMPOTENCY_TTL
 from migrations import migrate
 
 __all__ = ["SqliteDialect", "SqliteEventStore"]
+
+_log = logging.getLogger(__name__)
 
 _BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 _UNAVAILABLE = frozenset(
@@ -76,15 +80,40 @@ class SqliteDialect(Dialect):
     @contextmanager
     def transaction(self) -> Iterator[Session]:
         with self._lock:
+            self._roll_back()  # what a failed rollback may have left open
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self._conn
                 self._conn.execute("COMMIT")
-            finally:
+            except BaseException:
                 # After an error, and after a COMMIT that failed (SQLite keeps the
-                # transaction open then); some errors have rolled it back already.
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
+                # transaction open then).
+                self._roll_back()
+                raise
+
+    def _roll_back(self) -> None:
+        """Roll back an open transaction (some errors have rolled it back already). A
+        rollback that fails too (the disk away) is logged, never raised: the error that
+        caused it is the one the caller must see, and the next transaction tries again."""
+        if not self._conn.in_transaction:
+            return
+        try:
+            self._conn.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            _log.warning("rollback failed in %s: %s", self.name, error)
+
+    def room(self) -> int | None:
+        """The room under ``max_page_count`` and, for a file, on its disk."""
+        with self._lock:
+            page_size, pages, most = (
+                self._conn.execute(f"PRAGMA {name}").fetchone()[0]
+                for name in ("page_size", "page_count", "max_page_count")
+            )
+        room: int = (most - pages) * page_size
+        if self.name not in ("", ":memory:"):
+            disk = os.statvfs(Path(self.name).resolve().parent)
+            room = min(room, disk.f_bavail * disk.f_frsize)
+        return room
 
     @classmethod
     def failure(cls, error: Exception) -> type[StoreError]:

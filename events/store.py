@@ -130,19 +130,32 @@ class EventStore(Protocol):
         """
         ...
 
+    def check(self) -> None:
+        """Whether the store can serve reads and writes now (a readiness probe).
+
+        :raises StoreUnavailable: when it cannot: the database is away, or a file database
+            has no room left to write in.
+        """
+        ...
+
     def close(self) -> None: ...
 
 
-def open_store(db: str | os.PathLike[str], *, busy_timeout_ms: int = 5000) -> EventStore:
+def open_store(
+    db: str | os.PathLike[str], *, busy_timeout_ms: int = 5000, timeout: float | None = None
+) -> EventStore:
     """The store ``db`` names: a ``postgresql://`` URL, or else a SQLite file (created if
-    missing; a writer waits ``busy_timeout_ms`` for another's lock). Each backend's libraries
-    load only when it is opened."""
+    missing; a writer waits ``busy_timeout_ms`` for another's lock). A PostgreSQL store waits
+    at most ``timeout`` seconds for a connection (by default its own bound). Each backend's
+    libraries load only when it is opened."""
     text = os.fspath(db)
     if is_postgres(text):
         require_postgres_driver()
-        from events.postgres_store import PostgresEventStore
+        from events.postgres_store import DEFAULT_TIMEOUT, PostgresEventStore
 
-        return PostgresEventStore(text)
+        return PostgresEventStore(
+            text, timeout=timeout or DEFAULT_TIMEOUT, busy_timeout_ms=busy_timeout_ms
+        )
     from events.sqlite_store import SqliteEventStore
 
     return SqliteEventStore(text, busy_timeout_ms=busy_timeout_ms)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import msgspec
 
-from events.projections.cache import DEFAULT_MAX_BYTES
+from events.projections import DEFAULT_MAX_BYTES
 
 __all__ = ["Settings", "hash_token", "new_token", "read_token_file", "token_matches"]
 
@@ -56,6 +56,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     are dropped past it, and start again from their snapshots."""
     busy_timeout_ms: int = 5000
     """How long a write waits for another process's write lock before answering 503."""
+    store_timeout: float = 1.5
+    """Seconds a request waits for a PostgreSQL connection before answering 503 (the
+    database is away): every request answers within a couple of seconds during an outage."""
     token_digest_file: str = ""
     """Where ``arbiter token --rotate`` writes a new digest; when set, each write is checked
     against the file's current digest, so a rotation takes effect without a restart."""

@@ -52,11 +52,22 @@ class Cluster:
     def start(self) -> None:
         data = self.folder / "data"
         self._run(str(self.bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the (initialised) cluster, waiting until it accepts connections."""
         self._run(
-            str(self.bin_dir / "pg_ctl"), "-D", str(data), "-w", "-l", str(self.folder / "log"),
+            str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), "-w",
+            "-l", str(self.folder / "log"),
             "-o", f"-k {self.socket_dir} -c listen_addresses='' -c fsync=off -p 5432",
             "start",
         )  # fmt: skip
+
+    def halt(self) -> None:
+        """Stop the server as an administrator would (``pg_ctl stop -m fast``: sessions are
+        ended, the data stays), for tests of an outage; :meth:`resume` brings it back."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), "-w", "-m",
+                  "fast", "stop")  # fmt: skip
 
     def stop(self) -> None:
         with contextlib.suppress(subprocess.SubprocessError):

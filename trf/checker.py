@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass, replace
 
 from engine import NoValidPairing, Pairing, pair, systems
-from engine.model import PairingNumber
-from trf.codes import EntryKind, entry_kind
+from engine.model import PairingNumber, RoundKind
+from trf.codes import entry_kind
 from trf.engine_request import paired_rounds, round_request
 from trf.model import TrfDocument
 
@@ -123,7 +123,7 @@ def _recorded(
     uncoloured: set[frozenset[int]] = set()
     for player in sorted(doc.players, key=lambda p: p.pairing_no):
         entry = player.entry(round_no)
-        if entry_kind(entry) in (EntryKind.PAB, EntryKind.FULL_UNPLAYED):
+        if entry_kind(entry) is RoundKind.PAB:
             pairs.append((player.pairing_no, 0))
         elif entry.opponent is not None and entry.colour == "w":
             pairs.append((player.pairing_no, entry.opponent))

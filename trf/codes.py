@@ -6,9 +6,9 @@ meaning; the reader, the validator, the writer and the mapping all look them up 
 
 from __future__ import annotations
 
-import enum
 from decimal import Decimal
 
+from engine.model import Outcome, RoundKind
 from trf.model import RoundEntry
 
 __all__ = [
@@ -20,10 +20,11 @@ __all__ = [
     "RESULT_CODES",
     "STRUCTURED_CODES",
     "TITLES",
-    "EntryKind",
     "entry_kind",
     "normalise_title",
+    "pending",
     "points_text",
+    "result_code",
 ]
 
 FREE_TEXT_HEADERS = frozenset(
@@ -111,62 +112,75 @@ def points_text(points: Decimal, width: int = 4) -> str | None:
     return text if len(text) <= width else None
 
 
-class EntryKind(enum.Enum):
-    """What one round block says for its player, read on its own (trf.md §4.3 table)."""
-
-    NONE = "none"
-    """Nothing entered (blank block, or no opponent and a blank result): scored as ``Z``."""
-    PLAYED = "played"
-    FORFEIT_WIN = "forfeit-win"
-    FORFEIT_LOSS = "forfeit-loss"
-    """Opponent named, result ``-`` (a double forfeit when the opponent also has ``-``)."""
-    PENDING = "pending"
-    """Opponent and colour, no result yet: a published pairing (ITDX); not for engines."""
-    PAB = "pab"
-    FULL_BYE = "full-bye"
-    HALF_BYE = "half-bye"
-    ZERO_BYE = "zero-bye"
-    FULL_UNPLAYED = "full-unplayed"
-    """``0000 - +``: a full-point unplayed round, PAB or full-point bye not said."""
-    INVALID = "invalid"
-
-
 _BYE_KINDS = {
-    "U": EntryKind.PAB,
-    "F": EntryKind.FULL_BYE,
-    "H": EntryKind.HALF_BYE,
-    "=": EntryKind.HALF_BYE,
-    "Z": EntryKind.ZERO_BYE,
-    "-": EntryKind.ZERO_BYE,
-    "+": EntryKind.FULL_UNPLAYED,
-    "": EntryKind.NONE,
+    "U": RoundKind.PAB,
+    "F": RoundKind.FULL_BYE,
+    "H": RoundKind.HALF_BYE,
+    "=": RoundKind.HALF_BYE,
+    "Z": RoundKind.ZERO_BYE,
+    "-": RoundKind.ZERO_BYE,
+    "+": RoundKind.PAB,  # ``0000 - +``: a full point unplayed, PAB or bye not said (§4.3)
+    "": RoundKind.NOT_PAIRED,
 }
+"""The result letter of a block without an opponent, read as the one vocabulary: bbpPairings
+scores ``0000 - +`` as the PAB, and a blank block (nothing entered) is a round not paired."""
 
 
-def entry_kind(entry: RoundEntry) -> EntryKind:
-    """Classify a round block as the mapping table of trf.md §4.3 does.
+def entry_kind(entry: RoundEntry) -> RoundKind | None:
+    """What a round block says for its player, as the mapping table of trf.md §4.3 reads it:
+    a :class:`~engine.model.RoundKind`, or None for a block that says no round: a pairing
+    without a result yet (:func:`pending`) or an invalid block.
 
     >>> entry_kind(RoundEntry(opponent=4, colour="w", result="1")).value
     'played'
-    >>> entry_kind(RoundEntry(result="U")).value
-    'pab'
-    >>> entry_kind(RoundEntry(opponent=4, colour="-", result="1")).value
-    'invalid'
+    >>> entry_kind(RoundEntry(result="U")).value, entry_kind(RoundEntry()).value
+    ('pab', 'not-paired')
+    >>> entry_kind(RoundEntry(opponent=4, colour="-", result="1")) is None
+    True
     """
     if entry.colour not in COLOURS:
-        return EntryKind.INVALID
+        return None
     if entry.opponent is None:
-        if entry.colour != "-":
-            return EntryKind.INVALID
-        return _BYE_KINDS.get(entry.result, EntryKind.INVALID)
+        return _BYE_KINDS.get(entry.result) if entry.colour == "-" else None
     if entry.result == "+":
-        return EntryKind.FORFEIT_WIN
+        return RoundKind.FORFEIT_WIN
     if entry.result == "-":
-        return EntryKind.FORFEIT_LOSS
-    if entry.colour == "-":
-        return EntryKind.INVALID
-    if entry.result in PLAYED_RESULTS or entry.result == "X":
-        return EntryKind.PLAYED
-    if entry.result == "":
-        return EntryKind.PENDING
-    return EntryKind.INVALID
+        return RoundKind.FORFEIT_LOSS
+    if entry.colour != "-" and (entry.result in PLAYED_RESULTS or entry.result == "X"):
+        return RoundKind.PLAYED
+    return None
+
+
+_CODES: dict[Outcome | RoundKind, str] = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "=",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+    RoundKind.PAB: "U",
+    RoundKind.FULL_BYE: "F",
+    RoundKind.HALF_BYE: "H",
+    RoundKind.ZERO_BYE: "Z",
+    RoundKind.NOT_PAIRED: "Z",
+}
+
+
+def result_code(round_: Outcome | RoundKind) -> str:
+    """The result letter of a round block: the player's outcome of a paired board, or the
+    kind of a round without one (a round not paired is written as a zero-point bye). With
+    the block's opponent and colour, :func:`entry_kind` reads it back.
+
+    >>> result_code(Outcome.DRAW), result_code(RoundKind.PAB)
+    ('=', 'U')
+    """
+    return _CODES[round_]
+
+
+def pending(entry: RoundEntry) -> bool:
+    """A published pairing without its result (ITDX): an opponent and a colour, no result;
+    not for engines.
+
+    >>> pending(RoundEntry(opponent=4, colour="b")), pending(RoundEntry(opponent=4, colour="-"))
+    (True, False)
+    """
+    return entry.opponent is not None and entry.colour in ("w", "b") and entry.result == ""

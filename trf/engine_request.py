@@ -20,7 +20,7 @@ from engine import PairingRequest
 from engine.generator import baku_acceleration
 from engine.model import Colour, PairingNumber, PlayerEntry, PointSystem, RoundKind, RoundRecord
 from events.names import name_str, parse_name
-from trf.codes import EntryKind, entry_kind
+from trf.codes import entry_kind, pending
 from trf.errors import TrfError
 from trf.model import (
     AcceleratedRounds,
@@ -39,24 +39,7 @@ from trf.validate import ABSENT, announced_round, joins_round, withdrawn_from
 
 __all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
 
-_KINDS = {
-    EntryKind.PLAYED: RoundKind.PLAYED,
-    EntryKind.FORFEIT_WIN: RoundKind.FORFEIT_WIN,
-    EntryKind.FORFEIT_LOSS: RoundKind.FORFEIT_LOSS,
-    EntryKind.PAB: RoundKind.PAB,
-    EntryKind.FULL_UNPLAYED: RoundKind.PAB,  # ``0000 - +``: bbpPairings reads it as a PAB
-    EntryKind.FULL_BYE: RoundKind.FULL_BYE,
-    EntryKind.HALF_BYE: RoundKind.HALF_BYE,
-    EntryKind.ZERO_BYE: RoundKind.ZERO_BYE,
-    EntryKind.NONE: RoundKind.NOT_PAIRED,
-}
-_TOOK_PART = {
-    EntryKind.PLAYED,
-    EntryKind.FORFEIT_WIN,
-    EntryKind.FORFEIT_LOSS,
-    EntryKind.PAB,
-    EntryKind.FULL_UNPLAYED,
-}
+_TOOK_PART = {RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB}
 
 
 def next_round(doc: TrfDocument) -> int:
@@ -113,7 +96,7 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
         if replay:
             available = this_round in _TOOK_PART
         else:
-            available = player.pairing_no not in absent and this_round is EntryKind.NONE
+            available = player.pairing_no not in absent and this_round is RoundKind.NOT_PAIRED
         entries.append(
             PlayerEntry(
                 number=PairingNumber(player.pairing_no),
@@ -159,20 +142,19 @@ def _record(
     before, withdrawn = outside
     if kind in ABSENT and (round_no in before or round_no >= withdrawn):
         return RoundRecord(RoundKind.NOT_PAIRED, _fraction(entry_points(entry, points)))
-    if kind not in _KINDS:
-        what = "no result for the game" if kind is EntryKind.PENDING else "invalid round entry"
+    if kind is None:
+        what = "no result for the game" if pending(entry) else "invalid round entry"
         raise _error(
             f"player {player.pairing_no}, round {round_no}: {what}",
             line=line,
             column=92 + 10 * (round_no - 1),
         )
     value = _fraction(entry_points(entry, points))
-    mapped = _KINDS[kind]
-    if mapped is RoundKind.PLAYED:
+    if kind is RoundKind.PLAYED:
         colour = Colour.WHITE if entry.colour == "w" else Colour.BLACK
-        return RoundRecord(mapped, value, PairingNumber(entry.opponent or 0), colour)
+        return RoundRecord(kind, value, PairingNumber(entry.opponent or 0), colour)
     opponent = PairingNumber(entry.opponent) if entry.opponent is not None else None
-    return RoundRecord(mapped, value, opponent)
+    return RoundRecord(kind, value, opponent)
 
 
 def _error(message: str, *, line: int = 0, column: int = 0) -> TrfError:
@@ -294,6 +276,6 @@ def _baku(doc: TrfDocument, total: int) -> dict[int, dict[int, Fraction]]:
     starters = [
         PairingNumber(p.pairing_no)
         for p in doc.players
-        if entry_kind(p.entry(1)) in _TOOK_PART | {EntryKind.NONE}
+        if entry_kind(p.entry(1)) in _TOOK_PART | {RoundKind.NOT_PAIRED}
     ]
     return {int(n): rounds for n, rounds in baku_acceleration(starters, total, system.win).items()}

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Literal
 
 from engine import systems
-from engine.model import Colour, RoundKind
+from engine.model import Colour, PairingNumber, RoundKind
 from events.decisions import pairing_request
 from events.names import name_str
 from events.projections import (
@@ -26,13 +26,18 @@ from events.projections import (
     PlayerState,
     TournamentState,
     fold,
-    standings,
     to_decimal,
 )
-from events.results import Outcome
-from events.tiebreaks import format_sequence, parse_sequence, with_points
+from events.tiebreaks import (
+    crosstable_from_state,
+    format_sequence,
+    parse_sequence,
+    rank,
+    with_points,
+)
 from events.types import NotPairedReason, PlayerId
 from events.types import PointValues as EventPoints
+from trf.codes import result_code
 from trf.errors import TrfError
 from trf.mapping import import_events
 from trf.model import (
@@ -43,7 +48,6 @@ from trf.model import (
     ForbiddenPairs,
     Header,
     InitialColour,
-    PairingNo,
     Player,
     PointValues,
     Record,
@@ -61,20 +65,6 @@ Profile = Literal["trf16", "trf26"]
 NAME_COLUMNS = 33
 """A name has columns 15-47 (trf.md §4.1); a longer one is cut there, FIDE id identifies."""
 
-_RESULT = {
-    Outcome.WIN: "1",
-    Outcome.DRAW: "=",
-    Outcome.LOSS: "0",
-    Outcome.FORFEIT_WIN: "+",
-    Outcome.FORFEIT_LOSS: "-",
-}
-_UNPLAYED = {
-    RoundKind.PAB: "U",
-    RoundKind.FULL_BYE: "F",
-    RoundKind.HALF_BYE: "H",
-    RoundKind.ZERO_BYE: "Z",
-    RoundKind.NOT_PAIRED: "Z",
-}
 _ANNOUNCED = {NotPairedReason.HALF_BYE: "H", NotPairedReason.FULL_BYE: "F"}
 """Next-round letters; every other reason not to be paired (absence, withdrawal, late entry) is Z."""
 
@@ -103,7 +93,10 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
             records += _tiebreak_records(settings.tiebreaks, settings.tiebreak_rules)
     next_round = state.next_round if state.next_round <= settings.rounds else None
     announced = _announced(state, next_round)
-    ranks = {row.player_id: rank for rank, row in enumerate(standings(state), start=1)}
+    # By points alone: a TRF16 file carries no tie-break list, so its import could not rank
+    # by one, and the re-export must give the same rank column.
+    ranked = rank(crosstable_from_state(state)).rows
+    ranks = {row.player.player_id: place for place, row in enumerate(ranked, start=1)}
     for player_id in state.order:
         records.append(
             _player(state, state.player(player_id), ranks[player_id], announced.get(player_id))
@@ -223,7 +216,7 @@ def _engine_records(state: TournamentState, round_no: int) -> list[Record]:
     records: list[Record] = [
         ForbiddenPairs(
             code="260",
-            ids=tuple(sorted(PairingNo(n) for n in pair)),
+            ids=tuple(sorted(PairingNumber(n) for n in pair)),
             first_round=RoundNo(round_no),
             last_round=RoundNo(round_no),
         )
@@ -240,8 +233,8 @@ def _engine_records(state: TournamentState, round_no: int) -> list[Record]:
             AcceleratedRounds(
                 first_round=RoundNo(first),
                 last_round=RoundNo(last),
-                first_id=PairingNo(entry.number),
-                last_id=PairingNo(entry.number),
+                first_id=PairingNumber(entry.number),
+                last_id=PairingNumber(entry.number),
                 game_points=Decimal(value.numerator) / Decimal(value.denominator),
             )
             for first, last, value in runs
@@ -256,7 +249,7 @@ def _javafo_records(state: TournamentState) -> list[Record]:
     points of every round up to the next (0.0 where none)."""
     request = pairing_request(state)
     records: list[Record] = [
-        ForbiddenPairs(code="XXP", ids=tuple(sorted(PairingNo(n) for n in pair)))
+        ForbiddenPairs(code="XXP", ids=tuple(sorted(PairingNumber(n) for n in pair)))
         for pair in sorted(request.forbidden_pairs, key=sorted)
     ]
     for entry in request.players:
@@ -266,7 +259,7 @@ def _javafo_records(state: TournamentState) -> list[Record]:
             ]
             records.append(
                 XxaAcceleration(
-                    pairing_no=PairingNo(entry.number),
+                    pairing_no=PairingNumber(entry.number),
                     points=tuple(Decimal(p.numerator) / Decimal(p.denominator) for p in points),
                 )
             )
@@ -324,7 +317,7 @@ def _player(
         points = state.points
         score += {"H": points.half_bye, "F": points.full_bye}.get(announced, Fraction(0))
     return Player(
-        pairing_no=state.pairing_number(player.player_id),
+        pairing_no=PairingNumber(state.pairing_number(player.player_id)),
         sex={"m": "m", "f": "w"}.get(player.sex, ""),
         title=player.title,
         name=name_str(player.surname, player.given_name)[:NAME_COLUMNS],
@@ -346,19 +339,19 @@ def _birth_date(player: PlayerState) -> str:
 
 def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
     if record.opponent is not None and record.colour is not None:
-        opponent = state.pairing_number(record.opponent)
+        opponent = PairingNumber(state.pairing_number(record.opponent))
         colour = _colour(record.colour)
         if record.result is None:
             return RoundEntry(opponent=opponent, colour=colour)  # result pending
         outcome = record.result.white if record.colour is Colour.WHITE else record.result.black
-        return RoundEntry(opponent=opponent, colour=colour, result=_RESULT[outcome])
+        return RoundEntry(opponent=opponent, colour=colour, result=result_code(outcome))
     assert record.kind is not None
     if record.kind is RoundKind.NOT_PAIRED and record.points:
         # A late entry's missed round worth points (GHR 2.4, Amalfi B.2): the bye letter of
         # that value, so the rounds add up to the points column (trf.md §4.3: H for ½).
         letter = {state.points.half_bye: "H", state.points.full_bye: "F"}.get(record.points, "Z")
         return RoundEntry(colour="-", result=letter)
-    return RoundEntry(colour="-", result=_UNPLAYED[record.kind])
+    return RoundEntry(colour="-", result=result_code(record.kind))
 
 
 def _bye_records(
@@ -367,7 +360,11 @@ def _bye_records(
     records = []
     for kind in ("F", "H", "Z"):
         ids = tuple(
-            sorted(state.pairing_number(pid) for pid, letter in announced.items() if letter == kind)
+            sorted(
+                PairingNumber(state.pairing_number(pid))
+                for pid, letter in announced.items()
+                if letter == kind
+            )
         )
         if ids:
             records.append(ByeRecord(kind=kind, round_no=round_no, ids=ids))

@@ -15,9 +15,10 @@ from fractions import Fraction
 
 from engine import systems
 from engine.generator import GeneratedPlayer, GeneratedTournament
-from engine.model import Colour, PointSystem
+from engine.model import Colour, PairingNumber, PointSystem
 from events.projections import to_decimal
 from events.types import PointValues as EventPoints
+from trf.codes import result_code
 from trf.export import Profile, bb_lines, point_grid, xxs_line
 from trf.model import (
     AcceleratedRounds,
@@ -100,7 +101,7 @@ def _player(player: GeneratedPlayer, points: PointSystem, rank: int) -> Player:
             RoundEntry(
                 opponent=slot.opponent,
                 colour="-" if slot.colour is None else slot.colour.value,
-                result=slot.result.value,
+                result=result_code(slot.outcome or slot.kind),
             )
             for slot in player.slots
         ),
@@ -132,7 +133,7 @@ def _constraints(tournament: GeneratedTournament, profile: Profile) -> list[Reco
     return records
 
 
-def _ranges(number: int, acceleration: dict[int, Fraction]) -> list[Record]:
+def _ranges(number: PairingNumber, acceleration: dict[int, Fraction]) -> list[Record]:
     """``250`` records for one player: one per run of rounds with the same virtual points."""
     records: list[Record] = []
     rounds = sorted(acceleration)

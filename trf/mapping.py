@@ -20,7 +20,7 @@ from decimal import Decimal
 
 import msgspec
 
-from engine.model import Colour
+from engine.model import Colour, PairingNumber, RoundKind
 from engine.systems import DEFAULT_SYSTEM
 from events.decisions import (
     Command,
@@ -47,7 +47,7 @@ from events.types import (
 )
 from events.types import PointValues as EventPoints
 from trf.checker import identify_system
-from trf.codes import EntryKind, entry_kind, normalise_title
+from trf.codes import entry_kind, normalise_title
 from trf.errors import TrfError
 from trf.model import (
     TIEBREAK_EDITION,
@@ -56,7 +56,6 @@ from trf.model import (
     ByeRecord,
     ForbiddenPairs,
     OpaqueRecord,
-    PairingNo,
     Player,
     Record,
     TrfDocument,
@@ -72,7 +71,10 @@ __all__ = ["import_events", "import_trf"]
 IMPORTED_SYSTEM = "manual"
 """``RoundPaired.system`` of an imported round: paired outside Arbiter (as ``PairManually``)."""
 
-_BYE_KIND = {EntryKind.HALF_BYE: ByeKind.HALF, EntryKind.FULL_BYE: ByeKind.FULL}
+_BYE_KIND: dict[RoundKind | None, ByeKind] = {
+    RoundKind.HALF_BYE: ByeKind.HALF,
+    RoundKind.FULL_BYE: ByeKind.FULL,
+}
 _BYE_LETTER = {"H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
 _GAME_RESULT = {
     ("1", "0"): Result.WHITE_WINS,
@@ -152,7 +154,7 @@ class _Importer:
         self.state: TournamentState = EMPTY
         self.events: list[Event] = []
         self.warnings: list[TrfProblem] = []
-        self.birth_years: dict[PairingNo, int | None] = {}
+        self.birth_years: dict[PlayerId, int | None] = {}
         announced = announced_round(doc)
         self.paired = doc.rounds_in_file - (1 if announced else 0)
         self.total = doc.total_rounds or max(doc.rounds_in_file, 1)
@@ -222,7 +224,7 @@ class _Importer:
             chief_arbiter=header("102") or "",
             time_control=header("122") or "",
             full_point_byes=any(
-                entry_kind(e) is EntryKind.FULL_BYE for p in self.players for e in p.rounds
+                entry_kind(e) is RoundKind.FULL_BYE for p in self.players for e in p.rounds
             )
             or any(bye.kind == "F" for bye in self.doc.records_of(ByeRecord)),
             tiebreaks=tiebreaks,
@@ -235,7 +237,7 @@ class _Importer:
         if title is None:
             self.warn(player, f"title {player.title!r} is not a FIDE title; not imported", 11)
             title = ""
-        birth_date, self.birth_years[player.pairing_no] = self.birth(player)
+        birth_date, self.birth_years[PlayerId(player.pairing_no)] = self.birth(player)
         return RegisterPlayer(
             surname=surname,
             given_name=given_name,
@@ -264,7 +266,7 @@ class _Importer:
             if round_no < joins.get(number, 1) or round_no >= withdrawn.get(number, self.total + 1):
                 continue
             kind = entry_kind(player.entry(round_no))
-            if announced and kind is EntryKind.NONE:
+            if announced and kind is RoundKind.NOT_PAIRED:
                 continue
             bye = _BYE_KIND.get(kind, ByeKind.ZERO if kind in ABSENT else None)
             if bye is not None:
@@ -299,7 +301,7 @@ class _Importer:
         for player in self.players:
             entry = player.entry(round_no)
             kind = entry_kind(entry)
-            if kind in (EntryKind.PAB, EntryKind.FULL_UNPLAYED):
+            if kind is RoundKind.PAB:
                 pab = PlayerId(player.pairing_no)
             elif entry.opponent is not None and player.pairing_no < entry.opponent:
                 boards.append(self.colours(player, by_number[entry.opponent], round_no))
@@ -314,7 +316,7 @@ class _Importer:
         placed = {p.pairing_no for board in boards for p in board} | ({pab} if pab else set())
         if placed != set(available):
             missing = sorted(set(available) - placed)
-            record = by_number[missing[0]] if missing else None
+            record = by_number[PairingNumber(missing[0])] if missing else None
             raise TrfError(
                 [
                     TrfProblem(
@@ -439,7 +441,7 @@ class _Importer:
         if round_no <= self.paired:
             return entry_kind(player.entry(round_no)) in ABSENT
         if round_no == self.paired + 1 and (
-            entry_kind(player.entry(round_no)) is EntryKind.ZERO_BYE
+            entry_kind(player.entry(round_no)) is RoundKind.ZERO_BYE
             or any(player.pairing_no in line.ids for line in self.doc.records_of(XxzAbsent))
         ):
             return True
@@ -448,7 +450,7 @@ class _Importer:
             for bye in self.doc.records_of(ByeRecord)
         )
 
-    def scores_before(self, round_no: int) -> dict[PairingNo, Decimal]:
+    def scores_before(self, round_no: int) -> dict[PairingNumber, Decimal]:
         return {
             p.pairing_no: sum(
                 (entry_points(p.entry(r), self.system) for r in range(1, round_no)), Decimal(0)
@@ -524,7 +526,7 @@ class _Importer:
             return Colour(self.doc.initial_colour)
         for player in self.players:
             colour = player.entry(1).colour
-            if entry_kind(player.entry(1)) is EntryKind.PLAYED and colour in ("w", "b"):
+            if entry_kind(player.entry(1)) is RoundKind.PLAYED and colour in ("w", "b"):
                 return Colour(colour)
         return Colour.WHITE
 

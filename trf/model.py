@@ -20,6 +20,8 @@ from typing import Any, Literal, TypeAlias, TypeVar, cast
 
 import msgspec
 
+from engine.model import PairingNumber
+
 __all__ = [
     "ROUND_LISTS",
     "TIEBREAK_EDITION",
@@ -34,7 +36,6 @@ __all__ = [
     "InitialColour",
     "NationalRating",
     "OpaqueRecord",
-    "PairingNo",
     "Player",
     "PointValues",
     "Record",
@@ -58,9 +59,6 @@ ROUND_LISTS = re.compile(
 ``### withdrawn (from round: players): 5: 4 12; 7: 3`` or ``…: none``. TRF has no record for
 either, and the absences they cause are written like zero-point byes (trf.md §4.3)."""
 
-PairingNo: TypeAlias = int
-"""A starting rank (TPN) as written in columns 5-8 of a ``001`` line."""
-
 RoundNo: TypeAlias = int
 """A 1-based round number."""
 
@@ -77,7 +75,7 @@ class RoundEntry(msgspec.Struct, frozen=True, kw_only=True):
     when blank. Invalid characters are kept as read (and reported) rather than replaced.
     """
 
-    opponent: PairingNo | None = None
+    opponent: PairingNumber | None = None
     colour: str = "-"
     result: str = ""
 
@@ -93,7 +91,7 @@ BLANK_ENTRY = RoundEntry()
 class Player(_Record, frozen=True, tag="player"):
     """A ``001`` player record (trf.md §4.1); text fields are stripped, unknown = empty/None."""
 
-    pairing_no: PairingNo
+    pairing_no: PairingNumber
     sex: str = ""
     title: str = ""
     name: str = ""
@@ -153,7 +151,7 @@ class PointValues(_Record, frozen=True, tag="point-values"):
 class XxaAcceleration(_Record, frozen=True, tag="xxa"):
     """``XXA``: fictitious points per round for one player; ``None`` where a round is blank."""
 
-    pairing_no: PairingNo
+    pairing_no: PairingNumber
     points: tuple[Decimal | None, ...] = ()
 
 
@@ -162,8 +160,8 @@ class AcceleratedRounds(_Record, frozen=True, tag="accelerated-rounds"):
 
     first_round: RoundNo
     last_round: RoundNo
-    first_id: PairingNo
-    last_id: PairingNo
+    first_id: PairingNumber
+    last_id: PairingNumber
     match_points: Decimal | None = None
     game_points: Decimal | None = None
 
@@ -172,7 +170,7 @@ class ForbiddenPairs(_Record, frozen=True, tag="forbidden-pairs"):
     """``XXP ids`` (whole event) or ``260 first last ids`` (TRF-2026, a round range)."""
 
     code: Literal["XXP", "260"]
-    ids: tuple[PairingNo, ...] = ()
+    ids: tuple[PairingNumber, ...] = ()
     first_round: RoundNo | None = None
     last_round: RoundNo | None = None
 
@@ -180,7 +178,7 @@ class ForbiddenPairs(_Record, frozen=True, tag="forbidden-pairs"):
 class XxzAbsent(_Record, frozen=True, tag="xxz"):
     """``XXZ ids``: players not to be paired in the round being paired (JaVaFo)."""
 
-    ids: tuple[PairingNo, ...] = ()
+    ids: tuple[PairingNumber, ...] = ()
 
 
 class ByeRecord(_Record, frozen=True, tag="bye"):
@@ -188,7 +186,7 @@ class ByeRecord(_Record, frozen=True, tag="bye"):
 
     kind: str
     round_no: RoundNo
-    ids: tuple[PairingNo, ...] = ()
+    ids: tuple[PairingNumber, ...] = ()
 
 
 class AbnormalPoints(_Record, frozen=True, tag="abnormal-points"):
@@ -198,14 +196,14 @@ class AbnormalPoints(_Record, frozen=True, tag="abnormal-points"):
     match_points: Decimal | None = None
     game_points: Decimal | None = None
     round_no: RoundNo | None = None
-    ids: tuple[PairingNo, ...] = ()
+    ids: tuple[PairingNumber, ...] = ()
 
 
 class NationalRating(_Record, frozen=True, tag="national-rating"):
     """A TRF-2026 national-rating (NRS) line: identifier = federation, ``001`` static layout."""
 
     federation: str
-    pairing_no: PairingNo
+    pairing_no: PairingNumber
     sex: str = ""
     classification: str = ""
     name: str = ""
@@ -288,9 +286,9 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         """The ``001`` records in physical order (which matters for ``XXC rank``)."""
         return self.records_of(Player)
 
-    def players_by_number(self) -> dict[PairingNo, Player]:
+    def players_by_number(self) -> dict[PairingNumber, Player]:
         """``001`` records keyed by pairing number (the first one wins on duplicates)."""
-        found: dict[PairingNo, Player] = {}
+        found: dict[PairingNumber, Player] = {}
         for player in self.players:
             found.setdefault(player.pairing_no, player)
         return found
@@ -324,7 +322,7 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         found = [c for c in self.records_of(Comment) if TIEBREAK_EDITION.match(c.text)]
         return found[-1] if found else None
 
-    def round_list(self, label: str) -> dict[PairingNo, RoundNo] | None:
+    def round_list(self, label: str) -> dict[PairingNumber, RoundNo] | None:
         """The players the last :data:`ROUND_LISTS` comment of ``label`` (``withdrawn``,
         ``late entries``) names, each with its round; None when the file has no such comment.
 
@@ -337,14 +335,14 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
         ]
         if not found:
             return None
-        stated: dict[PairingNo, RoundNo] = {}
+        stated: dict[PairingNumber, RoundNo] = {}
         for group in found[-1].group(2).split(";"):
             if group.strip() in ("none", ""):
                 continue
             round_no, _, numbers = group.partition(":")
             if not round_no.strip() or not numbers.split():
                 raise ValueError(f"{label} {group.strip()!r}: not 'round: players'")
-            stated.update((int(n), int(round_no)) for n in numbers.split())
+            stated.update((PairingNumber(int(n)), int(round_no)) for n in numbers.split())
         return stated
 
     @property

@@ -11,6 +11,7 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+from engine.model import PairingNumber
 from trf.codes import COLOURS, FREE_TEXT_HEADERS, OPAQUE_CODES, RESULT_CODES, points_text
 from trf.errors import FieldError, TrfError
 from trf.model import (
@@ -178,8 +179,13 @@ def _optional_decimal(text: str, column: int, what: str) -> Decimal | None:
     return _decimal(text, column, what) if text.strip() else None
 
 
-def _ids(tokens: list[str], column: int) -> tuple[int, ...]:
-    return tuple(_bounded(token, column, "player id", 9999) for token in tokens)
+def _ids(tokens: list[str], column: int) -> tuple[PairingNumber, ...]:
+    return tuple(_number(token, column, "player id") for token in tokens)
+
+
+def _number(text: str, column: int, what: str) -> PairingNumber:
+    """A pairing number (TPN) in its 4 columns."""
+    return PairingNumber(_bounded(text, column, what, 9999))
 
 
 def _bounded(text: str, column: int, what: str, largest: int) -> int:
@@ -192,7 +198,7 @@ def _bounded(text: str, column: int, what: str, largest: int) -> int:
 
 def _player(line: str, report: _Report) -> Record:
     padded = line.ljust(91)
-    pairing_no = _int(padded[4:8], 5, "pairing number")
+    pairing_no = PairingNumber(_int(padded[4:8], 5, "pairing number"))
     if pairing_no == 0:
         raise FieldError(5, "pairing number 0 is not allowed (1-9999)")
     rating = _optional_int(padded[48:52], 49, "rating") or None
@@ -259,14 +265,14 @@ def _round_entry(block: str, start: int, report: _Report) -> RoundEntry:
         report.error(start + 8, f"round {round_no}: result code {block[7]!r} is unknown")
     elif result == "X":
         report.warn(start + 8, f"round {round_no}: result X (unknown result) is not a TRF16 code")
-    return RoundEntry(opponent=opponent or None, colour=colour, result=result)
+    return RoundEntry(opponent=PairingNumber(opponent) or None, colour=colour, result=result)
 
 
 def _national_rating(line: str) -> NationalRating:
     padded = line.ljust(80)
     return NationalRating(
         federation=line[:3],
-        pairing_no=_int(padded[4:8], 5, "pairing number"),
+        pairing_no=PairingNumber(_int(padded[4:8], 5, "pairing number")),
         sex=padded[9].strip(),
         classification=padded[10:13].strip(),
         name=padded[14:47].strip(),
@@ -330,7 +336,8 @@ def _xxa(line: str, report: _Report) -> Record:
         points.append(_optional_decimal(line[start : start + 4], start + 1, "acceleration"))
     while points and points[-1] is None:
         points.pop()
-    return XxaAcceleration(pairing_no=_int(padded[4:8], 5, "player id"), points=tuple(points))
+    player = PairingNumber(_int(padded[4:8], 5, "player id"))
+    return XxaAcceleration(pairing_no=player, points=tuple(points))
 
 
 def _accelerated_rounds(line: str, report: _Report) -> Record:
@@ -340,8 +347,8 @@ def _accelerated_rounds(line: str, report: _Report) -> Record:
         game_points=_optional_decimal(padded[9:13], 10, "game points"),
         first_round=_bounded(padded[14:17], 15, "first round", 999),
         last_round=_bounded(padded[18:21], 19, "last round", 999),
-        first_id=_int(padded[22:26], 23, "first id"),
-        last_id=_int(padded[27:31], 28, "last id"),
+        first_id=PairingNumber(_int(padded[22:26], 23, "first id")),
+        last_id=PairingNumber(_int(padded[27:31], 28, "last id")),
     )
 
 

@@ -12,7 +12,8 @@ from decimal import Decimal
 
 import msgspec
 
-from trf.codes import EntryKind, entry_kind
+from engine.model import RoundKind
+from trf.codes import entry_kind
 from trf.model import PointValues, RoundEntry, TrfDocument
 
 __all__ = ["SCORE_CODES", "PointSystem", "entry_points", "point_system", "score_targets"]
@@ -97,25 +98,24 @@ def entry_points(entry: RoundEntry, system: PointSystem) -> Decimal:
     A pending pairing (no result yet) and an invalid block are worth nothing.
     """
     kind = entry_kind(entry)
-    if kind is EntryKind.PLAYED:
+    if kind is RoundKind.PLAYED:
         outcome = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}.get(entry.result)
         if outcome is None:
             return system.X
         points: Decimal = getattr(system, ("W" if entry.colour == "w" else "B") + outcome)
         return points
-    if kind not in _UNPLAYED_CODE:
+    if kind is None:
         return Decimal(0)
     unplayed: Decimal = getattr(system, _UNPLAYED_CODE[kind])
     return unplayed
 
 
 _UNPLAYED_CODE = {
-    EntryKind.FORFEIT_WIN: "FW",
-    EntryKind.FORFEIT_LOSS: "FL",
-    EntryKind.PAB: "PAB",
-    EntryKind.FULL_UNPLAYED: "PAB",  # bbpPairings scores 0000 - + as a PAB (§4.3)
-    EntryKind.FULL_BYE: "FPB",
-    EntryKind.HALF_BYE: "HPB",
-    EntryKind.ZERO_BYE: "ZPB",
-    EntryKind.NONE: "ZPB",
+    RoundKind.FORFEIT_WIN: "FW",
+    RoundKind.FORFEIT_LOSS: "FL",
+    RoundKind.PAB: "PAB",  # also ``0000 - +``, as bbpPairings scores it (§4.3)
+    RoundKind.FULL_BYE: "FPB",
+    RoundKind.HALF_BYE: "HPB",
+    RoundKind.ZERO_BYE: "ZPB",
+    RoundKind.NOT_PAIRED: "ZPB",
 }

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import msgspec
 
-from trf.model import OpaqueRecord, PairingNo
+from engine.model import PairingNumber
+from trf.model import OpaqueRecord
 
 __all__ = ["Team", "read_team"]
 
@@ -20,7 +21,7 @@ class Team(msgspec.Struct, frozen=True, kw_only=True):
 
     code: str
     name: str
-    members: tuple[PairingNo, ...] = ()
+    members: tuple[PairingNumber, ...] = ()
     team_no: int | None = None
     """``310`` only: the team's pairing number (columns 5-7)."""
     nickname: str = ""
@@ -54,9 +55,9 @@ def read_team(record: OpaqueRecord) -> Team | None:
     return None
 
 
-def _grid(text: str, start: int) -> tuple[PairingNo, ...] | None:
+def _grid(text: str, start: int) -> tuple[PairingNumber, ...] | None:
     """Pairing numbers in 4-column fields on a 5-column stride from ``start`` (0-based)."""
     fields = [text[i : i + 4].strip() for i in range(start, len(text), 5)]
     if not all(field.isascii() and field.isdigit() for field in fields if field):
         return None
-    return tuple(int(field) for field in fields if field)
+    return tuple(PairingNumber(int(field)) for field in fields if field)

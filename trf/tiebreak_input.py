@@ -19,36 +19,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from events.tiebreaks import (
-    Colour,
-    Crosstable,
-    PlayerRecord,
-    Result,
-    RoundEntry,
-    RoundKind,
-    TiebreakInputError,
-)
-from trf.codes import EntryKind, entry_kind
+from engine.model import Colour, Outcome, PairingNumber, RoundKind
+from events.tiebreaks import Crosstable, PlayerRecord, RoundEntry, TiebreakInputError
+from trf.codes import entry_kind, pending
 from trf.model import Player, TrfDocument
 from trf.model import RoundEntry as TrfRoundEntry
 from trf.scoring import PointSystem, entry_points, point_system
 
 __all__ = ["crosstable_from_trf", "last_round_with_results"]
 
-_RESULTS = {"1": Result.WIN, "W": Result.WIN, "=": Result.DRAW, "D": Result.DRAW,
-            "0": Result.LOSS, "L": Result.LOSS}  # fmt: skip
-
-_COLOURS: dict[str, Colour] = {"w": "w", "b": "b"}
-"""The colour characters of a game; ``-`` (none) is absent."""
-
-_BYES = {
-    EntryKind.PAB: RoundKind.PAB,
-    EntryKind.FULL_UNPLAYED: RoundKind.PAB,
-    EntryKind.FULL_BYE: RoundKind.FULL_POINT_BYE,
-    EntryKind.HALF_BYE: RoundKind.HALF_POINT_BYE,
-    EntryKind.ZERO_BYE: RoundKind.ZERO_POINT_BYE,
-    EntryKind.NONE: RoundKind.ABSENT,
-}
+_RESULTS = {"1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW,
+            "0": Outcome.LOSS, "L": Outcome.LOSS}  # fmt: skip
 
 
 def last_round_with_results(doc: TrfDocument) -> int:
@@ -56,7 +37,7 @@ def last_round_with_results(doc: TrfDocument) -> int:
 
     A column holding only announced byes or pairings without results is not a finished round.
     """
-    finished = {EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS}
+    finished = {RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS}
     rounds = [
         round_no
         for player in doc.players
@@ -82,7 +63,7 @@ def crosstable_from_trf(doc: TrfDocument, round_no: int | None = None) -> Crosst
     system = point_system(doc)
     players = tuple(
         PlayerRecord(
-            pairing_number=player.pairing_no,
+            pairing_number=PairingNumber(player.pairing_no),
             rounds=tuple(_entry(player, r, system) for r in range(1, rounds + 1)),
             rating=player.rating or None,
             name=player.name,
@@ -101,20 +82,22 @@ def _entry(player: Player, round_no: int, system: PointSystem) -> RoundEntry:
     block: TrfRoundEntry = player.entry(round_no)
     kind = entry_kind(block)
     points = Fraction(entry_points(block, system))
-    colour = _COLOURS.get(block.colour)
+    colour = Colour(block.colour) if block.colour in ("w", "b") else None
     where = f"player {player.pairing_no}, round {round_no}"
-    if kind is EntryKind.PLAYED:
-        result = _RESULTS.get(block.result)
-        if result is None:  # X: a result not known (adjourned, not reported)
+    if kind is RoundKind.PLAYED:
+        outcome = _RESULTS.get(block.result)
+        if outcome is None:  # X: a result not known (adjourned, not reported)
             raise TiebreakInputError(f"{where}: result {block.result!r} is not a finished game")
         assert colour is not None and block.opponent is not None  # entry_kind checked both
-        return RoundEntry.game(opponent=block.opponent, colour=colour, result=result, points=points)
-    if kind in (EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS):
+        opponent = PairingNumber(block.opponent)
+        return RoundEntry.game(opponent=opponent, colour=colour, outcome=outcome, points=points)
+    if kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
         assert block.opponent is not None
-        won = kind is EntryKind.FORFEIT_WIN
-        return RoundEntry.forfeit(opponent=block.opponent, won=won, points=points, colour=colour)
-    if kind in _BYES:
-        return RoundEntry.bye(_BYES[kind], points=points)
-    if kind is EntryKind.PENDING:
+        won = kind is RoundKind.FORFEIT_WIN
+        opponent = PairingNumber(block.opponent)
+        return RoundEntry.forfeit(opponent=opponent, won=won, points=points, colour=colour)
+    if kind is not None:
+        return RoundEntry.bye(kind, points=points)
+    if pending(block):
         raise TiebreakInputError(f"{where}: the pairing has no result yet")
     raise TiebreakInputError(f"{where}: invalid round block {block}")

@@ -12,14 +12,15 @@ import itertools
 from collections import defaultdict
 from decimal import Decimal
 
+from engine.model import PairingNumber, RoundKind
 from trf.codes import (
     COLOURS,
     GAME_RESULTS,
     PLAYED_RESULTS,
     RESULT_CODES,
     STRUCTURED_CODES,
-    EntryKind,
     entry_kind,
+    pending,
 )
 from trf.model import (
     AbnormalPoints,
@@ -28,7 +29,6 @@ from trf.model import (
     ForbiddenPairs,
     InitialColour,
     OpaqueRecord,
-    PairingNo,
     Player,
     PointValues,
     Record,
@@ -77,11 +77,11 @@ def announced_round(doc: TrfDocument) -> int | None:
     if last == 0:
         return None
     kinds = {entry_kind(player.entry(last)) for player in doc.players}
-    announced = {EntryKind.NONE, EntryKind.HALF_BYE, EntryKind.FULL_BYE, EntryKind.ZERO_BYE}
+    announced = {RoundKind.NOT_PAIRED, RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE}
     return last if kinds <= announced else None
 
 
-ABSENT = (EntryKind.ZERO_BYE, EntryKind.NONE)
+ABSENT = (RoundKind.ZERO_BYE, RoundKind.NOT_PAIRED)
 """A round block of a paired round in which the player was out: ``Z``, ``-`` or nothing."""
 
 
@@ -130,8 +130,8 @@ class _Validator:
         self.doc = doc
         self.problems: list[TrfProblem] = []
         self.line_of: dict[int, int] = {}  # id(record) -> line
-        self.players: dict[PairingNo, Player] = {}
-        self.player_line: dict[PairingNo, int] = {}
+        self.players: dict[PairingNumber, Player] = {}
+        self.player_line: dict[PairingNumber, int] = {}
         self.team_file = any(r.code in ("013", "310") for r in doc.records_of(OpaqueRecord))
         for index, record in enumerate(doc.records):
             self.line_of[id(record)] = index + 1
@@ -176,16 +176,16 @@ class _Validator:
 
     def check_rounds(self, player: Player) -> None:
         for round_no, entry in enumerate(player.rounds, start=1):
-            kind = entry_kind(entry)
-            if kind is EntryKind.INVALID:
+            invalid = entry_kind(entry) is None and not pending(entry)
+            if invalid:
                 self.explain_invalid(player, round_no, entry)
-            elif kind is EntryKind.PENDING:
+            elif pending(entry):
                 self.warn(
                     player,
                     _block_column(round_no, 7),
                     f"round {round_no}: pairing without a result",
                 )
-            if entry.opponent is not None and kind is not EntryKind.INVALID:
+            if entry.opponent is not None and not invalid:
                 self.check_opponent(player, round_no, entry)
 
     def explain_invalid(self, player: Player, round_no: int, entry: RoundEntry) -> None:
@@ -253,9 +253,8 @@ class _Validator:
     ) -> None:
         """Both lines of one pairing agree on colours and results (§4.3 "Played game")."""
         pair = f"round {round_no}: {player.pairing_no} and {mine.opponent}"
-        kinds = {entry_kind(mine), entry_kind(theirs)}
-        if EntryKind.INVALID in kinds:
-            return
+        if any(entry_kind(e) is None and not pending(e) for e in (mine, theirs)):
+            return  # an invalid block: explained on its own
         if mine.colour != "-" and mine.colour == theirs.colour:
             self.error(player, _block_column(round_no, 5), f"{pair} both have colour {mine.colour}")
         if (mine.result, theirs.result) == ("+", "+"):
@@ -268,14 +267,14 @@ class _Validator:
             )
 
     def check_paired_once(self) -> None:
-        listed_by: dict[tuple[int, PairingNo], list[Player]] = defaultdict(list)
+        listed_by: dict[tuple[int, PairingNumber], list[Player]] = defaultdict(list)
         pabs: dict[int, list[Player]] = defaultdict(list)
         for player in self.players.values():
             for round_no, entry in enumerate(player.rounds, start=1):
                 if entry.opponent is not None:
                     listed_by[(round_no, entry.opponent)].append(player)
-                if entry_kind(entry) is EntryKind.PAB:
-                    pabs[round_no].append(player)
+                if entry.result == "U" and entry_kind(entry) is RoundKind.PAB:
+                    pabs[round_no].append(player)  # ``+`` may be a full-point bye: not counted
         for (round_no, opponent), players in listed_by.items():
             for player in players[1:]:
                 self.error(
@@ -313,9 +312,9 @@ class _Validator:
             if player.points not in accepted:
                 self.error(player, 81, f"points {player.points} but the results give {total}")
 
-    def adjustments(self) -> dict[PairingNo, Decimal]:
+    def adjustments(self) -> dict[PairingNumber, Decimal]:
         """Points given or taken by ``299`` lines (in a team file their ids are teams)."""
-        found: dict[PairingNo, Decimal] = defaultdict(Decimal)
+        found: dict[PairingNumber, Decimal] = defaultdict(Decimal)
         if self.team_file:
             return found
         for record in self.doc.records_of(AbnormalPoints):
@@ -323,10 +322,10 @@ class _Validator:
                 found[pairing_no] += record.game_points or Decimal(0)
         return found
 
-    def acceleration(self) -> dict[PairingNo, Decimal]:
+    def acceleration(self) -> dict[PairingNumber, Decimal]:
         """Fictitious points of the round after the last one in the file (the one to pair)."""
         round_no = self.doc.rounds_in_file + (0 if announced_round(self.doc) else 1)
-        found: dict[PairingNo, Decimal] = defaultdict(Decimal)
+        found: dict[PairingNumber, Decimal] = defaultdict(Decimal)
         for line in self.doc.records_of(XxaAcceleration):
             if 1 <= round_no <= len(line.points):
                 found[line.pairing_no] += line.points[round_no - 1] or Decimal(0)

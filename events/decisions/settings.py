@@ -32,7 +32,7 @@ from events.bounds import (
 from events.decisions.common import CommandStruct, require_text
 from events.errors import InvalidCommand, RoundAlreadyPaired
 from events.projections.state import TournamentState
-from events.tiebreaks import TiebreakError, parse_settings
+from events.tiebreaks import Edition, TiebreakError, parse_settings
 from events.types import (
     Colour,
     Event,
@@ -132,6 +132,8 @@ def change_settings(state: TournamentState, command: ChangeSettings) -> list[Eve
     if "acceleration" in changes:
         check_acceleration(changes["acceleration"], state)
     if {"tiebreaks", "tiebreak_rules"} & changes.keys():
+        if "tiebreak_rules" not in changes and not settings.tiebreak_rules:
+            changes["tiebreak_rules"] = Edition.current().value
         try:
             parse_settings(
                 changes.get("tiebreaks", settings.tiebreaks),

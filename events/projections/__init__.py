@@ -1,18 +1,10 @@
 """Projections: pure folds of a tournament's events into state, and read models on it."""
 
 from engine.common import Float
-from events.projections.cache import StateCache
+from events.projections.cache import DEFAULT_MAX_BYTES, StateCache
 from events.projections.kinds import EVENT_KINDS, AuditClass, EventKind
 from events.projections.persistent import PersistentList
-from events.projections.standings import (
-    StandingRow,
-    TieBreak,
-    completed_rounds,
-    counting_note,
-    points_str,
-    standings,
-    to_decimal,
-)
+from events.projections.standings import points_str, to_decimal
 from events.projections.state import (
     EMPTY,
     BoardState,
@@ -24,6 +16,7 @@ from events.projections.state import (
 from events.projections.tournament import apply, fold, state_after_round, state_at_version
 
 __all__ = [
+    "DEFAULT_MAX_BYTES",
     "EMPTY",
     "EVENT_KINDS",
     "AuditClass",
@@ -34,16 +27,11 @@ __all__ = [
     "PlayerRound",
     "PlayerState",
     "RoundState",
-    "StandingRow",
     "StateCache",
-    "TieBreak",
     "TournamentState",
     "apply",
-    "completed_rounds",
-    "counting_note",
     "fold",
     "points_str",
-    "standings",
     "state_after_round",
     "state_at_version",
     "to_decimal",

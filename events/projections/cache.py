@@ -23,6 +23,7 @@ than ``snapshot_every`` events.
 from __future__ import annotations
 
 import bisect
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
@@ -32,6 +33,7 @@ from typing import TypeVar, cast
 import msgspec
 
 from events.envelope import Snapshot
+from events.errors import StoreUnavailable
 from events.projections.snapshot import PROJECTION_VERSION, decode_state, encode_state
 from events.projections.state import EMPTY, TournamentState
 from events.projections.tournament import apply, fold
@@ -41,6 +43,8 @@ from events.types import Event, RoundPaired, RoundUnpaired
 __all__ = ["BYTES_PER_EVENT", "BYTES_PER_KEPT_PLAYER", "DEFAULT_MAX_BYTES", "StateCache"]
 
 T = TypeVar("T")
+
+_log = logging.getLogger(__name__)
 
 DEFAULT_MAX_BYTES = 256 * 2**20
 """What one process's folded tournaments may take unless told (``serve --cache-mb``)."""
@@ -137,6 +141,9 @@ def _note_pairings(held: _Tournament, start: int, events: list[Event]) -> None:
     for offset, event in enumerate(events, start + 1):
         if isinstance(event, RoundPaired | RoundUnpaired):
             held.pairings.append((offset, event.round_no, isinstance(event, RoundPaired)))
+
+
+_log = logging.getLogger(__name__)
 
 
 class StateCache:
@@ -361,9 +368,12 @@ class StateCache:
             if due:
                 self._snapshot_versions[stream_id] = state.version
         if due:
-            self.store.write_snapshot(
-                stream_id, Snapshot(state.version, PROJECTION_VERSION, encode_state(state))
-            )
+            snapshot = Snapshot(state.version, PROJECTION_VERSION, encode_state(state))
+            try:
+                self.store.write_snapshot(stream_id, snapshot)
+            except StoreUnavailable as error:
+                # A snapshot only saves folding: the read that made it still answers.
+                _log.warning("snapshot of %s not written: %s", stream_id, error)
 
     def _cold(self, stream_id: str) -> TournamentState:
         snapshot = self.store.read_snapshot(stream_id)

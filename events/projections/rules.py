@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from engine.common import Float, game_floats, unplayed_float
-from engine.model import PointSystem, RoundKind
+from engine.model import Outcome, PointSystem, RoundKind
 from events.projections.persistent import PersistentList
-from events.results import Outcome, Result
+from events.results import Result
 from events.types import NotPairedReason, PlayerId, TournamentCreated
 
 if TYPE_CHECKING:

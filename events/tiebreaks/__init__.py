@@ -1,7 +1,9 @@
-"""FIDE tie-breaks (Handbook C.07, editions 2024 and 2026): pure, exact computation.
+"""Standings: FIDE tie-breaks (Handbook C.07, editions 2024 and 2026), pure and exact.
 
-Build a :class:`Crosstable` (from events or from a TRF file), then
-``rank(crosstable, "BH/C1 BH SB DE", Edition.C07_2026, unrated_rating=1400)``.
+Build a :class:`Crosstable` (from events or from a TRF file; its rounds, colours, outcomes
+and pairing numbers are :mod:`engine.model`'s), then
+``rank(crosstable, "BH/C1 BH SB DE", Edition.C07_2026, unrated_rating=1400)``, or
+``rank(crosstable)`` for points alone. A stored tournament: :func:`tournament_standings`.
 """
 
 from events.tiebreaks.codes import (
@@ -13,30 +15,24 @@ from events.tiebreaks.codes import (
     with_points,
 )
 from events.tiebreaks.errors import TiebreakError, TiebreakInputError, TiebreakSyntaxError
-from events.tiebreaks.model import (
-    Colour,
-    Crosstable,
-    Edition,
-    PairingNumber,
-    PlayerRecord,
-    Result,
-    RoundEntry,
-    RoundKind,
-)
+from events.tiebreaks.model import Crosstable, Edition, PlayerRecord, RoundEntry
 from events.tiebreaks.ranking import Standings, StandingsRow, TiebreakValue, rank
 from events.tiebreaks.ratings import RatingContext, performance_rating
-from events.tiebreaks.tournament import crosstable_from_state, tournament_standings
+from events.tiebreaks.tournament import (
+    COUNTING_RULE,
+    completed_rounds,
+    counting_note,
+    crosstable_from_state,
+    tournament_standings,
+)
 
 __all__ = [
-    "Colour",
+    "COUNTING_RULE",
     "Crosstable",
     "Edition",
-    "PairingNumber",
     "PlayerRecord",
     "RatingContext",
-    "Result",
     "RoundEntry",
-    "RoundKind",
     "Standings",
     "StandingsRow",
     "Tiebreak",
@@ -44,6 +40,8 @@ __all__ = [
     "TiebreakInputError",
     "TiebreakSyntaxError",
     "TiebreakValue",
+    "completed_rounds",
+    "counting_note",
     "crosstable_from_state",
     "format_sequence",
     "parse_sequence",

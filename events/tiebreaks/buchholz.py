@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from events.tiebreaks.model import Crosstable, Edition, PairingNumber
+from engine.model import PairingNumber
+from events.tiebreaks.model import Crosstable, Edition
 from events.tiebreaks.rounding import round_half_up
 from events.tiebreaks.unplayed import adjusted_scores, dummy_score
 

@@ -10,7 +10,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from events.tiebreaks.model import Crosstable, PairingNumber
+from engine.model import PairingNumber
+from events.tiebreaks.model import Crosstable
 
 __all__ = ["direct_encounter_order"]
 

@@ -2,17 +2,18 @@
 
 This model is deliberately small and independent of the event store and of TRF: both the
 standings projection and the TRF converter translate their own data into a :class:`Crosstable`
-and hand it to :func:`events.tiebreaks.rank`. Points are exact fractions.
+and hand it to :func:`events.tiebreaks.rank`. Points are exact fractions. Rounds, colours,
+outcomes and pairing numbers are the engine's words (:mod:`engine.model`), the one vocabulary.
 
 Round kinds follow C.07 Art. 15-16 (spec/tiebreaks.md §5): every kind other than
-:attr:`RoundKind.GAME` is an *unplayed round*; the voluntary ones (VUR, 16.1.2) are the
-requested byes (half- and zero-point byes, every absence, rounds after a withdrawal) and the
-forfeit losses.
+:attr:`RoundKind.PLAYED` is an *unplayed round*; the voluntary ones (VUR, 16.1.2) are the
+requested byes (half- and zero-point byes, every round not paired: absences, rounds before
+a late entry and after a withdrawal) and the forfeit losses.
 
->>> r1 = RoundEntry.game(opponent=2, colour="w", result=Result.WIN, points=Fraction(1))
+>>> r1 = RoundEntry.game(opponent=2, colour=Colour.WHITE, outcome=Outcome.WIN, points=Fraction(1))
 >>> r1.voluntary, r1.played
 (False, True)
->>> RoundEntry.bye(RoundKind.HALF_POINT_BYE, points=Fraction(1, 2)).voluntary
+>>> RoundEntry.bye(RoundKind.HALF_BYE, points=Fraction(1, 2)).voluntary
 True
 """
 
@@ -21,25 +22,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, TypeAlias
 
+from engine.model import Colour, Outcome, PairingNumber, RoundKind
 from events.tiebreaks.errors import TiebreakInputError
+from events.types import NotPairedReason, PlayerId
 
-__all__ = [
-    "Colour",
-    "Crosstable",
-    "Edition",
-    "PairingNumber",
-    "PlayerRecord",
-    "Result",
-    "RoundEntry",
-    "RoundKind",
-]
-
-PairingNumber: TypeAlias = int
-"""A participant's tournament pairing number (TRF starting rank)."""
-
-Colour: TypeAlias = Literal["w", "b"]
+__all__ = ["Crosstable", "Edition", "PlayerRecord", "RoundEntry"]
 
 
 class Edition(enum.Enum):
@@ -52,45 +40,17 @@ class Edition(enum.Enum):
     C07_2024 = "2024"
     C07_2026 = "2026"
 
-
-class Result(enum.Enum):
-    """One side's result of a game in 1-½-0 terms, whatever the tournament's point system."""
-
-    WIN = Fraction(1)
-    DRAW = Fraction(1, 2)
-    LOSS = Fraction(0)
+    @classmethod
+    def current(cls) -> Edition:
+        """The edition in force now: what a list given without an edition is read under
+        when the tournament has declared none (the event then states it)."""
+        return cls.C07_2026
 
 
-class RoundKind(enum.Enum):
-    """What happened to one participant in one round (C.07 Art. 15-16)."""
-
-    GAME = "game"
-    """A game played over the board (also one that lasted less than one move)."""
-    FORFEIT_WIN = "forfeit-win"
-    FORFEIT_LOSS = "forfeit-loss"
-    """Also each side of a double forfeit."""
-    PAB = "pab"
-    FULL_POINT_BYE = "full-point-bye"
-    HALF_POINT_BYE = "half-point-bye"
-    ZERO_POINT_BYE = "zero-point-bye"
-    ABSENT = "absent"
-    NOT_ENTERED = "not-entered"
-    """A late entry's rounds before joining."""
-    WITHDRAWN = "withdrawn"
-    """A round after the participant withdrew (a zero-point bye by 16.1.1)."""
-
-
-_PAIRED_KINDS = frozenset({RoundKind.GAME, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
+_PAIRED_KINDS = frozenset({RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
 
 _VOLUNTARY_KINDS = frozenset(
-    {
-        RoundKind.FORFEIT_LOSS,
-        RoundKind.HALF_POINT_BYE,
-        RoundKind.ZERO_POINT_BYE,
-        RoundKind.ABSENT,
-        RoundKind.NOT_ENTERED,
-        RoundKind.WITHDRAWN,
-    }
+    {RoundKind.FORFEIT_LOSS, RoundKind.HALF_BYE, RoundKind.ZERO_BYE, RoundKind.NOT_PAIRED}
 )
 
 _REQUESTED_BYE_KINDS = _VOLUNTARY_KINDS - {RoundKind.FORFEIT_LOSS}
@@ -100,24 +60,27 @@ _REQUESTED_BYE_KINDS = _VOLUNTARY_KINDS - {RoundKind.FORFEIT_LOSS}
 class RoundEntry:
     """One participant's round: its kind, the points awarded and, if paired, the opponent.
 
-    ``points`` are in the tournament's point system (3-1-0 events award 3 for a win); ``result``
-    is the 1-½-0 result of a :attr:`RoundKind.GAME` (the rating-based tie-breaks need it).
-    ``voluntary`` is the VUR flag of 16.1.2; the constructors derive it from the kind.
+    ``points`` are in the tournament's point system (3-1-0 events award 3 for a win);
+    ``outcome`` is the player's side of a :attr:`RoundKind.PLAYED` game (the rating-based
+    tie-breaks read its 1-½-0 score). ``voluntary`` is the VUR flag of 16.1.2; the
+    constructors derive it from the kind. ``reason`` says why a ``NOT_PAIRED`` round was not
+    paired (a withdrawal, a late entry), when the source knows; None: absent.
     """
 
     kind: RoundKind
     points: Fraction
     opponent: PairingNumber | None = None
     colour: Colour | None = None
-    result: Result | None = None
+    outcome: Outcome | None = None
     voluntary: bool = False
+    reason: NotPairedReason | None = None
 
     @classmethod
     def game(
-        cls, *, opponent: PairingNumber, colour: Colour, result: Result, points: Fraction
+        cls, *, opponent: PairingNumber, colour: Colour, outcome: Outcome, points: Fraction
     ) -> RoundEntry:
         """A game played over the board."""
-        return cls(RoundKind.GAME, points, opponent, colour, result)
+        return cls(RoundKind.PLAYED, points, opponent, colour, outcome)
 
     @classmethod
     def forfeit(
@@ -128,16 +91,18 @@ class RoundEntry:
         return cls(kind, points, opponent, colour, voluntary=not won)
 
     @classmethod
-    def bye(cls, kind: RoundKind, *, points: Fraction) -> RoundEntry:
+    def bye(
+        cls, kind: RoundKind, *, points: Fraction, reason: NotPairedReason | None = None
+    ) -> RoundEntry:
         """A round without an opponent: PAB, a bye, an absence or a round outside the entry."""
         if kind in _PAIRED_KINDS:
             raise ValueError(f"{kind.value} needs an opponent")
-        return cls(kind, points, voluntary=kind in _VOLUNTARY_KINDS)
+        return cls(kind, points, voluntary=kind in _VOLUNTARY_KINDS, reason=reason)
 
     @property
     def played(self) -> bool:
         """True for a game played over the board (15.1: every other round is unplayed)."""
-        return self.kind is RoundKind.GAME
+        return self.kind is RoundKind.PLAYED
 
     @property
     def requested_bye(self) -> bool:
@@ -154,6 +119,11 @@ class PlayerRecord:
     rating: int | None = None
     """FIDE rating used by the rating-based tie-breaks (the first rating, 2026 Art. 10); None = unrated."""
     name: str = ""
+    title: str = ""
+    player_id: PlayerId | None = None
+    """The registration number of a stored tournament's player (the id commands take); None
+    for a TRF file's."""
+    withdrawn: bool = False
 
     @property
     def points(self) -> Fraction:
@@ -195,7 +165,7 @@ class Crosstable:
         where = f"player {number}, round {round_no}"
         if (entry.kind in _PAIRED_KINDS) != (entry.opponent is not None):
             raise TiebreakInputError(f"{where}: {entry.kind.value} with opponent {entry.opponent}")
-        if entry.played and entry.result is None:
+        if entry.played and entry.outcome is None:
             raise TiebreakInputError(f"{where}: a played game needs a result")
         if entry.opponent is None:
             return

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from events.tiebreaks.model import Crosstable, PlayerRecord, Result
+from engine.model import Colour, Outcome
+from events.tiebreaks.model import Crosstable, PlayerRecord
 
 __all__ = [
     "games_played_with_black",
@@ -25,12 +26,12 @@ def wins(crosstable: Crosstable, player: PlayerRecord) -> int:
 
 def games_won(player: PlayerRecord) -> int:
     """WON (7.2): games won over the board."""
-    return sum(1 for entry in player.rounds if entry.played and entry.result is Result.WIN)
+    return sum(1 for entry in player.rounds if entry.played and entry.outcome is Outcome.WIN)
 
 
 def games_played_with_black(player: PlayerRecord) -> int:
     """BPG (7.3): games played over the board with Black."""
-    return sum(1 for entry in player.rounds if entry.played and entry.colour == "b")
+    return sum(1 for entry in player.rounds if entry.played and entry.colour is Colour.BLACK)
 
 
 def games_won_with_black(player: PlayerRecord) -> int:
@@ -38,7 +39,7 @@ def games_won_with_black(player: PlayerRecord) -> int:
     return sum(
         1
         for entry in player.rounds
-        if entry.played and entry.colour == "b" and entry.result is Result.WIN
+        if entry.played and entry.colour is Colour.BLACK and entry.outcome is Outcome.WIN
     )
 
 

@@ -1,15 +1,23 @@
-"""Rank a crosstable by points and a tie-break list (C.07 Art. 4), showing every value.
+"""The one ranker: a crosstable by points and a tie-break list (C.07 Art. 4), every value shown.
 
->>> from events.tiebreaks.model import RoundEntry, PlayerRecord, Crosstable, Result
->>> def game(opp, colour, result):
-...     return RoundEntry.game(opponent=opp, colour=colour, result=result, points=result.value)
+Every standings Arbiter shows come from :func:`rank`: a stored tournament's (through
+:func:`events.tiebreaks.tournament_standings`) and a TRF file's, with a tie-break list or
+without one (points alone). Its :class:`Standings` is the view model every edge reads: the
+HTTP API, the pages, the printouts, the CLI and the TRF export.
+
+>>> from engine.model import Colour, Outcome, PairingNumber as N
+>>> from events.tiebreaks.model import RoundEntry, PlayerRecord, Crosstable
+>>> def game(opp, colour, outcome):
+...     return RoundEntry.game(opponent=N(opp), colour=colour, outcome=outcome, points=outcome.score)
 >>> table = Crosstable(players=(
-...     PlayerRecord(1, (game(2, "w", Result.DRAW),)),
-...     PlayerRecord(2, (game(1, "b", Result.DRAW),)),
+...     PlayerRecord(N(1), (game(2, Colour.WHITE, Outcome.DRAW),)),
+...     PlayerRecord(N(2), (game(1, Colour.BLACK, Outcome.DRAW),)),
 ... ), rounds=1)
 >>> standings = rank(table, "PTS BPG", Edition.C07_2026)
 >>> [(row.pairing_number, row.rank, row.values["BPG"]) for row in standings.rows]
 [(2, 1, 1), (1, 2, 0)]
+>>> [(row.pairing_number, row.rank) for row in rank(table).rows]  # points alone: a shared rank
+[(1, 1), (2, 1)]
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
+from engine.model import PairingNumber
 from events.tiebreaks import own_results as own
 from events.tiebreaks.buchholz import Term, average_of_buchholz, buchholz_terms, cut_sum
 from events.tiebreaks.codes import (
@@ -30,8 +39,8 @@ from events.tiebreaks.codes import (
     with_points,
 )
 from events.tiebreaks.direct_encounter import direct_encounter_order
-from events.tiebreaks.errors import TiebreakInputError
-from events.tiebreaks.model import Crosstable, Edition, PairingNumber, PlayerRecord
+from events.tiebreaks.errors import TiebreakError, TiebreakInputError
+from events.tiebreaks.model import Crosstable, Edition, PlayerRecord
 from events.tiebreaks.ratings import (
     RatingContext,
     average_rating_of_opponents,
@@ -51,23 +60,32 @@ _Raw = Fraction | Decimal | int | None
 
 @dataclass(frozen=True, slots=True)
 class StandingsRow:
-    """One participant: the rank and, keyed by tie-break label, each value (PTS included).
+    """One participant: who (the crosstable's record), the rank and, keyed by tie-break label,
+    each value (PTS included).
 
     DE is reported as the place inside the group tied before it (1, 2, …; equal places for
     players it leaves tied) and 0 when it separates nobody in that group.
     """
 
-    pairing_number: PairingNumber
+    player: PlayerRecord
     rank: int
     points: Decimal
     values: dict[str, TiebreakValue]
 
+    @property
+    def pairing_number(self) -> PairingNumber:
+        return self.player.pairing_number
+
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """Rows in ranking order (ties share a rank and are listed by pairing number)."""
+    """Rows in ranking order (ties share a rank and are listed by pairing number).
 
-    edition: Edition
+    ``edition`` is None for standings by points alone (no tie-break list), which read no
+    C.07 text; ``rounds`` is the round the standings are after.
+    """
+
+    edition: Edition | None
     rounds: int
     tiebreaks: tuple[Tiebreak, ...]
     labels: tuple[str, ...]
@@ -78,22 +96,27 @@ class Standings:
 
 def rank(
     crosstable: Crosstable,
-    sequence: str | tuple[Tiebreak, ...],
-    edition: Edition,
+    sequence: str | tuple[Tiebreak, ...] = (),
+    edition: Edition | None = None,
     *,
     unrated_rating: int | None = None,
 ) -> Standings:
     """Rank by points, then by each tie-break of ``sequence`` in turn (4.2).
 
-    Ties that survive the whole list share a rank: Arbiter never draws lots itself.
+    Ties that survive the whole list share a rank: Arbiter never draws lots itself, and
+    lists the tied players by pairing number. Without a list, points alone rank.
 
     :raises TiebreakSyntaxError: for an unreadable sequence.
-    :raises TiebreakError: for a tie-break the edition does not define.
+    :raises TiebreakError: for a list without its edition, or a tie-break the edition does
+        not define.
     """
     tiebreaks = with_points(
         parse_sequence(sequence) if isinstance(sequence, str) else tuple(sequence)
     )
-    check_edition(tiebreaks, edition)
+    if edition is not None:
+        check_edition(tiebreaks, edition)
+    elif len(tiebreaks) > 1:
+        raise TiebreakError("a tie-break list needs its C.07 edition (2024 or 2026)")
     values = _Values(crosstable, edition, unrated_rating)
     columns = [values.column(tiebreak) if tiebreak.name != "DE" else {} for tiebreak in tiebreaks]
     groups = [sorted(crosstable.by_number)]
@@ -114,7 +137,7 @@ def rank(
         for number in group:
             rows.append(
                 StandingsRow(
-                    pairing_number=number,
+                    player=crosstable.by_number[number],
                     rank=position,
                     points=_decimal(crosstable.by_number[number].points),
                     values={
@@ -182,7 +205,7 @@ def _decimal(value: Fraction) -> Decimal:
 class _Values:
     """Computes each tie-break column once per standings, sharing the Buchholz terms."""
 
-    def __init__(self, crosstable: Crosstable, edition: Edition, unrated_rating: int | None):
+    def __init__(self, crosstable: Crosstable, edition: Edition | None, unrated_rating: int | None):
         self.crosstable = crosstable
         self.edition = edition
         self.ratings = RatingContext(crosstable, unrated_rating)
@@ -227,11 +250,13 @@ class _Values:
 
     @cached_property
     def _terms(self) -> dict[str, dict[PairingNumber, list[Term]]]:
+        edition = self.edition
+        assert edition is not None  # rank() refuses a list beyond PTS without its edition
         fore = fore_crosstable(self.crosstable)
         return {
-            "BH": buchholz_terms(self.crosstable, self.edition, sonneborn_berger=False),
-            "FB": buchholz_terms(fore, self.edition, sonneborn_berger=False),
-            "SB": buchholz_terms(self.crosstable, self.edition, sonneborn_berger=True),
+            "BH": buchholz_terms(self.crosstable, edition, sonneborn_berger=False),
+            "FB": buchholz_terms(fore, edition, sonneborn_berger=False),
+            "SB": buchholz_terms(self.crosstable, edition, sonneborn_berger=True),
         }
 
     @cached_property

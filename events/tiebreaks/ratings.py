@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from events.tiebreaks.model import Crosstable, PairingNumber, PlayerRecord
+from engine.model import PairingNumber
+from events.tiebreaks.model import Crosstable, PlayerRecord
 from events.tiebreaks.rounding import round_half_up
 
 __all__ = [
@@ -72,16 +73,21 @@ class RatingContext:
     """The ratings the Art. 10 tie-breaks use, with the unrated rating applied.
 
     ``valid`` is False when a participant is unrated and no rating is set for unrated players:
-    then every rating-based tie-break has no value.
+    then every rating-based tie-break has no value (C.07 Art. 10: they are removed from the
+    list). A performance shown for its own sake, not to break ties, passes
+    ``unrated_left_out=True``: games against unrated opponents are then left out instead, so
+    one unrated entrant does not take every player's performance away.
     """
 
-    def __init__(self, crosstable: Crosstable, unrated_rating: int | None) -> None:
+    def __init__(
+        self, crosstable: Crosstable, unrated_rating: int | None, *, unrated_left_out: bool = False
+    ) -> None:
         self.crosstable = crosstable
         self.ratings: dict[PairingNumber, int | None] = {
             p.pairing_number: p.rating if p.rating is not None else unrated_rating
             for p in crosstable.players
         }
-        self.valid = all(rating is not None for rating in self.ratings.values())
+        self.valid = unrated_left_out or all(r is not None for r in self.ratings.values())
 
     def own_rating(self, player: PlayerRecord) -> int | None:
         """RTNG (10.6): the participant's rating (None when the context is not valid)."""
@@ -91,10 +97,10 @@ class RatingContext:
         """(rating, 1-½-0 result) of each game the participant played over the board."""
         games = []
         for entry in player.rounds:
-            if entry.played and entry.opponent is not None and entry.result is not None:
+            if entry.played and entry.opponent is not None and entry.outcome is not None:
                 rating = self.ratings[entry.opponent]
                 if rating is not None:
-                    games.append((rating, entry.result.value))
+                    games.append((rating, entry.outcome.score))
         return games
 
 

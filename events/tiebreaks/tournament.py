@@ -1,62 +1,78 @@
-"""Tie-break standings of a stored tournament: its folded state as a :class:`Crosstable`.
+"""The standings of a stored tournament: its folded state as a :class:`Crosstable`, ranked.
 
-Only rounds whose every board has a result are ranked, so standings during a round are
-those after the last complete round.
+Only rounds whose every board has a result are ranked (:data:`COUNTING_RULE`), so standings
+during a round are those after the last complete round.
 """
 
 from __future__ import annotations
 
-from engine.model import Colour as EngineColour
-from engine.model import RoundKind as EngineKind
-from events.projections.standings import completed_rounds
+from engine.model import Colour, PairingNumber, RoundKind
 from events.projections.state import PlayerRound, TournamentState
-from events.results import Outcome
 from events.tiebreaks.codes import parse_settings
 from events.tiebreaks.errors import TiebreakError
-from events.tiebreaks.model import (
-    Colour,
-    Crosstable,
-    PlayerRecord,
-    Result,
-    RoundEntry,
-    RoundKind,
-)
+from events.tiebreaks.model import Crosstable, PlayerRecord, RoundEntry
 from events.tiebreaks.ranking import Standings, rank
-from events.types import NotPairedReason
 
-__all__ = ["crosstable_from_state", "tournament_standings"]
+__all__ = [
+    "COUNTING_RULE",
+    "completed_rounds",
+    "counting_note",
+    "crosstable_from_state",
+    "tournament_standings",
+]
 
-_OUTCOMES = {Outcome.WIN: Result.WIN, Outcome.DRAW: Result.DRAW, Outcome.LOSS: Result.LOSS}
+COUNTING_RULE = (
+    "a round counts once every one of its results is in; until then, byes and finished "
+    "games of that round count nothing"
+)
+"""What the standings count, with or without tie-breaks (one rule, stated in every output)."""
 
-_BYES = {
-    EngineKind.PAB: RoundKind.PAB,
-    EngineKind.FULL_BYE: RoundKind.FULL_POINT_BYE,
-    EngineKind.HALF_BYE: RoundKind.HALF_POINT_BYE,
-    EngineKind.ZERO_BYE: RoundKind.ZERO_POINT_BYE,
-}
-
-_NOT_PAIRED: dict[NotPairedReason | None, RoundKind] = {
-    NotPairedReason.WITHDRAWN: RoundKind.WITHDRAWN,
-    NotPairedReason.LATE_ENTRY: RoundKind.NOT_ENTERED,
-}
+_PAIRED = frozenset({RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS})
 
 
 def _entry(state: TournamentState, record: PlayerRound) -> RoundEntry:
-    if record.kind in _BYES:
-        return RoundEntry.bye(_BYES[record.kind], points=record.points)
-    if record.kind is EngineKind.NOT_PAIRED:
-        kind = _NOT_PAIRED.get(record.reason, RoundKind.ABSENT)
-        return RoundEntry.bye(kind, points=record.points)
+    assert record.kind is not None  # a complete round has a kind for everyone
+    if record.kind is RoundKind.NOT_PAIRED:
+        return RoundEntry.bye(record.kind, points=record.points, reason=record.reason)
+    if record.kind not in _PAIRED:
+        return RoundEntry.bye(record.kind, points=record.points)
     assert record.opponent is not None and record.result is not None and record.colour is not None
-    opponent = state.pairing_number(record.opponent)
-    colour: Colour = "w" if record.colour is EngineColour.WHITE else "b"
-    if record.kind is EngineKind.PLAYED:
-        outcome = record.result.white if colour == "w" else record.result.black
+    opponent = PairingNumber(state.pairing_number(record.opponent))
+    colour = record.colour
+    if record.kind is RoundKind.PLAYED:
+        outcome = record.result.white if colour is Colour.WHITE else record.result.black
         return RoundEntry.game(
-            opponent=opponent, colour=colour, result=_OUTCOMES[outcome], points=record.points
+            opponent=opponent, colour=colour, outcome=outcome, points=record.points
         )
-    won = record.kind is EngineKind.FORFEIT_WIN
+    won = record.kind is RoundKind.FORFEIT_WIN
     return RoundEntry.forfeit(opponent=opponent, won=won, points=record.points, colour=colour)
+
+
+def completed_rounds(state: TournamentState) -> int:
+    """How many rounds, from round 1 on, have every result in: what standings count."""
+    complete = 0
+    for round_ in state.rounds:
+        if round_.missing_results:
+            break
+        complete += 1
+    return complete
+
+
+def counting_note(state: TournamentState) -> str:
+    """The line standings print about what they count, naming a round still being played.
+
+    >>> from events.projections import EMPTY
+    >>> counting_note(EMPTY)
+    'Counted: no round yet. A round counts once every one of its results is in; ...'
+    """
+    counted = completed_rounds(state)
+    basis = f"rounds 1-{counted}" if counted > 1 else "round 1" if counted else "no round yet"
+    pending = (
+        f"; round {counted + 1} is in progress and not counted"
+        if state.rounds_paired > counted
+        else ""
+    )
+    return f"Counted: {basis}{pending}. {COUNTING_RULE[0].upper()}{COUNTING_RULE[1:]}."
 
 
 def crosstable_from_state(state: TournamentState) -> Crosstable:
@@ -67,7 +83,15 @@ def crosstable_from_state(state: TournamentState) -> Crosstable:
         player = state.player(player_id)
         entries = tuple(_entry(state, record) for record in player.rounds[:rounds])
         players.append(
-            PlayerRecord(number, entries, rating=player.rating or None, name=player.name)
+            PlayerRecord(
+                PairingNumber(number),
+                entries,
+                rating=player.rating or None,
+                name=player.name,
+                title=player.title,
+                player_id=player_id,
+                withdrawn=player.withdrawn_from is not None,
+            )
         )
     return Crosstable(
         tuple(players), rounds, win_points=state.points.win, draw_points=state.points.draw
@@ -80,10 +104,9 @@ def tournament_standings(
     tiebreaks: str | None = None,
     rules: str | None = None,
     unrated_rating: int | None = None,
-) -> Standings | None:
-    """Rank the tournament by its declared tie-breaks, or by those given here instead.
-
-    Returns None when the tournament declares no list and none is given.
+) -> Standings:
+    """Rank the tournament by its declared tie-breaks, or by those given here instead; by
+    points alone when it declares none and none is given.
 
     :raises TiebreakError: when a list has no explicit C.07 edition, or is invalid.
     """
@@ -94,7 +117,7 @@ def tournament_standings(
     if parsed is None:
         if rules:
             raise TiebreakError("a C.07 edition was given but no tie-break list")
-        return None
+        return rank(crosstable_from_state(state))
     sequence, edition = parsed
     if unrated_rating is None and settings is not None:
         unrated_rating = settings.unrated_rating

@@ -9,15 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from events.tiebreaks.model import (
-    Crosstable,
-    Edition,
-    PairingNumber,
-    PlayerRecord,
-    Result,
-    RoundEntry,
-    RoundKind,
-)
+from engine.model import Outcome, PairingNumber, RoundKind
+from events.tiebreaks.model import Crosstable, Edition, PlayerRecord, RoundEntry
 
 __all__ = ["adjusted_scores", "dummy_score", "fore_crosstable"]
 
@@ -85,9 +78,9 @@ def fore_crosstable(crosstable: Crosstable) -> Crosstable:
             return entry
         return replace(
             entry,
-            kind=RoundKind.GAME,
+            kind=RoundKind.PLAYED,
             points=crosstable.draw_points,
-            result=Result.DRAW,
+            outcome=Outcome.DRAW,
             voluntary=False,
         )
 

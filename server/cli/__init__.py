@@ -59,6 +59,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli.serve": ("serve", "token"),
     "server.cli.demo": ("demo",),
     "server.cli.db": ("db",),
+    "server.cli.accounts": ("user", "grant"),
 }  # fmt: skip
 """Module -> the names of the commands its ``COMMANDS`` holds."""
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 import msgspec
 
 from events.envelope import RecordedEvent
-from events.projections import RoundState, TournamentState, counting_note, points_str
+from events.projections import RoundState, TournamentState, points_str
+from events.tiebreaks import counting_note
 from server.printouts import counted_scores, text_table
 
 __all__ = ["render_log", "render_round", "render_state", "text_table"]

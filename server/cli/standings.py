@@ -14,14 +14,7 @@ from typing import Any
 
 import click
 
-from events.projections import TournamentState
-from events.tiebreaks import (
-    Crosstable,
-    Edition,
-    Standings,
-    TiebreakError,
-    rank,
-)
+from events.tiebreaks import Edition, Standings, TiebreakError, rank
 from server.cli.support import CliContext, as_of_options, pass_service
 from server.printouts.ranking import render_standings, tournament_printout
 from trf import read_trf_file
@@ -61,7 +54,7 @@ def _standings_options(command: Callable[..., Any]) -> Callable[..., Any]:
 def _rank_file(
     trf_file: Path, round_no: int | None, rules: str | None, tiebreaks: str | None,
     unrated_rating: int | None,
-) -> tuple[Standings, Crosstable]:  # fmt: skip
+) -> Standings:  # fmt: skip
     document, problems = read_trf_file(trf_file)
     for problem in problems:
         if problem.severity == "error":
@@ -73,7 +66,7 @@ def _rank_file(
     if rules is None:
         raise TiebreakError("give --rules 2024 or --rules 2026: the C.07 edition is never guessed")
     table = crosstable_from_trf(document, round_no)
-    return rank(table, sequence, Edition(rules), unrated_rating=unrated_rating), table
+    return rank(table, sequence, Edition(rules), unrated_rating=unrated_rating)
 
 
 def _trf_standings(
@@ -90,15 +83,8 @@ def _trf_standings(
 
     :raises TiebreakError: without a list or an edition, or for a file that cannot be ranked.
     """  # fmt: skip
-    standings, table = _rank_file(trf_file, round_no, rules, tiebreaks, unrated_rating)
-    return render_standings(standings, table, output_format, full=full)
-
-
-def _plain_refused(state: TournamentState) -> click.UsageError:
-    return click.UsageError(
-        f"{state.require_settings().tournament_id} declares no tie-breaks: give "
-        "--tiebreaks and --rules for JSON"
-    )
+    standings = _rank_file(trf_file, round_no, rules, tiebreaks, unrated_rating)
+    return render_standings(standings, output_format, full=full)
 
 
 @click.command("standings")
@@ -133,10 +119,7 @@ def show_standings(
     state = ctx.service(read_only=True).load(
         tournament, to_version=to_version, after_round=round_no
     )
-    text = tournament_printout(state, **tiebreak_options)
-    if text is None:
-        raise _plain_refused(state)
-    click.echo(text)
+    click.echo(tournament_printout(state, **tiebreak_options))
 
 
 @click.command("crosstable")
@@ -179,10 +162,7 @@ def crosstable(
     if tournament is None:
         raise click.UsageError("give a TOURNAMENT or --trf FILE")
     state = ctx.service(read_only=True).load(tournament, after_round=round_no)
-    text = tournament_printout(state, output_format, full=True, **options)
-    if text is None:
-        raise TiebreakError(f"{tournament} declares no tie-breaks: give --tiebreaks and --rules")
-    click.echo(text)
+    click.echo(tournament_printout(state, output_format, full=True, **options))
 
 
 COMMANDS = (show_standings, crosstable)

@@ -6,7 +6,6 @@ the views.
 
 from __future__ import annotations
 
-import getpass
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +15,7 @@ import click
 
 if TYPE_CHECKING:
     from server.service import CommandResult, EngineResolver, TournamentService
+    from server.service.accounts import AccountService
 
 __all__ = ["CliContext", "DatabaseMissing", "as_of_options", "pass_service", "player_of"]
 
@@ -66,11 +66,17 @@ class CliContext:
             self._service = TournamentService(
                 store,
                 engines=self.engines or installed_engine,
-                # Who did it, for the arbiter's integrity log (arbiter log --manual); the
-                # HTTP event log shows only public metadata (server.http.schemas).
-                metadata={"source": "cli", "actor": _user()},
+                # The actor (Actor.local(): "cli:<os user>", an administrator) is stamped
+                # by the service; the HTTP event log shows only public metadata.
+                metadata={"source": "cli"},
             )
         return self._service
+
+    def accounts(self) -> AccountService:
+        """The accounts kept in ``--db``'s database."""
+        from server.service.accounts import AccountService
+
+        return AccountService(self.service().store)
 
 
 def player_of(result: CommandResult) -> int:
@@ -79,14 +85,6 @@ def player_of(result: CommandResult) -> int:
     (:func:`server.service.deferred`), and its first event names the id found."""
     player_id: int = getattr(result.events[0], "player_id")
     return player_id
-
-
-def _user() -> str:
-    """The operating-system user, recorded as the actor of CLI commands."""
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):  # no user name in this environment
-        return "unknown"
 
 
 pass_service = click.make_pass_decorator(CliContext)

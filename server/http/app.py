@@ -29,6 +29,8 @@ from server.http.reads import SharedReads, cors_middleware
 from server.http.routes import setup_routes
 from server.http.sse import Channels, EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
+from server.service.access import PUBLIC
+from server.service.accounts import AccountService
 from server.settings import MIB, Settings
 
 __all__ = ["create_app"]
@@ -61,7 +63,6 @@ def create_app(
     app[keys.STREAM_LIMITS] = StreamLimits(settings.sse_max_streams, settings.sse_max_per_client)
     app[keys.IN_FLIGHT] = InFlight()
     app[keys.SHARED_READS] = SharedReads()
-    app[keys.FAILED_AUTH] = FailedAuth()
     app[keys.OPENAPI] = openapi_json()
     app.cleanup_ctx.append(functools.partial(_resources, engines=engines))
     app.on_shutdown.append(_end_streams)
@@ -73,7 +74,9 @@ def create_app(
 
 async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncIterator[None]:
     settings = app[keys.SETTINGS]
-    store = open_store(settings.db, busy_timeout_ms=settings.busy_timeout_ms)
+    store = open_store(
+        settings.db, busy_timeout_ms=settings.busy_timeout_ms, timeout=settings.store_timeout
+    )
     pairing = PairingPool(settings.pairing_workers, settings.pairing_time_limit)
     app[keys.PAIRING] = pairing
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")
@@ -82,8 +85,11 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     app[keys.SERVICE] = TournamentService(
         store,
         engines=functools.partial(_offloaded, engines, pairing),
+        actor=PUBLIC,
         cache_bytes=settings.cache_mb * MIB,
     )
+    app[keys.ACCOUNTS] = accounts = AccountService(store)
+    app[keys.FAILED_AUTH] = FailedAuth(accounts.store)
     listener = None
     if is_postgres(settings.db):
         listening = asyncio.Event()
@@ -100,23 +106,36 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
         store.close()
 
 
+LISTEN_RETRY_SECONDS = (0.25, 2.0)
+"""The first and the longest pause between attempts to listen again after a dropped
+connection (doubling in between): a returning database is heard within two seconds."""
+
+
 async def _forward_notifications(url: str, app: web.Application, listening: asyncio.Event) -> None:
     """Wake this process's live event streams after every append by any process on the
-    database (PostgreSQL LISTEN/NOTIFY); after a dropped connection, listen again and wake
-    them once, as something may have been appended meanwhile."""
+    database (PostgreSQL LISTEN/NOTIFY). After a dropped connection, listen again (backing
+    off while the database is away) and wake them once, as something may have been appended
+    meanwhile."""
     import psycopg
 
     from events import notifications
 
     feed = app[keys.FEED]
+    first, longest = LISTEN_RETRY_SECONDS
+    pause = first
     while True:
         try:
-            async for _ in notifications(url):
+            async for _ in notifications(url, timeout=app[keys.SETTINGS].store_timeout):
+                if pause != first:
+                    log.info("listening to PostgreSQL notifications again")
+                pause = first
                 listening.set()
                 feed.notify()
-        except (psycopg.Error, OSError):
-            log.warning("lost the PostgreSQL notification connection; listening again")
-        await asyncio.sleep(1)
+        except (psycopg.Error, OSError) as error:
+            if pause == first:
+                log.warning("lost the PostgreSQL notification connection (%s); retrying", error)
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, longest)
 
 
 def _offloaded(engines: EngineResolver, pool: PairingPool, system: str) -> PairingSystem:

@@ -1,96 +1,127 @@
-"""Who may write: the holder of the arbiter's bearer token (RFC 6750). Reads are public.
+"""Who is writing: a bearer token (RFC 6750) resolved to an :class:`~server.service.access.Actor`.
+Reads are public; what each actor may write is the service's to say (403 otherwise).
 
-The token is compared first, in constant time, and the right one is always accepted: the
-arbiter is never locked out by someone else's guessing from the same address (a hall's
-shared Wi-Fi). Wrong tokens, from the API and the desk's sign-in alike, are counted per
-client address and for all addresses together (:class:`FailedAuth`); past either limit in
-the window a wrong token is answered 429, so guessing cannot run at the speed of the
-network, from one address or many, and the log is not flooded with failures.
+Two kinds of token are taken: the server's own (``arbiter token --rotate``), which acts as
+the first administrator, and the API tokens accounts issue (``arbiter user token issue``),
+looked up by digest in the store on every request, so that a revoked or expired token, or
+one of a disabled account, is refused at once by every server process.
+
+A right token is always accepted: the arbiter is never locked out by someone else's
+guessing from the same address (a hall's shared Wi-Fi). Wrong tokens and wrong passwords
+are counted in the store (:class:`FailedAuth`), per client address, per account named and
+for all together, so every process on a PostgreSQL database counts the same guesses; past
+a limit in the window a wrong one is answered 429, and a password is not even checked.
 """
 
 from __future__ import annotations
 
-import collections
+import asyncio
 import math
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from aiohttp import web
 
+from events.accounts import AccountStore
+from server.http import keys
 from server.http.problems import Problem
+from server.service.access import Actor
 from server.settings import token_matches
 
-__all__ = ["FailedAuth", "require_token"]
+__all__ = ["FailedAuth", "authenticate", "off_loop"]
 
 _CHALLENGE = 'Bearer realm="arbiter"'
+T = TypeVar("T")
 
 
 class FailedAuth:
-    """Wrong tokens per client address, and from all addresses, in a sliding window (event
-    loop only). The counts are this process's: ``serve --workers N`` allows N times as many."""
+    """Failed authentications in a sliding window, counted in the store's
+    ``auth_failures`` table (blocking: call it off the event loop)."""
 
     def __init__(
-        self, limit: int = 10, window_seconds: float = 60.0, overall_limit: int = 100
+        self,
+        accounts: AccountStore,
+        limit: int = 10,
+        window_seconds: float = 60.0,
+        overall_limit: int = 100,
     ) -> None:
+        self.accounts = accounts
         self.limit = limit
         self.overall_limit = overall_limit
         self.window = window_seconds
-        self._failures: dict[str, collections.deque[float]] = {}
-        self._overall: collections.deque[float] = collections.deque()
 
-    def _expire(self, failures: collections.deque[float]) -> collections.deque[float]:
-        while failures and failures[0] <= time.monotonic() - self.window:
-            failures.popleft()
-        return failures
+    def _counted(self, client: str, account: str | None) -> list[tuple[str, int, str]]:
+        counted = [(f"address:{client}", self.limit, "this address"),
+                   ("all", self.overall_limit, "all addresses")]  # fmt: skip
+        if account is not None:
+            counted.append((f"account:{account}", self.limit, f"account {account!r}"))
+        return counted
 
-    def failed(self, client: str) -> None:
-        """Count a wrong token from ``client``.
-
-        :raises Problem: 429 with Retry-After, without counting it, when ``client`` or all
-            clients together already reached their limit in the window.
-        """
-        mine = self._expire(self._failures.get(client, collections.deque()))
-        overall = self._expire(self._overall)
-        for failures, limit, source in (
-            (mine, self.limit, "this address"),
-            (overall, self.overall_limit, "all addresses"),
-        ):
-            if len(failures) >= limit:
-                wait = max(1, math.ceil(failures[0] + self.window - time.monotonic()))
+    def check(self, client: str, account: str | None = None) -> None:
+        """:raises Problem: 429 with Retry-After when ``client``, ``account`` or everyone
+        already reached their limit in the window."""
+        now = time.time()
+        for key, limit, source in self._counted(client, account):
+            count, oldest = self.accounts.failures(key, since=now - self.window)
+            if count >= limit:
+                wait = max(1, math.ceil((oldest or now) + self.window - now))
                 raise Problem(
                     "too-many-failed-authentications",
-                    f"{len(failures)} wrong tokens from {source} in {self.window:g} s; "
-                    f"retry in {wait} s (the right token is accepted meanwhile)",
+                    f"{count} failed sign-ins or wrong tokens from {source} in "
+                    f"{self.window:g} s; retry in {wait} s",
                     headers={"Retry-After": str(wait)},
                 )
-        now = time.monotonic()
-        mine.append(now)
-        overall.append(now)
-        self._failures[client] = mine
-        if len(self._failures) > self.overall_limit:
-            # Forget addresses with no failure left in the window: at most overall_limit
-            # addresses have one, however many addresses have guessed.
-            for stale in [c for c, f in self._failures.items() if not self._expire(f)]:
-                del self._failures[stale]
+
+    def failed(self, client: str, account: str | None = None) -> None:
+        """Count a failure from ``client`` (against ``account`` too, when one was named).
+
+        :raises Problem: 429 as :meth:`check`, without counting it, past a limit.
+        """
+        self.check(client, account)
+        now = time.time()
+        self.accounts.add_failure(
+            [key for key, _, _ in self._counted(client, account)],
+            at=now,
+            forget_before=now - self.window,
+        )
 
 
-def require_token(request: web.Request, token_sha256: str, failures: FailedAuth) -> None:
-    """Return quietly when the request carries the token.
+async def off_loop(request: web.Request, function: Callable[[], T]) -> T:
+    """Run a blocking look-up (the store) on the reader threads."""
+    return await asyncio.get_running_loop().run_in_executor(request.app[keys.READERS], function)
 
-    :raises Problem: 401 with a ``WWW-Authenticate`` challenge otherwise (429 for a wrong
-        token once its address, or everyone, has failed too often); the caller has not
-        read the body or touched the store yet, so nothing is written.
+
+async def authenticate(request: web.Request) -> Actor:
+    """The actor the request's bearer token acts as.
+
+    :raises Problem: 401 with a ``WWW-Authenticate`` challenge without a token, or with one
+        that is wrong, revoked or expired (429 once its address, or everyone, has failed
+        too often); the caller has not read the body or touched the events yet.
     """
     scheme, _, credentials = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not credentials.strip():
+    token = credentials.strip()
+    if scheme.lower() != "bearer" or not token:
         raise Problem(
             "unauthorized",
-            "this operation writes; send the arbiter's token as `Authorization: Bearer <token>`",
+            "this operation writes; send a token as `Authorization: Bearer <token>`",
             headers={"WWW-Authenticate": _CHALLENGE},
         )
-    if not token_matches(credentials.strip(), token_sha256):
-        failures.failed(request.remote or "unknown")
-        raise Problem(
-            "unauthorized",
-            "the bearer token is not this server's",
-            headers={"WWW-Authenticate": _CHALLENGE + ', error="invalid_token"'},
-        )
+    app = request.app
+    accounts = app[keys.ACCOUNTS]
+    server_token = app[keys.SETTINGS].current_token_sha256()
+
+    def resolve() -> Actor:
+        if token_matches(token, server_token):
+            return accounts.server_token_actor()
+        actor = accounts.token_actor(token)
+        if actor is None:
+            app[keys.FAILED_AUTH].failed(request.remote or "unknown")
+            raise Problem(
+                "unauthorized",
+                "the bearer token is not this server's, or it was revoked or has expired",
+                headers={"WWW-Authenticate": _CHALLENGE + ', error="invalid_token"'},
+            )
+        return actor
+
+    return await off_loop(request, resolve)

@@ -12,9 +12,11 @@ from server.http.pairing import PairingPool
 from server.http.reads import SharedReads
 from server.http.sse import Channels, EventFeed, OpenStreams, StreamLimits
 from server.service import TournamentService
+from server.service.accounts import AccountService
 from server.settings import Settings
 
 __all__ = [
+    "ACCOUNTS",
     "CHANNELS",
     "FAILED_AUTH",
     "FEED",
@@ -33,6 +35,8 @@ __all__ = [
 
 SETTINGS = web.AppKey("settings", Settings)
 SERVICE = web.AppKey("service", TournamentService)
+"""Acting as nobody (reads only): each write acts as its request's actor (``acting``)."""
+ACCOUNTS = web.AppKey("accounts", AccountService)
 WRITER = web.AppKey("writer", ThreadPoolExecutor)
 """One thread for commands, so they reach the store one at a time, in arrival order (a
 pairing appends from its pairer thread; the store's lock and expected version guard it)."""

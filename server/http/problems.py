@@ -23,7 +23,7 @@ import msgspec
 from aiohttp import web
 
 from engine import PairingError
-from events.errors import ArbiterError, StoreBusy
+from events.errors import ArbiterError, StoreUnavailable
 from events.tiebreaks import TiebreakError
 from trf import TrfError
 
@@ -251,18 +251,17 @@ def render(
     )
 
 
-RETRY_AFTER_SECONDS = 1
-"""How soon a client may retry after a busy store (503)."""
-
-
 def _domain_problem(request: web.Request, error: Exception) -> web.Response:
     problem = _domain_type(type(error))
     headers = None
-    if isinstance(error, StoreBusy):
-        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if isinstance(error, StoreUnavailable):
+        # Expected while the database is away or busy: the client is told when to retry,
+        # and the log says what happened without a stack trace per request.
+        headers = {"Retry-After": str(error.retry_after)}
         _log.warning(
-            "store busy on %s %s: %s", request.method, request.path, error, extra=_where(request)
-        )
+            "%s on %s %s: %s", problem.title.lower(), request.method, request.path, error,
+            extra=_where(request),
+        )  # fmt: skip
     elif problem.status >= 500:
         _log.error(
             "%s on %s %s", type(error).__name__, request.method, request.path,

@@ -34,7 +34,7 @@ from events.decisions import (
     SwapColours,
 )
 from server.http import keys, schemas
-from server.http.auth import require_token
+from server.http.auth import authenticate
 from server.http.handlers import (
     desk,
     events,
@@ -49,6 +49,7 @@ from server.http.handlers.call import Call
 from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
 from server.http.idempotency import parse_key
 from server.http.problems import Problem, body_problem, query_problem
+from server.service.access import PUBLIC
 
 __all__ = ["JSON", "ROUTES", "Route", "setup_routes"]
 
@@ -552,10 +553,7 @@ def _query(route: Route, request: web.Request) -> Any:
 
 def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     async def handle(request: web.Request) -> web.StreamResponse:
-        if route.write:
-            app = request.app
-            settings = app[keys.SETTINGS]
-            require_token(request, settings.current_token_sha256(), app[keys.FAILED_AUTH])
+        actor = await authenticate(request) if route.write else PUBLIC
         expected = _if_match(request) if route.versioned else None
         key = parse_key(request.headers.get(IDEMPOTENCY_KEY)) if route.write else None
         call = Call(
@@ -565,6 +563,7 @@ def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamRespo
             versioned=route.versioned,
             expected_version=expected,
             idempotency_key=key,
+            actor=actor,
         )
         with request.app[keys.IN_FLIGHT].hold(key):
             return await route.handler(call)

@@ -28,13 +28,8 @@ from typing import Literal
 import jinja2
 
 from events.errors import InvalidCommand
-from events.projections import (
-    TournamentState,
-    completed_rounds,
-    counting_note,
-    points_str,
-    standings,
-)
+from events.projections import TournamentState, points_str
+from events.tiebreaks import crosstable_from_state
 from events.types import PlayerId
 
 __all__ = [
@@ -47,7 +42,6 @@ __all__ = [
     "pairing_list",
     "render",
     "result_list",
-    "standings_list",
     "text_table",
 ]
 
@@ -232,28 +226,13 @@ def pairing_list(
 
 def counted_scores(state: TournamentState) -> dict[PlayerId, Fraction]:
     """Each player's points as every listing shows them: by the standings' one counting
-    rule (:func:`events.projections.counting_note` states it), so a pairing-allocated bye of a round
-    still being played counts nowhere before the round is complete."""
-    return {row.player_id: row.score for row in standings(state)}
-
-
-def standings_list(state: TournamentState) -> Printout:
-    """Points-only standings (for a tournament that declares no tie-breaks), with the line
-    saying which rounds they count."""
-    counted = completed_rounds(state)
-    title = f"Standings after round {counted}" if counted else "Standings"
-    rows = [
-        (row.rank, row.player_id, row.name + (" (withdrawn)" if row.withdrawn else ""),
-         row.pairing_number, row.rating or "", points_str(row.score))
-        for row in standings(state)
-    ]  # fmt: skip
-    return Printout(
-        f"{title}: {state.require_settings().name}",
-        ("rank", "id", "name", "TPN", "rating", "pts"),
-        rows,
-        notes=(counting_note(state),),
-        right={0, 1, 3, 4, 5},
-    )
+    rule (:func:`events.tiebreaks.counting_note` states it), so a pairing-allocated bye of a
+    round still being played counts nowhere before the round is complete."""
+    return {
+        player.player_id: player.points
+        for player in crosstable_from_state(state).players
+        if player.player_id is not None
+    }
 
 
 def result_list(state: TournamentState, round_no: int) -> Printout:

@@ -7,20 +7,13 @@ decimal, SB and AOB to two, counts and ratings as integers); a tie-break without
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal
 
 import msgspec
 
-from events.tiebreaks import (
-    Crosstable,
-    Result,
-    RoundEntry,
-    RoundKind,
-    Standings,
-    Tiebreak,
-    TiebreakValue,
-)
+from engine.model import Outcome, RoundKind
+from events.tiebreaks import RoundEntry, Standings, Tiebreak, TiebreakValue
+from events.types import NotPairedReason
 from server.printouts import csv_table, text_table
 
 __all__ = [
@@ -40,15 +33,15 @@ _TWO_DECIMALS = frozenset({"SB", "AOB"})
 
 _BYE_CELLS = {
     RoundKind.PAB: "PAB",
-    RoundKind.FULL_POINT_BYE: "FPB",
-    RoundKind.HALF_POINT_BYE: "HPB",
-    RoundKind.ZERO_POINT_BYE: "ZPB",
-    RoundKind.ABSENT: "---",
-    RoundKind.NOT_ENTERED: "n/e",
-    RoundKind.WITHDRAWN: "wdr",
+    RoundKind.FULL_BYE: "FPB",
+    RoundKind.HALF_BYE: "HPB",
+    RoundKind.ZERO_BYE: "ZPB",
 }
 
-_GAME_RESULTS = {Result.WIN: "1", Result.DRAW: "=", Result.LOSS: "0"}
+_NOT_PAIRED_CELLS = {NotPairedReason.LATE_ENTRY: "n/e", NotPairedReason.WITHDRAWN: "wdr"}
+"""Rounds outside a player's entry; any other round not paired is an absence, ``---``."""
+
+_GAME_RESULTS = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0"}
 
 
 def format_value(tiebreak: Tiebreak, value: TiebreakValue) -> str:
@@ -69,23 +62,21 @@ def _json_value(tiebreak: Tiebreak, value: TiebreakValue) -> str | int | None:
     return value if value is None or isinstance(value, int) else format_value(tiebreak, value)
 
 
-Ids = Mapping[int, int]
-"""Pairing number -> player id, for a stored tournament (a TRF file's players have none)."""
+def _lead(ids: bool) -> list[str]:
+    """The columns before the tie-breaks: rank, the id commands take (with ``ids``: a stored
+    tournament's printouts, whose names also say who withdrew), the TPN, name, rating."""
+    return ["Rk", *(["id"] if ids else []), "TPN", "Name", "Rtg"]
 
 
-def _lead(ids: Ids | None) -> list[str]:
-    """The columns before the tie-breaks: rank, the id commands take, the TPN, name, rating."""
-    return ["Rk", *(["id"] if ids is not None else []), "TPN", "Name", "Rtg"]
-
-
-def _standings_rows(standings: Standings, table: Crosstable, ids: Ids | None) -> list[list[str]]:
+def _standings_rows(standings: Standings, ids: bool) -> list[list[str]]:
     rows = []
     for row in standings.rows:
-        player = table.by_number[row.pairing_number]
+        player = row.player
+        name = player.name + (" (withdrawn)" if ids and player.withdrawn else "")
         rows.append(
             [str(row.rank)]
-            + ([str(ids[row.pairing_number])] if ids is not None else [])
-            + [str(row.pairing_number), player.name, str(player.rating or "")]
+            + ([str(player.player_id)] if ids else [])
+            + [str(row.pairing_number), name, str(player.rating or "")]
             + [format_value(t, row.values[label])
                for t, label in zip(standings.tiebreaks, standings.labels, strict=True)]
         )  # fmt: skip
@@ -99,47 +90,42 @@ def standings_title(standings: Standings, *, full: bool = False) -> str:
 
 
 def _title(standings: Standings) -> str:
-    return (
-        f"Standings after round {standings.rounds} "
-        f"(C.07 {standings.edition.value}: {' '.join(standings.labels)})"
-    )
+    edition = standings.edition
+    basis = f"C.07 {edition.value}: {' '.join(standings.labels)}" if edition else "points"
+    return f"Standings after round {standings.rounds} ({basis})"
 
 
 def standings_table(
-    standings: Standings, table: Crosstable, ids: Ids | None = None
+    standings: Standings, *, ids: bool = False
 ) -> tuple[list[str], list[list[str]]]:
     """The standings as a header and rows (what the text and HTML printouts lay out)."""
-    return [*_lead(ids), *standings.labels], _standings_rows(standings, table, ids)
+    return [*_lead(ids), *standings.labels], _standings_rows(standings, ids)
 
 
 def crosstable_table(
-    standings: Standings, table: Crosstable, ids: Ids | None = None
+    standings: Standings, *, ids: bool = False
 ) -> tuple[list[str], list[list[str]]]:
     """The crosstable as a header and rows."""
-    return crosstable_rows(standings, table, ids)
+    return crosstable_rows(standings, ids=ids)
 
 
-def standings_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+def standings_text(standings: Standings, *, ids: bool = False) -> str:
     """A title line, one line per player in rank order, then any warnings."""
-    lead = _lead(ids)
-    header = [*lead, *standings.labels]
+    header = [*_lead(ids), *standings.labels]
     numeric = {i for i, name in enumerate(header) if name != "Name"}
-    lines = [
-        _title(standings),
-        *text_table(header, _standings_rows(standings, table, ids), right=numeric),
-    ]
+    lines = [_title(standings), *text_table(header, _standings_rows(standings, ids), right=numeric)]
     lines += [f"Note: {warning}" for warning in standings.warnings]
     return "\n".join(lines)
 
 
-def standings_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+def standings_csv(standings: Standings, *, ids: bool = False) -> str:
     """rank, (id,) start_rank, name, rating and one column per tie-break label."""
     header = [*_csv_lead(ids), *standings.labels]
-    return csv_table(header, _standings_rows(standings, table, ids))
+    return csv_table(header, _standings_rows(standings, ids))
 
 
-def _csv_lead(ids: Ids | None) -> list[str]:
-    return ["rank", *(["id"] if ids is not None else []), "start_rank", "name", "rating"]
+def _csv_lead(ids: bool) -> list[str]:
+    return ["rank", *(["id"] if ids else []), "start_rank", "name", "rating"]
 
 
 def standings_json(standings: Standings) -> str:
@@ -155,7 +141,7 @@ def standings_json(standings: Standings) -> str:
         for row in sorted(standings.rows, key=lambda r: r.pairing_number)
     }
     document = {
-        "rules": standings.edition.value,
+        "rules": standings.edition.value if standings.edition else None,
         "round": standings.rounds,
         "tiebreaks": list(standings.labels),
         "warnings": list(standings.warnings),
@@ -168,34 +154,36 @@ def _cell(entry: RoundEntry) -> str:
     """``12w1``, ``7b=``, ``3w0`` for games, ``5b+``/``5w-`` for forfeits, else the bye kind."""
     if entry.kind in _BYE_CELLS:
         return _BYE_CELLS[entry.kind]
-    colour = entry.colour or "-"
+    if entry.kind is RoundKind.NOT_PAIRED:
+        return _NOT_PAIRED_CELLS.get(entry.reason, "---") if entry.reason else "---"
+    colour = entry.colour.value if entry.colour else "-"
     if entry.played:
-        assert entry.result is not None
-        return f"{entry.opponent}{colour}{_GAME_RESULTS[entry.result]}"
+        assert entry.outcome is not None
+        return f"{entry.opponent}{colour}{_GAME_RESULTS[entry.outcome]}"
     return f"{entry.opponent}{colour}{'+' if entry.kind is RoundKind.FORFEIT_WIN else '-'}"
 
 
 def crosstable_rows(
-    standings: Standings, table: Crosstable, ids: Ids | None = None
+    standings: Standings, *, ids: bool = False
 ) -> tuple[list[str], list[list[str]]]:
     """The header and, in rank order, the lead columns, a cell per round and the tie-break
     values (also the web crosstable's cells)."""
-    rounds = [str(r) for r in range(1, table.rounds + 1)]
+    rounds = [str(r) for r in range(1, standings.rounds + 1)]
     lead = len(_lead(ids))
     header = [*_lead(ids), *rounds, *standings.labels]
     rows = []
-    for base, row in zip(_standings_rows(standings, table, ids), standings.rows, strict=True):
-        cells = [_cell(entry) for entry in table.by_number[row.pairing_number].rounds]
+    for base, row in zip(_standings_rows(standings, ids), standings.rows, strict=True):
+        cells = [_cell(entry) for entry in row.player.rounds]
         rows.append(base[:lead] + cells + base[lead:])
     return header, rows
 
 
-def crosstable_text(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+def crosstable_text(standings: Standings, *, ids: bool = False) -> str:
     """The standings with every round: opponent's TPN, colour and result."""
-    header, rows = crosstable_rows(standings, table, ids)
+    header, rows = crosstable_rows(standings, ids=ids)
     lead = len(_lead(ids))
     numeric = {i for i, name in enumerate(header[:lead]) if name != "Name"}
-    numeric |= set(range(lead + table.rounds, len(header)))
+    numeric |= set(range(lead + standings.rounds, len(header)))
     lines = [
         _title(standings).replace("Standings", "Crosstable", 1),
         *text_table(header, rows, right=numeric),
@@ -204,10 +192,10 @@ def crosstable_text(standings: Standings, table: Crosstable, ids: Ids | None = N
     return "\n".join(lines)
 
 
-def crosstable_csv(standings: Standings, table: Crosstable, ids: Ids | None = None) -> str:
+def crosstable_csv(standings: Standings, *, ids: bool = False) -> str:
     """The crosstable as CSV: one column per round (``r1`` …) then the tie-breaks."""
-    header, rows = crosstable_rows(standings, table, ids)
+    header, rows = crosstable_rows(standings, ids=ids)
     names = _csv_lead(ids)
-    rounds = [f"r{r}" for r in range(1, table.rounds + 1)]
-    header = names + rounds + header[len(names) + table.rounds :]
+    rounds = [f"r{r}" for r in range(1, standings.rounds + 1)]
+    header = names + rounds + header[len(names) + standings.rounds :]
     return csv_table(header, rows)

@@ -1,15 +1,14 @@
 """Standings and crosstables as printed, the same on the command line and over HTTP: with the
-declared (or given) C.07 tie-breaks when there are any, else points only, and always the
-line saying which rounds they count."""
+declared (or given) C.07 tie-breaks when there are any, else points only, and for a stored
+tournament the line saying which rounds they count."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 
-from events.projections import TournamentState, counting_note
-from events.tiebreaks import Crosstable, Standings, crosstable_from_state, tournament_standings
-from server.printouts import Printout, as_format, render, standings_list
+from events.projections import TournamentState
+from events.tiebreaks import Standings, counting_note, tournament_standings
+from server.printouts import Printout, render
 from server.printouts.crosstable import (
     crosstable_csv,
     crosstable_table,
@@ -25,17 +24,12 @@ __all__ = ["render_standings", "tournament_printout"]
 
 
 def render_standings(
-    standings: Standings,
-    table: Crosstable,
-    output_format: str,
-    *,
-    full: bool,
-    ids: Mapping[int, int] | None = None,
+    standings: Standings, output_format: str, *, full: bool, ids: bool = False
 ) -> str:
     """Ranked standings (with ``full``: the crosstable) as text, CSV, JSON or an A4 page;
-    ``ids`` maps start ranks to the player ids commands take."""
+    with ``ids``, the player ids commands take (a stored tournament's players have them)."""
     if output_format == "html":
-        header, rows = (crosstable_table if full else standings_table)(standings, table, ids)
+        header, rows = (crosstable_table if full else standings_table)(standings, ids=ids)
         return render(
             Printout(
                 standings_title(standings, full=full),
@@ -48,16 +42,16 @@ def render_standings(
         )
     if full:
         return (
-            crosstable_csv(standings, table, ids)
+            crosstable_csv(standings, ids=ids)
             if output_format == "csv"
-            else crosstable_text(standings, table, ids)
+            else crosstable_text(standings, ids=ids)
         )
     if output_format == "json":
         return standings_json(standings)
     return (
-        standings_csv(standings, table, ids)
+        standings_csv(standings, ids=ids)
         if output_format == "csv"
-        else standings_text(standings, table, ids)
+        else standings_text(standings, ids=ids)
     )
 
 
@@ -69,26 +63,19 @@ def tournament_printout(
     rules: str | None = None,
     unrated_rating: int | None = None,
     full: bool = False,
-) -> str | None:
+) -> str:
     """A stored tournament's standings (or with ``full`` its crosstable) in ``output_format``:
-    ranked by ``tiebreaks`` under ``rules`` or else the declared list, with the counting
-    line. Without any list: points-only standings as text, CSV or HTML, and ``None`` for
-    JSON or a crosstable (which need tie-breaks).
+    ranked by ``tiebreaks`` under ``rules``, else by the declared list, else by points
+    alone, with the counting line.
 
     :raises TiebreakError: for a list or edition that cannot rank this tournament.
     """
     standings = tournament_standings(
         state, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating
     )
-    if standings is None:
-        if full or output_format == "json":
-            return None
-        return render(standings_list(state), as_format(output_format))
-    ids = dict(enumerate(state.order, 1))
-    table = crosstable_from_state(state)
     note = counting_note(state)
     if output_format == "html":
         noted = dataclasses.replace(standings, warnings=(*standings.warnings, note))
-        return render_standings(noted, table, output_format, full=full, ids=ids)
-    text = render_standings(standings, table, output_format, full=full, ids=ids)
+        return render_standings(noted, output_format, full=full, ids=True)
+    text = render_standings(standings, output_format, full=full, ids=True)
     return text + "\n" + note if output_format == "text" else text

@@ -16,9 +16,9 @@ from typing import Any, Unpack
 from events import EventStore
 from events.decisions import PairingEngine, PairManually, PairRound, decide, pairing_request
 from events.errors import CommandRejected, PairingSystemUnavailable
-from events.projections import TournamentState
-from events.projections.cache import DEFAULT_MAX_BYTES
+from events.projections import DEFAULT_MAX_BYTES, TournamentState
 from events.types import Event, RoundPaired
+from server.service.access import Actor
 from server.service.engines import EngineResolver, installed_engine
 from server.service.explanation import explanation_lines
 from server.service.naming import Deferred
@@ -68,9 +68,12 @@ class PairingUseCases(CommandRunner):
         engines: EngineResolver = installed_engine,
         retries: int = 3,
         metadata: Mapping[str, Any] | None = None,
+        actor: Actor | None = None,
         cache_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
-        super().__init__(store, retries=retries, metadata=metadata, cache_bytes=cache_bytes)
+        super().__init__(
+            store, retries=retries, metadata=metadata, actor=actor, cache_bytes=cache_bytes
+        )
         self.engines = engines
         self._pairing = _OnePairingEach()
 

@@ -9,8 +9,7 @@ from typing import TypeVar
 from events import EventStore
 from events.envelope import RecordedEvent
 from events.errors import TournamentNotFound
-from events.projections import StateCache, TournamentState
-from events.projections.cache import DEFAULT_MAX_BYTES
+from events.projections import DEFAULT_MAX_BYTES, StateCache, TournamentState
 
 __all__ = ["Queries", "stream_id"]
 
@@ -33,6 +32,10 @@ class Queries:
         self.store = store
         self.states = StateCache(store, max_bytes=cache_bytes)
         """Each tournament's states, caught up from the store on every use."""
+
+    def check(self) -> None:
+        """Readiness: :raises StoreUnavailable: when the store cannot serve reads and writes."""
+        self.store.check()
 
     def tournament_ids(self) -> list[str]:
         prefix = stream_id("")

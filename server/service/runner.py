@@ -5,10 +5,11 @@ written with the same concurrency guard: a concurrent change makes the append fa
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypedDict, TypeVar, Unpack
+from typing import Any, Self, TypedDict, TypeVar, Unpack
 
 import msgspec
 
@@ -21,9 +22,9 @@ from events.errors import (
     TournamentNotFound,
     WrongExpectedVersion,
 )
-from events.projections import TournamentState, fold
-from events.projections.cache import DEFAULT_MAX_BYTES
+from events.projections import DEFAULT_MAX_BYTES, TournamentState, fold
 from events.types import Event
+from server.service.access import Actor, Role
 from server.service.naming import Deferred
 from server.service.queries import Queries, stream_id
 
@@ -71,7 +72,11 @@ class CommandResult:
 class CommandRunner(Queries):
     """Runs commands over one event store.
 
-    ``metadata`` is stamped on every appended event, under the per-call metadata.
+    ``metadata`` is stamped on every appended event, under the per-call metadata; the
+    actor's name and account id over both. ``actor`` is who acts (an edge serving many
+    people gives each request its own, :meth:`acting`): every command is checked against
+    the actor's role in the tournament (:mod:`server.service.access`) before it is
+    decided, and the events decided on before they are appended.
     ``retries`` bounds how often a command is decided again after losing a race to another
     writer; it applies only when the caller did not pin ``expected_version`` (then the
     caller must reload and decide) and never to pairing, which is not retried blindly.
@@ -83,12 +88,20 @@ class CommandRunner(Queries):
         *,
         retries: int = 3,
         metadata: Mapping[str, Any] | None = None,
+        actor: Actor | None = None,
         cache_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
         super().__init__(store, cache_bytes=cache_bytes)
         self.retries = retries
         self.metadata = dict(metadata or {})
-        """Stamped on every event this service appends (e.g. the edge and the actor)."""
+        """Stamped on every event this service appends (e.g. the edge)."""
+        self.actor = actor or Actor.local()
+
+    def acting(self, actor: Actor) -> Self:
+        """This service, as ``actor``: the same store, state cache and pairing guard."""
+        view = copy.copy(self)
+        view.actor = actor
+        return view
 
     def execute(
         self, tournament_id: str, command: Command | Deferred[Any], **options: Unpack[WriteOptions]
@@ -121,6 +134,7 @@ class CommandRunner(Queries):
             moving through every retry.
         :raises IdempotencyKeyReused: the key was used for a different request.
         """
+        self.actor.require(tournament_id, Role.ADMINISTRATOR if new_stream else Role.DEPUTY)
         sid = stream_id(tournament_id)
         request_hash = _request_hash(tournament_id, request)
         if idempotency_key is not None:
@@ -135,6 +149,7 @@ class CommandRunner(Queries):
             if state.version == 0 and not new_stream:
                 raise TournamentNotFound(tournament_id)
             events = decision(state)
+            self.actor.authorize(tournament_id, events)
             after = _folded(state, events)
             try:
                 append = self.store.append(
@@ -143,7 +158,7 @@ class CommandRunner(Queries):
                     expected_version=state.version or NO_STREAM,
                     idempotency_key=idempotency_key,
                     request_hash=request_hash,
-                    metadata={**self.metadata, **(metadata or {})},
+                    metadata={**self.metadata, **(metadata or {}), **self.actor.metadata},
                 )
             except WrongExpectedVersion:
                 if expected_version is not None or attempt == attempts - 1:

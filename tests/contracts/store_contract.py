@@ -462,7 +462,7 @@ class SqlStoreContract(StoreContract):
     """What a store in a SQL database must show besides. A backend module also provides
     ``execute`` (run a statement on a connection of its own to the store's database),
     ``driver_error`` (its driver's root error) and ``outage`` (make the database unable to
-    serve the store's next append)."""
+    serve the store's appends; it returns what ends the outage)."""
 
     def test_unique_stream_version_is_the_backstop(
         self, store: EventStore, execute: Callable[[str], None], driver_error: type[Exception]
@@ -514,15 +514,18 @@ class SqlStoreContract(StoreContract):
     def test_an_outage_is_store_unavailable_and_writes_nothing(
         self,
         store: EventStore,
-        outage: Callable[[EventStore], None],
+        outage: Callable[[EventStore], Callable[[], None]],
         driver_error: type[Exception],
     ) -> None:
+        """And when the database is back, the store goes on by itself."""
         store.append("tournament-open", [created()], expected_version=NO_STREAM)
-        outage(store)
+        end_outage = outage(store)
+        batch = [registered(n) for n in range(1, 200)]
         with pytest.raises(StoreUnavailable) as caught:
-            store.append(
-                "tournament-open", [registered(n) for n in range(1, 200)], expected_version=1
-            )
+            store.append("tournament-open", batch, expected_version=1)
         assert caught.value.status == 503
         assert isinstance(caught.value.__cause__, driver_error)
+        end_outage()
         assert [e.event for e in store.read_all()] == [created()]
+        store.append("tournament-open", batch, expected_version=1)
+        assert store.current_version("tournament-open") == 200

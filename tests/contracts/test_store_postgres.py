@@ -3,6 +3,7 @@ a server database can show."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 
 import psycopg
@@ -11,7 +12,7 @@ import pytest
 from events import EventStore
 from events.envelope import NO_STREAM
 from events.errors import StoreUnavailable, WrongExpectedVersion
-from events.postgres_store import PostgresEventStore
+from events.postgres_store import DEFAULT_TIMEOUT, PostgresEventStore
 from tests.contracts.store_contract import SqlStoreContract, created, registered
 from tests.postgres import Cluster
 
@@ -40,35 +41,76 @@ class TestPostgresStore(SqlStoreContract):
         return psycopg.Error
 
     @pytest.fixture
-    def outage(self, postgres_url: str) -> Callable[[EventStore], None]:
-        """The server drops the store's connections (a restart, a failover)."""
-        return lambda store: _drop_connections(postgres_url)
+    def outage(
+        self, postgres_url: str, postgres_cluster: Cluster
+    ) -> Callable[[EventStore], Callable[[], None]]:
+        """The database takes no connections and drops the store's (until it takes them
+        again): to the store, the server is away."""
+
+        def refuse(store: EventStore) -> Callable[[], None]:
+            name = postgres_url.partition("?")[0].rpartition("/")[2]
+            with psycopg.connect(postgres_cluster.url(), autocommit=True) as conn:
+                conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false".encode())
+            _drop_connections(postgres_url, via=postgres_cluster.url())
+
+            def admit() -> None:
+                with psycopg.connect(postgres_cluster.url(), autocommit=True) as conn:
+                    conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true".encode())
+                time.sleep(DEFAULT_TIMEOUT)  # the store's gate lets the next caller try
+
+            return admit
+
+        return refuse
 
     @pytest.fixture
     def new_store(self, postgres_cluster: Cluster) -> Callable[[], PostgresEventStore]:
         return lambda: PostgresEventStore(postgres_cluster.database(), max_connections=4)
 
 
-def _drop_connections(url: str) -> None:
-    with psycopg.connect(url, autocommit=True) as conn:
+def _drop_connections(url: str, *, via: str | None = None) -> None:
+    """End every session on ``url``'s database (from a connection to ``via``, by default
+    to that database itself)."""
+    name = url.partition("?")[0].rpartition("/")[2]
+    with psycopg.connect(via or url, autocommit=True) as conn:
         conn.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            "WHERE datname = %s AND pid <> pg_backend_pid()",
+            (name,),
         )
 
 
-def test_a_read_on_a_dropped_connection_is_store_unavailable_then_recovers(
-    postgres_url: str,
-) -> None:
-    """The read error issue 26 names: it reached the CLI as an unexpected error."""
+def test_a_dropped_connection_is_replaced_before_a_read(postgres_url: str) -> None:
+    """A restart or failover ends the pool's connections: the next read gets a new one
+    rather than an error (issue 26 saw that error reach the CLI as an unexpected one)."""
     store = PostgresEventStore(postgres_url, max_connections=1)
     store.append("tournament-open", [created()], expected_version=NO_STREAM)
     _drop_connections(postgres_url)
-    with pytest.raises(StoreUnavailable) as caught:
-        store.read_stream("tournament-open")
-    assert isinstance(caught.value.__cause__, psycopg.OperationalError)
-    assert caught.value.status == 503
     assert [e.event for e in store.read_stream("tournament-open")] == [created()]
+    store.close()
+
+
+def test_while_connections_fail_callers_are_refused_at_once(
+    postgres_url: str, postgres_cluster: Cluster
+) -> None:
+    """Only one caller per timeout waits for a connection; the others hear at once."""
+    store = PostgresEventStore(postgres_url, timeout=1.0)
+    name = postgres_url.partition("?")[0].rpartition("/")[2]
+    with psycopg.connect(postgres_cluster.url(), autocommit=True) as conn:
+        conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false".encode())
+    _drop_connections(postgres_url, via=postgres_cluster.url())
+    start = time.monotonic()
+    with pytest.raises(StoreUnavailable, match="couldn't get a connection"):
+        store.current_version("tournament-open")
+    assert 0.9 < time.monotonic() - start < 2.5
+    start = time.monotonic()
+    with pytest.raises(StoreUnavailable, match="the database is away") as caught:
+        store.current_version("tournament-open")
+    assert time.monotonic() - start < 0.1
+    assert isinstance(caught.value.__cause__, psycopg.OperationalError)
+    with psycopg.connect(postgres_cluster.url(), autocommit=True) as conn:
+        conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true".encode())
+    time.sleep(1.0)  # the gate lets the next caller try
+    assert store.current_version("tournament-open") == 0
     store.close()
 
 
@@ -83,6 +125,7 @@ def test_schema_comes_from_recorded_migrations(postgres_url: str) -> None:
         "0003_snapshots",
         "0004_idempotency_scope",
         "0005_player_directory",
+        "0006_accounts",
     ]
     store.close()
 

@@ -45,13 +45,13 @@ class TestSqliteStore(SqlStoreContract):
         return sqlite3.Error
 
     @pytest.fixture
-    def outage(self) -> Callable[[EventStore], None]:
-        """The disk is full: the file may not grow by a page."""
+    def outage(self) -> Callable[[EventStore], Callable[[], None]]:
+        """The disk is full: the file may not grow by a page (until room is made)."""
 
-        def fill(store: EventStore) -> None:
-            db = store.db  # type: ignore[attr-defined]
-            (pages,) = db.execute("PRAGMA page_count").fetchone()
-            db.execute(f"PRAGMA max_page_count = {pages}")
+        def fill(store: EventStore) -> Callable[[], None]:
+            assert isinstance(store, SqliteEventStore)
+            _fill(store)
+            return lambda: _fill(store, pages=100_000)
 
         return fill
 
@@ -87,6 +87,7 @@ def test_schema_comes_from_recorded_migrations(path: Path) -> None:
         "0003_snapshots",
         "0004_idempotency_scope",
         "0005_player_directory",
+        "0006_accounts",
     ]
     assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
     store.close()
@@ -126,6 +127,88 @@ def test_a_writer_kept_waiting_past_the_busy_timeout_is_store_busy(path: Path) -
     holder.execute("ROLLBACK")
     store.append("tournament-open", [created()], expected_version=NO_STREAM)
     holder.close()
+    store.close()
+
+
+def _fill(store: SqliteEventStore, pages: int = 0) -> None:
+    """Let the file grow by ``pages`` pages at most: a full disk, as SQLite meets it."""
+    (count,) = store.db.execute("PRAGMA page_count").fetchone()
+    store.db.execute(f"PRAGMA max_page_count = {count + pages}")
+
+
+def test_a_full_disk_is_store_unavailable_naming_it_and_check_says_so_until_room_returns(
+    path: Path,
+) -> None:
+    store = SqliteEventStore(path)
+    store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    store.check()
+    _fill(store)
+    with pytest.raises(StoreUnavailable, match="full"):
+        store.check()  # before any write: no room at all
+    with pytest.raises(StoreUnavailable, match="disk is full") as caught:
+        store.append("tournament-open", [registered(n) for n in range(1, 50)], expected_version=1)
+    assert caught.value.__cause__ is not None
+    assert [e.event for e in store.read_all()] == [created()]  # nothing half-written
+    _fill(store, pages=10_000)
+    store.check()
+    store.append("tournament-open", [registered(1)], expected_version=1)
+    assert store.current_version("tournament-open") == 2
+    store.close()
+
+
+def test_check_stays_unavailable_after_a_write_found_no_room_until_some_is_freed(
+    path: Path,
+) -> None:
+    """A margin cannot promise room for every write: a write that fails with room above
+    the margin keeps the store unready until more room appears."""
+    store = SqliteEventStore(path)
+    store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    _fill(store, pages=100)  # 400 KiB: above the margin, too little for this batch
+    store.check()
+    big = [registered(n) for n in range(1, 3000)]
+    with pytest.raises(StoreUnavailable, match="full"):
+        store.append("tournament-open", big, expected_version=1)
+    with pytest.raises(StoreUnavailable, match="no room was freed"):
+        store.check()
+    _fill(store, pages=100_000)
+    store.check()
+    store.append("tournament-open", big, expected_version=1)
+    store.check()
+    store.close()
+
+
+class _RollbackFails:
+    """The store's connection, except that ROLLBACK fails once (the disk gone for good)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self.failed = False
+
+    def execute(self, sql: str, *parameters: object) -> sqlite3.Cursor:
+        if sql == "ROLLBACK" and not self.failed:
+            self.failed = True
+            raise sqlite3.OperationalError("disk I/O error")
+        return self._conn.execute(sql, *parameters)  # type: ignore[arg-type]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._conn, name)
+
+
+def test_a_failing_rollback_never_hides_the_error_that_caused_it(path: Path) -> None:
+    store = SqliteEventStore(path)
+    store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    dialect = store._dialect  # the test reaches under the store
+    wrapped = _RollbackFails(dialect._conn)  # type: ignore[attr-defined]
+    dialect._conn = wrapped  # type: ignore[attr-defined]
+    _fill(store)
+    batch = [registered(n) for n in range(1, 50)]
+    with pytest.raises(StoreUnavailable, match="full"):
+        store.append("tournament-open", batch, expected_version=1)
+    assert wrapped.failed
+    _fill(store, pages=10_000)
+    # The transaction the failed rollback left open is closed before the next one.
+    store.append("tournament-open", batch, expected_version=1)
+    assert [e.event for e in store.read_all()] == [created(), *batch]
     store.close()
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import InvalidRequest
-from engine.generator import GeneratorSettings, Result, expected_score, generate
-from engine.model import Colour, PointSystem
+from engine.generator import GeneratorSettings, Slot, expected_score, generate
+from engine.model import Colour, Outcome, PointSystem, RoundKind
 from trf import read_trf, write_trf
 from trf.checker import check_document
 from trf.generated import generated_document
@@ -115,20 +115,21 @@ def test_elo_expectation_is_the_logistic_formula() -> None:
     assert abs(expected_score(2000, 2400) - Decimal(1) / Decimal(11)) < Decimal("1e-20")
 
 
-def _results(settings: GeneratorSettings, seed: int = 5) -> list[Result]:
+def _slots(settings: GeneratorSettings, seed: int = 5) -> list[Slot]:
     tournament = generate(settings, seed)
-    return [slot.result for player in tournament.players for slot in player.slots]
+    return [slot for player in tournament.players for slot in player.slots]
 
 
 def test_draw_share_is_the_draw_chance_at_equal_ratings() -> None:
     equal = GeneratorSettings(players=10, rounds=5, lowest_rating=2000, highest_rating=2000)
-    assert set(_results(replace(equal, draw_share=1.0))) == {Result.DRAW}
-    assert Result.DRAW not in _results(replace(equal, draw_share=0.0))
+    assert {slot.outcome for slot in _slots(replace(equal, draw_share=1.0))} == {Outcome.DRAW}
+    assert Outcome.DRAW not in {slot.outcome for slot in _slots(replace(equal, draw_share=0.0))}
 
 
 def test_a_forfeit_rate_of_one_forfeits_every_game() -> None:
-    results = _results(GeneratorSettings(players=8, rounds=3, forfeit_rate=1.0))
-    assert set(results) <= {Result.FORFEIT_WIN, Result.FORFEIT_LOSS}
+    slots = _slots(GeneratorSettings(players=8, rounds=3, forfeit_rate=1.0))
+    assert {slot.kind for slot in slots} <= {RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS}
+    assert {slot.outcome for slot in slots} <= {Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS}
 
 
 def test_byes_withdrawals_and_late_entries_follow_their_rates() -> None:
@@ -136,14 +137,14 @@ def test_byes_withdrawals_and_late_entries_follow_their_rates() -> None:
         GeneratorSettings(players=12, rounds=5, half_bye_rate=1.0, late_entry_rate=1.0), seed=3
     )
     for player in tournament.players:
-        kinds = [slot.result for slot in player.slots]
-        assert kinds[0] is Result.ZERO_BYE  # everybody enters late, from round 2 to 3
-        assert kinds.count(Result.HALF_BYE) <= 1 and kinds[-1] is not Result.HALF_BYE
+        kinds = [slot.kind for slot in player.slots]
+        assert kinds[0] is RoundKind.ZERO_BYE  # everybody enters late, from round 2 to 3
+        assert kinds.count(RoundKind.HALF_BYE) <= 1 and kinds[-1] is not RoundKind.HALF_BYE
     withdrawn = generate(GeneratorSettings(players=12, rounds=4, withdraw_rate=1.0), seed=3)
     for player in withdrawn.players:
-        kinds = [slot.result for slot in player.slots]
-        first_gone = kinds.index(Result.ZERO_BYE)
-        assert first_gone >= 1 and set(kinds[first_gone:]) == {Result.ZERO_BYE}
+        kinds = [slot.kind for slot in player.slots]
+        first_gone = kinds.index(RoundKind.ZERO_BYE)
+        assert first_gone >= 1 and set(kinds[first_gone:]) == {RoundKind.ZERO_BYE}
 
 
 def test_forbidden_pairs_never_meet_and_acceleration_is_bakus() -> None:

@@ -21,8 +21,9 @@ from events import MemoryEventStore
 from events.codec import decode_event, encode_event
 from events.decisions import CreateTournament, RecordResult, RegisterPlayer, pairing_request
 from events.errors import InvalidCommand
-from events.projections import TournamentState, fold, standings
+from events.projections import TournamentState, fold
 from events.results import Result
+from events.tiebreaks import tournament_standings
 from events.types import NotPairedReason, PlayerId, PlayerRegistered, PointValues, RoundPaired
 from server.service import TournamentService
 from trf import export_document, import_trf, validate, write_trf
@@ -122,7 +123,9 @@ def test_b2_late_entrant_entering_in_round_3_scores_half_a_point_in_total() -> N
 def test_b2_standings_show_the_late_entrants_half_point() -> None:
     """B.2: #7 (½) is level with #4 (½), above #6 (0)."""
     _, state = late_entry(two_rounds_played("amalfi"))
-    rows = {row.player_id: (row.rank, row.score) for row in standings(state)}
+    rows = {
+        row.player.player_id: (row.rank, row.points) for row in tournament_standings(state).rows
+    }
     assert rows[PlayerId(7)] == rows[PlayerId(4)] == (5, HALF)
     assert rows[PlayerId(6)] == (7, 0)
 
@@ -198,7 +201,8 @@ def test_dutch_late_entry_is_unchanged() -> None:
     assert (event.joins_round, event.missed_points_total, event.missed_round_points) == (3, None, 0)
     assert state.player(7).score == 0
     assert missed_records(state, 7) == [(1, RoundKind.NOT_PAIRED, 0), (2, RoundKind.NOT_PAIRED, 0)]
-    assert {row.player_id: row.score for row in standings(state)}[PlayerId(7)] == 0
+    scores = {row.player.player_id: row.points for row in tournament_standings(state).rows}
+    assert scores[PlayerId(7)] == 0
     entry = pairing_request(state).players[state.pairing_number(7) - 1]
     assert entry.score == 0
 

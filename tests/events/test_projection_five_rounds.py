@@ -18,8 +18,9 @@ from fractions import Fraction
 import pytest
 
 from engine.model import Colour, RoundKind
-from events.projections import Float, TournamentState, fold, standings, state_after_round
+from events.projections import Float, TournamentState, fold, state_after_round
 from events.results import Result
+from events.tiebreaks import tournament_standings
 from events.types import (
     ByeKind,
     ByeRequested,
@@ -207,8 +208,8 @@ def test_unpaired_round_leaves_no_trace_in_the_records() -> None:
 
 
 def test_final_standings_share_ranks_on_equal_scores() -> None:
-    rows = standings(FINAL)
-    assert [(row.rank, row.player_id, row.score) for row in rows] == [
+    rows = tournament_standings(FINAL).rows
+    assert [(row.rank, row.player.player_id, row.points) for row in rows] == [
         (1, 5, 4),
         (2, 1, 3 + H),
         (3, 6, 2 + H),
@@ -217,14 +218,26 @@ def test_final_standings_share_ranks_on_equal_scores() -> None:
         (6, 2, 1),
         (6, 4, 1),
     ]
-    assert [row.withdrawn for row in rows] == [False, False, True, False, False, False, False]
+    assert [row.player.withdrawn for row in rows] == [
+        False,
+        False,
+        True,
+        False,
+        False,
+        False,
+        False,
+    ]
 
 
-def test_tie_break_seam_orders_players_level_on_score() -> None:
-    by_rating = lambda state: {p.player_id: Fraction(p.rating) for p in state.players}  # noqa: E731
-    rows = standings(FINAL, tiebreaks=[by_rating])
-    assert [(row.rank, row.player_id) for row in rows][3:] == [(4, 7), (5, 3), (6, 2), (7, 4)]
-    assert rows[3].tiebreaks == (Fraction(2250),)
+def test_a_tie_break_orders_players_level_on_score() -> None:
+    rows = tournament_standings(FINAL, tiebreaks="RTNG", rules="2026").rows
+    assert [(row.rank, row.player.player_id) for row in rows][3:] == [
+        (4, 7),
+        (5, 3),
+        (6, 2),
+        (7, 4),
+    ]
+    assert rows[3].values["RTNG"] == 2250
 
 
 def test_every_prefix_folds_to_its_version() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.model import Outcome
 from events.errors import InvalidCommand
-from events.results import Outcome, Result, parse_result, result_str
+from events.results import Result, parse_result, result_str
 
 
 @pytest.mark.parametrize(

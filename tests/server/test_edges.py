@@ -67,16 +67,16 @@ STEPS: list[Step] = [
     ("a correction", ["correct-result", "open", "1", "1", "1/2-1/2", "--reason", "sheet"],
      lambda api: api.write("PUT", "/tournaments/open/rounds/1/boards/1/result",
                               {"result": "1/2-1/2", "reason": "sheet"}),
-     ("result", "round=1", "board=1", "result=1/2-1/2", "reason=sheet")),
+     ("result", "round=1", "board=1", "result=1/2-1/2", "reason=sheet", "correct=1")),
     ("a player withdrawn by name", ["withdraw", "open", "berg", "--from-round", "3"],
      lambda api: api.post("/tournaments/open/players/berg/withdrawal", {"from_round": 3}),
-     ("withdraw", "player=berg", "from_round=3")),
+     ("withdraw", "player=berg", "from_round=3", "confirm=yes")),
     ("the second result", ["record-result", "open", "1", "2", "0-1"],
      lambda api: api.post("/tournaments/open/rounds/1/boards/2/result", {"result": "0-1"}),
      ("result", "round=1", "board=2", "result=0-1")),
     ("the next round paired", ["pair-round", "open"],
      lambda api: api.post("/tournaments/open/rounds", {}),
-     ("pair",)),
+     ("pair", "confirm=yes")),
 ]  # fmt: skip
 
 

@@ -33,6 +33,7 @@ from events.errors import (
 from events.results import Result
 from events.types import Event, PlayerId, PlayerRegistered
 from server.service import PairingInProgress, PairingSystem, TournamentService
+from server.service.access import Actor, Role
 
 CREATE = CreateTournament(tournament_id="open", name="Open", rounds=3)
 
@@ -167,11 +168,17 @@ def test_idempotency_key_with_another_command(service: TournamentService) -> Non
 
 
 def test_metadata_is_stored_with_the_events(service: TournamentService) -> None:
-    service.execute("open", RegisterPlayer(surname="D"), metadata={"actor": "chief-arbiter"})
-    assert service.history("open")[-1].metadata == {"actor": "chief-arbiter"}
-    stamped = TournamentService(service.store, metadata={"source": "http", "actor": "anonymous"})
-    stamped.execute("open", RegisterPlayer(surname="E"), metadata={"actor": "deputy"})
-    assert service.history("open")[-1].metadata == {"source": "http", "actor": "deputy"}
+    service.execute("open", RegisterPlayer(surname="D"), metadata={"request_id": "r1"})
+    assert service.history("open")[-1].metadata == {
+        "request_id": "r1", "actor": Actor.local().name,
+    }  # fmt: skip
+    stamped = TournamentService(service.store, metadata={"source": "http", "request_id": "r0"})
+    chief = Actor("ana", account_id=7, roles={"open": Role.CHIEF})
+    # The actor is the service's to stamp: a caller's metadata cannot name another one.
+    stamped.acting(chief).execute("open", RegisterPlayer(surname="E"), metadata={"actor": "x"})
+    assert service.history("open")[-1].metadata == {
+        "source": "http", "request_id": "r0", "actor": "ana", "actor_id": 7,
+    }  # fmt: skip
 
 
 def test_pairing_through_the_resolved_engine(service: TournamentService) -> None:

@@ -268,3 +268,19 @@ def test_the_cache_keeps_at_most_its_bytes_and_reads_everything_back() -> None:
             assert sum(t.bytes for t in held) <= 60_000 or len(held) == 1
     assert 1 <= len(reader.states) < len(tournaments)
     assert list(reader.states._tournaments)[-1] == stream_id(tournaments[-1])  # the last used
+
+
+def test_a_snapshot_that_cannot_be_written_does_not_fail_the_read(tmp_path: Path) -> None:
+    """On a full disk a snapshot is only left unwritten: the read that folded answers."""
+    from events.projections import StateCache
+    from tests.contracts.store_contract import created, registered
+
+    store = SqliteEventStore(tmp_path / "full.db")
+    events = [created("t"), *(registered(n) for n in range(1, 300))]
+    store.append("tournament-t", events, expected_version=0)
+    (pages,) = store.db.execute("PRAGMA page_count").fetchone()
+    store.db.execute(f"PRAGMA max_page_count = {pages}")
+    cache = StateCache(store, snapshot_every=1)
+    assert len(cache.state("tournament-t").players) == 299
+    assert store.read_snapshot("tournament-t") is None
+    store.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 from fractions import Fraction
 
+from engine.model import Colour, Outcome, PairingNumber, RoundKind
 from events.decisions import (
     CreateTournament,
     PairManually,
@@ -19,7 +20,7 @@ from events.decisions import (
     WithdrawPlayer,
 )
 from events.results import parse_result
-from events.tiebreaks import Crosstable, PlayerRecord, Result, RoundEntry, RoundKind
+from events.tiebreaks import Crosstable, PlayerRecord, RoundEntry
 from events.types import ByeKind, PairedBoard, PlayerId
 from server.service import TournamentService
 
@@ -42,12 +43,15 @@ TRF_TEXT = textwrap.dedent(
 )
 """The file of trf.md §7 (its rounds 1-3 are the whole event here)."""
 
-_RESULT = {"1": Result.WIN, "=": Result.DRAW, "0": Result.LOSS}
+_OUTCOME = {"1": Outcome.WIN, "=": Outcome.DRAW, "0": Outcome.LOSS}
 
 
 def _game(opponent: int, colour: str, code: str) -> RoundEntry:
-    result = _RESULT[code]
-    return RoundEntry.game(opponent=opponent, colour=colour, result=result, points=result.value)  # type: ignore[arg-type]
+    outcome = _OUTCOME[code]
+    return RoundEntry.game(
+        opponent=PairingNumber(opponent), colour=Colour(colour), outcome=outcome,
+        points=outcome.score,
+    )  # fmt: skip
 
 
 def worked_example() -> Crosstable:
@@ -58,17 +62,17 @@ def worked_example() -> Crosstable:
         3: (1990, (_game(6, "w", "="), _game(7, "b", "1"), _game(1, "w", "0"))),
         4: (1900, (
             _game(1, "b", "0"),
-            RoundEntry.forfeit(opponent=5, won=False, points=ZERO, colour="w"),
-            RoundEntry.bye(RoundKind.ZERO_POINT_BYE, points=ZERO),
+            RoundEntry.forfeit(opponent=PairingNumber(5), won=False, points=ZERO, colour=Colour.WHITE),
+            RoundEntry.bye(RoundKind.ZERO_BYE, points=ZERO),
         )),
         5: (1850, (
             _game(2, "w", "0"),
-            RoundEntry.forfeit(opponent=4, won=True, points=ONE, colour="b"),
+            RoundEntry.forfeit(opponent=PairingNumber(4), won=True, points=ONE, colour=Colour.BLACK),
             _game(7, "w", "="),
         )),
         6: (None, (
             _game(3, "b", "="),
-            RoundEntry.bye(RoundKind.HALF_POINT_BYE, points=HALF),
+            RoundEntry.bye(RoundKind.HALF_BYE, points=HALF),
             _game(2, "w", "1"),
         )),
         7: (None, (
@@ -78,7 +82,8 @@ def worked_example() -> Crosstable:
         )),
     }  # fmt: skip
     players = tuple(
-        PlayerRecord(number, rounds, rating=rating) for number, (rating, rounds) in rows.items()
+        PlayerRecord(PairingNumber(number), rounds, rating=rating)
+        for number, (rating, rounds) in rows.items()
     )
     return Crosstable(players, rounds=3)
 

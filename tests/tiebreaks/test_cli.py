@@ -135,3 +135,38 @@ def test_stored_tournament_standings_use_its_declaration(tmp_path: Path) -> None
     assert (players["6"]["BH"], players["6"]["BH/C1"], players["5"]["BH"]) == ("4.5", "3.0", "3.5")
     code, out, _ = run("--db", str(db), "crosstable", "ex", "--round", "2")
     assert code == 0 and out.startswith("Crosstable after round 2 (C.07 2026: PTS BH/C1 BH)")
+
+
+def test_stored_crosstable_marks_a_withdrawal(tmp_path: Path) -> None:
+    # #4 withdrew before round 3: the file shows a zero-point bye, the stored tournament knows why.
+    db = tmp_path / "arbiter.db"
+    store = SqliteEventStore(db)
+    try:
+        play_worked_example(TournamentService(store), "ex", tiebreaks="BH", tiebreak_rules="2024")
+    finally:
+        store.close()
+    code, out, _ = run("--db", str(db), "crosstable", "ex")
+    assert code == 0
+    line_of_4 = next(line for line in out.splitlines() if "Sample" in line)
+    assert "(withdrawn)" in line_of_4 and line_of_4.split()[-5:-2] == ["1b0", "5w-", "wdr"]
+
+
+def test_stored_tournament_without_tiebreaks_ranks_by_points_in_every_format(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "arbiter.db"
+    store = SqliteEventStore(db)
+    try:
+        play_worked_example(TournamentService(store), "ex")
+    finally:
+        store.close()
+    code, out, _ = run("--db", str(db), "standings", "ex", "--format", "json")
+    assert code == 0
+    document = json.loads(out)
+    assert (document["rules"], document["round"], document["tiebreaks"]) == (None, 3, ["PTS"])
+    assert (document["players"]["1"], document["players"]["7"]) == (
+        {"rank": 1, "PTS": "2.5"},
+        {"rank": 3, "PTS": "1.5"},
+    )
+    code, out, _ = run("--db", str(db), "crosstable", "ex")
+    assert code == 0 and out.startswith("Crosstable after round 3 (points)")

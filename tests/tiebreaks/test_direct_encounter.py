@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from events.tiebreaks import Crosstable, Edition, PlayerRecord, Result, RoundEntry, RoundKind, rank
+from engine.model import Colour, Outcome, PairingNumber, RoundKind
+from events.tiebreaks import Crosstable, Edition, PlayerRecord, RoundEntry, rank
 
 Board = tuple[int, int, str]
 """(white, black, result): ``"1-0"``, ``"0-1"``, ``"1/2"`` or the forfeit ``"+-"``."""
 
-_SIDES = {"1-0": (Result.WIN, Result.LOSS), "0-1": (Result.LOSS, Result.WIN),
-          "1/2": (Result.DRAW, Result.DRAW)}  # fmt: skip
+_SIDES = {"1-0": (Outcome.WIN, Outcome.LOSS), "0-1": (Outcome.LOSS, Outcome.WIN),
+          "1/2": (Outcome.DRAW, Outcome.DRAW)}  # fmt: skip
 
 
 def build(players: int, rounds: list[list[Board]]) -> Crosstable:
@@ -25,22 +26,21 @@ def build(players: int, rounds: list[list[Board]]) -> Crosstable:
             seated |= {white, black}
             if code == "+-":
                 entries[white].append(
-                    RoundEntry.forfeit(opponent=black, won=True, points=Fraction(1))
+                    RoundEntry.forfeit(opponent=PairingNumber(black), won=True, points=Fraction(1))
                 )
                 entries[black].append(
-                    RoundEntry.forfeit(opponent=white, won=False, points=Fraction(0))
+                    RoundEntry.forfeit(opponent=PairingNumber(white), won=False, points=Fraction(0))
                 )
                 continue
-            for me, other, colour, result in ((white, black, "w", _SIDES[code][0]),
-                                              (black, white, "b", _SIDES[code][1])):  # fmt: skip
+            for me, other, colour, outcome in ((white, black, Colour.WHITE, _SIDES[code][0]),
+                                               (black, white, Colour.BLACK, _SIDES[code][1])):  # fmt: skip
                 entries[me].append(
-                    RoundEntry.game(
-                        opponent=other, colour=colour, result=result, points=result.value
-                    )  # type: ignore[arg-type]
-                )
+                    RoundEntry.game(opponent=PairingNumber(other), colour=colour,
+                                    outcome=outcome, points=outcome.score)
+                )  # fmt: skip
         for number in set(entries) - seated:
-            entries[number].append(RoundEntry.bye(RoundKind.ZERO_POINT_BYE, points=Fraction(0)))
-    records = tuple(PlayerRecord(n, tuple(e)) for n, e in entries.items())
+            entries[number].append(RoundEntry.bye(RoundKind.ZERO_BYE, points=Fraction(0)))
+    records = tuple(PlayerRecord(PairingNumber(n), tuple(e)) for n, e in entries.items())
     return Crosstable(records, rounds=len(rounds))
 
 

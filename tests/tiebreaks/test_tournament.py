@@ -6,17 +6,18 @@ from decimal import Decimal
 
 import pytest
 
+from engine.model import RoundKind
 from events import MemoryEventStore
 from events.decisions import CreateTournament, RegisterPlayer
 from events.errors import CommandRejected
 from events.tiebreaks import (
     Edition,
-    RoundKind,
     TiebreakError,
     crosstable_from_state,
     rank,
     tournament_standings,
 )
+from events.types import NotPairedReason
 from server.service import TournamentService
 from tests.tiebreaks.examples import play_worked_example, worked_example
 from trf import read_trf, write_trf
@@ -36,7 +37,8 @@ def test_the_played_events_give_the_example_crosstable(service: TournamentServic
         if got.pairing_number != 4:
             assert got.rounds == want.rounds
     # #4 withdrew before round 3: a zero-point bye by 16.1.1, kept as a withdrawal.
-    assert table.players[3].rounds[2].kind is RoundKind.WITHDRAWN
+    assert table.players[3].rounds[2].kind is RoundKind.NOT_PAIRED
+    assert table.players[3].rounds[2].reason is NotPairedReason.WITHDRAWN
     assert table.players[3].rounds[2].voluntary
 
 
@@ -60,9 +62,14 @@ def test_a_list_given_at_query_time_overrides_the_declaration(service: Tournamen
     assert (bh[5], bh[6]) == (Decimal("3.5"), Decimal("4.5"))
 
 
-def test_no_declaration_means_no_tie_break_standings(service: TournamentService) -> None:
+def test_no_declaration_ranks_by_points_alone(service: TournamentService) -> None:
     play_worked_example(service, "ex")
-    assert tournament_standings(service.load("ex")) is None
+    standings = tournament_standings(service.load("ex"))
+    assert (standings.edition, standings.labels, standings.rounds) == (None, ("PTS",), 3)
+    # #1 2.5, #6 2; #2, #3, #5 and #7 1.5 share third place (listed by TPN); #4 0
+    assert [(row.rank, row.pairing_number) for row in standings.rows] == [
+        (1, 1), (2, 6), (3, 2), (3, 3), (3, 5), (3, 7), (7, 4)
+    ]  # fmt: skip
     with pytest.raises(TiebreakError, match="edition"):
         tournament_standings(service.load("ex"), tiebreaks="BH")
 

@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from events.tiebreaks import Result, RoundKind, TiebreakInputError
+from engine.model import Outcome, RoundKind
+from events.tiebreaks import TiebreakInputError
 from tests.tiebreaks.examples import TRF_TEXT, worked_example
 from trf import read_trf
 from trf.tiebreak_input import crosstable_from_trf, last_round_with_results
@@ -47,14 +48,14 @@ def test_games_of_less_than_one_move_are_played_games() -> None:
     # trf.md §4.3: W/D/L are unrated but played; the reference tool reads them so.
     table = table_of(line(1, 2000, "   2 w W"), line(2, 1900, "   1 b L"))
     entry = table.players[0].rounds[0]
-    assert entry.played and entry.result is Result.WIN
+    assert entry.played and entry.outcome is Outcome.WIN
 
 
 def test_full_point_unplayed_without_kind_is_a_pab() -> None:
     table = table_of(line(1, 2000, "   2 w 1", "0000 - +"), line(2, 1900, "   1 b 0", "   3 w 1"),
                      line(3, 1800, "0000 - Z", "   2 b 0"))  # fmt: skip
     assert table.players[0].rounds[1].kind is RoundKind.PAB
-    assert table.players[2].rounds[0].kind is RoundKind.ZERO_POINT_BYE
+    assert table.players[2].rounds[0].kind is RoundKind.ZERO_BYE
 
 
 def test_double_forfeit_is_a_forfeit_loss_for_both() -> None:

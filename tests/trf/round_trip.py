@@ -24,9 +24,9 @@ from events.decisions import (
     pairing_request,
 )
 from events.errors import CommandRejected
-from events.projections import TournamentState, fold, standings, state_after_round
+from events.projections import TournamentState, fold, state_after_round
 from events.results import Result
-from events.tiebreaks import tournament_standings
+from events.tiebreaks import Standings, tournament_standings
 from events.types import ByeKind, Event
 from events.types import PointValues as EventPoints
 from trf import read_trf, write_trf
@@ -159,7 +159,12 @@ def facts(state: TournamentState) -> tuple[object, ...]:
     request = (
         pairing_request(state) if state.next_round <= state.require_settings().rounds else None
     )
-    rows = [replace(row, player_id=0) for row in standings(state)]
     declared = tournament_standings(state)
     computed = tournament_standings(state, tiebreaks=TIEBREAKS, rules="2026")
-    return request, rows, declared, computed
+    return request, _by_number(declared), _by_number(computed)
+
+
+def _by_number(standings: Standings) -> Standings:
+    """The standings with each player known by pairing number only."""
+    rows = tuple(replace(row, player=replace(row.player, player_id=None)) for row in standings.rows)
+    return replace(standings, rows=rows)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.model import Colour
+from engine.model import Colour, RoundKind
 from events.names import parse_name
 from events.projections import fold, state_after_round
 from events.results import Result
@@ -23,7 +23,7 @@ from events.types import (
 from tests.corpus import shared_files, shared_path
 from tests.trf.spec_example import LINES, TEXT, player_line
 from trf import TrfDocument, TrfError, read_trf, write_trf
-from trf.codes import EntryKind, entry_kind, normalise_title
+from trf.codes import entry_kind, normalise_title, pending
 from trf.export import export_document
 from trf.mapping import import_events
 from trf.model import Player, RoundEntry
@@ -152,14 +152,11 @@ REFUSED = {
 def meaning(entry: RoundEntry) -> tuple[object, ...]:
     """What a round block says, whatever the spelling (§4.3: blank ≡ Z, 0000 - + = PAB)."""
     kind = entry_kind(entry)
-    kind = {EntryKind.NONE: EntryKind.ZERO_BYE, EntryKind.FULL_UNPLAYED: EntryKind.PAB}.get(
-        kind, kind
-    )
-    scored = kind in (
-        EntryKind.PLAYED,
-        EntryKind.FORFEIT_WIN,
-        EntryKind.FORFEIT_LOSS,
-        EntryKind.PENDING,
+    kind = RoundKind.ZERO_BYE if kind is RoundKind.NOT_PAIRED else kind
+    scored = pending(entry) or kind in (
+        RoundKind.PLAYED,
+        RoundKind.FORFEIT_WIN,
+        RoundKind.FORFEIT_LOSS,
     )
     return (
         kind,

@@ -10,11 +10,12 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
+from engine.model import RoundKind
 from server.cli import main
 from server.cli.support import CliContext
 from tests.corpus import shared_path
 from trf import TrfDocument, check_trf
-from trf.codes import EntryKind, entry_kind
+from trf.codes import entry_kind
 
 # trf.md §3: mandatory for rating in TRF-2026 (012, 022, 032, 042, 052, 102, 132).
 MANDATORY_HEADERS = ("012", "022", "032", "042", "052", "102", "132")
@@ -77,5 +78,5 @@ def test_the_export_of_a_finished_event_is_a_complete_rating_report(tmp_path: Pa
         assert player.points is not None
         assert len(player.rounds) == ROUNDS
         for entry in player.rounds:
-            assert entry_kind(entry) in (EntryKind.PLAYED, EntryKind.PAB), entry
+            assert entry_kind(entry) in (RoundKind.PLAYED, RoundKind.PAB), entry
             assert entry.result in ("1", "=", "0", "U")

@@ -6,8 +6,9 @@ from decimal import Decimal
 
 import pytest
 
+from engine.model import RoundKind
 from trf import TrfError, read_trf
-from trf.codes import EntryKind, entry_kind
+from trf.codes import entry_kind
 from trf.model import Blank, Comment, Header, Player, RoundEntry, TotalRounds, Unrecognised
 
 # The first player line of trf.md §7 (TRF16 example), columns as in §4.1/§4.2.
@@ -83,10 +84,10 @@ def test_round_blocks_of_section_4_3() -> None:
     line = ANNA[:89] + "  0000 - u         h     5 b +     6 w w"
     (player,) = read_trf(line)[0].players
     assert [entry_kind(e) for e in player.rounds] == [
-        EntryKind.PAB,
-        EntryKind.HALF_BYE,
-        EntryKind.FORFEIT_WIN,
-        EntryKind.PLAYED,
+        RoundKind.PAB,
+        RoundKind.HALF_BYE,
+        RoundKind.FORFEIT_WIN,
+        RoundKind.PLAYED,
     ]
     assert player.rounds[3].result == "W"
 

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.model import RoundKind
 from tests.corpus import shared_files, shared_path
 from trf import TrfDocument, check_trf, read_trf, write_trf
-from trf.codes import EntryKind, entry_kind, normalise_title
+from trf.codes import entry_kind, normalise_title, pending
 from trf.model import (
     ByeRecord,
     Comment,
@@ -31,7 +32,7 @@ from trf.model import (
 REAL = ("fixtures", "trf-real")
 
 
-def kinds(doc: TrfDocument, kind: EntryKind) -> int:
+def kinds(doc: TrfDocument, kind: RoundKind) -> int:
     """Round blocks of one kind. The counts asserted with it were taken apart from the reader:
     awk over the ``001`` lines, the blocks at columns 92 + 10(r - 1) with no opponent, by
     result letter (Z or -, H or =, U; trf.md §4.3)."""
@@ -49,14 +50,14 @@ def opaque(doc: TrfDocument, code: str) -> int:
 def c5(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 6 and doc.total_rounds == 3
     assert doc.header("012") == "Dutch 2025 C5 test"
-    assert kinds(doc, EntryKind.ZERO_BYE) == 1  # next-round absence in column 3
+    assert kinds(doc, RoundKind.ZERO_BYE) == 1  # next-round absence in column 3
     assert doc.players[0].points == Decimal("2.0")
     assert problems == []
 
 
 def c9(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 5 and doc.total_rounds == 3 and doc.rounds_in_file == 1
-    assert entry_kind(doc.players[4].entry(1)) is EntryKind.ZERO_BYE
+    assert entry_kind(doc.players[4].entry(1)) is RoundKind.ZERO_BYE
     assert problems == []
 
 
@@ -93,7 +94,7 @@ def large_lichess(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert doc.pair_by_physical_order and doc.initial_colour == "w"  # XXC rank white1
     first = doc.players[0]
     assert (first.name, first.rating, first.points) == ("sherwin--tiu", 2529, Decimal("14.5"))
-    assert entry_kind(doc.players[111].entry(3)) is EntryKind.ZERO_BYE  # lichess "-"
+    assert entry_kind(doc.players[111].entry(3)) is RoundKind.ZERO_BYE  # lichess "-"
     assert errors(problems) == []
 
 
@@ -111,8 +112,8 @@ def accelerated_gros(doc: TrfDocument, problems: list[TrfProblem]) -> None:
 def late_entries(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 13 and doc.total_rounds == 5 and doc.initial_colour == "w"
     assert doc.header("012") is None  # no header at all
-    assert [entry_kind(e) for e in doc.players[12].rounds] == [EntryKind.ZERO_BYE] * 4
-    assert entry_kind(doc.players[0].entry(4)) is EntryKind.PAB
+    assert [entry_kind(e) for e in doc.players[12].rounds] == [RoundKind.ZERO_BYE] * 4
+    assert entry_kind(doc.players[0].entry(4)) is RoundKind.PAB
     assert problems == []
 
 
@@ -146,8 +147,8 @@ def lichess_2021(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 9 and doc.total_rounds == 5 and doc.initial_colour == "b"
     last = doc.players[8]
     assert last.name == "keralachess80"
-    assert [entry_kind(last.entry(r)) for r in (1, 2)] == [EntryKind.HALF_BYE, EntryKind.ZERO_BYE]
-    assert kinds(doc, EntryKind.PAB) == 2 and kinds(doc, EntryKind.HALF_BYE) == 1
+    assert [entry_kind(last.entry(r)) for r in (1, 2)] == [RoundKind.HALF_BYE, RoundKind.ZERO_BYE]
+    assert kinds(doc, RoundKind.PAB) == 2 and kinds(doc, RoundKind.HALF_BYE) == 1
     assert errors(problems) == []
 
 
@@ -168,8 +169,8 @@ def lichess_2020(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     defrank = doc.players[4]
     assert defrank.name == "defrank"
     assert [entry_kind(defrank.entry(r)) for r in (1, 2)] == [
-        EntryKind.HALF_BYE,
-        EntryKind.ZERO_BYE,
+        RoundKind.HALF_BYE,
+        RoundKind.ZERO_BYE,
     ]
     assert doc.headers("112") == ("",)
     assert errors(problems) == []
@@ -178,7 +179,7 @@ def lichess_2020(doc: TrfDocument, problems: list[TrfProblem]) -> None:
 def lichess_2021_03(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 9 and doc.rounds_in_file == 9
     for round_no in range(1, 10):  # odd field: one PAB per round
-        assert sum(entry_kind(p.entry(round_no)) is EntryKind.PAB for p in doc.players) == 1
+        assert sum(entry_kind(p.entry(round_no)) is RoundKind.PAB for p in doc.players) == 1
     assert errors(problems) == []
 
 
@@ -195,8 +196,8 @@ def team_import(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 26 and doc.total_rounds == 3
     first = doc.players[0]
     assert (first.name, first.rating, first.federation) == ("SIMON, Vincent", 1997, "FRA")
-    assert entry_kind(first.entry(1)) is EntryKind.PAB
-    assert entry_kind(first.entry(2)) is EntryKind.PENDING  # published pairing, no result
+    assert entry_kind(first.entry(1)) is RoundKind.PAB
+    assert pending(first.entry(2))  # published pairing, no result
     assert len(doc.records_of(NationalRating)) == 5  # grep -c '^FRA'
     assert sum("points" in p.message for p in errors(problems)) == 10  # SOURCES: Pts≠Σ = 10
 
@@ -213,7 +214,7 @@ def grandmommy(doc: TrfDocument, problems: list[TrfProblem]) -> None:
 def javafo_sample2(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 52 and doc.total_rounds == 9 and doc.rounds_in_file == 5
     assert doc.players[0].title == "g" and doc.players[0].birth_date == "1978"
-    assert entry_kind(doc.players[51].entry(1)) is EntryKind.PAB
+    assert entry_kind(doc.players[51].entry(1)) is RoundKind.PAB
     assert doc.headers("112") == ("",)
     assert errors(problems) == []
 
@@ -236,7 +237,7 @@ def aeroflot(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert doc.initial_colour == "b"
     first = doc.players[0]
     assert (first.name, first.rating, first.points) == ("Nepomniachtchi Ian", 2723, Decimal("7.0"))
-    assert kinds(doc, EntryKind.ZERO_BYE) == 27 and kinds(doc, EntryKind.PAB) == 5
+    assert kinds(doc, RoundKind.ZERO_BYE) == 27 and kinds(doc, RoundKind.PAB) == 5
     assert problems == []
 
 
@@ -255,15 +256,15 @@ def graz(doc: TrfDocument, problems: list[TrfProblem]) -> None:
         2311,
         Decimal("4.5"),
     )
-    assert kinds(doc, EntryKind.HALF_BYE) == 6 and kinds(doc, EntryKind.ZERO_BYE) == 24
-    assert kinds(doc, EntryKind.PAB) == 4
+    assert kinds(doc, RoundKind.HALF_BYE) == 6 and kinds(doc, RoundKind.ZERO_BYE) == 24
+    assert kinds(doc, RoundKind.PAB) == 4
     assert problems == []
 
 
 def lichess_2026(doc: TrfDocument, problems: list[TrfProblem]) -> None:
     assert len(doc.players) == 43 and doc.total_rounds == 15 and doc.rounds_in_file == 14
-    assert kinds(doc, EntryKind.ZERO_BYE) == 339 and kinds(doc, EntryKind.HALF_BYE) == 24
-    assert kinds(doc, EntryKind.PAB) == 7
+    assert kinds(doc, RoundKind.ZERO_BYE) == 339 and kinds(doc, RoundKind.HALF_BYE) == 24
+    assert kinds(doc, RoundKind.PAB) == 7
     assert errors(problems) == []  # ranks hold the pairing numbers: warnings only
 
 

@@ -26,6 +26,7 @@ from server.http.problems import Problem
 from server.http.reads import not_modified
 from server.http.schemas import WriteResult, encode, event_out
 from server.service import CommandResult, TournamentService
+from server.service.access import PUBLIC, Actor
 from server.settings import Settings
 
 __all__ = ["Call", "View", "as_of_round", "etag", "respond"]
@@ -99,10 +100,12 @@ class Call(Generic[B, Q]):
     versioned: bool = False
     expected_version: int | None = None
     idempotency_key: str | None = None
+    actor: Actor = PUBLIC
+    """Who the request's token acts as; the service checks what it may write."""
 
     @property
     def service(self) -> TournamentService:
-        return self.request.app[keys.SERVICE]
+        return self.request.app[keys.SERVICE].acting(self.actor)
 
     @property
     def settings(self) -> Settings:

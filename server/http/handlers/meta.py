@@ -51,9 +51,9 @@ READY_TIMEOUT_SECONDS = 2.0
 
 
 async def ready(call: Call[None, None]) -> web.Response:
-    """Readiness: the store answers a read within a couple of seconds."""
+    """Readiness: the store answers within a couple of seconds and has room to write."""
     try:
-        await asyncio.wait_for(call.read(call.service.tournament_ids), READY_TIMEOUT_SECONDS)
+        await asyncio.wait_for(call.read(call.service.check), READY_TIMEOUT_SECONDS)
     except (TimeoutError, ArbiterError, sqlite3.Error) as error:
         raise Problem(
             "not-ready",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from events.decisions import CloseTournament, CreateTournament
-from events.projections import TournamentState, standings, to_decimal
+from events.projections import TournamentState
 from events.tiebreaks import tournament_standings
 from events.types import TournamentCreated
 from server.http.handlers.call import Call, as_of_round, respond
@@ -79,51 +79,31 @@ def _standings(
 
 
 def _ranked(state: TournamentState, query: StandingsQuery) -> StandingsOut:
-    """Ranked by the declared (or requested) C.07 tie-breaks over complete rounds, else by
-    score over everything recorded."""
-    tournament_id = state.require_settings().tournament_id
+    """Ranked over complete rounds by the declared (or requested) C.07 tie-breaks, else by
+    score alone."""
     ranked = tournament_standings(state, tiebreaks=query.tiebreaks, rules=query.tiebreak_rules)
-    if ranked is None:
-        return StandingsOut(
-            tournament_id=tournament_id,
-            after_round=state.rounds_paired,
-            tiebreaks=[],
-            edition=None,
-            warnings=[],
-            rows=[
-                StandingOut(
-                    rank=row.rank,
-                    player_id=row.player_id,
-                    pairing_number=row.pairing_number,
-                    name=row.name,
-                    rating=row.rating,
-                    score=to_decimal(row.score),
-                    withdrawn=row.withdrawn,
-                    tiebreaks={},
-                )
-                for row in standings(state)
-            ],
-        )
+    labels = [label for label in ranked.labels if label != "PTS"]
     rows = []
     for row in ranked.rows:
-        player = state.player(state.order[row.pairing_number - 1])
+        player = row.player
+        assert player.player_id is not None  # a stored tournament's players all have one
         rows.append(
             StandingOut(
                 rank=row.rank,
                 player_id=player.player_id,
                 pairing_number=row.pairing_number,
                 name=player.name,
-                rating=player.rating,
+                rating=player.rating or 0,
                 score=row.points,
-                withdrawn=player.withdrawn_from is not None,
-                tiebreaks={label: row.values[label] for label in ranked.labels if label != "PTS"},
+                withdrawn=player.withdrawn,
+                tiebreaks={label: row.values[label] for label in labels},
             )
         )
     return StandingsOut(
-        tournament_id=tournament_id,
+        tournament_id=state.require_settings().tournament_id,
         after_round=ranked.rounds,
-        tiebreaks=[label for label in ranked.labels if label != "PTS"],
-        edition=ranked.edition.value,
+        tiebreaks=labels,
+        edition=ranked.edition.value if ranked.edition else None,
         warnings=list(ranked.warnings),
         rows=rows,
     )

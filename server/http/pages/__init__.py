@@ -22,7 +22,6 @@ from pathlib import Path
 from aiohttp import web
 
 from server.http.pages import desk, public
-from server.http.pages.session import SESSIONS, Sessions
 
 __all__ = ["negotiation_middleware", "page_for", "setup_pages"]
 
@@ -93,8 +92,7 @@ async def negotiation_middleware(
 
 
 def setup_pages(app: web.Application) -> None:
-    """Register the pages, their static files and the session store on ``app``."""
-    app[SESSIONS] = Sessions()
+    """Register the pages and their static files on ``app``."""
     for method, path, handler in _PAGES:
         app.router.add_route(method, path, handler)
     static = Path(str(files("server.http.pages") / "static"))

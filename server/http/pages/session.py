@@ -1,94 +1,85 @@
-"""The arbiter's browser session: a cookie earned with the server token, and CSRF checks.
+"""The arbiter's browser session: a cookie earned with an account's name and password or
+with the server token, and CSRF checks.
 
-Signing in with the token (the one the API takes as a bearer token) opens a session: a
-random id in an ``HttpOnly``, ``SameSite=Strict`` cookie, so scripts cannot read it and
-other sites cannot send it; ``Secure`` too when the request came over TLS, or the server
-was told it sits behind a TLS proxy (``serve --behind-tls-proxy``). Each session has its
-own CSRF token, which every form carries and every POST must return; a POST whose
-``Origin`` is another site is refused too. A session is bound to the token it was opened
-with: ``arbiter token --rotate`` ends every session at once. Sessions live in this
-process's memory: a restart signs everyone out, which is the safe direction.
+Signing in opens a session: a random id in an ``HttpOnly``, ``SameSite=Strict`` cookie, so
+scripts cannot read it and other sites cannot send it; ``Secure`` too when the request came
+over TLS, or the server was told it sits behind a TLS proxy (``serve --behind-tls-proxy``).
+Each session has its own CSRF token, which every form carries and every POST must return;
+a POST whose ``Origin`` is another site is refused too. Sessions are rows in the store
+(only the id's digest), so one survives a restart and is the same on every ``--workers``
+process; it ends when it expires, when its owner or an administrator ends it, when its
+account is disabled, and (for one opened with the server token) when the token is rotated.
 """
 
 from __future__ import annotations
 
 import hmac
-import secrets
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 from multidict import MultiDictProxy
 
 from server.http import keys
+from server.http.auth import off_loop
+from server.service.access import Actor
+from server.service.accounts import SESSION_SECONDS
 
 __all__ = [
     "COOKIE",
-    "SESSIONS",
+    "LIFETIME_SECONDS",
     "Session",
-    "Sessions",
     "check_csrf",
     "check_origin",
     "current",
     "posted_form",
+    "save_flash",
     "secure_cookie",
 ]
 
 COOKIE = "arbiter_session"
-LIFETIME_SECONDS = 12 * 3600
-"""A playing day; then the arbiter signs in again."""
+LIFETIME_SECONDS = SESSION_SECONDS
 
 
 @dataclass(slots=True)
 class Session:
+    session_sha256: str
     csrf: str
-    expires: float
-    token_sha256: str
-    """The digest of the token it was opened with; once the token is rotated, it is over."""
-    flash: list[tuple[str, str]] = field(default_factory=list)
+    actor: Actor
+    flash: list[tuple[str, str]]
     """Messages (kind, text) shown once on the next page: what a form did or why not."""
 
 
-class Sessions:
-    def __init__(self) -> None:
-        self._open: dict[str, Session] = {}
-
-    def open(self, token_sha256: str) -> tuple[str, Session]:
-        self._expire()
-        session_id = secrets.token_urlsafe(32)
-        session = Session(
-            secrets.token_urlsafe(32), time.monotonic() + LIFETIME_SECONDS, token_sha256
-        )
-        self._open[session_id] = session
-        return session_id, session
-
-    def get(self, session_id: str | None) -> Session | None:
-        session = self._open.get(session_id or "")
-        if session is None or session.expires < time.monotonic():
-            return None
-        return session
-
-    def close(self, session_id: str | None) -> None:
-        self._open.pop(session_id or "", None)
-
-    def _expire(self) -> None:
-        now = time.monotonic()
-        for session_id in [k for k, s in self._open.items() if s.expires < now]:
-            del self._open[session_id]
-
-
-SESSIONS = web.AppKey("page_sessions", Sessions)
-
-
-def current(request: web.Request) -> Session | None:
-    """The signed-in arbiter's session, if the request carries a live one opened with the
-    token in force now."""
-    session = request.app[SESSIONS].get(request.cookies.get(COOKIE))
-    token_now = request.app[keys.SETTINGS].current_token_sha256()
-    if session is None or not hmac.compare_digest(session.token_sha256, token_now):
+async def current(request: web.Request) -> Session | None:
+    """The signed-in session the request's cookie names, if it is still open (and, for one
+    opened with the server token, that token is still the one in force)."""
+    session_id = request.cookies.get(COOKIE)
+    if not session_id:
         return None
-    return session
+    accounts = request.app[keys.ACCOUNTS]
+    token_now = request.app[keys.SETTINGS].current_token_sha256()
+
+    def look_up() -> Session | None:
+        stored = accounts.session(session_id)
+        if stored is None:
+            return None
+        if stored.account_id is None and not hmac.compare_digest(
+            stored.server_token_sha256, token_now
+        ):
+            return None
+        actor = accounts.session_actor(stored)
+        if actor is None:
+            return None
+        return Session(stored.session_sha256, stored.csrf, actor, stored.flash)
+
+    return await off_loop(request, look_up)
+
+
+async def save_flash(request: web.Request, session: Session, flash: list[tuple[str, str]]) -> None:
+    """Keep ``flash`` as the messages the session's next page shows."""
+    accounts = request.app[keys.ACCOUNTS]
+    session.flash = flash
+    await off_loop(request, lambda: accounts.store.set_flash(session.session_sha256, flash))
 
 
 def secure_cookie(request: web.Request) -> bool:

@@ -6,22 +6,20 @@ testable as a projection and the templates only lay things out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.common import Float
-from engine.model import Colour, RoundKind
-from events.projections import PlayerState, RoundState, TournamentState, points_str, standings
+from engine.model import Colour, PairingNumber, RoundKind
+from events.projections import PlayerState, RoundState, TournamentState, points_str
 from events.tiebreaks import (
-    Edition,
     RatingContext,
+    Standings,
     crosstable_from_state,
     performance_rating,
-    rank,
     tournament_standings,
 )
-from server.printouts.crosstable import crosstable_rows, format_value
+from server.printouts.crosstable import crosstable_rows, standings_table
 
 __all__ = [
     "BoardRow",
@@ -130,63 +128,29 @@ class StandingsView:
     edition: str
 
 
-def _by_points(state: TournamentState) -> StandingsView:
-    rows = [
-        [str(row.rank), str(row.pairing_number), row.name, str(row.rating or ""),
-         points_str(row.score)]
-        for row in standings(state)
-    ]  # fmt: skip
-    ids = [state.order[int(row[1]) - 1] for row in rows]
-    return _view(state, state.rounds_paired, ["PTS"], 0, rows, ids, [], "")
-
-
-def _view(
-    state: TournamentState,
-    after_round: int,
-    labels: list[str],
-    rounds: int,
-    rows: list[list[str]],
-    ids: Sequence[int],
-    warnings: list[str],
-    edition: str,
-) -> StandingsView:
-    players = [state.player(player_id) for player_id in ids]
+def _view(standings: Standings, rounds: int, rows: list[list[str]]) -> StandingsView:
+    players = [row.player for row in standings.rows]
+    edition = standings.edition.value if standings.edition else ""
     return StandingsView(
-        after_round, labels, rounds, rows, list(ids),
-        [p.title for p in players], [p.withdrawn_from is not None for p in players],
-        warnings, edition,
+        standings.rounds, list(standings.labels), rounds, rows,
+        [p.player_id or 0 for p in players], [p.title for p in players],
+        [p.withdrawn for p in players], list(standings.warnings), edition,
     )  # fmt: skip
 
 
 def ranking(state: TournamentState) -> StandingsView:
     """The standings with the tournament's declared tie-breaks, else by points alone."""
     ranked = tournament_standings(state)
-    if ranked is None:
-        return _by_points(state)
-    table = crosstable_from_state(state)
-    rows = []
-    for row in ranked.rows:
-        player = table.by_number[row.pairing_number]
-        values = [
-            format_value(tiebreak, row.values[label])
-            for tiebreak, label in zip(ranked.tiebreaks, ranked.labels, strict=True)
-        ]
-        rows.append([str(row.rank), str(row.pairing_number), player.name,
-                     str(player.rating or ""), *values])  # fmt: skip
-    ids = [state.order[row.pairing_number - 1] for row in ranked.rows]
-    return _view(state, ranked.rounds, list(ranked.labels), 0, rows, ids,
-                 list(ranked.warnings), ranked.edition.value)  # fmt: skip
+    _, rows = standings_table(ranked)
+    return _view(ranked, 0, rows)
 
 
 def crosstable(state: TournamentState) -> StandingsView:
     """Every complete round per player (opponent's start number, colour, result), ranked
     by the declared tie-breaks, else by points."""
-    table = crosstable_from_state(state)
-    ranked = tournament_standings(state) or rank(table, "PTS", Edition.C07_2026)
-    _, rows = crosstable_rows(ranked, table)
-    ids = [state.order[row.pairing_number - 1] for row in ranked.rows]
-    return _view(state, ranked.rounds, list(ranked.labels), table.rounds, rows, ids,
-                 list(ranked.warnings), ranked.edition.value)  # fmt: skip
+    ranked = tournament_standings(state)
+    _, rows = crosstable_rows(ranked)
+    return _view(ranked, ranked.rounds, rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,9 +207,12 @@ def card(state: TournamentState, player: PlayerState) -> list[CardRow]:
 
 
 def performance(state: TournamentState, player: PlayerState) -> int | None:
-    """The tournament performance rating (C.07 TPR) over complete rounds; None when it has
-    no value (no rated game, or unrated players and no rating set for them)."""
+    """The tournament performance rating (C.07 TPR) over complete rounds: unrated opponents
+    rated as the tournament says (its unrated rating), else their games left out; None when
+    no game is left."""
     table = crosstable_from_state(state)
     settings = state.require_settings()
-    context = RatingContext(table, settings.unrated_rating)
-    return performance_rating(context, table.by_number[state.pairing_number(player.player_id)])
+    context = RatingContext(table, settings.unrated_rating, unrated_left_out=True)
+    return performance_rating(
+        context, table.by_number[PairingNumber(state.pairing_number(player.player_id))]
+    )

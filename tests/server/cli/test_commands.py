@@ -137,16 +137,16 @@ def test_a_round_from_pairing_to_standings(spring: Arbiter) -> None:
         spring("record-result", "spring-open", "1", "2", "-/+").output == "round 1 board 2: -/+\n"
     )
     table = spring("standings", "spring-open").output.splitlines()
-    assert table[0] == "Standings after round 1: Spring Open"
+    assert table[0] == "Standings after round 1 (points)"
     assert table[-1].startswith("Counted: round 1. A round counts once every one of its results")
     rows = [line.split() for line in table[2:-1]]
     # Aune 1 (won), Dahl 1 (forfeit win), Eriksen ½ (bye), Costa and Brandt 0 (shared rank 4)
     assert [(row[0], row[-1]) for row in rows] == [
-        ("1", "1"),
-        ("1", "1"),
+        ("1", "1.0"),
+        ("1", "1.0"),
         ("3", "0.5"),
-        ("4", "0"),
-        ("4", "0"),
+        ("4", "0.0"),
+        ("4", "0.0"),
     ]
 
 

@@ -89,4 +89,4 @@ def test_swap_colours_and_boards_before_results(four: Arbiter) -> None:
     assert "board 9" in four.error("swap-boards", "fix", "1", "1", "9", "--reason", "x")
     four("record-result", "fix", "1", "1", "1/2-1/2")
     table = four("standings", "fix").stdout
-    assert re.search(r"1\s+2\s+Berg, B\s+2\s+2300\s+1", table)
+    assert re.search(r"1\s+2\s+2\s+Berg, B\s+2300\s+1\.0", table)

@@ -36,7 +36,7 @@ def test_listings_show_the_id_commands_take_and_label_the_pairing_number(tmp_pat
     # Aune is registered third but ranked first: id 3, TPN 1.
     assert re.match(r"3\s+1\s+Aune, Ingrid", shown[header + 1])
     standings = arbiter("standings", "naming").stdout.splitlines()
-    assert standings[1].split()[:4] == ["rank", "id", "name", "TPN"]
+    assert standings[1].split()[:4] == ["Rk", "id", "TPN", "Name"]
     arbiter("withdraw", "naming", "3")
     assert "Aune, Ingrid (withdrawn)" in arbiter("standings", "naming").stdout
 

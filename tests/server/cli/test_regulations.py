@@ -15,6 +15,7 @@ from events.decisions import pairing_request
 from server.cli import main
 from server.cli.support import CliContext
 from server.service import TournamentService
+from tests.server.cli.test_commands import Arbiter
 from trf import check_trf
 from trf.engine_request import next_round_request
 
@@ -147,3 +148,18 @@ def test_a_wish_yields_when_nothing_else_is_possible(tmp_path: Path) -> None:
     for board in (1, 2):
         desk("record-result", "reg", "1", str(board), "1/2-1/2")
     assert "no valid pairing" in desk("pair-round", "reg", code=1).lower()
+
+
+def test_the_readmes_settings_example_runs_as_written(spring: Arbiter) -> None:
+    """Issue 28: a tie-break list given without an edition, to a tournament that declared
+    none, is read under the edition in force, and the event states which one."""
+    spring("settings", "spring-open", "--avoid-same-federation", "--tiebreaks", "BH/C1 SB",
+           "--reason", "R")  # fmt: skip
+    shown = spring("standings", "spring-open").output
+    assert "BH/C1" in shown and "SB" in shown
+    store = SqliteEventStore(str(spring.db))
+    try:
+        changed = TournamentService(store).history("spring-open")[-1].event
+    finally:
+        store.close()
+    assert getattr(changed, "tiebreak_rules", None) == "2026"

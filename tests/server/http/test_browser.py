@@ -81,22 +81,36 @@ def test_a_player_finds_their_board_and_sees_a_result_arrive_live(base: str, pag
     assert page.evaluate("window.notReloaded") is True  # swapped in place, not reloaded
 
 
-def test_the_arbiter_enters_results_by_keyboard_and_pairs_the_next_round(
-    base: str, page: Any
-) -> None:
+def sign_in(page: Any, base: str) -> None:
     page.goto(f"{base}/t/{SAMPLE}/desk")
     assert "/signin" in page.url
     page.get_by_label("Server token").fill(TOKEN)
     page.get_by_role("button", name="Sign in").click()
     assert page.url == f"{base}/t/{SAMPLE}/desk"
-    count_open = "selects => selects.filter(s => s.value === '').length"
+
+
+def test_the_arbiter_enters_results_by_keyboard_and_pairs_the_next_round(
+    base: str, page: Any
+) -> None:
+    sign_in(page, base)
     keys = iter("=10+=10")
-    while page.locator("select[data-board]").evaluate_all(count_open):
-        sync_api.expect(page.locator("select[data-board]:focus")).to_have_value("")
+    while page.locator("select[data-board]").count():
+        focused = page.locator("select[data-board]:focus")
+        sync_api.expect(focused).to_have_value("")
+        board = focused.get_attribute("data-board")
         with page.expect_navigation():
             page.keyboard.press(next(keys))
-    sync_api.expect(page.locator(".flash.ok")).to_have_text("Result saved.")
+        # Said at the board that now has the focus, in words that name the board saved.
+        outcome = page.locator("tr.outcome #outcome")
+        sync_api.expect(outcome).to_contain_text(f"Board {board}: ")
+        assert outcome.is_visible() and outcome.evaluate(
+            "e => e.getBoundingClientRect().bottom <= window.innerHeight"
+        )
+    sync_api.expect(page.locator("#outcome")).to_contain_text("Round 3 is complete")
+    sync_api.expect(page.locator("summary:focus")).to_have_count(1)  # focus stayed put
     page.get_by_role("button", name="Pair round 4").click()
+    sync_api.expect(page.locator("#question")).to_contain_text("Pair round 4 and publish it")
+    page.keyboard.press("Enter")  # the confirmation's button has the focus
     sync_api.expect(page.locator(".flash.ok")).to_have_text("Next round paired.")
     sync_api.expect(page.get_by_role("heading", name="Round 4: results")).to_be_visible()
     page.goto(f"{base}/t/{SAMPLE}/log")
@@ -165,3 +179,43 @@ def test_a_refused_feed_says_not_live_then_reconnects_and_catches_up(
     sync_api.expect(phone.locator("#board-7 td.result")).to_have_text("0-1", timeout=10_000)
     assert refused
     context.close()
+
+
+def _event_count(base: str) -> int:
+    with urllib.request.urlopen(f"{base}/tournaments/{SAMPLE}/events?limit=1000") as response:
+        return len(json.load(response)["events"])
+
+
+def test_stray_keys_on_finished_boards_write_nothing(hall: str, browser: Any) -> None:
+    """Every result key, pressed on every board that has a result, and again after the
+    round's last board: the log does not grow, and the results are as they were. (Last
+    in the file: it fills the round the hall's other tests record results in.)"""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    sign_in(page, hall)
+    open_boards = page.locator('select[data-board]:has(option[value=""]:checked)')
+    while open_boards.count() > 1:  # all but one board get their result by keyboard
+        with page.expect_navigation():
+            page.keyboard.press("1")
+    before = _event_count(hall)
+    results = page.locator("details.correct .saved").all_inner_texts()
+    last_open = open_boards.first.get_attribute("data-board")
+    for board in range(1, page.locator("table.desk tbody th").count() + 1):
+        if str(board) != last_open:
+            page.locator(f"#board-{board}").focus()  # a board with a result
+            for key in ("1", "0", "=", "+", "-"):
+                page.keyboard.press(key)
+    page.wait_for_timeout(300)  # time for a stray form to have been sent
+    assert _event_count(hall) == before
+    # The last board: one key saves it, the focus stays there, and more keys do nothing.
+    open_boards.first.focus()
+    with page.expect_navigation():
+        page.keyboard.press("0")
+    sync_api.expect(page.locator("#outcome")).to_contain_text("is complete")
+    after_last = _event_count(hall)
+    assert after_last == before + 1
+    for key in ("1", "0", "=", "+", "-", "1"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert _event_count(hall) == after_last
+    assert page.locator("details.correct .saved").all_inner_texts()[: len(results)] == results
+    page.close()

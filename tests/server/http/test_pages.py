@@ -233,18 +233,18 @@ async def test_desk_forms_write_the_same_events_as_the_api(api: Api) -> None:
     await open_tournament(api)
     csrf = await sign_in(api.client)
     body = await post_form(api.client, "result", csrf=csrf, round="1", board="1", result="1-0")
-    assert "Result saved." in body
+    assert "Board 1: 1-0 saved." in body
     await post_form(api.client, "result", csrf=csrf, round="1", board="1", result="1/2-1/2",
-                    reason="sheet checked")  # fmt: skip
-    body = await post_form(api.client, "pair", csrf=csrf)
+                    reason="sheet checked", correct="1")  # fmt: skip
+    body = await post_form(api.client, "pair", csrf=csrf, confirm="yes")
     assert "results missing on boards 2" in body
     await post_form(api.client, "result", csrf=csrf, round="1", board="2", result="+/-")
     await post_form(api.client, "bye", csrf=csrf, player="3", round="3", kind="half")
     await post_form(api.client, "cancel-bye", csrf=csrf, player="3", round="3")
-    await post_form(api.client, "withdraw", csrf=csrf, player="4", from_round="3")
-    body = await post_form(api.client, "pair", csrf=csrf)
+    await post_form(api.client, "withdraw", csrf=csrf, player="4", from_round="3", confirm="yes")
+    body = await post_form(api.client, "pair", csrf=csrf, confirm="yes")
     assert "Next round paired." in body
-    await post_form(api.client, "unpair", csrf=csrf, round="2")
+    await post_form(api.client, "unpair", csrf=csrf, round="2", confirm="yes")
     _, page = await api.get("/tournaments/open/events")
     events = [e["event"] for e in page["events"]][6:]
     assert [e["type"] for e in events] == [

@@ -76,14 +76,14 @@ async def test_a_rotated_token_is_the_only_one_the_desk_and_the_api_take(
     status, problem = await api.post(
         "/tournaments/open/rounds/1/boards/1/result", {"result": "1-0"}
     )
-    assert (status, problem["detail"]) == (401, "the bearer token is not this server's")
+    assert status == 401 and problem["detail"].startswith("the bearer token is not this server's")
 
     assert await sign_in(api.client, new) == 303
     csrf = await desk_csrf(api.client)
     assert csrf is not None
     form = {"csrf": csrf, "round": "1", "board": "1", "result": "1-0"}
     async with api.client.post("/t/open/desk/result", data=form) as response:
-        assert response.status == 200 and "Result saved." in await response.text()
+        assert response.status == 200 and "Board 1: 1-0 saved." in await response.text()
     status, _ = await api.post(
         "/tournaments/open/rounds/1/boards/2/result", {"result": "0-1"},
         headers={"Authorization": f"Bearer {new}"}, version="*",

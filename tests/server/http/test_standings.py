@@ -49,6 +49,18 @@ async def test_standings_by_score_when_no_tiebreaks_are_declared(api: Api) -> No
     ]
 
 
+async def test_a_round_in_play_is_not_counted_with_or_without_tiebreaks(api: Api) -> None:
+    """One counting rule: ``after_round`` names the last complete round, the one the
+    scores count, whether or not tie-breaks are declared."""
+    await open_with_players(api)
+    await api.post("/tournaments/open/rounds")
+    await api.post("/tournaments/open/rounds/1/boards/1/result", {"result": "1-0"})
+    _, body = await api.get("/tournaments/open/standings")
+    assert body["after_round"] == 0 and {r["score"] for r in body["rows"]} == {0}
+    _, ranked = await api.get("/tournaments/open/standings?tiebreaks=BH&tiebreak_rules=2026")
+    assert ranked["after_round"] == 0 and ranked["edition"] == "2026"
+
+
 async def test_standings_as_of_a_round_leave_out_later_corrections(api: Api) -> None:
     """docs/rulings.md (event core): "as of round N" is the stream up to the pairing of
     round N+1, so a later correction of a round-1 result shows only in today's standings."""
@@ -101,10 +113,12 @@ async def test_printouts_rank_by_the_declared_tiebreaks(api: Api) -> None:
     assert status == 200 and "BH" in page
 
 
-async def test_a_crosstable_printout_needs_declared_tiebreaks(api: Api) -> None:
+async def test_without_declared_tiebreaks_printouts_rank_by_points(api: Api) -> None:
     await open_with_players(api)
     await play_round_one(api)
     status, text = await printed(api, "/tournaments/open/standings/printout?format=text")
     assert status == 200 and "Counted: round 1." in text
-    status, _ = await printed(api, "/tournaments/open/crosstable/printout")
-    assert status == 400
+    assert text.splitlines()[0] == "Standings after round 1 (points)"
+    status, text = await printed(api, "/tournaments/open/crosstable/printout?format=text")
+    assert status == 200 and text.splitlines()[0] == "Crosstable after round 1 (points)"
+    assert text.splitlines()[1].split() == ["Rk", "id", "TPN", "Name", "Rtg", "1", "PTS"]

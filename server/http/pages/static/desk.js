@@ -1,9 +1,12 @@
-// The desk's keyboard: on a board's result, 1 = white wins, 0 = black wins, = draw,
-// + and - the forfeits; the form is sent at once and the desk comes back at the next
-// board. Everything also works with the mouse, or without JavaScript.
+// The desk's keyboard: on a board without a result, 1 = white wins, 0 = black wins,
+// = draw, + and - the forfeits; the form is sent at once and the desk comes back at the
+// next open board, saying what was saved there. A board with a result has no key: it
+// changes only through its "Correct" form, with a reason. Everything also works with the
+// mouse, or without JavaScript (the server sets autofocus and says the same).
 (function () {
   "use strict";
   var KEYS = { "1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+/-", "-": "-/+" };
+  var sending = false;
 
   document.addEventListener("keydown", function (event) {
     var select = event.target;
@@ -15,17 +18,21 @@
       return;
     }
     event.preventDefault();
+    if (sending || select.value !== "") {
+      return; // one key, one result: a second key before the page is back does nothing
+    }
+    sending = true;
     select.value = result;
     select.form.requestSubmit();
   });
 
+  // The board the server chose (the next open one, or the one just refused) gets the
+  // focus, centred so the outcome under it shows too.
   document.addEventListener("DOMContentLoaded", function () {
-    var target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
-    var selects = Array.prototype.slice.call(document.querySelectorAll("select[data-board]"));
-    var open = selects.filter(function (select) { return select.value === ""; });
-    var chosen = target && target.matches("select[data-board]") ? target : open[0] || selects[0];
-    if (chosen) {
-      chosen.focus();
+    var target = document.querySelector("[data-focus]");
+    if (target) {
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: "center" });
     }
   });
 })();
