@@ -51,6 +51,7 @@ async def handler(request):
     return web.Response(body=body, content_type="application/json")
 app = web.Application()
 app.router.add_get("/tournaments/t", handler)
+app.router.add_get("/tournaments", handler)  # what wait_up asks for
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None)
 """
 """The ceiling of this stack: aiohttp answering bytes it already holds."""
