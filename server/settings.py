@@ -16,9 +16,12 @@ from pathlib import Path
 
 import msgspec
 
+from events.projections import DEFAULT_MAX_BYTES
+
 __all__ = ["Settings", "hash_token", "new_token", "read_token_file", "token_matches"]
 
 MIB = 1024 * 1024
+CACHE_MB = DEFAULT_MAX_BYTES // MIB
 STREAMS_PER_ADDRESS = 256
 """Live streams one address may hold by default: a hall's phones behind one NAT."""
 
@@ -51,6 +54,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """Events a stream may fall behind before it is closed (the client then reconnects)."""
     sse_max_seconds: float = 3600.0
     """A stream ends after this long; the client reconnects and resumes where it was."""
+    cache_mb: int = CACHE_MB
+    """What the folded tournaments this process keeps may take; the least recently used
+    are dropped past it, and start again from their snapshots."""
     busy_timeout_ms: int = 5000
     """How long a write waits for another process's write lock before answering 503."""
     store_timeout: float = 1.5

@@ -1,7 +1,7 @@
 """Projections: pure folds of a tournament's events into state, and read models on it."""
 
 from engine.common import Float
-from events.projections.cache import StateCache
+from events.projections.cache import DEFAULT_MAX_BYTES, StateCache
 from events.projections.kinds import EVENT_KINDS, AuditClass, EventKind
 from events.projections.persistent import PersistentList
 from events.projections.standings import points_str
@@ -16,6 +16,7 @@ from events.projections.state import (
 from events.projections.tournament import apply, fold, state_after_round, state_at_version
 
 __all__ = [
+    "DEFAULT_MAX_BYTES",
     "EMPTY",
     "EVENT_KINDS",
     "AuditClass",

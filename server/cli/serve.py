@@ -31,6 +31,7 @@ from events import is_postgres
 from server.cli.demo import DEMO_ID, demo
 from server.cli.support import CliContext
 from server.settings import (
+    CACHE_MB,
     MIB,
     STREAMS_PER_ADDRESS,
     Settings,
@@ -134,6 +135,13 @@ def token_digest(db: Path, token_file: Path | None) -> tuple[str, str | None]:
     show_default=True,
     help="Live event streams one client address may hold (a venue's phones share its NAT's).",
 )
+@click.option(
+    "--cache-mb",
+    type=click.IntRange(1, 1_000_000),
+    default=CACHE_MB,
+    show_default=True,
+    help="Memory for folded tournaments, in MiB; the least recently read are dropped past it.",
+)
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -149,6 +157,7 @@ def serve(
     behind_tls_proxy: bool,
     max_body_mib: int,
     streams_per_address: int,
+    cache_mb: int,
 ) -> None:
     """Serve the HTTP API: reads are public, writes need the bearer token.
 
@@ -179,6 +188,7 @@ def serve(
         max_body_bytes=max_body_mib * MIB,
         sse_max_per_client=streams_per_address,
         behind_tls_proxy=behind_tls_proxy,
+        cache_mb=cache_mb,
     )
     base = f"http://{f'[{host}]' if ':' in host else host}:{port}"
     if token is not None:

@@ -32,7 +32,7 @@ from server.http.sse import Channels, EventFeed, StreamLimits, close_streams
 from server.service import EngineResolver, PairingSystem, TournamentService, installed_engine
 from server.service.access import PUBLIC
 from server.service.accounts import AccountService
-from server.settings import Settings
+from server.settings import MIB, Settings
 
 __all__ = ["create_app"]
 
@@ -85,7 +85,10 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     app[keys.READERS] = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="arbiter-reader")
     app[keys.PAIRERS] = ThreadPoolExecutor(PAIRER_THREADS, thread_name_prefix="arbiter-pairer")
     app[keys.SERVICE] = TournamentService(
-        store, engines=functools.partial(_offloaded, engines, pairing), actor=PUBLIC
+        store,
+        engines=functools.partial(_offloaded, engines, pairing),
+        actor=PUBLIC,
+        cache_bytes=settings.cache_mb * MIB,
     )
     app[keys.ACCOUNTS] = accounts = AccountService(store)
     app[keys.FAILED_AUTH] = FailedAuth(accounts.store)

@@ -16,7 +16,7 @@ from typing import Any, Unpack
 from events import EventStore
 from events.decisions import PairingEngine, PairManually, PairRound, decide, pairing_request
 from events.errors import CommandRejected, PairingSystemUnavailable
-from events.projections import TournamentState
+from events.projections import DEFAULT_MAX_BYTES, TournamentState
 from events.types import Event, RoundPaired
 from server.service.access import Actor
 from server.service.engines import EngineResolver, installed_engine
@@ -69,8 +69,11 @@ class PairingUseCases(CommandRunner):
         retries: int = 3,
         metadata: Mapping[str, Any] | None = None,
         actor: Actor | None = None,
+        cache_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
-        super().__init__(store, retries=retries, metadata=metadata, actor=actor)
+        super().__init__(
+            store, retries=retries, metadata=metadata, actor=actor, cache_bytes=cache_bytes
+        )
         self.engines = engines
         self._pairing = _OnePairingEach()
 

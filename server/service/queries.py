@@ -3,12 +3,17 @@ version or round. Reads never write; every edge reads through these."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
 from events import EventStore
 from events.envelope import RecordedEvent
 from events.errors import TournamentNotFound
-from events.projections import StateCache, TournamentState, fold, state_after_round
+from events.projections import DEFAULT_MAX_BYTES, StateCache, TournamentState
 
 __all__ = ["Queries", "stream_id"]
+
+T = TypeVar("T")
 
 
 def stream_id(tournament_id: str) -> str:
@@ -23,10 +28,10 @@ def stream_id(tournament_id: str) -> str:
 class Queries:
     """Queries over one event store, with each tournament's folded state cached."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, *, cache_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self.store = store
-        self.states = StateCache(store)
-        """Each tournament's state, caught up from the store on every use."""
+        self.states = StateCache(store, max_bytes=cache_bytes)
+        """Each tournament's states, caught up from the store on every use."""
 
     def check(self) -> None:
         """Readiness: :raises StoreUnavailable: when the store cannot serve reads and writes."""
@@ -69,16 +74,33 @@ class Queries:
     def load(
         self, tournament_id: str, *, to_version: int | None = None, after_round: int | None = None
     ) -> TournamentState:
-        """The tournament now, as of a stream version, or as of the end of a round.
+        """The tournament now, as of a stream version, or as of the end of a round, from the
+        cached states (an old one folded on from the nearest state kept beside them).
 
         :raises TournamentNotFound: when there is no such tournament.
         """
-        if to_version is None and after_round is None:
-            state = self.states.state(stream_id(tournament_id))
-            if state.version == 0:
-                raise TournamentNotFound(tournament_id)
-            return state
-        events = [recorded.event for recorded in self.history(tournament_id, limit=to_version)]
+        sid = stream_id(tournament_id)
         if after_round is not None:
-            return state_after_round(events, after_round)
-        return fold(events)
+            state = self.states.state_after_round(sid, after_round, to_version=to_version)
+        elif to_version is not None:
+            state = self.states.state_at(sid, to_version)
+        else:
+            state = self.states.state(sid)
+        if state.version == 0 and (to_version != 0 or self.version(tournament_id) == 0):
+            raise TournamentNotFound(tournament_id)
+        return state
+
+    def memo(self, tournament_id: str, version: int, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, a view of the tournament as of ``version`` that ``key`` names,
+        computed once and shared by every later call for it (while the tournament is
+        cached)."""
+        return self.states.memo(stream_id(tournament_id), version, key, compute)
+
+    def derived(
+        self, tournament_id: str, state: TournamentState, compute: Callable[..., T], *args: Hashable
+    ) -> T:
+        """``compute(state, *args)`` for a state :meth:`load` returned, once per version
+        (the scores every player card shows, the standings)."""
+        return self.memo(
+            tournament_id, state.version, (compute, args), lambda: compute(state, *args)
+        )

@@ -22,7 +22,7 @@ from events.errors import (
     TournamentNotFound,
     WrongExpectedVersion,
 )
-from events.projections import TournamentState, fold
+from events.projections import DEFAULT_MAX_BYTES, TournamentState, fold
 from events.types import Event
 from server.service.access import Actor, Role
 from server.service.naming import Deferred
@@ -89,8 +89,9 @@ class CommandRunner(Queries):
         retries: int = 3,
         metadata: Mapping[str, Any] | None = None,
         actor: Actor | None = None,
+        cache_bytes: int = DEFAULT_MAX_BYTES,
     ) -> None:
-        super().__init__(store)
+        super().__init__(store, cache_bytes=cache_bytes)
         self.retries = retries
         self.metadata = dict(metadata or {})
         """Stamped on every event this service appends (e.g. the edge)."""
@@ -169,7 +170,7 @@ class CommandRunner(Queries):
                 assert replayed is not None
                 return replayed
             if after.version == append.last_version:  # what the store now holds
-                self.states.offer(sid, after)
+                self.states.offer(sid, after, events)
             return CommandResult(tournament_id, tuple(events), append, after)
         raise AssertionError("unreachable: the last attempt returns or raises")
 

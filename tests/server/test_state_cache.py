@@ -23,10 +23,10 @@ from events.decisions import (
     UnpairRound,
     WithdrawPlayer,
 )
-from events.envelope import AppendResult, Snapshot
+from events.envelope import AppendResult, RecordedEvent, Snapshot
 from events.errors import ArbiterError
-from events.projections import fold
-from events.projections.snapshot import PROJECTION_VERSION
+from events.projections import TournamentState, fold, state_after_round
+from events.projections.snapshot import PROJECTION_VERSION, encode_state
 from events.results import Result
 from server.service import TournamentService, stream_id
 from tests.server.test_service import fake_engines
@@ -129,6 +129,145 @@ def test_a_key_recorded_meanwhile_never_reaches_the_cache() -> None:
     truth = fold(r.event for r in store.read_stream(stream_id("t")))
     assert service.load("t") == again.state == truth
     assert [p.surname for p in truth.players] == ["First"]
+
+
+READS = st.lists(
+    st.tuples(st.sampled_from(["version", "round"]), st.integers(0, 60), st.integers(0, 7)),
+    min_size=1,
+    max_size=12,
+)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(commands=COMMANDS, reads=READS)
+def test_old_versions_and_rounds_equal_fresh_folds(
+    tmp_path: Path, commands: list[tuple[str, Command]], reads: list[tuple[str, int, int]]
+) -> None:
+    """Reads of any version or round, from a warm service (kept states), from another
+    process's service (caught up from the store) and from a cold one (a snapshot, then
+    relearning the stream before it), equal folds of the stream's prefix."""
+    path = tmp_path / f"reads-{len(list(tmp_path.iterdir()))}.db"
+    services = {"a": _service(path), "b": _service(path)}
+    for service in services.values():
+        service.states.keep_every = 3  # keep often, so reads start from kept states
+    services["a"].create(CreateTournament(tournament_id="t", name="T", rounds=6))
+    for sender, command in commands:
+        try:
+            if isinstance(command, PairRound):
+                services[sender].pair_round("t", command)
+            else:
+                services[sender].execute("t", command)
+        except ArbiterError:
+            pass
+    events = [r.event for r in services["a"].store.read_stream(stream_id("t"))]
+    cold = _service(path)
+    for kind, asked, round_no in reads:
+        version = min(asked, len(events))
+        for service in (*services.values(), cold):
+            if kind == "version":
+                expected = fold(events[:version])
+                found = service.load("t", to_version=version)
+            else:
+                expected = state_after_round(events[:version], round_no)
+                found = service.load("t", to_version=version, after_round=round_no)
+            assert found == expected, (kind, version, round_no)
+        assert cold.load("t", after_round=round_no) == state_after_round(events, round_no)
+    for service in (*services.values(), cold):
+        service.store.close()
+
+
+class CountingStore(MemoryEventStore):
+    """Counts the events reads take from the log."""
+
+    read = 0
+
+    def read_stream(
+        self, stream_id: str, *, after_version: int = 0, limit: int | None = None
+    ) -> list[RecordedEvent]:
+        found = super().read_stream(stream_id, after_version=after_version, limit=limit)
+        self.read += len(found)
+        return found
+
+
+def _played(store: MemoryEventStore, rounds: int) -> TournamentService:
+    service = TournamentService(store)  # the Dutch engine: no rematches
+    service.create(CreateTournament(tournament_id="t", name="T", rounds=rounds))
+    for n in range(8):
+        service.execute("t", RegisterPlayer(surname=f"P{n}", rating=2000 - n))
+    for round_no in range(1, rounds + 1):
+        service.pair_round("t")
+        for board in range(1, 5):
+            service.execute("t", RecordResult(round_no=round_no, board=board, result=Result.DRAW))
+    return service
+
+
+def test_an_old_round_or_version_is_read_from_kept_states() -> None:
+    store = CountingStore()
+    service = _played(store, 4)
+    events = [r.event for r in store.read_stream(stream_id("t"))]
+    store.read = 0
+    for round_no in range(5):
+        assert service.load("t", after_round=round_no) == state_after_round(events, round_no)
+    assert store.read == 0  # each round's state was kept as it was paired
+    before_round_3 = state_after_round(events, 2).version
+    assert service.load("t", to_version=before_round_3 + 2) == fold(events[: before_round_3 + 2])
+    assert store.read == 2  # the two events after the kept state, not the stream from zero
+
+
+def test_derived_values_are_computed_once_per_version() -> None:
+    service = _played(MemoryEventStore(), 2)
+    calls: list[int] = []
+
+    def count(state: TournamentState) -> int:
+        calls.append(state.version)
+        return len(state.players)
+
+    now = service.load("t")
+    before = service.load("t", after_round=1)
+    assert [service.derived("t", now, count) for _ in range(3)] == [8, 8, 8]
+    assert service.derived("t", before, count) == 8
+    assert calls == [now.version, before.version]
+    service.execute("t", CorrectPlayerDetails(player_id=1, rating=1500))
+    assert service.derived("t", service.load("t"), count) == 8
+    assert calls == [now.version, before.version, now.version + 1]  # a new version: computed
+
+
+def test_the_cache_keeps_at_most_its_bytes_and_reads_everything_back() -> None:
+    """More tournaments than fit: the least recently used are dropped and read back from
+    their snapshots (or the log), equal to fresh folds."""
+    store = MemoryEventStore()
+    writer = TournamentService(store, engines=fake_engines)
+    tournaments = [f"t{n}" for n in range(12)]
+    for tournament_id in tournaments:
+        writer.create(CreateTournament(tournament_id=tournament_id, name="T", rounds=3))
+        for n in range(6 + len(tournament_id)):
+            writer.execute(tournament_id, RegisterPlayer(surname=f"P{n}"))
+        writer.pair_round(tournament_id)
+        writer.store.write_snapshot(
+            stream_id(tournament_id),
+            Snapshot(
+                writer.version(tournament_id),
+                PROJECTION_VERSION,
+                encode_state(writer.load(tournament_id)),
+            ),
+        )
+    reader = TournamentService(store, cache_bytes=60_000)
+    for _ in range(2):
+        for tournament_id in tournaments:
+            truth = fold(r.event for r in store.read_stream(stream_id(tournament_id)))
+            assert reader.load(tournament_id) == truth
+            assert reader.load(tournament_id, after_round=0) == state_after_round(
+                [r.event for r in store.read_stream(stream_id(tournament_id))], 0
+            )
+            held = reader.states._tournaments.values()
+            assert sum(t.bytes for t in held) <= 60_000 or len(held) == 1
+    assert 1 <= len(reader.states) < len(tournaments)
+    assert list(reader.states._tournaments)[-1] == stream_id(tournaments[-1])  # the last used
 
 
 def test_a_snapshot_that_cannot_be_written_does_not_fail_the_read(tmp_path: Path) -> None:

@@ -145,7 +145,8 @@ class Call(Generic[B, Q]):
         """A read of the tournament as of its current version: ``build(service,
         tournament_id, version, *args)`` renders it (on a reader thread). Answers 304 when
         ``If-None-Match`` names the version; requests for the same view of the same version
-        at the same time share one ``build``.
+        at the same time share one ``build``, and what it built is kept beside the cached
+        state (:meth:`~server.service.queries.Queries.memo`) for every later request.
 
         :raises TournamentNotFound: when there is no such tournament.
         """
@@ -156,9 +157,11 @@ class Call(Generic[B, Q]):
         extra = {"ETag": etag(version), **(headers or {})}
         if not_modified(self.request, extra["ETag"]):
             return web.Response(status=304, headers=extra)
-        key = (build, tournament_id, version, encode(args))
+        key = (build, encode(args))
+        compute = functools.partial(build, service, tournament_id, version, *args)
         built = await self.request.app[keys.SHARED_READS].run(
-            key, functools.partial(self.read, build, service, tournament_id, version, *args)
+            (key, tournament_id, version),
+            functools.partial(self.read, service.memo, tournament_id, version, key, compute),
         )
         view = built if isinstance(built, View) else View(built, [])
         return web.Response(

@@ -43,7 +43,7 @@ __all__ = [
 
 def _players(service: TournamentService, tournament_id: str, version: int) -> bytes:
     state = service.load(tournament_id, to_version=version)
-    scores = counted_scores(state)
+    scores = service.derived(tournament_id, state, counted_scores)
     return encode(
         PlayerList(players=[player_out(state, state.player(p), scores[p]) for p in state.order])
     )
@@ -52,7 +52,8 @@ def _players(service: TournamentService, tournament_id: str, version: int) -> by
 def _player(service: TournamentService, tournament_id: str, version: int, text: str) -> bytes:
     state = service.load(tournament_id, to_version=version)
     player_id = find_player(state, text)
-    return encode(player_out(state, state.player(player_id), counted_scores(state)[player_id]))
+    score = service.derived(tournament_id, state, counted_scores)[player_id]
+    return encode(player_out(state, state.player(player_id), score))
 
 
 def _named(call: Call[Any, Any]) -> str:
