@@ -16,11 +16,12 @@ from typing import Any
 import msgspec
 
 from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
+from server.http.idempotency import KEY
 from server.http.problems import MEDIA_TYPE as PROBLEM_MEDIA_TYPE
-from server.http.routes import JSON, ROUTES, Route
+from server.http.routes import IF_MATCH, JSON, ROUTES, Route
 from server.http.schemas import ProblemOut
 
-__all__ = ["API_VERSION", "build_openapi", "openapi_json"]
+__all__ = ["API_VERSION", "build_openapi", "openapi_json", "statuses"]
 
 API_VERSION = "1.0.0"
 """The API's own version: changes when the wire format does, not with each release."""
@@ -65,13 +66,127 @@ def _query_parameters(query: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _header(name: str, description: str, *, required: bool) -> dict[str, Any]:
+def _header(name: str, description: str, *, required: bool, pattern: str = "") -> dict[str, Any]:
+    schema = {"type": "string", "pattern": f"^(?:{pattern})$"} if pattern else {"type": "string"}
     return {
         "name": name,
         "in": "header",
         "required": required,
         "description": description,
-        "schema": {"type": "string"},
+        "schema": schema,
+    }
+
+
+_ANSWERS = {
+    304: "Not modified: `If-None-Match` names the current version (the ETag).",
+    400: "A query parameter or header this operation cannot read, or a body that is not JSON.",
+    401: "No bearer token, or a wrong one.",
+    404: "No tournament, player, round, board or bye at this path.",
+    409: "The change conflicts with the tournament as it stands, or a request with this "
+    "Idempotency-Key is still running.",
+    412: "`If-Match` names a version the tournament has left: `expected` and `actual`.",
+    413: "The body is over the server's size limit.",
+    415: "The body's Content-Type is not one this operation reads.",
+    422: "The body does not match the schema (`invalid-body`, each field by JSON pointer), or "
+    "the decision refuses a value for the tournament as it stands (`invalid-command`, "
+    "`idempotency-key-reused`, `invalid-trf` ...).",
+    428: "No `If-Match`: a write must say which stream version it was based on.",
+    429: "Too many wrong tokens, or event streams, from this address: wait `Retry-After`.",
+    500: "The server failed; the problem is logged.",
+    501: "No pairing engine on this server offers the tournament's system.",
+    503: "The event store is out of reach or busy, or the server holds its maximum of "
+    "streams: retry after `Retry-After`.",
+}
+
+
+def statuses(route: Route) -> list[int]:
+    """Every status ``route`` may answer besides its success: what its kind implies (a
+    path with parameters can be not found, a write needs the token and may conflict, a
+    versioned write needs ``If-Match``, a body can be too large or of another type, the
+    tournament's routes read the store) and what the route adds (``also_statuses``)."""
+    found = {500, *route.also_statuses}
+    if "{" in route.path:
+        found.add(404)
+    if route.query is not None:
+        found.add(400)
+    if route.path.startswith(("/tournaments", "/players")):
+        found.add(503)
+    if route.write:
+        found.update((400, 401, 409, 422, 429))
+    if route.versioned:
+        found.update((412, 428))
+    if route.body is not None:
+        found.update((413, 415, 422))
+        if route.body is not bytes:
+            found.add(400)
+    if route.streams:
+        found.update((429, 503))
+    return sorted(found)
+
+
+def _answer(status: int) -> dict[str, Any]:
+    if status == 304:
+        etag = {"description": "The current stream version.", "schema": {"type": "string"}}
+        return {"description": _ANSWERS[304], "headers": {"ETag": etag}}
+    return {
+        "description": _ANSWERS[status],
+        "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": _REF.format(name="ProblemOut")}}},
+    }
+
+
+_TOURNAMENT = {"tournament_id": "$response.body#/tournament_id"}
+_VERSION = {"header.If-Match": "$response.header.ETag"}
+_PLAYER = {"player": "$response.body#/events/0/event/player_id"}
+_ROUND = {"round_no": "$response.body#/events/0/event/round_no"}
+_SAME_BOARD = {"round_no": "$request.path.round_no", "board": "$request.path.board"}
+
+LINKS: dict[str, dict[str, dict[str, Any]]] = {
+    "createTournament": {
+        "getTournament": _TOURNAMENT,
+        "listPlayers": _TOURNAMENT,
+        "registerPlayer": _TOURNAMENT | _VERSION,
+        "registerMany": _TOURNAMENT | _VERSION,
+        "changeSettings": _TOURNAMENT | _VERSION,
+        "pairRound": _TOURNAMENT | _VERSION,
+        "closeTournament": _TOURNAMENT | _VERSION,
+        "getStandings": _TOURNAMENT,
+        "exportTrf": _TOURNAMENT,
+        "listEvents": _TOURNAMENT,
+    },
+    "registerPlayer": {
+        "getPlayer": _TOURNAMENT | _PLAYER,
+        "correctPlayer": _TOURNAMENT | _PLAYER | _VERSION,
+        "withdrawPlayer": _TOURNAMENT | _PLAYER | _VERSION,
+        "requestBye": _TOURNAMENT | _PLAYER | _VERSION,
+        "registerPlayer": _TOURNAMENT | _VERSION,
+        "pairRound": _TOURNAMENT | _VERSION,
+    },
+    "requestBye": {
+        "cancelBye": _TOURNAMENT
+        | _ROUND
+        | _VERSION
+        | {"player": "$response.body#/events/0/event/player_id"},
+    },
+    "pairRound": {
+        "getRound": _TOURNAMENT | _ROUND,
+        "getPairingList": _TOURNAMENT | _ROUND,
+        "recordResult": _TOURNAMENT | _ROUND | _VERSION | {"board": 1},
+        "unpairRound": _TOURNAMENT | _ROUND | _VERSION,
+        "listRounds": _TOURNAMENT,
+    },
+    "recordResult": {
+        "correctResult": _TOURNAMENT | _SAME_BOARD | _VERSION,
+        "getResultList": _TOURNAMENT | {"round_no": "$request.path.round_no"},
+    },
+}
+"""The stateful links: what a write created, and the version it left, fed to the
+operations that read or change it next (``$response.header.ETag`` as ``If-Match``)."""
+
+
+def _links(operation: str) -> dict[str, Any]:
+    return {
+        target: {"operationId": target, "parameters": parameters}
+        for target, parameters in LINKS.get(operation, {}).items()
     }
 
 
@@ -83,13 +198,21 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         parameters.append(
             _header(
                 "If-Match",
-                'The stream version the change is based on, e.g. "12" (the ETag of a read), or *.',
+                'The stream version the change is based on, e.g. "12" (the ETag of a read), or '
+                "*; without it the answer is 428.",
                 required=True,
+                pattern=IF_MATCH,
             )
         )
     if route.write:
         parameters.append(
-            _header(IDEMPOTENCY_KEY, "Makes a retry return the first answer.", required=False)
+            _header(
+                IDEMPOTENCY_KEY,
+                "Makes a retry return the first answer: 1-255 printable ASCII characters "
+                "without spaces or quotes, optionally quoted.",
+                required=False,
+                pattern=KEY,
+            )
         )
     if route.streams:
         parameters.append(
@@ -105,6 +228,8 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
     else:
         kind = "object" if route.response_media == JSON else "string"
         content[route.response_media] = {"schema": {"type": kind}}
+    for media in route.also_media:
+        content[media] = {"schema": {"type": "string"}}
     if route.streams:
         content["text/event-stream"] = {
             "schema": {"type": "string", "description": "id: position, event: type, data: EventOut"}
@@ -122,6 +247,9 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
             name: {"description": text, "schema": {"type": "string"}}
             for name, text in headers.items()
         }
+    links = _links(route.operation)
+    if links:
+        success["links"] = links
     operation: dict[str, Any] = {
         "operationId": route.operation,
         "summary": route.summary,
@@ -129,7 +257,7 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         "parameters": parameters,
         "responses": {
             str(route.status): success,
-            "default": {"$ref": "#/components/responses/Problem"},
+            **{str(status): _answer(status) for status in statuses(route)},
         },
     }
     if route.body is not None:
@@ -175,12 +303,6 @@ def build_openapi() -> dict[str, Any]:
         "paths": paths,
         "components": {
             "schemas": components,
-            "responses": {
-                "Problem": {
-                    "description": "RFC 9457 problem details",
-                    "content": {PROBLEM_MEDIA_TYPE: {"schema": refs[ProblemOut]}},
-                }
-            },
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
         },
     }

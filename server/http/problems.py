@@ -140,6 +140,13 @@ HTTP_PROBLEMS: dict[str, ProblemType] = {
             "The tie-break list or its C.07 edition cannot be used.",
         ),
         ProblemType(
+            "tiebreaks-not-declared",
+            "Tie-breaks not declared",
+            409,
+            "A crosstable ranks by the tournament's declared tie-breaks; declare them first "
+            "(`POST /tournaments/{id}/settings` with `tiebreaks` and `tiebreak_rules`).",
+        ),
+        ProblemType(
             "too-many-streams",
             "Too many event streams",
             503,

@@ -106,5 +106,5 @@ async def test_a_crosstable_printout_needs_declared_tiebreaks(api: Api) -> None:
     await play_round_one(api)
     status, text = await printed(api, "/tournaments/open/standings/printout?format=text")
     assert status == 200 and "Counted: round 1." in text
-    status, _ = await printed(api, "/tournaments/open/crosstable/printout")
-    assert status == 400
+    status, problem = await printed(api, "/tournaments/open/crosstable/printout")
+    assert status == 409 and "tiebreaks-not-declared" in problem
