@@ -565,7 +565,7 @@ async def _body(route: Route, request: web.Request) -> Any:
         try:  # JSON Schema's integers include 7.0: read such numbers as integers
             numbers = _integral_numbers(_NUMBERS_EXACT.decode(raw))
             return msgspec.convert(numbers, type=route.body)
-        except msgspec.ValidationError:
+        except msgspec.DecodeError:  # a ValidationError too: the first reading's answer
             raise body_problem(error) from None
     except msgspec.DecodeError as error:
         raise body_problem(error) from None

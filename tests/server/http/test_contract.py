@@ -140,11 +140,15 @@ async def test_a_whole_number_written_with_a_fraction_is_an_integer(api: Api) ->
     )
     assert (status, problem["type"]) == (422, "/problems/invalid-body")
     assert problem["errors"][0]["pointer"] == "/rounds"
-    huge = b'{"tournament_id": "v", "name": "V", "rounds": 1e999999999}'
     headers = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
-    async with api.client.post("/tournaments", data=huge, headers=headers) as response:
-        assert response.status == 422
-        assert (await response.json(content_type=None))["errors"][0]["pointer"] == "/rounds"
+    for body, pointer in (
+        (b'{"tournament_id": "v", "name": "V", "rounds": 1e999999999}', "/rounds"),
+        (b"2\xff\x05", ""),  # a number, then not JSON: the number is not a tournament
+    ):
+        async with api.client.post("/tournaments", data=body, headers=headers) as response:
+            assert response.status == 422
+            problem = await response.json(content_type=None)
+            assert problem["errors"][0]["pointer"] == pointer, problem
 
 
 @pytest.mark.parametrize("printout", ["pairings", "results"])
@@ -152,3 +156,13 @@ async def test_a_printout_of_a_round_not_paired_is_not_found(api: Api, printout:
     await _round_one(api)
     status, problem = await api.get(f"/tournaments/open/rounds/2/{printout}")
     assert (status, problem["type"]) == (404, "/problems/not-found")
+
+
+@pytest.mark.parametrize("player", ["³", "١٢"])
+async def test_a_player_named_by_other_digits_is_not_found(api: Api, player: str) -> None:
+    """Unicode digits no ``int()`` reads name nobody (schemathesis found a 500, issue 35)."""
+    await _round_one(api)
+    status, problem = await api.write(
+        "PATCH", f"/tournaments/open/players/{player}", {"club": "X"}, version="*"
+    )
+    assert (status, problem["type"]) == (404, "/problems/player-not-found"), problem
