@@ -134,53 +134,62 @@ def _answer(status: int) -> dict[str, Any]:
     }
 
 
-_TOURNAMENT = {"tournament_id": "$response.body#/tournament_id"}
+_ID = {"tournament_id": "$response.body#/tournament_id"}
+_SAME = {"tournament_id": "$request.path.tournament_id"}
 _VERSION = {"header.If-Match": "$response.header.ETag"}
-_PLAYER = {"player": "$response.body#/events/0/event/player_id"}
-_ROUND = {"round_no": "$response.body#/events/0/event/round_no"}
-_SAME_BOARD = {"round_no": "$request.path.round_no", "board": "$request.path.board"}
+_FIRST = {"tournament_id": "$response.body#/tournaments/0/tournament_id"}
+_NEW_PLAYER = _ID | {"player": "$response.body#/events/0/event/player_id"}
+_LISTED_PLAYER = _SAME | {"player": "$response.body#/players/0/player_id"}
+_THIS_PLAYER = _SAME | {"player": "$request.path.player"}
+_NEW_ROUND = _ID | {"round_no": "$response.body#/events/0/event/round_no"}
+_LISTED_ROUND = _SAME | {"round_no": "$response.body#/rounds/0/round_no"}
+_THIS_ROUND = _SAME | {"round_no": "$request.path.round_no"}
+_FIRST_BOARD = _THIS_ROUND | {"board": "$response.body#/boards/0/board"}
+_THIS_BOARD = _THIS_ROUND | {"board": "$request.path.board"}
 
 LINKS: dict[str, dict[str, dict[str, Any]]] = {
+    "listTournaments": dict.fromkeys(
+        (
+            "getTournament",
+            "listPlayers",
+            "listRounds",
+            "getStandings",
+            "exportTrf",
+            "listEvents",
+            "getStandingsPrintout",
+        ),
+        _FIRST,
+    ),
     "createTournament": {
-        "getTournament": _TOURNAMENT,
-        "listPlayers": _TOURNAMENT,
-        "registerPlayer": _TOURNAMENT | _VERSION,
-        "registerMany": _TOURNAMENT | _VERSION,
-        "changeSettings": _TOURNAMENT | _VERSION,
-        "pairRound": _TOURNAMENT | _VERSION,
-        "closeTournament": _TOURNAMENT | _VERSION,
-        "getStandings": _TOURNAMENT,
-        "exportTrf": _TOURNAMENT,
-        "listEvents": _TOURNAMENT,
+        "getTournament": _ID,
+        "registerPlayer": _ID | _VERSION,
+        "changeSettings": _ID | _VERSION,
     },
-    "registerPlayer": {
-        "getPlayer": _TOURNAMENT | _PLAYER,
-        "correctPlayer": _TOURNAMENT | _PLAYER | _VERSION,
-        "withdrawPlayer": _TOURNAMENT | _PLAYER | _VERSION,
-        "requestBye": _TOURNAMENT | _PLAYER | _VERSION,
-        "registerPlayer": _TOURNAMENT | _VERSION,
-        "pairRound": _TOURNAMENT | _VERSION,
-    },
+    "getTournament": dict.fromkeys(
+        ("registerPlayer", "registerMany", "changeSettings", "pairRound", "closeTournament"),
+        _SAME | _VERSION,
+    ),
+    "listPlayers": {"getPlayer": _LISTED_PLAYER},
+    "getPlayer": dict.fromkeys(
+        ("correctPlayer", "withdrawPlayer", "requestBye"), _THIS_PLAYER | _VERSION
+    ),
+    "registerPlayer": {"getPlayer": _NEW_PLAYER, "requestBye": _NEW_PLAYER | _VERSION},
     "requestBye": {
-        "cancelBye": _TOURNAMENT
-        | _ROUND
+        "cancelBye": _THIS_PLAYER
         | _VERSION
-        | {"player": "$response.body#/events/0/event/player_id"},
+        | {"round_no": "$response.body#/events/0/event/round_no"}
     },
-    "pairRound": {
-        "getRound": _TOURNAMENT | _ROUND,
-        "getPairingList": _TOURNAMENT | _ROUND,
-        "recordResult": _TOURNAMENT | _ROUND | _VERSION | {"board": 1},
-        "unpairRound": _TOURNAMENT | _ROUND | _VERSION,
-        "listRounds": _TOURNAMENT,
+    "listRounds": dict.fromkeys(("getRound", "getPairingList", "getResultList"), _LISTED_ROUND),
+    "pairRound": {"getRound": _NEW_ROUND, "unpairRound": _NEW_ROUND | _VERSION},
+    "getRound": {
+        "recordResult": _FIRST_BOARD | _VERSION,
+        "correctResult": _FIRST_BOARD | _VERSION,
+        "unpairRound": _THIS_ROUND | _VERSION,
     },
-    "recordResult": {
-        "correctResult": _TOURNAMENT | _SAME_BOARD | _VERSION,
-        "getResultList": _TOURNAMENT | {"round_no": "$request.path.round_no"},
-    },
+    "recordResult": {"correctResult": _THIS_BOARD | _VERSION},
 }
-"""The stateful links: what a write created, and the version it left, fed to the
-operations that read or change it next (``$response.header.ETag`` as ``If-Match``)."""
+"""The stateful links: what a read lists or a write created fed to the operations that read
+or change it next, with the version it answered (``ETag``) as ``If-Match``."""
 
 
 def _links(operation: str) -> dict[str, Any]:
@@ -239,6 +248,8 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         headers["ETag"] = "The stream version after the write."
         if route.status == 201:
             headers["Location"] = "What the write created."
+    if 304 in route.also_statuses:
+        headers["ETag"] = "The stream version read: send it back as If-Match or If-None-Match."
     if route.warns:
         headers["Warning"] = route.warns
     success: dict[str, Any] = {"description": route.summary, "content": content}

