@@ -174,7 +174,7 @@ def find_player(state: TournamentState, text: str) -> PlayerId:
     """
     wanted = text.strip().removeprefix("#").strip()
     live = [player for player in state.players if player.player_id in state.order]
-    if wanted.isdigit():
+    if wanted.isascii() and wanted.isdigit():  # '³' is a digit, but no number int() reads
         number = int(wanted)
         if state.has_player(number) and PlayerId(number) in state.order:
             return PlayerId(number)

@@ -15,12 +15,14 @@ from collections.abc import Iterator
 
 from server.http.problems import Problem
 
-__all__ = ["HEADER", "InFlight", "parse_key"]
+__all__ = ["HEADER", "KEY", "InFlight", "parse_key"]
 
 HEADER = "Idempotency-Key"
 
-# The draft makes the key an sf-string; we take its printable-ASCII content, quoted or not.
-_KEY = re.compile(r'"?([\x21\x23-\x7e]{1,255})"?')
+KEY = r'"?([!#-~]{1,255})"?'
+"""The draft makes the key an sf-string; we take its printable-ASCII content (no space,
+no quote), quoted or not. The OpenAPI document states the same pattern."""
+_KEY = re.compile(KEY)
 
 
 def parse_key(value: str | None) -> str | None:

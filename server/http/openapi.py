@@ -16,11 +16,12 @@ from typing import Any
 import msgspec
 
 from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
+from server.http.idempotency import KEY
 from server.http.problems import MEDIA_TYPE as PROBLEM_MEDIA_TYPE
-from server.http.routes import JSON, ROUTES, Route
+from server.http.routes import IF_MATCH, JSON, ROUTES, Route
 from server.http.schemas import ProblemOut
 
-__all__ = ["API_VERSION", "build_openapi", "openapi_json"]
+__all__ = ["API_VERSION", "build_openapi", "openapi_json", "statuses"]
 
 API_VERSION = "1.0.0"
 """The API's own version: changes when the wire format does, not with each release."""
@@ -65,13 +66,136 @@ def _query_parameters(query: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _header(name: str, description: str, *, required: bool) -> dict[str, Any]:
+def _header(name: str, description: str, *, required: bool, pattern: str = "") -> dict[str, Any]:
+    schema = {"type": "string", "pattern": f"^(?:{pattern})$"} if pattern else {"type": "string"}
     return {
         "name": name,
         "in": "header",
         "required": required,
         "description": description,
-        "schema": {"type": "string"},
+        "schema": schema,
+    }
+
+
+_ANSWERS = {
+    304: "Not modified: `If-None-Match` names the current version (the ETag).",
+    400: "A query parameter or header this operation cannot read, or a body that is not JSON.",
+    401: "No bearer token, or a wrong one.",
+    404: "No tournament, player, round, board or bye at this path.",
+    409: "The change conflicts with the tournament as it stands, or a request with this "
+    "Idempotency-Key is still running.",
+    412: "`If-Match` names a version the tournament has left: `expected` and `actual`.",
+    413: "The body is over the server's size limit.",
+    415: "The body's Content-Type is not one this operation reads.",
+    422: "The body does not match the schema (`invalid-body`, each field by JSON pointer), or "
+    "the decision refuses a value for the tournament as it stands (`invalid-command`, "
+    "`idempotency-key-reused`, `invalid-trf` ...).",
+    428: "No `If-Match`: a write must say which stream version it was based on.",
+    429: "Too many wrong tokens, or event streams, from this address: wait `Retry-After`.",
+    500: "The server failed; the problem is logged.",
+    501: "No pairing engine on this server offers the tournament's system.",
+    503: "The event store is out of reach or busy, or the server holds its maximum of "
+    "streams: retry after `Retry-After`.",
+}
+
+
+def statuses(route: Route) -> list[int]:
+    """Every status ``route`` may answer besides its success: what its kind implies (a
+    path with parameters can be not found, a write needs the token and may conflict, a
+    versioned write needs ``If-Match``, a body can be too large or of another type, the
+    tournament's routes read the store) and what the route adds (``also_statuses``)."""
+    found = {500, *route.also_statuses}
+    if "{" in route.path:
+        found.add(404)
+    if route.query is not None:
+        found.add(400)
+    if route.path.startswith(("/tournaments", "/players")):
+        found.add(503)
+    if route.write:
+        found.update((400, 401, 409, 422, 429))
+    if route.versioned:
+        found.update((412, 428))
+    if route.body is not None:
+        found.update((413, 415, 422))
+        if route.body is not bytes:
+            found.add(400)
+    if route.streams:
+        found.update((429, 503))
+    return sorted(found)
+
+
+def _answer(status: int) -> dict[str, Any]:
+    if status == 304:
+        etag = {"description": "The current stream version.", "schema": {"type": "string"}}
+        return {"description": _ANSWERS[304], "headers": {"ETag": etag}}
+    return {
+        "description": _ANSWERS[status],
+        "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": _REF.format(name="ProblemOut")}}},
+    }
+
+
+_ID = {"tournament_id": "$response.body#/tournament_id"}
+_SAME = {"tournament_id": "$request.path.tournament_id"}
+_VERSION = {"header.If-Match": "$response.header.ETag"}
+_FIRST = {"tournament_id": "$response.body#/tournaments/0/tournament_id"}
+_NEW_PLAYER = _ID | {"player": "$response.body#/events/0/event/player_id"}
+_LISTED_PLAYER = _SAME | {"player": "$response.body#/players/0/player_id"}
+_THIS_PLAYER = _SAME | {"player": "$request.path.player"}
+_NEW_ROUND = _ID | {"round_no": "$response.body#/events/0/event/round_no"}
+_LISTED_ROUND = _SAME | {"round_no": "$response.body#/rounds/0/round_no"}
+_THIS_ROUND = _SAME | {"round_no": "$request.path.round_no"}
+_FIRST_BOARD = _THIS_ROUND | {"board": "$response.body#/boards/0/board"}
+_THIS_BOARD = _THIS_ROUND | {"board": "$request.path.board"}
+
+LINKS: dict[str, dict[str, dict[str, Any]]] = {
+    "listTournaments": dict.fromkeys(
+        (
+            "getTournament",
+            "listPlayers",
+            "listRounds",
+            "getStandings",
+            "exportTrf",
+            "listEvents",
+            "getStandingsPrintout",
+        ),
+        _FIRST,
+    ),
+    "createTournament": {
+        "getTournament": _ID,
+        "registerPlayer": _ID | _VERSION,
+        "changeSettings": _ID | _VERSION,
+    },
+    "getTournament": dict.fromkeys(
+        ("registerPlayer", "registerMany", "changeSettings", "pairRound", "closeTournament"),
+        _SAME | _VERSION,
+    ),
+    "listPlayers": {"getPlayer": _LISTED_PLAYER},
+    "getPlayer": dict.fromkeys(
+        ("correctPlayer", "withdrawPlayer", "requestBye"), _THIS_PLAYER | _VERSION
+    ),
+    "registerPlayer": {"getPlayer": _NEW_PLAYER, "requestBye": _NEW_PLAYER | _VERSION},
+    "requestBye": {
+        "cancelBye": _THIS_PLAYER
+        | _VERSION
+        | {"round_no": "$response.body#/events/0/event/round_no"}
+    },
+    "listRounds": dict.fromkeys(("getRound", "getPairingList", "getResultList"), _LISTED_ROUND),
+    "pairRound": {"getRound": _NEW_ROUND, "unpairRound": _NEW_ROUND | _VERSION},
+    "getRound": {
+        "recordResult": _FIRST_BOARD | _VERSION,
+        "correctResult": _FIRST_BOARD | _VERSION,
+        "unpairRound": _THIS_ROUND | _VERSION,
+    },
+    "recordResult": {"correctResult": _THIS_BOARD | _VERSION},
+}
+"""The stateful links: what a read lists or a write created fed to the operations that read
+or change it next, with the version it answered (``ETag``) as ``If-Match``."""
+
+
+def _links(operation: str) -> dict[str, Any]:
+    return {
+        target: {"operationId": target, "parameters": parameters}
+        for target, parameters in LINKS.get(operation, {}).items()
     }
 
 
@@ -83,13 +207,21 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         parameters.append(
             _header(
                 "If-Match",
-                'The stream version the change is based on, e.g. "12" (the ETag of a read), or *.',
+                'The stream version the change is based on, e.g. "12" (the ETag of a read), or '
+                "*; without it the answer is 428.",
                 required=True,
+                pattern=IF_MATCH,
             )
         )
     if route.write:
         parameters.append(
-            _header(IDEMPOTENCY_KEY, "Makes a retry return the first answer.", required=False)
+            _header(
+                IDEMPOTENCY_KEY,
+                "Makes a retry return the first answer: 1-255 printable ASCII characters "
+                "without spaces or quotes, optionally quoted.",
+                required=False,
+                pattern=KEY,
+            )
         )
     if route.streams:
         parameters.append(
@@ -105,6 +237,8 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
     else:
         kind = "object" if route.response_media == JSON else "string"
         content[route.response_media] = {"schema": {"type": kind}}
+    for media in route.also_media:
+        content[media] = {"schema": {"type": "string"}}
     if route.streams:
         content["text/event-stream"] = {
             "schema": {"type": "string", "description": "id: position, event: type, data: EventOut"}
@@ -114,6 +248,8 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         headers["ETag"] = "The stream version after the write."
         if route.status == 201:
             headers["Location"] = "What the write created."
+    if 304 in route.also_statuses:
+        headers["ETag"] = "The stream version read: send it back as If-Match or If-None-Match."
     if route.warns:
         headers["Warning"] = route.warns
     success: dict[str, Any] = {"description": route.summary, "content": content}
@@ -122,6 +258,9 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
             name: {"description": text, "schema": {"type": "string"}}
             for name, text in headers.items()
         }
+    links = _links(route.operation)
+    if links:
+        success["links"] = links
     operation: dict[str, Any] = {
         "operationId": route.operation,
         "summary": route.summary,
@@ -129,7 +268,7 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         "parameters": parameters,
         "responses": {
             str(route.status): success,
-            "default": {"$ref": "#/components/responses/Problem"},
+            **{str(status): _answer(status) for status in statuses(route)},
         },
     }
     if route.body is not None:
@@ -175,12 +314,6 @@ def build_openapi() -> dict[str, Any]:
         "paths": paths,
         "components": {
             "schemas": components,
-            "responses": {
-                "Problem": {
-                    "description": "RFC 9457 problem details",
-                    "content": {PROBLEM_MEDIA_TYPE: {"schema": refs[ProblemOut]}},
-                }
-            },
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
         },
     }

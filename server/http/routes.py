@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -52,11 +53,12 @@ from server.http.idempotency import parse_key
 from server.http.problems import Problem, body_problem, query_problem
 from server.service.access import PUBLIC
 
-__all__ = ["JSON", "ROUTES", "Route", "setup_routes"]
+__all__ = ["CSV", "HTML", "IF_MATCH", "JSON", "ROUTES", "TEXT", "Route", "setup_routes"]
 
 JSON = "application/json"
 TEXT = "text/plain"
 CSV = "text/csv"
+HTML = "text/html"
 
 Handler = Callable[[Call[Any, Any]], Awaitable[web.StreamResponse]]
 
@@ -97,6 +99,11 @@ class Route:
     """Also answers ``Accept: text/event-stream`` with Server-Sent Events."""
     warns: str = ""
     """What the success answer's ``Warning`` headers say, when it may carry any."""
+    also_media: tuple[str, ...] = ()
+    """Other media types of the success answer (a printout's, chosen by ``format``)."""
+    also_statuses: tuple[int, ...] = ()
+    """Statuses this operation may answer beyond those its kind implies (see
+    :func:`server.http.openapi.statuses`): 304 for a conditional read, 501 for pairing."""
 
 
 def _write(
@@ -125,9 +132,12 @@ def _desk(
                   body=body)  # fmt: skip
 
 
-def _printout(path: str, handler: Handler, name: str, operation: str, summary: str) -> Route:
+def _printout(
+    path: str, handler: Handler, name: str, operation: str, summary: str, **options: Any
+) -> Route:
     return Route("GET", path, handler, name, operation, summary, "printouts",
-                 query=schemas.PrintoutQuery, response_media="text/html")  # fmt: skip
+                 query=schemas.PrintoutQuery, response_media=HTML, also_media=(TEXT, CSV),
+                 **options)  # fmt: skip
 
 
 DESK: tuple[Route, ...] = (
@@ -166,7 +176,7 @@ DESK: tuple[Route, ...] = (
               "standingsPrintout", "getStandingsPrintout", "Printable standings with the declared tie-breaks"),
     _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,
               "crosstablePrintout", "getCrosstablePrintout",
-              "Printable crosstable with the declared tie-breaks"),
+              "Printable crosstable with the declared tie-breaks (by points when none are declared)"),
 )  # fmt: skip
 """The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
 
@@ -201,6 +211,7 @@ ROUTES: tuple[Route, ...] = (
         "Readiness check: the event store answers",
         "service",
         response=schemas.Health,
+        also_statuses=(503,),
     ),
     Route(
         "GET",
@@ -263,6 +274,7 @@ ROUTES: tuple[Route, ...] = (
         "A tournament: regulations and progress (ETag: the stream version)",
         "tournaments",
         response=schemas.TournamentOut,
+        also_statuses=(304,),
     ),
     _write(
         "POST",
@@ -284,6 +296,7 @@ ROUTES: tuple[Route, ...] = (
         "Standings as of the end of any round, with C.07 tie-breaks",
         "standings",
         response=schemas.StandingsOut,
+        also_statuses=(304,),
         query=schemas.StandingsQuery,
     ),
     # -- players ---------------------------------------------------------------------------
@@ -296,6 +309,7 @@ ROUTES: tuple[Route, ...] = (
         "Players in pairing-number order",
         "players",
         response=schemas.PlayerList,
+        also_statuses=(304,),
     ),
     _write(
         "POST",
@@ -317,6 +331,7 @@ ROUTES: tuple[Route, ...] = (
         "A player with every round record",
         "players",
         response=schemas.PlayerOut,
+        also_statuses=(304,),
     ),
     _write(
         "PATCH",
@@ -369,6 +384,7 @@ ROUTES: tuple[Route, ...] = (
         "Every paired round with its boards",
         "rounds",
         response=schemas.RoundList,
+        also_statuses=(304,),
     ),
     _write(
         "POST",
@@ -380,6 +396,7 @@ ROUTES: tuple[Route, ...] = (
         "rounds",
         status=201,
         body=PairRound,
+        also_statuses=(501,),
         body_optional=True,
     ),
     Route(
@@ -391,6 +408,7 @@ ROUTES: tuple[Route, ...] = (
         "A round's boards",
         "rounds",
         response=schemas.RoundOut,
+        also_statuses=(304,),
     ),
     _write(
         "DELETE",
@@ -473,6 +491,7 @@ ROUTES: tuple[Route, ...] = (
         "trf",
         query=schemas.ExportQuery,
         response_media=TEXT,
+        also_statuses=(304,),
         warns='One per thing the file cannot carry, e.g. 299 - "trf16 has no tie-break records: '
         'export trf26 to keep them (202/212)" (what arbiter export prints on stderr).',
     ),
@@ -510,7 +529,10 @@ ROUTES: tuple[Route, ...] = (
 
 # -- request checks -----------------------------------------------------------------------
 
-_ETAG = re.compile(r'"(\d{1,18})"|(\d{1,18})')
+IF_MATCH = r'\*|"([0-9]{1,18})"|([0-9]{1,18})'
+"""What ``If-Match`` may be: one stream version as an entity tag (quoted, or bare as
+clients often send it), or ``*``; the OpenAPI document states the same pattern."""
+_IF_MATCH = re.compile(IF_MATCH)
 
 
 def _if_match(request: web.Request) -> int | None:
@@ -526,16 +548,15 @@ def _if_match(request: web.Request) -> int | None:
             "precondition-required",
             'send If-Match: "<version>" with the ETag this change is based on (or *)',
         )
-    if value.strip() == "*":
-        return None
-    match = _ETAG.fullmatch(value.strip())
+    match = _IF_MATCH.fullmatch(value.strip())
     if match is None:
         raise Problem(
             "invalid-header",
             'If-Match must be one stream version as an entity tag, e.g. "12", or *',
             header="If-Match",
         )
-    return int(match.group(1) or match.group(2))
+    version = match.group(1) or match.group(2)
+    return None if version is None else int(version)
 
 
 def _is_json(content_type: str) -> bool:
@@ -558,8 +579,35 @@ async def _body(route: Route, request: web.Request) -> Any:
         raise Problem("unsupported-media-type", f"send the body as {JSON}, not {given}")
     try:
         return msgspec.json.decode(raw, type=route.body)
-    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+    except msgspec.ValidationError as error:  # (a DecodeError too: caught first)
+        try:  # JSON Schema's integers include 7.0: read such numbers as integers
+            numbers = _integral_numbers(_NUMBERS_EXACT.decode(raw))
+            return msgspec.convert(numbers, type=route.body)
+        except msgspec.DecodeError:  # a ValidationError too: the first reading's answer
+            raise body_problem(error) from None
+    except msgspec.DecodeError as error:
         raise body_problem(error) from None
+
+
+_NUMBERS_EXACT = msgspec.json.Decoder(float_hook=Decimal)
+
+
+def _integral_numbers(value: Any) -> Any:
+    """``value`` (decoded JSON) with every number that has no fractional part as an ``int``
+    (below 10**19: no body bound is larger, and ``1e999999999`` must stay cheap to refuse;
+    ``adjusted`` is the exponent of the first digit, read without arithmetic that overflows).
+
+    >>> _integral_numbers({"round_no": Decimal("7.0"), "points": [Decimal("0.5"), Decimal("1E+2")]})
+    {'round_no': 7, 'points': [Decimal('0.5'), 100]}
+    """
+    if isinstance(value, Decimal):
+        integral = value.is_finite() and value.adjusted() < 19 and value == int(value)
+        return int(value) if integral else value
+    if isinstance(value, dict):
+        return {key: _integral_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_integral_numbers(item) for item in value]
+    return value
 
 
 def _query(route: Route, request: web.Request) -> Any:

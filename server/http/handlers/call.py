@@ -29,7 +29,7 @@ from server.service import CommandResult, TournamentService
 from server.service.access import PUBLIC, Actor
 from server.settings import Settings
 
-__all__ = ["Call", "View", "as_of_round", "etag", "respond"]
+__all__ = ["Call", "View", "as_of_round", "etag", "paired_round", "respond"]
 
 B = TypeVar("B")
 Q = TypeVar("Q")
@@ -66,16 +66,26 @@ def as_of_round(
     """The tournament at stream version ``version``, as of the end of round ``round_no``
     (``None``: as it is).
 
-    :raises Problem: (400) for a round past the last one paired: there is no "after" it yet.
+    :raises Problem: (404) for a round past the last one paired: there is no "after" it yet.
     """
     state = service.load(tournament_id, to_version=version, after_round=round_no)
     if round_no is not None and state.rounds_paired < round_no:
         raise Problem(
-            "invalid-query",
+            "not-found",
             f"round: {round_no} is past the last paired round ({state.rounds_paired})",
             errors=[{"parameter": "round", "detail": f"at most {state.rounds_paired}"}],
         )
     return state
+
+
+def paired_round(state: TournamentState, round_no: int) -> int:
+    """``round_no`` when that round is paired.
+
+    :raises Problem: (404) for a round not paired (yet), like any path naming nothing.
+    """
+    if not 1 <= round_no <= state.rounds_paired:
+        raise Problem("not-found", f"round {round_no} is not paired ({state.rounds_paired} are)")
+    return round_no
 
 
 class View(NamedTuple):

@@ -11,7 +11,7 @@ from aiohttp import web
 
 from events.decisions import Command, PairManually
 from server.http import keys
-from server.http.handlers.call import Call
+from server.http.handlers.call import Call, paired_round
 from server.http.schemas import PrintoutQuery, WriteResult
 from server.players_csv import read_players_csv
 from server.printouts import (
@@ -108,12 +108,13 @@ def _response(text: str, output_format: Format) -> web.Response:
 
 async def pairings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
-    return _printed(pairing_list(state, call.number("round_no"), by=call.query.by), call.query)
+    round_no = paired_round(state, call.number("round_no"))
+    return _printed(pairing_list(state, round_no, by=call.query.by), call.query)
 
 
 async def results_printout(call: Call[None, PrintoutQuery]) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
-    return _printed(result_list(state, call.number("round_no")), call.query)
+    return _printed(result_list(state, paired_round(state, call.number("round_no"))), call.query)
 
 
 async def standings_printout(call: Call[None, PrintoutQuery]) -> web.Response:

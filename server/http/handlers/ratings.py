@@ -19,7 +19,6 @@ from events.decisions import RegisterPlayer
 from events.directory import DirectoryPlayer, open_directory
 from server.http.handlers import players
 from server.http.handlers.call import Call, respond
-from server.http.problems import Problem
 from server.http.schemas import WriteResult
 from server.service import CommandResult, TournamentService, WriteOptions
 
@@ -82,7 +81,11 @@ def _search(db: str, query: PlayerSearchQuery) -> DirectorySearch:
     directory = open_directory(db)
     try:
         loaded = directory.loaded_list()
-        found = directory.search(query.search, limit=query.limit)
+        number = query.search.strip()
+        # Digits that no FIDE id can be (too many, or not 0-9) name nobody; the directory
+        # would take them as an id.
+        nobody = number.isdigit() and not _FIDE_ID.fullmatch(number)
+        found = [] if nobody else directory.search(query.search, limit=query.limit)
         return DirectorySearch(
             list_month=loaded.month if loaded else None, players=[_entry(p) for p in found]
         )
@@ -91,16 +94,6 @@ def _search(db: str, query: PlayerSearchQuery) -> DirectorySearch:
 
 
 async def search_players(call: Call[None, PlayerSearchQuery]) -> web.Response:
-    """:raises Problem: 400 for a number that no FIDE id can be (too long, or digits other
-    than 0-9), which the directory would take as one."""
-    number = call.query.search.strip()
-    if number.isdigit() and not _FIDE_ID.fullmatch(number):
-        detail = f"{number!r} is no FIDE id (1 to 9 digits 0-9); a name search has letters"
-        raise Problem(
-            "invalid-query",
-            f"search: {detail}",
-            errors=[{"parameter": "search", "detail": detail}],
-        )
     return respond(await call.read(_search, call.settings.db, call.query))
 
 

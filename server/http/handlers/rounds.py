@@ -8,8 +8,7 @@ from events.decisions import CorrectResult, PairRound, RecordResult, UnpairRound
 from events.errors import ResultUnchanged
 from events.results import parse_result
 from server.http import keys
-from server.http.handlers.call import Call, respond
-from server.http.problems import Problem
+from server.http.handlers.call import Call, paired_round, respond
 from server.http.schemas import (
     ReasonQuery,
     ResultBody,
@@ -38,9 +37,7 @@ def _rounds(service: TournamentService, tournament_id: str, version: int) -> byt
 
 def _round(service: TournamentService, tournament_id: str, version: int, round_no: int) -> bytes:
     state = service.load(tournament_id, to_version=version)
-    if not 1 <= round_no <= state.rounds_paired:
-        raise Problem("not-found", f"round {round_no} is not paired ({state.rounds_paired} are)")
-    return encode(round_out(state, state.round(round_no)))
+    return encode(round_out(state, state.round(paired_round(state, round_no))))
 
 
 async def list_rounds(call: Call[None, None]) -> web.Response:

@@ -99,10 +99,12 @@ async def test_the_same_correction_put_twice_is_idempotent(api: Api) -> None:
 
 
 @pytest.mark.parametrize("path", ["/tournaments/open/standings", "/tournaments/open/trf"])
-async def test_a_round_past_the_last_paired_one_is_refused(api: Api, path: str) -> None:
+async def test_a_round_past_the_last_paired_one_is_not_found(api: Api, path: str) -> None:
+    """The schema allows any round up to the last; one not paired yet names nothing (404),
+    as ``GET .../rounds/2`` does."""
     await _round_one(api)
     status, problem = await api.get(f"{path}?round=2")
-    assert (status, problem["type"]) == (400, "/problems/invalid-query")
+    assert (status, problem["type"]) == (404, "/problems/not-found")
     assert "past the last paired round (1)" in problem["detail"]
     async with api.client.get(f"{path}?round=1") as response:
         assert response.status == 200
@@ -123,3 +125,44 @@ async def test_wrong_tokens_are_rate_limited_per_address(api: Api) -> None:
         "/tournaments/open/players", json={"surname": "X"}, headers=right
     ) as response:
         assert response.status == 201  # the right token is never locked out by guesses
+
+
+async def test_a_whole_number_written_with_a_fraction_is_an_integer(api: Api) -> None:
+    """JSON Schema's integers include ``7.0`` (issue 35): the body reads it as 7, and a
+    number with a fraction is still refused, naming the field."""
+    created = {"tournament_id": "t", "name": "T", "rounds": 7.0}
+    status, body = await api.post("/tournaments", created)
+    assert status == 201, body
+    _, tournament = await api.get("/tournaments/t")
+    assert tournament["regulations"]["rounds"] == 7
+    status, problem = await api.post(
+        "/tournaments", {**created, "tournament_id": "u", "rounds": 7.5}
+    )
+    assert (status, problem["type"]) == (422, "/problems/invalid-body")
+    assert problem["errors"][0]["pointer"] == "/rounds"
+    headers = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"}
+    for body, pointer in (
+        (b'{"tournament_id": "v", "name": "V", "rounds": 1e999999999}', "/rounds"),
+        (b"2\xff\x05", ""),  # a number, then not JSON: the number is not a tournament
+    ):
+        async with api.client.post("/tournaments", data=body, headers=headers) as response:
+            assert response.status == 422
+            problem = await response.json(content_type=None)
+            assert problem["errors"][0]["pointer"] == pointer, problem
+
+
+@pytest.mark.parametrize("printout", ["pairings", "results"])
+async def test_a_printout_of_a_round_not_paired_is_not_found(api: Api, printout: str) -> None:
+    await _round_one(api)
+    status, problem = await api.get(f"/tournaments/open/rounds/2/{printout}")
+    assert (status, problem["type"]) == (404, "/problems/not-found")
+
+
+@pytest.mark.parametrize("player", ["³", "١٢"])
+async def test_a_player_named_by_other_digits_is_not_found(api: Api, player: str) -> None:
+    """Unicode digits no ``int()`` reads name nobody (schemathesis found a 500, issue 35)."""
+    await _round_one(api)
+    status, problem = await api.write(
+        "PATCH", f"/tournaments/open/players/{player}", {"club": "X"}, version="*"
+    )
+    assert (status, problem["type"]) == (404, "/problems/player-not-found"), problem

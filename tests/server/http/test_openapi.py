@@ -4,11 +4,18 @@ to the checked-in copy (regenerate with ``python -m server.http.openapi > server
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from server.http.openapi import _path_template, build_openapi, openapi_json
-from server.http.routes import ROUTES
+import pytest
+from aiohttp.test_utils import make_mocked_request
+
+from server.http.idempotency import parse_key
+from server.http.openapi import LINKS, _path_template, build_openapi, openapi_json
+from server.http.problems import Problem
+from server.http.routes import ROUTES, _if_match
 from tests.server.http.support import Client
 
 CHECKED_IN = Path(__file__).resolve().parents[3] / "server" / "http" / "openapi.json"
@@ -68,3 +75,56 @@ def test_request_bodies_are_the_decoded_types() -> None:
     assert set(schemas["ResultBody"]["properties"]) == {"result"}
     assert "player_id" not in schemas["PlayerCorrection"]["properties"]
     assert schemas["ResultBody"]["required"] == ["result"]
+
+
+def _header_schema(name: str) -> dict[str, Any]:
+    operation = build_openapi()["paths"]["/tournaments/{tournament_id}/players"]["post"]
+    (header,) = (p for p in operation["parameters"] if p["name"] == name)
+    return header["schema"]
+
+
+HEADER_VALUES = ["*", '"12"', "12", "", '""', "W/\"12\"", '"1', "1" * 19, "١٢", "a b", "k-1",
+                 '"k-1"', '"', "x" * 255, "x" * 256, "é"]  # fmt: skip
+
+
+def _reads_if_match(value: str) -> object:
+    return _if_match(make_mocked_request("POST", "/", headers={"If-Match": value}))
+
+
+@pytest.mark.parametrize("value", HEADER_VALUES)
+@pytest.mark.parametrize(
+    ("header", "read"), [("If-Match", _reads_if_match), ("Idempotency-Key", parse_key)]
+)
+def test_a_header_pattern_is_the_one_the_server_reads(
+    header: str, read: Callable[[str], object], value: str
+) -> None:
+    """What the document's pattern admits is what the server reads, and no more (#35)."""
+    try:
+        read(value)
+        accepted = True
+    except Problem:
+        accepted = False
+    assert accepted == bool(re.search(_header_schema(header)["pattern"], value)), value
+
+
+def test_every_operation_lists_its_statuses_and_media_types() -> None:
+    """No ``default`` answer: each status an operation may give is listed (issue 35)."""
+    paths = build_openapi()["paths"]
+    create = paths["/tournaments/{tournament_id}/players"]["post"]["responses"]
+    assert "default" not in create
+    assert {"201", "401", "404", "409", "412", "413", "415", "422", "428", "429", "503"} <= set(
+        create
+    )
+    assert set(paths["/health"]["get"]["responses"]) == {"200", "500"}
+    printout = paths["/tournaments/{tournament_id}/rounds/{round_no}/pairings"]["get"]
+    assert set(printout["responses"]["200"]["content"]) == {"text/html", "text/plain", "text/csv"}
+    pairing = paths["/tournaments/{tournament_id}/rounds"]["post"]["responses"]
+    assert "501" in pairing and "link" not in pairing["201"]
+    assert pairing["201"]["links"]["getRound"]["parameters"]["round_no"].startswith("$response")
+
+
+def test_links_name_operations_that_exist() -> None:
+    operations = {r.operation for r in ROUTES}
+    for source, targets in LINKS.items():
+        assert source in operations
+        assert set(targets) <= operations, source

@@ -1,0 +1,47 @@
+"""The check that stands in for schemathesis' ``positive_data_acceptance`` (issue 35).
+
+That check fails any 4xx other than 401/403/404/409/429 to a request the document allows.
+Arbiter also answers 422 (``invalid-command``, ``invalid-trf``...) and 400
+(``invalid-tiebreaks``) for values no schema can judge: a surname of spaces, a TRF file
+without players, a result on a tournament that is closed. What a schema can state it does
+state, so the sharper rule is: a request the document allows is never refused by the
+edge's own reading of it, i.e. with one of :data:`SCHEMA_PROBLEMS`.
+Loaded by schemathesis through ``SCHEMATHESIS_HOOKS=tests.server.http.contract_checks``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import schemathesis
+
+SCHEMA_PROBLEMS = frozenset(
+    "/problems/" + slug
+    for slug in (
+        "invalid-body",
+        "invalid-query",
+        "invalid-header",
+        "malformed-json",
+        "unsupported-media-type",
+        "precondition-required",
+    )
+)
+"""The problems of the edge's checks, each one a rule the document states."""
+
+
+@schemathesis.check
+def schema_valid_is_read(ctx: Any, response: Any, case: Any) -> bool | None:
+    """A request the document allows is read: never refused with a schema problem."""
+    if case.meta is None or not case.meta.generation.mode.is_positive:
+        return None
+    if response.status_code not in (400, 415, 422, 428):
+        return None
+    try:
+        kind = response.json().get("type")
+    except ValueError:
+        kind = None
+    if kind in SCHEMA_PROBLEMS:
+        raise AssertionError(
+            f"a request the document allows was refused as {kind}: {response.text[:300]}"
+        )
+    return None
