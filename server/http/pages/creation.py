@@ -68,7 +68,7 @@ def _page(request: web.Request, session: Session, form: Form, refusal: str | Non
 async def creation_form(request: web.Request) -> web.StreamResponse:
     session = await signed_in(request)
     defaults = {"system": systems.DEFAULT_SYSTEM, "rules_edition": systems.DEFAULT_EDITION,
-                "rounds": "9", "rating_type": "standard", "initial_colour": "white"}  # fmt: skip
+                "rounds": "9", "rating_type": "standard", "initial_colour": "w"}  # fmt: skip
     return _page(request, session, defaults, None)
 
 

@@ -85,7 +85,7 @@ def sign_in(page: Any, base: str) -> None:
     page.goto(f"{base}/t/{SAMPLE}/desk")
     assert "/signin" in page.url
     page.get_by_label("Server token").fill(TOKEN)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in with the token").click()
     assert page.url == f"{base}/t/{SAMPLE}/desk"
 
 
@@ -108,9 +108,10 @@ def test_the_arbiter_enters_results_by_keyboard_and_pairs_the_next_round(
         )
     sync_api.expect(page.locator("#outcome")).to_contain_text("Round 3 is complete")
     sync_api.expect(page.locator("summary:focus")).to_have_count(1)  # focus stayed put
-    page.get_by_role("button", name="Pair round 4").click()
-    sync_api.expect(page.locator("#question")).to_contain_text("Pair round 4 and publish it")
-    page.keyboard.press("Enter")  # the confirmation's button has the focus
+    page.get_by_role("link", name="Pair round 4").click()  # a draft first, seen only here
+    sync_api.expect(page.get_by_role("heading", name="Draft of round 4")).to_be_visible()
+    page.locator("#publish").focus()
+    page.keyboard.press("Enter")
     sync_api.expect(page.locator(".flash.ok")).to_have_text("Next round paired.")
     sync_api.expect(page.get_by_role("heading", name="Round 4: results")).to_be_visible()
     page.goto(f"{base}/t/{SAMPLE}/log")

@@ -54,7 +54,8 @@ async def test_an_administrator_creates_a_tournament_in_the_browser(api: Api) ->
               "system": "burstein", "rules_edition": "fide-2017", "federation": "nor",
               "time_control": "90+30", "start_date": "2026-05-01", "end_date": "2026-05-05",
               "round_dates": "2026-05-01 2026-05-02", "full_point_byes": "1",
-              "max_half_point_byes": "2", "tiebreaks": "BH/C1 BH SB"}  # fmt: skip
+              "max_half_point_byes": "2", "tiebreaks": "BH/C1 BH SB", "initial_colour": "b",
+              "rating_type": "rapid"}  # fmt: skip
     # A refusal names the field and keeps what was typed; nothing is created.
     status, body = await _post(api.client, "/desk/new", {**filled, "rounds": "many"})
     assert status == 422 and "rounds" in body and 'value="Oslo Open"' in body
@@ -68,6 +69,8 @@ async def test_an_administrator_creates_a_tournament_in_the_browser(api: Api) ->
         "burstein", "fide-2017", "NOR")  # fmt: skip
     assert created["round_dates"] == ["2026-05-01", "2026-05-02"]
     assert (created["full_point_byes"], created["max_half_point_byes"]) == (True, 2)
+    assert (created["initial_colour"], created["rating_type"]) == ("b", "rapid")
+    assert created["tiebreak_rules"] == "2026"  # the C.07 edition in force, stated
     assert created["metadata"]["via"] == "desk"
     _, page, _ = await text(api.client, "/t/oslo-26/desk/players")
     assert "Tournament created." in page
