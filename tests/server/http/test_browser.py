@@ -4,26 +4,21 @@ server on a local port, through what a player and an arbiter do in the hall."""
 from __future__ import annotations
 
 import json
-import os
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bench.screenshots import CHROMIUM, CHROMIUM_ARGS, SAMPLE, TOKEN, build_sample, serve
+from bench.screenshots import SAMPLE, TOKEN, build_sample, serve
 from events import SqliteEventStore
 from server.service import TournamentService
+from tests.server.http import chromium
 
 pytestmark = pytest.mark.slow
 
-if not Path(CHROMIUM).exists():
-    if os.environ.get("ARBITER_REQUIRE_BROWSER") == "1":
-        raise RuntimeError(f"ARBITER_REQUIRE_BROWSER=1 but {CHROMIUM} is missing")
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = chromium.playwright()
+browser = chromium.browser  # the fixture, for this module
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +29,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     store.close()
     with serve(db, sse_poll_seconds=0.5) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -12,23 +12,19 @@ from __future__ import annotations
 import os
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bench.screenshots import CHROMIUM, CHROMIUM_ARGS, TOKEN, serve
+from bench.screenshots import TOKEN, serve
+from tests.server.http import chromium
 from trf import read_trf
 
 pytestmark = pytest.mark.slow
 
-if not Path(CHROMIUM).exists():
-    if os.environ.get("ARBITER_REQUIRE_BROWSER") == "1":
-        raise RuntimeError(f"ARBITER_REQUIRE_BROWSER=1 but {CHROMIUM} is missing")
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = chromium.playwright()
+browser = chromium.browser  # the fixture, for this module
 expect = sync_api.expect
 
 ROUNDS = 9
@@ -47,14 +43,6 @@ def _csv(bad_line: bool) -> bytes:
         rating = "lots" if bad_line and number == 4 else str(2500 - number * 23)
         lines.append(f'"{surname}, Player{number}",{rating},NOR,{1_500_000 + number}')
     return ("\n".join(lines) + "\n").encode()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 class Desk:
