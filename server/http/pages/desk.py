@@ -166,6 +166,8 @@ async def desk(request: web.Request) -> web.StreamResponse:
         and not latest.missing_results,
         can_unpair=latest is not None and len(latest.missing_results) == len(latest.boards),
         withdrawn=[p for p in state.players if p.withdrawn_from is not None],
+        checkin=state.availability(state.next_round)[0] if state.next_round <= settings.rounds
+        else (),
     )  # fmt: skip
 
 

@@ -213,3 +213,20 @@ async def test_a_draft_made_on_an_older_state_is_not_published(api: Api) -> None
     _, body = await _post(api.client, "/t/open/desk/pair", form)
     assert 'class="flash error"' in body
     assert "round-paired" not in [e["type"] for e in await _events(api)]
+
+
+async def test_a_player_marked_absent_at_check_in_is_not_paired(api: Api) -> None:
+    """Check-in before round 1: an absent player gets a zero-point bye for the round, an
+    event in the log, and the round is paired without them."""
+    await open_tournament(api, players=5, pair=False)
+    csrf = await sign_in(api.client)
+    _, desk, _ = await text(api.client, "/t/open/desk")
+    assert "Check-in for round 1" in desk and 'aria-label="Mark Eide absent"' in desk
+    _, desk = await _post(api.client, "/t/open/desk/bye",
+                          {"csrf": csrf, "player": "5", "round": "1", "kind": "zero"})  # fmt: skip
+    assert "Bye granted." in desk and 'aria-label="Mark Eide absent"' not in desk
+    await api.get("/tournaments/open")
+    assert (await api.post("/tournaments/open/rounds"))[0] == 201
+    paired = (await _events(api))[-1]
+    assert {"player_id": 5, "reason": "zero-point-bye"} in paired["not_paired"]
+    assert paired["pab"] is None and len(paired["boards"]) == 2
