@@ -21,6 +21,7 @@ from typing import Any
 from events.bounds import check_bounds
 from events.decisions import players, rounds, settings, tournament
 from events.decisions.common import require_open
+from events.decisions.criteria import Departures, departures
 from events.decisions.import_trf import ImportTournament, ImportTrf, decide_import
 from events.decisions.players import (
     CancelBye,
@@ -43,6 +44,7 @@ from events.decisions.rounds import (
     SwapColours,
     UnpairRound,
     pairing_request,
+    placement_problem,
 )
 from events.decisions.settings import ChangeSettings, ForbidPair, GiveVirtualPoints
 from events.decisions.tournament import CloseTournament, CreateTournament, ReopenTournament
@@ -58,6 +60,7 @@ __all__ = [
     "CorrectPlayerDetails",
     "CorrectResult",
     "CreateTournament",
+    "Departures",
     "ForbidPair",
     "GiveVirtualPoints",
     "ImportTournament",
@@ -76,8 +79,10 @@ __all__ = [
     "UnpairRound",
     "WithdrawPlayer",
     "decide",
+    "departures",
     "find_player",
     "pairing_request",
+    "placement_problem",
 ]
 
 Command = (

@@ -62,6 +62,7 @@ __all__ = [
     "decide_manual_pairing",
     "decide_pairing",
     "pairing_request",
+    "placement_problem",
     "record_result",
     "swap_boards",
     "swap_colours",
@@ -240,7 +241,7 @@ def decide_manual_pairing(
         criteria it breaks when not forced with a reason.
     """
     _require_pairable(state)
-    problem = _placement_problem(state, command.boards, command.pab)
+    problem = placement_problem(state, command.boards, command.pab)
     if problem:
         raise InvalidCommand(problem, field="boards")
     proposal = _engine_proposal(state, engine) if engine is not None else None
@@ -294,7 +295,7 @@ def _pairing_problem(
     state: TournamentState, boards: Sequence[PairedBoard], pab: PlayerId | None
 ) -> str | None:
     """What is wrong with an engine's pairing of the next round, or ``None``."""
-    problem = _placement_problem(state, boards, pab)
+    problem = placement_problem(state, boards, pab)
     if problem:
         return problem
     if pab is not None and not state.player(pab).pab_eligible(state.points):
@@ -305,7 +306,7 @@ def _pairing_problem(
     return None
 
 
-def _placement_problem(
+def placement_problem(
     state: TournamentState, boards: Sequence[PairedBoard], pab: PlayerId | None
 ) -> str | None:
     """Who is placed twice, placed but not to be paired, or left out; ``None``: nobody."""

@@ -33,7 +33,7 @@ from events.decisions.settings import check_acceleration
 from events.directory import RATING_KINDS
 from events.errors import InvalidCommand, TournamentExists
 from events.projections.state import TournamentState
-from events.tiebreaks import TiebreakError, parse_settings
+from events.tiebreaks import Edition, TiebreakError, parse_settings
 from events.types import Event, PointValues, TournamentCreated, TournamentReopened
 from events.types import TournamentClosed as TournamentClosedEvent
 
@@ -115,12 +115,13 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
         raise InvalidCommand(
             f"rating type must be one of {', '.join(RATING_KINDS)}", field="rating_type"
         )
+    rules = command.tiebreak_rules or (Edition.current().value if command.tiebreaks else "")
     try:
-        parse_settings(command.tiebreaks, command.tiebreak_rules)
+        parse_settings(command.tiebreaks, rules)
     except TiebreakError as error:
         raise InvalidCommand(str(error), field="tiebreaks") from None
     check_acceleration(command.acceleration, TournamentState(points=command.points.to_engine()))
-    return [TournamentCreated(**msgspec.structs.asdict(command))]
+    return [TournamentCreated(**{**msgspec.structs.asdict(command), "tiebreak_rules": rules})]
 
 
 def _check_system(system: str, edition: str) -> None:

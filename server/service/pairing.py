@@ -141,6 +141,15 @@ class PairingUseCases(CommandRunner):
             manual pairing has none).
         :raises engine.PairingError: when the engine cannot pair it again.
         """
-        system = self.engines(self.load(tournament_id).round(round_no).system)
-        before = self.load(tournament_id, after_round=round_no - 1)
-        return explanation_lines(system.pair(pairing_request(before)))
+        system = self.load(tournament_id).round(round_no).system
+        return self.explain_next(self.load(tournament_id, after_round=round_no - 1), system)
+
+    def explain_next(self, state: TournamentState, system: str | None = None) -> list[str]:
+        """The engine's account of its pairing of the round after ``state`` (by ``system``,
+        else the tournament's): what a draft of that round shows beside it.
+
+        :raises PairingSystemUnavailable: when no engine offers the system.
+        :raises engine.PairingError: when the engine cannot pair it.
+        """
+        engine = self.engines(system or state.require_settings().system)
+        return explanation_lines(engine.pair(pairing_request(state)))

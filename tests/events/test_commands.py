@@ -58,6 +58,7 @@ from events.types import (
     RoundPaired,
     RoundUnpaired,
     TournamentClosed,
+    TournamentCreated,
 )
 
 
@@ -104,6 +105,19 @@ def refused(
 def test_create_records_the_regulations() -> None:
     (event,) = decide(EMPTY, CREATE)
     assert (event.tournament_id, event.rounds, event.max_half_point_byes) == ("open", 5, 1)
+
+
+def test_a_tie_break_list_without_an_edition_is_read_under_the_current_one() -> None:
+    """Issue 28: the edition in force (C.07 2026), stated in the event; another when chosen,
+    and none stated for a tournament without a list."""
+    (created,) = decide(EMPTY, CreateTournament(tournament_id="o", name="O", rounds=5,
+                                                tiebreaks="BH/C1 BH SB"))  # fmt: skip
+    assert isinstance(created, TournamentCreated) and created.tiebreak_rules == "2026"
+    (chosen,) = decide(EMPTY, CreateTournament(tournament_id="o", name="O", rounds=5,
+                                               tiebreaks="BH SB", tiebreak_rules="2024"))  # fmt: skip
+    assert isinstance(chosen, TournamentCreated) and chosen.tiebreak_rules == "2024"
+    (plain,) = decide(EMPTY, CreateTournament(tournament_id="o", name="O", rounds=5))
+    assert isinstance(plain, TournamentCreated) and plain.tiebreak_rules == ""
 
 
 def test_registration_numbers_players_in_order(registered: TournamentState) -> None:

@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from server.http.pages import desk, public
+from server.http.pages import creation, desk, draft, entries, public
 
 __all__ = ["negotiation_middleware", "page_for", "setup_pages"]
 
@@ -44,7 +44,12 @@ _PAGES: tuple[tuple[str, str, Callable[[web.Request], Awaitable[web.StreamRespon
     ("GET", "/signin", desk.sign_in_form),
     ("POST", "/signin", desk.sign_in),
     ("POST", "/signout", desk.sign_out),
+    ("GET", "/desk/new", creation.creation_form),
+    ("POST", "/desk/new", creation.create),
     ("GET", T + "/desk", desk.desk),
+    ("GET", T + "/desk/players", entries.players_desk),
+    ("GET", T + "/desk/draft", draft.draft_page),
+    ("POST", T + "/desk/draft", draft.check_draft),
     ("GET", T + r"/desk/explain/{round_no:\d+}", desk.explain),
     ("POST", T + "/desk/{action}", desk.act),
 )

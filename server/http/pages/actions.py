@@ -12,45 +12,84 @@ is not overwritten from a stale page either.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from events.decisions import (
     CancelBye,
     CancelWithdrawal,
     CloseTournament,
+    CorrectPlayerDetails,
     CorrectResult,
+    ForbidPair,
+    PairManually,
     PairRound,
     RecordResult,
+    RegisterPlayer,
     ReopenTournament,
     RequestBye,
     UnpairRound,
     WithdrawPlayer,
 )
+from events.directory import open_directory
 from events.errors import InvalidCommand, ResultAlreadyRecorded
 from events.projections import TournamentState
 from events.results import parse_result
 from events.types import ByeKind
-from server.service import CommandResult, Deferred, NamedRequest, TournamentService, deferred
+from server.http.pages.forms import Form, command, drafted, edit_fields, filled
+from server.players_csv import read_players_csv
+from server.service import (
+    CommandResult,
+    Deferred,
+    NamedRequest,
+    TournamentService,
+    WriteOptions,
+    deferred,
+)
 
 __all__ = [
     "ACTIONS",
     "CONFIRMED",
-    "Form",
+    "DETAILS",
     "Outcome",
+    "Run",
     "done",
     "needs_confirmation",
     "question",
     "refused_at",
+    "returns_to",
 ]
 
-Form = dict[str, str]
-Action = Callable[[TournamentService, str, Form, dict[str, Any]], CommandResult]
 Gettext = Callable[[str], str]
 
 CONFIRMED = "yes"
 """The ``confirm`` field of a form the arbiter confirmed."""
+
+DETAILS = ("surname", "given_name", "fide_id", "rating", "title", "federation", "sex",
+           "birth_date", "club")  # fmt: skip
+"""A player's details a registration gives and a correction changes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One form to run: the service acting as the signed-in account, and what it needs."""
+
+    service: TournamentService
+    tournament_id: str
+    form: Form
+    metadata: dict[str, Any]
+    db: str
+    """The store's database, where the FIDE players list is."""
+    files: Mapping[str, bytes] = field(default_factory=dict)
+    """Files the form uploaded, by field."""
+
+    def execute(self, command: Any) -> CommandResult:
+        return self.service.execute(self.tournament_id, command, metadata=self.metadata)
+
+
+Action = Callable[[Run], CommandResult]
 
 
 def _number(form: Form, name: str) -> int:
@@ -60,16 +99,21 @@ def _number(form: Form, name: str) -> int:
     return int(value)
 
 
-def _result(
-    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
-) -> CommandResult:
+def _reason(form: Form, what: str) -> str:
+    """:raises InvalidCommand: when the form gives no reason for ``what``."""
+    reason = form.get("reason", "").strip()
+    if not reason:
+        raise InvalidCommand(f"{what} needs a reason", field="reason")
+    return reason
+
+
+def _result(run: Run) -> CommandResult:
     """A result for a board without one; a correction only when asked for, with a reason."""
+    form = run.form
     round_no, board = _number(form, "round"), _number(form, "board")
     result = parse_result(form.get("result", ""))
-    reason = form.get("reason", "").strip()
     correcting = form.get("correct") == "1"
-    if correcting and not reason:
-        raise InvalidCommand("a correction needs a reason", field="reason")
+    reason = _reason(form, "a correction") if correcting else form.get("reason", "").strip()
 
     def complete(state: TournamentState) -> RecordResult | CorrectResult:
         if correcting:
@@ -80,72 +124,105 @@ def _result(
         return RecordResult(round_no=round_no, board=board, result=result)
 
     fields = {"round_no": round_no, "board": board, "result": form.get("result"), "reason": reason}
-    return service.execute(
-        tid, Deferred(NamedRequest("result", fields, None), complete), metadata=meta
-    )
+    return run.execute(Deferred(NamedRequest("result", fields, None), complete))
 
 
-def _pair(service: TournamentService, tid: str, form: Form, meta: dict[str, Any]) -> CommandResult:
-    return service.pair_round(tid, PairRound(), metadata=meta)
+def _pair(run: Run) -> CommandResult:
+    """The next round: the engine's pairing, or the draft the desk showed (``version``: the
+    state it was made on). A draft as the engine made it is the engine's pairing; one the
+    arbiter changed is a manual pairing, published with its reason and what it breaks."""
+    edit = drafted(run.form)
+    if edit is None:
+        return run.service.pair_round(run.tournament_id, PairRound(), metadata=run.metadata)
+    options: WriteOptions = {"metadata": run.metadata,
+                             "expected_version": _number(run.form, "version")}  # fmt: skip
+    proposal = run.service.proposal(run.service.load(run.tournament_id))
+    if edit == (proposal.boards, proposal.pab):
+        return run.service.pair_round(run.tournament_id, PairRound(), **options)
+    manual = PairManually(boards=edit[0], pab=edit[1], reason=_reason(run.form, "a changed draft"),
+                          force=run.form.get("force") == "1")  # fmt: skip
+    return run.service.pair_manually(run.tournament_id, manual, **options)
 
 
-def _unpair(
-    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
-) -> CommandResult:
-    command = UnpairRound(round_no=_number(form, "round"), reason=form.get("reason", "").strip())
-    return service.execute(tid, command, metadata=meta)
+def _unpair(run: Run) -> CommandResult:
+    reason = run.form.get("reason", "").strip()
+    return run.execute(UnpairRound(round_no=_number(run.form, "round"), reason=reason))
 
 
-def _bye(service: TournamentService, tid: str, form: Form, meta: dict[str, Any]) -> CommandResult:
+def _bye(run: Run) -> CommandResult:
     try:
-        kind = ByeKind(form.get("kind", "half"))
+        kind = ByeKind(run.form.get("kind", "half"))
     except ValueError:
-        raise InvalidCommand(f"no bye kind {form.get('kind')!r}", field="kind") from None
-    command = deferred(RequestBye, player_id=form.get("player", ""),
-                       round_no=_number(form, "round"), kind=kind)  # fmt: skip
-    return service.execute(tid, command, metadata=meta)
+        raise InvalidCommand(f"no bye kind {run.form.get('kind')!r}", field="kind") from None
+    return run.execute(deferred(RequestBye, player_id=run.form.get("player", ""),
+                                round_no=_number(run.form, "round"), kind=kind))  # fmt: skip
 
 
-def _cancel_bye(
-    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
-) -> CommandResult:
-    command = deferred(CancelBye, player_id=form.get("player", ""), round_no=_number(form, "round"))
-    return service.execute(tid, command, metadata=meta)
+def _cancel_bye(run: Run) -> CommandResult:
+    return run.execute(deferred(CancelBye, player_id=run.form.get("player", ""),
+                                round_no=_number(run.form, "round")))  # fmt: skip
 
 
-def _withdraw(
-    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
-) -> CommandResult:
-    from_round = form.get("from_round", "").strip()
-    command = deferred(
+def _withdraw(run: Run) -> CommandResult:
+    from_round = run.form.get("from_round", "").strip()
+    return run.execute(deferred(
         WithdrawPlayer,
-        player_id=form.get("player", ""),
+        player_id=run.form.get("player", ""),
         from_round=int(from_round) if from_round.isdigit() else None,
-        reason=form.get("reason", "").strip(),
-    )
-    return service.execute(tid, command, metadata=meta)
+        reason=run.form.get("reason", "").strip(),
+    ))  # fmt: skip
 
 
-def _cancel_withdrawal(
-    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
-) -> CommandResult:
-    command = deferred(CancelWithdrawal, player_id=form.get("player", ""),
-                       reason=form.get("reason", "").strip())  # fmt: skip
-    return service.execute(tid, command, metadata=meta)
+def _cancel_withdrawal(run: Run) -> CommandResult:
+    return run.execute(deferred(CancelWithdrawal, player_id=run.form.get("player", ""),
+                                reason=run.form.get("reason", "").strip()))  # fmt: skip
 
 
-def _close(service: TournamentService, tid: str, form: Form, meta: dict[str, Any]) -> CommandResult:
-    return service.execute(tid, CloseTournament(reason=form.get("reason", "").strip()),
-                           metadata=meta)  # fmt: skip
+def _close(run: Run) -> CommandResult:
+    return run.execute(CloseTournament(reason=run.form.get("reason", "").strip()))
 
 
-def _reopen(
-    service: TournamentService, tid: str, form: Form, meta: dict[str, Any]
-) -> CommandResult:
-    reason = form.get("reason", "").strip()
-    if not reason:
-        raise InvalidCommand("reopening needs a reason", field="reason")
-    return service.execute(tid, ReopenTournament(reason=reason), metadata=meta)
+def _reopen(run: Run) -> CommandResult:
+    return run.execute(ReopenTournament(reason=_reason(run.form, "reopening")))
+
+
+def _register(run: Run) -> CommandResult:
+    """A player typed in (a late entry when ``joins_round`` is after round 1), or one of
+    the loaded FIDE list by FIDE id alone, with the list's details and rating."""
+    values = filled(run.form, (*DETAILS, "joins_round"))
+    if "surname" in values or "fide_id" not in values:
+        return run.execute(command(RegisterPlayer, values))
+    typed = command(RegisterPlayer, values)  # every field bounded, the list's or not
+    assert typed.fide_id is not None  # filled in, so converted
+    given = {name: getattr(typed, name) for name in values if name != "fide_id"}
+    directory = open_directory(run.db)
+    try:
+        return run.service.register_listed(
+            directory, run.tournament_id, typed.fide_id,
+            options={"metadata": run.metadata}, **given,
+        )  # fmt: skip
+    finally:
+        directory.close()
+
+
+def _register_csv(run: Run) -> CommandResult:
+    """Every player of an uploaded CSV file, all or none, each refused line named."""
+    upload = run.files.get("players")
+    if not upload:
+        raise InvalidCommand("choose a CSV file of players", field="players")
+    return run.execute(read_players_csv(upload))
+
+
+def _correct_player(run: Run) -> CommandResult:
+    values = filled(run.form, DETAILS)
+    values.update(player_id=_number(run.form, "player"), reason=_reason(run.form, "a correction"))
+    return run.execute(command(CorrectPlayerDetails, values))
+
+
+def _forbid_pair(run: Run) -> CommandResult:
+    values = filled(run.form, ("player_id", "other", "from_round"))
+    values["reason"] = _reason(run.form, "a forbidden pair")
+    return run.execute(command(ForbidPair, values))
 
 
 ACTIONS: dict[str, Action] = {
@@ -158,7 +235,30 @@ ACTIONS: dict[str, Action] = {
     "cancel-withdrawal": _cancel_withdrawal,
     "close": _close,
     "reopen": _reopen,
+    "register": _register,
+    "register-csv": _register_csv,
+    "correct-player": _correct_player,
+    "forbid-pair": _forbid_pair,
 }
+
+_PLAYERS_PAGE = {"register", "register-csv", "correct-player", "forbid-pair"}
+"""Actions whose form is on the desk's players page, where their outcome is said."""
+
+
+def returns_to(action: str, form: Form, *, refused: bool) -> str:
+    """The desk page (a path under ``/t/<id>/desk``) a form goes back to once it ran: a
+    refused draft goes back to the draft, as the arbiter left it."""
+    if action in _PLAYERS_PAGE:
+        return "/players"
+    try:
+        edit = drafted(form) if action == "pair" and refused else None
+    except InvalidCommand:  # a board left without a player: the draft as the engine made it
+        edit = None
+    if edit is None:
+        return ""
+    kept = {**edit_fields(edit), "reason": form.get("reason", ""), "force": form.get("force", "")}
+    return "/draft?" + urlencode(kept)
+
 
 _CONFIRM = {"pair", "unpair", "withdraw", "close"}
 """Actions that publish or take something away: each asks the arbiter first."""
@@ -220,6 +320,10 @@ def done(action: str, form: Form, ran: CommandResult, gettext: Gettext) -> Outco
 
 _DONE: dict[str, Callable[[Gettext], str]] = {
     "pair": lambda _: _("Next round paired."),
+    "register": lambda _: _("Player registered."),
+    "register-csv": lambda _: _("Players registered from the file."),
+    "correct-player": lambda _: _("Player's details corrected."),
+    "forbid-pair": lambda _: _("Pair forbidden."),
     "unpair": lambda _: _("Round unpaired."),
     "bye": lambda _: _("Bye granted."),
     "cancel-bye": lambda _: _("Bye cancelled."),

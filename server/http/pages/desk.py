@@ -13,9 +13,8 @@ back as a message on the desk.
 from __future__ import annotations
 
 import asyncio
-import functools
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor
 
 from aiohttp import web
@@ -26,6 +25,7 @@ from events.types import ByeKind
 from server.http import keys
 from server.http.auth import off_loop
 from server.http.pages import actions, i18n, refusals, views
+from server.http.pages.forms import Form
 from server.http.pages.public import guarded, load, tournament_id
 from server.http.pages.render import html, page
 from server.http.pages.session import (
@@ -40,11 +40,19 @@ from server.http.pages.session import (
     secure_cookie,
 )
 from server.http.problems import Problem
-from server.service import CommandResult
 from server.service.accounts import OpenedSession
 from server.settings import token_matches
 
-__all__ = ["act", "desk", "explain", "sign_in", "sign_in_form", "sign_out"]
+__all__ = [
+    "act",
+    "desk",
+    "explain",
+    "sign_in",
+    "sign_in_form",
+    "sign_out",
+    "signed_in",
+    "taken_flash",
+]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "0-0", "1/2-0", "0-1/2")
 """The desk's result choices, the usual first."""
@@ -119,7 +127,7 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     raise redirect
 
 
-async def _signed_in(request: web.Request) -> Session:
+async def signed_in(request: web.Request) -> Session:
     """:raises web.HTTPSeeOther: to the sign-in page when there is no session."""
     session = await current(request)
     if session is None:
@@ -127,16 +135,22 @@ async def _signed_in(request: web.Request) -> Session:
     return session
 
 
+async def taken_flash(request: web.Request, session: Session) -> list[tuple[str, str]]:
+    """The messages the session's next page shows, taken: a reload does not say them again."""
+    flash = session.flash
+    if flash:
+        await save_flash(request, session, [])
+    return flash
+
+
 @guarded
 async def desk(request: web.Request) -> web.StreamResponse:
-    session = await _signed_in(request)
+    session = await signed_in(request)
     loaded = await load(request)
     state = loaded.state
     settings = state.require_settings()
     latest = state.rounds[-1] if state.rounds else None
-    flash = session.flash
-    if flash:
-        await save_flash(request, session, [])
+    flash = await taken_flash(request, session)
     at = request.query.get("at", "")
     focus = int(at) if at.isdigit() else None
     boards = views.boards(state, latest) if latest else []
@@ -152,12 +166,14 @@ async def desk(request: web.Request) -> web.StreamResponse:
         and not latest.missing_results,
         can_unpair=latest is not None and len(latest.missing_results) == len(latest.boards),
         withdrawn=[p for p in state.players if p.withdrawn_from is not None],
+        checkin=state.availability(state.next_round)[0] if state.next_round <= settings.rounds
+        else (),
     )  # fmt: skip
 
 
 @guarded
 async def explain(request: web.Request) -> web.StreamResponse:
-    session = await _signed_in(request)
+    session = await signed_in(request)
     loaded = await load(request)
     round_no = int(request.match_info["round_no"])
     loaded.state.round(round_no)  # 404 for a round not paired
@@ -181,26 +197,31 @@ async def act(request: web.Request) -> web.StreamResponse:
     action publishes or takes something away; run the command; say what happened at the
     board it was about."""
     check_origin(request)
-    session = await _signed_in(request)
+    session = await signed_in(request)
     posted = await posted_form(request)
     check_csrf(session, posted.get("csrf"))
     action = request.match_info["action"]
     if action not in actions.ACTIONS:
         raise web.HTTPNotFound()
-    form: actions.Form = {key: str(value) for key, value in posted.items()}
+    form: Form = {}
+    files: dict[str, bytes] = {}
+    for key, value in posted.items():
+        if isinstance(value, web.FileField):
+            files[key] = value.file.read()
+        else:
+            form[key] = str(value)
     gettext = i18n.translations(i18n.choose(request)).gettext
     if actions.needs_confirmation(action, form):
         return await _confirm(request, session, action, form, gettext)
     meta = {"source": "http", "via": "desk", "request_id": str(uuid.uuid4())}
     executor: Executor = request.app[keys.PAIRERS if action == "pair" else keys.WRITER]
-    run: Callable[[], Awaitable[CommandResult]] = functools.partial(
-        asyncio.get_running_loop().run_in_executor,
-        executor,
-        functools.partial(actions.ACTIONS[action], request.app[keys.SERVICE].acting(session.actor),
-                          tournament_id(request), form, meta),
-    )  # fmt: skip
+    service = request.app[keys.SERVICE].acting(session.actor)
+    run = actions.Run(service, tournament_id(request), form, meta,
+                      request.app[keys.SETTINGS].db, files)  # fmt: skip
     try:
-        ran = await run()
+        ran = await asyncio.get_running_loop().run_in_executor(
+            executor, actions.ACTIONS[action], run
+        )
     except ArbiterError as error:
         outcome = actions.Outcome(
             "error", refusals.refusal(error, gettext), actions.refused_at(action, form)
@@ -210,6 +231,7 @@ async def act(request: web.Request) -> web.StreamResponse:
         outcome = actions.done(action, form, ran, gettext)
     await save_flash(request, session, [*session.flash, (outcome.kind, outcome.message)])
     where = f"/t/{tournament_id(request)}/desk"
+    where += actions.returns_to(action, form, refused=outcome.kind == "error")
     if outcome.focus is not None:
         where += f"?at={outcome.focus}#board-{outcome.focus}"
     raise web.HTTPSeeOther(where)
@@ -219,7 +241,7 @@ async def _confirm(
     request: web.Request,
     session: Session,
     action: str,
-    form: actions.Form,
+    form: Form,
     gettext: Callable[[str], str],
 ) -> web.StreamResponse:
     """The question, with the form's fields to send again confirmed (or go back)."""

@@ -4,26 +4,21 @@ server on a local port, through what a player and an arbiter do in the hall."""
 from __future__ import annotations
 
 import json
-import os
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bench.screenshots import CHROMIUM, CHROMIUM_ARGS, SAMPLE, TOKEN, build_sample, serve
+from bench.screenshots import SAMPLE, TOKEN, build_sample, serve
 from events import SqliteEventStore
 from server.service import TournamentService
+from tests.server.http import chromium
 
 pytestmark = pytest.mark.slow
 
-if not Path(CHROMIUM).exists():
-    if os.environ.get("ARBITER_REQUIRE_BROWSER") == "1":
-        raise RuntimeError(f"ARBITER_REQUIRE_BROWSER=1 but {CHROMIUM} is missing")
-    pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = chromium.playwright()
+browser = chromium.browser  # the fixture, for this module
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +29,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     store.close()
     with serve(db, sse_poll_seconds=0.5) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
@@ -85,7 +72,7 @@ def sign_in(page: Any, base: str) -> None:
     page.goto(f"{base}/t/{SAMPLE}/desk")
     assert "/signin" in page.url
     page.get_by_label("Server token").fill(TOKEN)
-    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("button", name="Sign in with the token").click()
     assert page.url == f"{base}/t/{SAMPLE}/desk"
 
 
@@ -108,9 +95,10 @@ def test_the_arbiter_enters_results_by_keyboard_and_pairs_the_next_round(
         )
     sync_api.expect(page.locator("#outcome")).to_contain_text("Round 3 is complete")
     sync_api.expect(page.locator("summary:focus")).to_have_count(1)  # focus stayed put
-    page.get_by_role("button", name="Pair round 4").click()
-    sync_api.expect(page.locator("#question")).to_contain_text("Pair round 4 and publish it")
-    page.keyboard.press("Enter")  # the confirmation's button has the focus
+    page.get_by_role("link", name="Pair round 4").click()  # a draft first, seen only here
+    sync_api.expect(page.get_by_role("heading", name="Draft of round 4")).to_be_visible()
+    page.locator("#publish").focus()
+    page.keyboard.press("Enter")
     sync_api.expect(page.locator(".flash.ok")).to_have_text("Next round paired.")
     sync_api.expect(page.get_by_role("heading", name="Round 4: results")).to_be_visible()
     page.goto(f"{base}/t/{SAMPLE}/log")
