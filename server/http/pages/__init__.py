@@ -21,7 +21,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from server.http.pages import desk, public
+from server.http.pages import admin, desk, public
 
 __all__ = ["negotiation_middleware", "page_for", "setup_pages"]
 
@@ -45,6 +45,7 @@ _PAGES: tuple[tuple[str, str, Callable[[web.Request], Awaitable[web.StreamRespon
     ("GET", T + "/desk", desk.desk),
     ("GET", T + r"/desk/explain/{round_no:\d+}", desk.explain),
     ("POST", T + "/desk/{action}", desk.act),
+    *admin.PAGES,
 )
 
 _API_TO_PAGE = (

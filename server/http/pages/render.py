@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
@@ -46,6 +47,15 @@ def points(value: Fraction | None) -> str:
     return points_str(value)
 
 
+def when(seconds: int) -> str:
+    """A stored Unix time as a person reads it, in UTC.
+
+    >>> when(0)
+    '1970-01-01 00:00'
+    """
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M")
+
+
 @functools.cache
 def environment(language: str) -> jinja2.Environment:
     env = jinja2.Environment(
@@ -58,6 +68,7 @@ def environment(language: str) -> jinja2.Environment:
     )
     env.install_gettext_translations(i18n.translations(language), newstyle=True)  # type: ignore[attr-defined]
     env.filters["points"] = points
+    env.filters["when"] = when
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["language"] = language
     return env
