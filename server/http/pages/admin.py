@@ -283,7 +283,8 @@ async def welcome_form(request: web.Request) -> web.StreamResponse:
     answer = html(request, "welcome.html", {"account": account, "fragment": False,
                                             "problem": ""}, status=200 if account else 410)  # fmt: skip
     answer.headers["Cache-Control"] = "no-store"
-    answer.headers["Referrer-Policy"] = "no-referrer"  # the link is a secret
+    # The link is a secret: the page's Referrer-Policy (same-origin) keeps it from other
+    # sites; "no-referrer" would make browsers post the form with "Origin: null".
     return answer
 
 

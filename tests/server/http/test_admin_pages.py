@@ -63,7 +63,10 @@ class Browser:
 
 
 def flash(body: str) -> list[str]:
-    return [html.unescape(re.sub(r"\s+", " ", m)) for m in re.findall(r'class="flash \w+"[^>]*>([^<]*)<', body)]
+    return [
+        html.unescape(re.sub(r"\s+", " ", m))
+        for m in re.findall(r'class="flash \w+"[^>]*>([^<]*)<', body)
+    ]
 
 
 async def started(aiohttp_client: Any, tmp_path: Path) -> tuple[Api, Browser]:
@@ -95,15 +98,13 @@ async def test_an_account_added_in_the_browser_sets_its_password_by_its_link(
     ana = Browser(api.client)
     status, body, headers = await ana.get(link)
     assert status == 200 and "Welcome, ana" in body
-    assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Referrer-Policy"] == "same-origin"
     # Two different passwords, or a short one, are refused, and the link still works.
     status, body, _ = await ana.request("POST", link, {"password": PASSWORD, "again": "other"})
     assert status == 400 and flash(body) == ["The two passwords differ."]
     status, body, _ = await ana.request("POST", link, {"password": "short", "again": "short"})
     assert status == 400 and "password: from 12 to 128 characters" in body
-    status, _, headers = await ana.request(
-        "POST", link, {"password": PASSWORD, "again": PASSWORD}
-    )
+    status, _, headers = await ana.request("POST", link, {"password": PASSWORD, "again": PASSWORD})
     assert (status, headers["Location"]) == (303, "/admin/accounts/ana")
     assert "HttpOnly" in headers["Set-Cookie"] and "SameSite=Strict" in headers["Set-Cookie"]
     # Signed in now; the link is used up.
@@ -163,9 +164,7 @@ async def test_a_chief_grants_deputies_in_its_tournament_only(
     assert flash(body) == ["Not saved: no tournament 'nowhere'"]
 
 
-async def test_sessions_and_tokens_on_the_account_page(
-    aiohttp_client: Any, tmp_path: Path
-) -> None:
+async def test_sessions_and_tokens_on_the_account_page(aiohttp_client: Any, tmp_path: Path) -> None:
     api, admin = await started(aiohttp_client, tmp_path)
     link = await add_account(admin, "dora")
     dora = Browser(api.client)
@@ -175,7 +174,7 @@ async def test_sessions_and_tokens_on_the_account_page(
     assert await elsewhere.sign_in(name="dora", password=PASSWORD) == 303
     # The owner sees both sessions and ends the other one; this one goes on.
     _, body, _ = await dora.get("/admin/accounts/dora")
-    listed = re.findall(r"<li>(.*?)</li>", body, re.S)
+    listed = re.findall(r"<li>(.*?)</li>", body, re.DOTALL)
     others = [re.findall(r'name="session" value="(\w+)"', item)[0] for item in listed
               if "name=\"session\"" in item and "this browser" not in item]  # fmt: skip
     assert len(others) == 1 and sum("this browser" in item for item in listed) == 1
