@@ -91,16 +91,28 @@ async def _form(request: web.Request) -> tuple[Session, dict[str, str]]:
     return session, {key: str(value) for key, value in posted.items()}
 
 
+async def _attempt(
+    request: web.Request, session: Session, back: str, use: Callable[[AccountService], T]
+) -> T:
+    """Run a form's use case.
+
+    :raises web.HTTPSeeOther: back to ``back``, saying why not, when it is refused.
+    """
+    try:
+        return await _call(request, use)
+    except ArbiterError as error:
+        refused = ("error", refusals.refusal(error, _gettext(request)))
+        await save_flash(request, session, [*session.flash, refused])
+        raise web.HTTPSeeOther(back) from None
+
+
 async def _done(
     request: web.Request, session: Session, back: str, use: Callable[[AccountService], str]
 ) -> web.StreamResponse:
     """Run a form's use case; go back to ``back`` saying what it did (in the page's
     language: ``use`` words it) or why not."""
-    try:
-        said = ("ok", await _call(request, use))
-    except ArbiterError as error:
-        said = ("error", refusals.refusal(error, _gettext(request)))
-    await save_flash(request, session, [*session.flash, said])
+    said = await _attempt(request, session, back, use)
+    await save_flash(request, session, [*session.flash, ("ok", said)])
     raise web.HTTPSeeOther(back)
 
 
@@ -148,12 +160,7 @@ async def _secret_or_back(
     request: web.Request, session: Session, back: str, use: Callable[[AccountService], Any]
 ) -> web.StreamResponse:
     """The page showing a secret once; a refusal goes back to ``back`` as a message."""
-    try:
-        made = await _call(request, use)
-    except ArbiterError as error:
-        refused = ("error", refusals.refusal(error, _gettext(request)))
-        await save_flash(request, session, [*session.flash, refused])
-        raise web.HTTPSeeOther(back) from None
+    made = await _attempt(request, session, back, use)
     answer = page(request, "admin_secret.html", signed_in=True, csrf=session.csrf, back=back,
                   base=f"{request.scheme}://{request.host}", **made)  # fmt: skip
     answer.headers["Cache-Control"] = "no-store"
