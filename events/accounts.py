@@ -166,7 +166,11 @@ class AccountStore:
             "UPDATE accounts SET disabled = ? WHERE account_id = ?", (int(disabled), account_id)
         )
         if disabled:
-            self._write("DELETE FROM sessions WHERE account_id = ?", (account_id,))
+            self.end_sessions(account_id)
+
+    def end_sessions(self, account_id: int) -> int:
+        """End every session of the account (disabled, or its password set anew)."""
+        return self._write("DELETE FROM sessions WHERE account_id = ?", (account_id,))
 
     # -- grants -----------------------------------------------------------------------------
 
@@ -290,6 +294,42 @@ class AccountStore:
 
     def end_expired(self, *, now: int) -> None:
         self._write("DELETE FROM sessions WHERE expires_at <= ?", (now,))
+
+    # -- one-time sign-in links -------------------------------------------------------------
+
+    def add_link(
+        self, account_id: int, link_sha256: str, *, created_by: str, now: int, expires_at: int
+    ) -> None:
+        """Keep a new link's digest; any earlier unused link of the account stops working."""
+        with self._store._session() as session:
+            session.execute(
+                "UPDATE sign_in_links SET used_at = ? WHERE account_id = ? AND used_at IS NULL",
+                (now, account_id),
+            )
+            session.execute(
+                "INSERT INTO sign_in_links (link_sha256, account_id, created_by, created_at, "
+                "expires_at) VALUES (?, ?, ?, ?, ?)",
+                (link_sha256, account_id, created_by, now, expires_at),
+            )
+
+    def link_account(self, link_sha256: str, *, now: int) -> int | None:
+        """The account an unused, unexpired link is for (without using it)."""
+        row = self._one(
+            "SELECT account_id FROM sign_in_links WHERE link_sha256 = ? AND used_at IS NULL "
+            "AND expires_at > ?",
+            (link_sha256, now),
+        )
+        return int(row[0]) if row else None
+
+    def use_link(self, link_sha256: str, *, now: int) -> int | None:
+        """Mark the link used and return its account, if it was unused and unexpired: one
+        statement, so of two processes redeeming it at once only one gets the account."""
+        row = self._one(
+            "UPDATE sign_in_links SET used_at = ? WHERE link_sha256 = ? AND used_at IS NULL "
+            "AND expires_at > ? RETURNING account_id",
+            (now, link_sha256, now),
+        )
+        return int(row[0]) if row else None
 
     # -- failed authentications -------------------------------------------------------------
 

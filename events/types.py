@@ -169,6 +169,8 @@ class TournamentCreated(_Event, frozen=True, tag="tournament-created"):
     acceleration: str = ""
     """``"baku"``: the FIDE accelerated pairings (C.04.7, C.04.5 before 2026) from round 1;
     empty: none, or only the virtual points given player by player."""
+    public_actors: bool = False
+    """Whether the public log names who made each change (the desk's log always does)."""
 
 
 class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
@@ -183,6 +185,7 @@ class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
     avoid_same_club: bool | Unset = UNSET
     avoid_same_federation: bool | Unset = UNSET
     acceleration: str | Unset = UNSET
+    public_actors: bool | Unset = UNSET
     reason: str = ""
 
 

@@ -76,6 +76,8 @@ class ChangeSettings(CommandStruct, frozen=True):
     avoid_same_club: bool | msgspec.UnsetType = _UNSET
     avoid_same_federation: bool | msgspec.UnsetType = _UNSET
     acceleration: ShortText | msgspec.UnsetType = _UNSET
+    public_actors: bool | msgspec.UnsetType = _UNSET
+    """Whether the public log names who made each change (off unless the tournament says)."""
     reason: Reason = ""
 
 

@@ -187,8 +187,15 @@ def _quiet_stdout() -> None:
         "create a missing SQLite file; read-only commands refuse it)."
     ),
 )
+@click.option(
+    "--as", "acting_as", metavar="NAME",
+    help="Act as account NAME: its API token from ARBITER_TOKEN, else its password (asked). "
+    "Without it the command line acts as the local administrator, cli:<os user>.",
+)  # fmt: skip
 @click.pass_context
-def main(ctx: click.Context, db: str) -> None:
+def main(ctx: click.Context, db: str, acting_as: str | None) -> None:
     """Arbiter: FIDE Swiss tournaments, event-sourced."""
     if not isinstance(ctx.obj, CliContext):
         ctx.obj = CliContext(db)
+    ctx.obj.acting_as = acting_as
+    ctx.obj.token = os.environ.get("ARBITER_TOKEN") or None

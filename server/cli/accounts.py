@@ -1,6 +1,7 @@
 """``arbiter user`` and ``arbiter grant``: named accounts, their roles per tournament, and
-the API tokens they issue to programs. The command line acts as the local administrator
-("cli:<os user>"): whoever can open the database file can write it anyway.
+the API tokens they issue to programs, and one-time sign-in links. The command line acts as
+the local administrator ("cli:<os user>": whoever can open the database file can write it
+anyway), or as the account ``arbiter --as NAME`` names.
 """
 
 from __future__ import annotations
@@ -10,11 +11,24 @@ from datetime import UTC, datetime
 import click
 
 from server.cli.support import CliContext, pass_service
-from server.service.access import Actor, Role
+from server.service.access import Role
+from server.service.accounts import IssuedLink
 
 __all__ = ["COMMANDS", "grant", "user"]
 
 _ROLES = click.Choice(["deputy", "chief"])
+
+
+_server_option = click.option(
+    "--server", default="http://localhost:8080", show_default=True,
+    help="The server's address as browsers reach it (the link starts with it).",
+)  # fmt: skip
+
+
+def _echo_link(link: IssuedLink, server: str) -> None:
+    click.echo(f"One-time sign-in link for {link.account.name} (shown once; works until "
+               f"{_when(link.expires_at)} UTC):")  # fmt: skip
+    click.echo(f"  {server.rstrip('/')}{link.path}")
 
 
 def _when(seconds: int | None) -> str:
@@ -32,22 +46,52 @@ def user() -> None:
 @click.argument("name")
 @click.option("--email", default="", help="Where the account's owner is reached.")
 @click.option("--administrator", is_flag=True, help="Server-wide: every tournament, accounts.")
-@click.password_option(
+@click.option(
     "--password", help="The password (asked, hidden, twice when not given; 12 to 128 characters)."
 )
+@click.option(
+    "--link", is_flag=True,
+    help="No password now: print a one-time sign-in link (a day) where the owner sets one.",
+)  # fmt: skip
+@_server_option
 @pass_service
-def user_add(ctx: CliContext, name: str, email: str, administrator: bool, password: str) -> None:
-    """Add an account that signs in with NAME and a password.
+def user_add(
+    ctx: CliContext, name: str, email: str, administrator: bool, password: str | None,
+    link: bool, server: str,
+) -> None:  # fmt: skip
+    """Add an account that signs in with NAME and a password, or set it by a link.
 
     Example:
 
-        arbiter user add ana --email ana@example.org
+        arbiter user add ana --email ana@example.org --link
     """
-    account = ctx.accounts().add(
-        Actor.local(), name, password=password, email=email, administrator=administrator
+    if link and password is not None:
+        raise click.UsageError("give --password or --link, not both")
+    if not link and password is None:
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    accounts = ctx.accounts()
+    account = accounts.add(
+        ctx.actor(), name, password=password, email=email, administrator=administrator
     )
     kind = "administrator" if account.administrator else "account"
     click.echo(f"Added {kind} {account.name} (id {account.account_id})")
+    if link:
+        _echo_link(accounts.sign_in_link(ctx.actor(), name), server)
+
+
+@user.command("link")
+@click.argument("name")
+@_server_option
+@pass_service
+def user_link(ctx: CliContext, name: str, server: str) -> None:
+    """Print a new one-time sign-in link for account NAME (a forgotten password); it works
+    once, for a day, and earlier links stop working.
+
+    Example:
+
+        arbiter user link ana --server https://arbiter.example.org
+    """
+    _echo_link(ctx.accounts().sign_in_link(ctx.actor(), name), server)
 
 
 @user.command("list")
@@ -70,32 +114,24 @@ def user_list(ctx: CliContext) -> None:
         )  # fmt: skip
 
 
-@user.command("disable")
-@click.argument("name")
-@pass_service
-def user_disable(ctx: CliContext, name: str) -> None:
-    """Disable an account: its sessions end and its tokens are refused at once.
+def _switch(word: str, disabled: bool, summary: str, done: str) -> click.Command:
+    """``user disable`` and ``user enable``: one command body, two words."""
 
-    Example:
+    @click.argument("name")
+    @pass_service
+    def switch(ctx: CliContext, name: str) -> None:
+        ctx.accounts().set_disabled(ctx.actor(), name, disabled=disabled)
+        click.echo(done.format(name=name))
 
-        arbiter user disable ana
-    """
-    ctx.accounts().set_disabled(Actor.local(), name, disabled=True)
-    click.echo(f"Disabled {name}; its sessions are ended")
+    switch.__doc__ = f"{summary}\n\nExample:\n\n    arbiter user {word} ana\n"
+    return user.command(word)(switch)
 
 
-@user.command("enable")
-@click.argument("name")
-@pass_service
-def user_enable(ctx: CliContext, name: str) -> None:
-    """Enable a disabled account again.
-
-    Example:
-
-        arbiter user enable ana
-    """
-    ctx.accounts().set_disabled(Actor.local(), name, disabled=False)
-    click.echo(f"Enabled {name}")
+user_disable = _switch(
+    "disable", True, "Disable an account: its sessions end and its tokens are refused at once.",
+    "Disabled {name}; its sessions are ended",
+)  # fmt: skip
+user_enable = _switch("enable", False, "Enable a disabled account again.", "Enabled {name}")
 
 
 @user.group("token")
@@ -127,7 +163,7 @@ def token_issue(
         arbiter user token issue ana --tournament open --days 7 --label results-feed
     """
     issued = ctx.accounts().issue_token(
-        Actor.local(), name, tournaments=tournaments, role=Role.named(role), days=days,
+        ctx.actor(), name, tournaments=tournaments, role=Role.named(role), days=days,
         label=label,
     )  # fmt: skip
     click.echo(f"Token {issued.stored.token_id} (shown once; keep it): {issued.token}")
@@ -144,7 +180,7 @@ def token_list(ctx: CliContext, name: str) -> None:
 
         arbiter user token list ana
     """
-    for token in ctx.accounts().tokens(Actor.local(), name):
+    for token in ctx.accounts().tokens(ctx.actor(), name):
         state = "revoked" if token.revoked_at is not None else f"expires {_when(token.expires_at)}"
         click.echo(
             "\t".join([str(token.token_id), token.label or "-", token.role,
@@ -162,7 +198,7 @@ def token_revoke(ctx: CliContext, token_id: int) -> None:
 
         arbiter user token revoke 3
     """
-    ctx.accounts().revoke_token(Actor.local(), token_id)
+    ctx.accounts().revoke_token(ctx.actor(), token_id)
     click.echo(f"Revoked token {token_id}")
 
 
@@ -182,10 +218,10 @@ def grant(ctx: CliContext, tournament: str, name: str, role: str, revoke: bool) 
     """
     service = ctx.accounts()
     if revoke:
-        removed = service.revoke(Actor.local(), tournament, name)
+        removed = service.revoke(ctx.actor(), tournament, name)
         click.echo(f"{name} {'no longer has a role' if removed else 'had no role'} in {tournament}")
         return
-    service.grant(Actor.local(), tournament, name, Role.named(role))
+    service.grant(ctx.actor(), tournament, name, Role.named(role))
     click.echo(f"{name} is {role} arbiter of {tournament}")
 
 

@@ -29,6 +29,10 @@ __all__ = ["COMMANDS"]
 @click.option(
     "--acceleration", type=click.Choice(["baku", "none"]), help="Baku (C.04.7); before round 1."
 )
+@click.option(
+    "--public-actors/--private-actors", default=None,
+    help="Whether the public log names who made each change (the desk's always does).",
+)  # fmt: skip
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def settings(

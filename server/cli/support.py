@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
+    from events import EventStore
     from server.service import CommandResult, EngineResolver, TournamentService
+    from server.service.access import Actor
     from server.service.accounts import AccountService
 
 __all__ = ["CliContext", "DatabaseMissing", "as_of_options", "pass_service", "player_of"]
@@ -46,7 +48,12 @@ class CliContext:
     """A SQLite file or a ``postgresql://`` URL."""
     engines: EngineResolver | None = None
     """Finds a pairing system by name; None: the installed engines."""
+    acting_as: str | None = None
+    """``--as NAME``: act as that account (its token in ``ARBITER_TOKEN``, or its password
+    asked); ``None``: the local administrator, ``cli:<os user>``."""
+    token: str | None = field(default=None, repr=False)
     _service: TournamentService | None = field(default=None, repr=False)
+    _actor: Actor | None = field(default=None, repr=False)
 
     def service(self, *, read_only: bool = False) -> TournamentService:
         """The service over ``--db``; a ``read_only`` command refuses a missing database
@@ -63,13 +70,15 @@ class CliContext:
 
             store = open_store(self.db)
             click.get_current_context().call_on_close(store.close)
-            self._service = TournamentService(
+            service = TournamentService(
                 store,
                 engines=self.engines or installed_engine,
                 # The actor (Actor.local(): "cli:<os user>", an administrator) is stamped
                 # by the service; the HTTP event log shows only public metadata.
                 metadata={"source": "cli"},
             )
+            self._actor = self._sign_in(store)
+            self._service = service.acting(self._actor)
         return self._service
 
     def accounts(self) -> AccountService:
@@ -77,6 +86,38 @@ class CliContext:
         from server.service.accounts import AccountService
 
         return AccountService(self.service().store)
+
+    def actor(self) -> Actor:
+        """Who the command acts as: the local administrator, or the ``--as`` account once
+        its token or password is checked.
+
+        :raises Forbidden: when the token is not the account's (or is revoked or expired),
+            or the password is wrong.
+        """
+        self.service()
+        assert self._actor is not None  # service() signs in as it opens the store
+        return self._actor
+
+    def _sign_in(self, store: EventStore) -> Actor:
+        from server.service.access import Actor, Forbidden
+        from server.service.accounts import AccountService
+
+        if self.acting_as is None:
+            return Actor.local()
+        accounts = AccountService(store)
+        if self.token:
+            actor = accounts.token_actor(self.token)
+            if actor is None or actor.name != self.acting_as:
+                raise Forbidden(
+                    f"ARBITER_TOKEN is not a valid token of {self.acting_as!r} (revoked, "
+                    "expired, another account's, or its account is disabled)"
+                )
+            return actor
+        password = click.prompt(f"Password of {self.acting_as}", hide_input=True, err=True)
+        signed_in = accounts.sign_in(self.acting_as, password)
+        if signed_in is None:
+            raise Forbidden(f"wrong password for {self.acting_as!r}, or the account is disabled")
+        return signed_in
 
 
 def player_of(result: CommandResult) -> int:

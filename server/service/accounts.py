@@ -7,8 +7,12 @@ sign-in when they change) and never kept, logged or returned; tokens and session
 hash adds nothing). Every check reads the tables, so a revoked token, a disabled account or
 an ended session is refused at once by every server process on the database.
 
+>>> from events.decisions import CreateTournament
 >>> from events.sqlite_store import SqliteEventStore
->>> accounts = AccountService(SqliteEventStore(":memory:"))
+>>> from server.service import TournamentService
+>>> store = SqliteEventStore(":memory:")
+>>> _ = TournamentService(store).create(CreateTournament(tournament_id="open", name="O", rounds=5))
+>>> accounts = AccountService(store)
 >>> root = Actor.local()
 >>> _ = accounts.add(root, "ana", password="correct horse battery")
 >>> accounts.grant(root, "open", "ana", Role.DEPUTY)
@@ -29,14 +33,17 @@ from dataclasses import dataclass
 import argon2
 
 from events import EventStore
-from events.accounts import Account, AccountStore, ApiToken, StoredSession
-from events.errors import ArbiterError, InvalidCommand
+from events.accounts import Account, AccountStore, ApiToken, Grant, StoredSession
+from events.errors import ArbiterError, InvalidCommand, TournamentNotFound
 from server.service.access import Actor, Forbidden, Role
+from server.service.queries import stream_id
 
 __all__ = [
     "AccountNotFound",
     "AccountService",
+    "IssuedLink",
     "IssuedToken",
+    "LinkUnusable",
     "OpenedSession",
     "hash_secret",
 ]
@@ -46,6 +53,11 @@ SESSION_SECONDS = 12 * 3600
 MIN_PASSWORD = 12
 """ASVS 2.1.1: at least 12 characters (no other composition rule, 2.1.9)."""
 MAX_PASSWORD = 128
+LINK_SECONDS = 24 * 3600
+"""How long a one-time sign-in link works: a day to read the message it came in (ASVS
+2.3.1: an initial secret expires after a short time)."""
+NO_PASSWORD = "!"
+"""The stored hash of an account with no password yet: no password verifies against it."""
 
 _HASHER = argon2.PasswordHasher()
 _UNKNOWN = _HASHER.hash(secrets.token_urlsafe(16))
@@ -56,6 +68,14 @@ class AccountNotFound(ArbiterError):
     """No account has that name."""
 
     status = 404
+    exit_code = 3
+
+
+class LinkUnusable(ArbiterError):
+    """The sign-in link was used already, has expired, or was never issued; ask an
+    administrator for a new one."""
+
+    status = 410
     exit_code = 3
 
 
@@ -72,6 +92,18 @@ class IssuedToken:
 
 
 @dataclass(frozen=True, slots=True)
+class IssuedLink:
+    secret: str
+    """The link's last path segment (``/welcome/<secret>``), shown once."""
+    account: Account
+    expires_at: int
+
+    @property
+    def path(self) -> str:
+        return f"/welcome/{self.secret}"
+
+
+@dataclass(frozen=True, slots=True)
 class OpenedSession:
     session_id: str
     """The cookie's value (only its digest is stored)."""
@@ -84,6 +116,7 @@ class AccountService:
     def __init__(self, store: EventStore) -> None:
         """:raises StoreError: for a store that keeps no accounts (the in-memory one)."""
         self.store = AccountStore(store)
+        self._events = store
 
     # -- accounts ---------------------------------------------------------------------------
 
@@ -92,11 +125,12 @@ class AccountService:
         by: Actor,
         name: str,
         *,
-        password: str,
+        password: str | None,
         email: str = "",
         administrator: bool = False,
     ) -> Account:
-        """Add an account (administrators only).
+        """Add an account (administrators only); with no password (``None``) it signs in
+        only after its owner sets one through a :meth:`sign_in_link`.
 
         :raises InvalidCommand: for a taken or empty name, or a password too short or long.
         """
@@ -109,7 +143,8 @@ class AccountService:
         if self.store.account(name) is not None:
             raise InvalidCommand(f"name: an account named {name!r} exists", field="name")
         return self.store.add(
-            name, email=email.strip(), password_hash=_hash_password(password),
+            name, email=email.strip(),
+            password_hash=NO_PASSWORD if password is None else _hash_password(password),
             administrator=administrator, now=_now(),
         )  # fmt: skip
 
@@ -119,6 +154,11 @@ class AccountService:
         if found is None:
             raise AccountNotFound(f"no account named {name!r}", field="name")
         return found
+
+    def accounts(self, by: Actor) -> list[Account]:
+        """Every account, by name (administrators only)."""
+        _require_administrator(by, "list the accounts")
+        return self.store.accounts()
 
     def set_disabled(self, by: Actor, name: str, *, disabled: bool) -> Account:
         """Disable an account (its sessions end, its tokens stop) or enable it again."""
@@ -136,6 +176,8 @@ class AccountService:
         if role not in (Role.CHIEF, Role.DEPUTY):
             raise InvalidCommand("role: chief or deputy", field="role")
         by.require(tournament_id, Role.ADMINISTRATOR if role == Role.CHIEF else Role.CHIEF)
+        if not self._events.current_version(stream_id(tournament_id)):
+            raise TournamentNotFound(tournament_id)
         account = self.account(name)
         self.store.grant(
             account.account_id, tournament_id, role.label, granted_by=by.name, now=_now()
@@ -148,6 +190,49 @@ class AccountService:
         held = Role.named(self.store.roles(account.account_id).get(tournament_id, "deputy"))
         by.require(tournament_id, Role.ADMINISTRATOR if held == Role.CHIEF else Role.CHIEF)
         return self.store.revoke_grant(account.account_id, tournament_id)
+
+    def grants(self, by: Actor, tournament_id: str) -> list[Grant]:
+        """Who holds a role in the tournament (its chief, or an administrator, may see)."""
+        by.require(tournament_id, Role.CHIEF)
+        return self.store.grants(tournament_id)
+
+    # -- one-time sign-in links -------------------------------------------------------------
+
+    def sign_in_link(self, by: Actor, name: str) -> IssuedLink:
+        """A link with which the account's owner sets a password and signs in, once, within
+        :data:`LINK_SECONDS` (administrators only); earlier unused links stop working."""
+        _require_administrator(by, "issue sign-in links")
+        account = self.account(name)
+        secret = secrets.token_urlsafe(32)
+        now = _now()
+        expires_at = now + LINK_SECONDS
+        self.store.add_link(
+            account.account_id, hash_secret(secret), created_by=by.name, now=now,
+            expires_at=expires_at,
+        )  # fmt: skip
+        return IssuedLink(secret, account, expires_at)
+
+    def link_account(self, secret: str) -> Account | None:
+        """The enabled account an unused link is for, ``None`` when it cannot be used."""
+        account_id = self.store.link_account(hash_secret(secret), now=_now())
+        account = None if account_id is None else self.store.account_by_id(account_id)
+        return None if account is None or account.disabled else account
+
+    def redeem_link(self, secret: str, password: str) -> Actor:
+        """Set the account's password through the link, which is then used up; the
+        account's other sessions end (ASVS 3.3.3).
+
+        :raises InvalidCommand: for a password too short or long (the link still works).
+        :raises LinkUnusable: for a link used, expired, unknown, or of a disabled account.
+        """
+        password_hash = _hash_password(password)
+        account_id = self.store.use_link(hash_secret(secret), now=_now())
+        account = None if account_id is None else self.store.account_by_id(account_id)
+        if account is None or account.disabled:
+            raise LinkUnusable("the sign-in link was used already or has expired")
+        self.store.set_password_hash(account.account_id, password_hash)
+        self.store.end_sessions(account.account_id)
+        return self.actor(account)
 
     # -- actors -----------------------------------------------------------------------------
 

@@ -126,6 +126,7 @@ def test_schema_comes_from_recorded_migrations(postgres_url: str) -> None:
         "0004_idempotency_scope",
         "0005_player_directory",
         "0006_accounts",
+        "0007_sign_in_links",
     ]
     store.close()
 

@@ -88,6 +88,7 @@ def test_schema_comes_from_recorded_migrations(path: Path) -> None:
         "0004_idempotency_scope",
         "0005_player_directory",
         "0006_accounts",
+        "0007_sign_in_links",
     ]
     assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
     store.close()

@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from server.http.pages import creation, desk, draft, entries, public
+from server.http.pages import admin, creation, desk, draft, entries, public
 
 __all__ = ["negotiation_middleware", "page_for", "setup_pages"]
 
@@ -52,6 +52,7 @@ _PAGES: tuple[tuple[str, str, Callable[[web.Request], Awaitable[web.StreamRespon
     ("POST", T + "/desk/draft", draft.check_draft),
     ("GET", T + r"/desk/explain/{round_no:\d+}", desk.explain),
     ("POST", T + "/desk/{action}", desk.act),
+    *admin.PAGES,
 )
 
 _API_TO_PAGE = (

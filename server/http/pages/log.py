@@ -34,6 +34,9 @@ class LogLine:
     text: str
     source: str
     """Which edge wrote it (``http``, ``cli``, ``desk`` …), from the event's metadata."""
+    actor: str
+    """Who wrote it: the account's name, or ``cli:<os user>`` (empty for events written
+    before accounts); shown where the tournament or the reader's role allows."""
 
 
 def _name(state: TournamentState, player_id: int) -> str:
@@ -112,6 +115,7 @@ def log_lines(history: list[RecordedEvent], _: Gettext) -> list[LogLine]:
         source = recorded.metadata.get("via") or recorded.metadata.get("source") or ""
         lines.append(
             LogLine(recorded.stream_version, recorded.recorded_at,
-                    describe(recorded.event, state, _), str(source))
+                    describe(recorded.event, state, _), str(source),
+                    str(recorded.metadata.get("actor", "")))
         )  # fmt: skip
     return lines[::-1]

@@ -17,11 +17,12 @@ from events.errors import ArbiterError
 from events.projections import TournamentState, fold
 from events.types import Event
 from server.http import keys
-from server.http.pages import i18n, views
+from server.http.pages import i18n, session, views
 from server.http.pages.log import Gettext, LogLine, log_lines
 from server.http.pages.render import html, page
 from server.printouts import counted_scores
 from server.service import TournamentService
+from server.service.access import Role
 
 __all__ = ["EVENT_TYPES", "guarded", "load", "read", "tournament_id"]
 
@@ -198,10 +199,13 @@ def _told(service: TournamentService, tid: str, gettext: Gettext) -> tuple[list[
 @guarded
 async def log_page(request: web.Request) -> web.StreamResponse:
     gettext = i18n.translations(i18n.choose(request)).gettext
-    lines, loaded = await read(
-        request, _told, request.app[keys.SERVICE], tournament_id(request), gettext
-    )
-    return page(request, "log.html", lines=lines, **_live(request, loaded))
+    tid = tournament_id(request)
+    lines, loaded = await read(request, _told, request.app[keys.SERVICE], tid, gettext)
+    # Who made each change: public where the tournament says so; its arbiters always see it.
+    signed_in = await session.current(request)
+    arbiter = signed_in is not None and signed_in.actor.role(tid) >= Role.DEPUTY
+    show = arbiter or loaded.state.require_settings().public_actors
+    return page(request, "log.html", lines=lines, show_actors=show, **_live(request, loaded))
 
 
 def _slides(rows: list[T]) -> list[list[T]]:

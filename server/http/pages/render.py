@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
@@ -58,6 +59,15 @@ def decimal(value: str, *, symbol: str) -> str:
     return value.replace(".", symbol)
 
 
+def when(seconds: int) -> str:
+    """A stored Unix time as a person reads it, in UTC.
+
+    >>> when(0)
+    '1970-01-01 00:00'
+    """
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M")
+
+
 @functools.cache
 def environment(language: str) -> jinja2.Environment:
     env = jinja2.Environment(
@@ -77,6 +87,7 @@ def environment(language: str) -> jinja2.Environment:
     env.filters["number"] = functools.partial(decimal, symbol=get_decimal_symbol(language))
     env.filters["system_name"] = lambda name: messages.gettext(SYSTEM_NAMES.get(name) or name)
     env.globals["cell_codes"] = CELL_CODES
+    env.filters["when"] = when
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["language"] = language
     return env

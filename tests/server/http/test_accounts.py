@@ -166,3 +166,28 @@ async def test_password_guessing_is_limited_per_account(
     # Another account at the same address is not this account's limit's business; the
     # address's limit is reached, so it waits too.
     assert (await sign_in(api.client, "nobody", PASSWORD))[0] == 429
+
+
+async def test_the_log_names_the_actor_for_arbiters_and_publicly_when_the_tournament_says(
+    aiohttp_client: Any, tmp_path: Path
+) -> None:
+    api, _, token = await setup(aiohttp_client, tmp_path)
+    status, _ = await as_token(
+        api, token, "/tournaments/open/rounds/1/boards/1/result", {"result": "1-0"}
+    )
+    assert status == 201
+    named = "— dora</span>"
+    _, public, _ = await text(api.client, "/t/open/log")
+    assert named not in public and "— root" not in public
+    _, cookie = await sign_in(api.client, "dora", PASSWORD)
+    api.client.session.cookie_jar.clear()
+    _, desk_view, _ = await text(api.client, "/t/open/log", Cookie=f"arbiter_session={cookie}")
+    assert named in desk_view
+    # The tournament's setting (off by default) shows the names to everyone.
+    status, body = await api.post(
+        "/tournaments/open/settings", {"public_actors": True, "reason": "regulations"}
+    )
+    assert status == 200, body
+    api.client.session.cookie_jar.clear()
+    _, public, _ = await text(api.client, "/t/open/log")
+    assert named in public

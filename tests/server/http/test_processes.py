@@ -2,7 +2,9 @@
 versions and idempotency keys hold across them, a round is paired once, a live stream
 on one process sees what the other appends, woken by LISTEN/NOTIFY (the streams' fallback
 poll is set to an hour, so nothing else could deliver it in time), and both search and
-register from the one FIDE list loaded into that database."""
+register from the one FIDE list loaded into that database; a session opened on one is
+known to the other and ended on both when its account is disabled, and password guesses
+count against one limit, whichever process takes them."""
 
 from __future__ import annotations
 
@@ -18,7 +20,10 @@ from typing import Any
 import aiohttp
 import pytest
 
+from events import open_store
 from events.directory import open_directory
+from server.service.access import Actor
+from server.service.accounts import AccountService
 from tests.corpus import shared_path
 from tests.server.http.support import TOKEN, Api, SseReader
 from trf.rating_list import open_rating_list
@@ -160,3 +165,53 @@ async def test_both_processes_use_the_one_fide_list(apis: tuple[Api, Api]) -> No
     assert status == 201, body
     event = body["events"][0]["event"]
     assert (event["surname"], event["rating"], event["rating_list"]) == ("Núñez", 2720, "2026-09")
+
+
+# -- accounts across processes (issue 29) ----------------------------------------------------
+
+PASSWORD = "correct horse battery"
+
+
+async def _sign_in(api: Api, password: str) -> tuple[int, str | None]:
+    async with api.client.post(
+        "/signin", data={"name": "dora", "password": password, "next": "/t/"},
+        allow_redirects=False,
+    ) as response:  # fmt: skip
+        cookie = response.cookies.get("arbiter_session")
+        return response.status, cookie.value if cookie else None
+
+
+async def _own_page(api: Api, cookie: str) -> int:
+    async with api.client.get(
+        "/admin/accounts/dora", headers={"Cookie": f"arbiter_session={cookie}"},
+        allow_redirects=False,
+    ) as response:  # fmt: skip
+        return response.status
+
+
+async def test_a_session_opened_on_one_process_is_known_and_ended_on_the_other(
+    database: str, apis: tuple[Api, Api]
+) -> None:
+    a, b = apis
+    store = open_store(database)
+    accounts = AccountService(store)
+    accounts.add(Actor.local(), "dora", password=PASSWORD)
+    status, cookie = await _sign_in(a, PASSWORD)
+    assert status == 303 and cookie is not None
+    assert await _own_page(b, cookie) == 200
+    accounts.set_disabled(Actor.local(), "dora", disabled=True)
+    assert [await _own_page(api, cookie) for api in (a, b)] == [303, 303]
+    store.close()
+
+
+async def test_password_guessing_is_counted_once_for_both_processes(
+    database: str, apis: tuple[Api, Api]
+) -> None:
+    a, b = apis
+    store = open_store(database)
+    AccountService(store).add(Actor.local(), "dora", password=PASSWORD)
+    store.close()
+    # Ten wrong guesses, alternating between the processes, use up the account's limit.
+    guesses = [(await _sign_in((a, b)[n % 2], f"guess number {n}"))[0] for n in range(10)]
+    assert guesses == [401] * 10
+    assert [(await _sign_in(api, PASSWORD))[0] for api in (a, b)] == [429, 429]
