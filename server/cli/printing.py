@@ -7,8 +7,8 @@ from typing import Literal
 
 import click
 
-from server.cli.support import CliContext, pass_service
-from server.printouts import FORMATS, as_format, pairing_list, render, result_list
+from server.cli.support import CliContext, language_option, pass_service
+from server.printouts import FORMATS, Language, as_format, pairing_list, render, result_list
 
 __all__ = ["COMMANDS"]
 
@@ -33,6 +33,7 @@ _FORMAT = click.option(
     help="board: board order; name: alphabetical, who plays where.",
 )
 @_FORMAT
+@language_option
 @pass_service
 def pairings(
     ctx: CliContext,
@@ -40,15 +41,16 @@ def pairings(
     round_no: int | None,
     by: Literal["board", "name"],
     output_format: str,
+    language: Language,
 ) -> None:
     """Print a round's pairing list: board, ids, names, ratings, points, colours.
 
     Example:
 
-        arbiter pairings spring-open --round 3 --by name --format html > round3.html
+        arbiter pairings spring-open --round 3 --by name --format html --lang es > round3.html
     """
     state = ctx.service(read_only=True).load(tournament)
-    printout = pairing_list(state, round_no or state.rounds_paired, by=by)
+    printout = pairing_list(state, round_no or state.rounds_paired, by=by, language=language)
     click.echo(render(printout, as_format(output_format)))
 
 
@@ -56,8 +58,11 @@ def pairings(
 @click.argument("tournament")
 @click.option("--round", "round_no", type=click.IntRange(min=1), help="Default: the latest.")
 @_FORMAT
+@language_option
 @pass_service
-def results(ctx: CliContext, tournament: str, round_no: int | None, output_format: str) -> None:
+def results(
+    ctx: CliContext, tournament: str, round_no: int | None, output_format: str, language: Language
+) -> None:
     """Print a round's results, board by board (boards still being played show …).
 
     Example:
@@ -65,7 +70,7 @@ def results(ctx: CliContext, tournament: str, round_no: int | None, output_forma
         arbiter results spring-open --round 3 --format csv
     """
     state = ctx.service(read_only=True).load(tournament)
-    printout = result_list(state, round_no or state.rounds_paired)
+    printout = result_list(state, round_no or state.rounds_paired, language=language)
     click.echo(render(printout, as_format(output_format)))
 
 

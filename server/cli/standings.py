@@ -15,7 +15,8 @@ from typing import Any
 import click
 
 from events.tiebreaks import Edition, Standings, TiebreakError, rank
-from server.cli.support import CliContext, as_of_options, pass_service
+from server.cli.support import CliContext, as_of_options, language_option, pass_service
+from server.printouts import Language
 from server.printouts.ranking import render_standings, tournament_printout
 from trf import read_trf_file
 from trf.tiebreak_input import crosstable_from_trf
@@ -91,6 +92,7 @@ def _trf_standings(
 @click.argument("tournament", required=False)
 @as_of_options
 @_standings_options
+@language_option
 @pass_service
 def show_standings(
     ctx: CliContext,
@@ -99,6 +101,7 @@ def show_standings(
     round_no: int | None,
     to_version: int | None,
     trf_file: Path | None,
+    language: Language,
     **tiebreak_options: Any,
 ) -> None:
     """Show the standings: score, then the tie-breaks (FIDE C.07) declared or given.
@@ -119,7 +122,7 @@ def show_standings(
     state = ctx.service(read_only=True).load(
         tournament, to_version=to_version, after_round=round_no
     )
-    click.echo(tournament_printout(state, **tiebreak_options))
+    click.echo(tournament_printout(state, language=language, **tiebreak_options))
 
 
 @click.command("crosstable")
@@ -136,6 +139,7 @@ def show_standings(
     show_default=True,
     help="Output format (html: one page that prints on A4).",
 )
+@language_option
 @pass_service
 def crosstable(
     ctx: CliContext,
@@ -144,6 +148,7 @@ def crosstable(
     round_no: int | None,
     trf_file: Path | None,
     output_format: str,
+    language: Language,
     **options: Any,
 ) -> None:
     """Print the crosstable: every round's opponent, colour and result, then the tie-breaks.
@@ -154,6 +159,8 @@ def crosstable(
     Example:
 
         arbiter crosstable --trf open.trf --rules 2026 --tiebreaks "BH/C1 BH SB"
+
+        arbiter crosstable spring-open --format html --lang es > crosstable.html
     """  # fmt: skip
     if trf_file is not None:
         click.echo(_trf_standings(trf_file=trf_file, round_no=round_no, output_format=output_format,
@@ -162,7 +169,7 @@ def crosstable(
     if tournament is None:
         raise click.UsageError("give a TOURNAMENT or --trf FILE")
     state = ctx.service(read_only=True).load(tournament, after_round=round_no)
-    click.echo(tournament_printout(state, output_format, full=True, **options))
+    click.echo(tournament_printout(state, output_format, full=True, language=language, **options))
 
 
 COMMANDS = (show_standings, crosstable)

@@ -15,11 +15,19 @@ import click
 
 if TYPE_CHECKING:
     from events import EventStore
+    from server.printouts import Language
     from server.service import CommandResult, EngineResolver, TournamentService
     from server.service.access import Actor
     from server.service.accounts import AccountService
 
-__all__ = ["CliContext", "DatabaseMissing", "as_of_options", "pass_service", "player_of"]
+__all__ = [
+    "CliContext",
+    "DatabaseMissing",
+    "as_of_options",
+    "language_option",
+    "pass_service",
+    "player_of",
+]
 
 
 class DatabaseMissing(FileNotFoundError):
@@ -147,3 +155,26 @@ def as_of_options(command: Callable[..., Any]) -> Callable[..., Any]:
     for option in reversed(_AS_OF):
         command = option(command)
     return command
+
+
+def _language(_ctx: click.Context, param: click.Parameter, code: str) -> Language:
+    # Imported here: the catalogues and the page templates load for a printout only, not
+    # for every command (``arbiter pair`` loads what pairing needs and nothing more).
+    from server.http.pages import i18n
+    from server.printouts import Language
+
+    if code not in i18n.LANGUAGES:
+        raise click.BadParameter(f"{code!r} is not one of {', '.join(i18n.LANGUAGES)}", param=param)
+    return Language(code, i18n.translations(code))
+
+
+language_option = click.option(
+    "--lang",
+    "language",
+    default="en",
+    show_default=True,
+    callback=_language,
+    help="The language of a printout's words and dates: en, or a language with a catalogue (es).",
+)
+"""``--lang``: the :class:`server.printouts.Language` a printout speaks, from the pages'
+catalogues."""

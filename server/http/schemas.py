@@ -262,6 +262,9 @@ class PrintoutQuery(_Wire):
     """html: one self-contained page that prints on A4."""
     by: Literal["board", "name"] = "board"
     """Pairing lists: in board order, or alphabetical (who plays where)."""
+    lang: str | None = None
+    """The sheet's language (``en``, ``es``), chosen as the pages choose theirs: this, else
+    the ``lang`` cookie, else the best of ``Accept-Language``; any other is English."""
 
 
 class ImportQuery(_Wire):

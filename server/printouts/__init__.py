@@ -2,11 +2,12 @@
 name: "who plays where"), its results, the standings and the crosstable, each as plain
 text, CSV or one self-contained HTML page that prints on A4.
 
-Every printout is first a :class:`Printout` (a title, a header, rows and notes), built from
-the tournament state; :func:`render` then writes it in a format. The HTML page comes from
-the Jinja2 template ``templates/printout.html`` with autoescaping on (player names are
-input), and the HTML pages of the web edge (``server/http/pages/``) may reuse both. A CSV
-cell a spreadsheet would run as a formula is written as text (:func:`csv_table`).
+Every printout is first a :class:`Printout` (the event, a heading of place, dates, round
+and chief arbiter, a title, a header, rows and notes), built from the tournament state in a
+:class:`Language`; :func:`render` then writes it in a format. The HTML page comes from the
+Jinja2 template ``templates/printout.html`` with autoescaping on (player names are input),
+and the HTML pages of the web edge (``server/http/pages/``) may reuse both. A CSV cell a
+spreadsheet would run as a formula is written as text (:func:`csv_table`).
 
 >>> print(render(Printout("Round 1", ("board", "white"), [(1, "Aune, Ingrid")]), "text"))
 Round 1
@@ -17,29 +18,34 @@ board  white
 from __future__ import annotations
 
 import csv
+import gettext
 import io
 import re
 from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Literal
+from typing import Literal, TypedDict
 
 import jinja2
+from babel.dates import format_date
 
 from events.errors import InvalidCommand
 from events.projections import TournamentState, points_str
 from events.tiebreaks import crosstable_from_state
-from events.types import PlayerId
+from events.types import NotPairedReason, PlayerId
 from server.printouts.collation import name_key
 
 __all__ = [
+    "ENGLISH",
     "FORMATS",
     "Format",
+    "Language",
     "Printout",
     "as_format",
     "counted_scores",
     "csv_table",
+    "heading",
     "pairing_list",
     "render",
     "result_list",
@@ -62,15 +68,40 @@ def as_format(text: str) -> Format:
 
 
 @dataclass(frozen=True, slots=True)
+class Language:
+    """The language a printout speaks: ``code`` for its dates, its name order and the page's
+    ``lang``, ``messages`` for its words (the pages' catalogue; English: the msgids).
+
+    >>> ENGLISH("pairings of round %(round)s", round=3)
+    'pairings of round 3'
+    """
+
+    code: str = "en"
+    messages: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
+
+    def __call__(self, message: str, **values: object) -> str:
+        text = self.messages.gettext(message)
+        return text % values if values else text
+
+
+ENGLISH = Language()
+
+
+@dataclass(frozen=True, slots=True)
 class Printout:
-    """A table to print: ``right`` holds the indexes of right-aligned (numeric) columns."""
+    """A table to print: ``heading`` holds (label, value) lines under the ``event``'s name,
+    ``right`` the indexes of right-aligned (numeric) columns; a ``landscape`` page is for a
+    table too wide for A4 upright (the crosstable)."""
 
     title: str
     header: tuple[str, ...]
     rows: Sequence[Sequence[object]]
-    subtitle: tuple[str, ...] = ()
+    event: str = ""
+    heading: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = ()
     right: Set[int] = field(default_factory=frozenset)
+    language: str = "en"
+    landscape: bool = False
 
 
 def text_table(
@@ -126,8 +157,8 @@ def render(printout: Printout, output_format: Format) -> str:
         return _template().render(printout=printout)
     return "\n".join(
         [
-            printout.title,
-            *printout.subtitle,
+            f"{printout.event}: {printout.title}" if printout.event else printout.title,
+            *(f"{label}: {value}" for label, value in printout.heading),
             *text_table(printout.header, printout.rows, right=printout.right),
             *printout.notes,
         ]
@@ -144,17 +175,31 @@ def _template() -> jinja2.Template:
     return environment.get_template("printout.html")
 
 
-def _heading(state: TournamentState, what: str) -> tuple[str, tuple[str, ...]]:
+def heading(
+    state: TournamentState, language: Language, round_no: int | None = None
+) -> tuple[tuple[str, str], ...]:
+    """What every sheet for the hall says under the event's name, in ``language``: place,
+    dates, the round (when the sheet is about one) and the chief arbiter; empty ones left out.
+    """
     settings = state.require_settings()
-    where = ", ".join(part for part in (settings.place, _dates(state)) if part)
-    return f"{settings.name}: {what}", (where,) if where else ()
+    lines = (
+        (language("Place"), settings.place),
+        (language("Dates"), _dates(state, language.code)),
+        (language("Round"), str(round_no) if round_no else ""),
+        (language("Chief arbiter"), settings.chief_arbiter),
+    )
+    return tuple((label, value) for label, value in lines if value)
 
 
-def _dates(state: TournamentState) -> str:
+def _dates(state: TournamentState, code: str) -> str:
     settings = state.require_settings()
-    if settings.start_date and settings.end_date and settings.end_date != settings.start_date:
-        return f"{settings.start_date.isoformat()} to {settings.end_date.isoformat()}"
-    return settings.start_date.isoformat() if settings.start_date else ""
+    start, end = settings.start_date, settings.end_date
+    if start is None:
+        return ""
+    first = format_date(start, format="medium", locale=code)
+    if end is None or end == start:
+        return first
+    return f"{first} – {format_date(end, format='medium', locale=code)}"
 
 
 def _round(state: TournamentState, round_no: int) -> None:
@@ -166,16 +211,31 @@ def _round(state: TournamentState, round_no: int) -> None:
         )
 
 
+_REASONS = {
+    NotPairedReason.HALF_BYE: "half-point bye",
+    NotPairedReason.ZERO_BYE: "zero-point bye",
+    NotPairedReason.FULL_BYE: "full-point bye",
+    NotPairedReason.WITHDRAWN: "withdrawn",
+    NotPairedReason.LATE_ENTRY: "late entry",
+}
+"""Why a player is not on a board, as the catalogue words it."""
+
+
 def pairing_list(
-    state: TournamentState, round_no: int, *, by: Literal["board", "name"] = "board"
+    state: TournamentState,
+    round_no: int,
+    *,
+    by: Literal["board", "name"] = "board",
+    language: Language = ENGLISH,
 ) -> Printout:
-    """A round's pairing list: by board (board, ids, names, ratings, points before the
-    round, result) or alphabetically by name, saying where and with which colour each
-    player plays (or why not)."""
+    """A round's pairing list in ``language``: by board (board, ids, names, ratings, points
+    before the round, result) or alphabetically by name, saying where and with which colour
+    each player plays (or why not)."""
     _round(state, round_no)
     round_ = state.round(round_no)
-    title, subtitle = _heading(state, f"pairings of round {round_no}")
-    absent = {entry.player_id: entry.reason.value.replace("-", " ") for entry in round_.not_paired}
+    _ = language
+    sheet = _sheet(state, language, round_no)
+    absent = {entry.player_id: _(_REASONS[entry.reason]) for entry in round_.not_paired}
 
     def points(player_id: int) -> str:
         return points_str(state.player(player_id).rounds[round_no - 1].score_before)
@@ -184,8 +244,8 @@ def pairing_list(
         places: list[tuple[str, int, str, str, str]] = []
         for board in round_.boards:
             for me, other, colour in (
-                (board.white, board.black, "white"),
-                (board.black, board.white, "black"),
+                (board.white, board.black, _("white")),
+                (board.black, board.white, _("black")),
             ):
                 opponent = state.player(other)
                 places.append(
@@ -194,15 +254,16 @@ def pairing_list(
                 )  # fmt: skip
         if round_.pab is not None:
             places.append(
-                (state.player(round_.pab).name, round_.pab, "", "", "pairing-allocated bye")
+                (state.player(round_.pab).name, round_.pab, "", "", _("pairing-allocated bye"))
             )
         for player_id, reason in absent.items():
             places.append((state.player(player_id).name, player_id, "", "", reason))
-        by_name = name_key("en")
+        by_name = name_key(language.code)
         places.sort(key=lambda place: (by_name(place[0]), place[1]))
+        columns = (_("name"), "id", _("board"), _("colour"), _("opponent"))
         return Printout(
-            title, ("name", "id", "board", "colour", "opponent"), places,
-            subtitle=subtitle, right={1, 2},
+            _("pairings of round %(round)s", round=round_no), columns, places,
+            right={1, 2}, **sheet,
         )  # fmt: skip
     rows = []
     for board in round_.boards:
@@ -215,14 +276,32 @@ def pairing_list(
     notes = []
     if round_.pab is not None:
         pab = state.player(round_.pab)
-        notes.append(f"Pairing-allocated bye: {pab.name} (id {pab.player_id})")
+        notes.append(_("Pairing-allocated bye: %(name)s", name=f"{pab.name} (id {pab.player_id})"))
     notes += [
-        f"Not paired: {state.player(player_id).name} (id {player_id}), {reason}"
+        _("Not paired: %(name)s, %(reason)s", name=f"{state.player(player_id).name} (id {player_id})",
+          reason=reason)
         for player_id, reason in absent.items()
-    ]
-    header = ("board", "id", "white", "rtg", "pts", "result", "pts", "rtg", "black", "id")
+    ]  # fmt: skip
+    header = (_("board"), "id", _("white"), _("rtg"), _("pts"), _("result"), _("pts"), _("rtg"),
+              _("black"), "id")  # fmt: skip
     return Printout(
-        title, header, rows, subtitle=subtitle, notes=tuple(notes), right={0, 1, 3, 4, 6, 7, 9}
+        _("pairings of round %(round)s", round=round_no), header, rows, notes=tuple(notes),
+        right={0, 1, 3, 4, 6, 7, 9}, **sheet,
+    )  # fmt: skip
+
+
+class _Sheet(TypedDict):
+    event: str
+    heading: tuple[tuple[str, str], ...]
+    language: str
+
+
+def _sheet(state: TournamentState, language: Language, round_no: int | None) -> _Sheet:
+    """The fields every sheet of a stored tournament shares: its name, heading, language."""
+    return _Sheet(
+        event=state.require_settings().name,
+        heading=heading(state, language, round_no),
+        language=language.code,
     )
 
 
@@ -237,11 +316,11 @@ def counted_scores(state: TournamentState) -> dict[PlayerId, Fraction]:
     }
 
 
-def result_list(state: TournamentState, round_no: int) -> Printout:
+def result_list(state: TournamentState, round_no: int, *, language: Language = ENGLISH) -> Printout:
     """A round's results, board by board; a board still being played shows ``…``."""
     _round(state, round_no)
     round_ = state.round(round_no)
-    title, subtitle = _heading(state, f"results of round {round_no}")
+    _ = language
     rows = [
         (board.number, state.player(board.white).name,
          board.result.value if board.result else "…", state.player(board.black).name)
@@ -250,10 +329,14 @@ def result_list(state: TournamentState, round_no: int) -> Printout:
     missing = round_.missing_results
     notes: tuple[str, ...] = ()
     if missing:
-        notes = (f"Still being played: board(s) {', '.join(map(str, missing))}",)
+        notes = (_("Still being played: board(s) %(boards)s", boards=", ".join(map(str, missing))),)
     if round_.pab is not None:
-        notes += (f"Pairing-allocated bye: {state.player(round_.pab).name}",)
+        notes += (_("Pairing-allocated bye: %(name)s", name=state.player(round_.pab).name),)
     return Printout(
-        title, ("board", "white", "result", "black"), rows, subtitle=subtitle, notes=notes,
+        _("results of round %(round)s", round=round_no),
+        (_("board"), _("white"), _("result"), _("black")),
+        rows,
+        notes=notes,
         right={0},
-    )  # fmt: skip
+        **_sheet(state, language, round_no),
+    )

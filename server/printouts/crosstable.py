@@ -26,7 +26,6 @@ __all__ = [
     "standings_json",
     "standings_table",
     "standings_text",
-    "standings_title",
 ]
 
 _TWO_DECIMALS = frozenset({"SB", "AOB"})
@@ -81,12 +80,6 @@ def _standings_rows(standings: Standings, ids: bool) -> list[list[str]]:
                for t, label in zip(standings.tiebreaks, standings.labels, strict=True)]
         )  # fmt: skip
     return rows
-
-
-def standings_title(standings: Standings, *, full: bool = False) -> str:
-    """ "Standings after round 5 (C.07 2026: PTS BH/C1 SB)", or "Crosstable ..." with ``full``."""
-    title = _title(standings)
-    return title.replace("Standings", "Crosstable", 1) if full else title
 
 
 def _title(standings: Standings) -> str:

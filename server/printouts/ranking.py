@@ -7,8 +7,14 @@ from __future__ import annotations
 import dataclasses
 
 from events.projections import TournamentState
-from events.tiebreaks import Standings, counting_note, tournament_standings
-from server.printouts import Printout, render
+from events.tiebreaks import (
+    COUNTING_RULE,
+    Standings,
+    completed_rounds,
+    counting_note,
+    tournament_standings,
+)
+from server.printouts import ENGLISH, Language, Printout, heading, render
 from server.printouts.crosstable import (
     crosstable_csv,
     crosstable_table,
@@ -17,29 +23,49 @@ from server.printouts.crosstable import (
     standings_json,
     standings_table,
     standings_text,
-    standings_title,
 )
 
-__all__ = ["render_standings", "tournament_printout"]
+__all__ = ["counting_line", "render_standings", "tournament_printout"]
+
+
+_LEAD = {"Rk": "Rk", "Name": "Name", "Rtg": "Rtg"}
+"""The lead columns a language words (ids, TPN and tie-break labels are the same in all)."""
 
 
 def render_standings(
-    standings: Standings, output_format: str, *, full: bool, ids: bool = False
+    standings: Standings,
+    output_format: str,
+    *,
+    full: bool,
+    ids: bool = False,
+    sheet: Printout | None = None,
+    language: Language = ENGLISH,
 ) -> str:
     """Ranked standings (with ``full``: the crosstable) as text, CSV, JSON or an A4 page;
-    with ``ids``, the player ids commands take (a stored tournament's players have them)."""
+    with ``ids``, the player ids commands take (a stored tournament's players have them).
+    The page speaks ``language`` and takes the event and heading of ``sheet``; a crosstable
+    page is A4 landscape."""
     if output_format == "html":
         header, rows = (crosstable_table if full else standings_table)(standings, ids=ids)
-        return render(
-            Printout(
-                standings_title(standings, full=full),
-                tuple(header),
-                rows,
-                notes=tuple(f"Note: {warning}" for warning in standings.warnings),
-                right={i for i, name in enumerate(header) if name != "Name" and not name.isdigit()},
-            ),
-            "html",
+        _ = language
+        basis = (
+            f"C.07 {standings.edition.value}: {' '.join(standings.labels)}"
+            if standings.edition
+            else _("points")
         )
+        what = "crosstable after round %(round)s" if full else "standings after round %(round)s"
+        page = Printout(
+            f"{_(what, round=standings.rounds)} ({basis})",
+            tuple(_(_LEAD[name]) if name in _LEAD else name for name in header),
+            rows,
+            notes=tuple(_("Note: %(note)s", note=warning) for warning in standings.warnings),
+            right={i for i, name in enumerate(header) if name != "Name" and not name.isdigit()},
+            language=language.code,
+            landscape=full,
+        )
+        if sheet is not None:
+            page = dataclasses.replace(page, event=sheet.event, heading=sheet.heading)
+        return render(page, "html")
     if full:
         return (
             crosstable_csv(standings, ids=ids)
@@ -63,19 +89,39 @@ def tournament_printout(
     rules: str | None = None,
     unrated_rating: int | None = None,
     full: bool = False,
+    language: Language = ENGLISH,
 ) -> str:
     """A stored tournament's standings (or with ``full`` its crosstable) in ``output_format``:
     ranked by ``tiebreaks`` under ``rules``, else by the declared list, else by points
-    alone, with the counting line.
+    alone, with the counting line; an A4 page speaks ``language`` under the event's heading.
 
     :raises TiebreakError: for a list or edition that cannot rank this tournament.
     """
     standings = tournament_standings(
         state, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating
     )
-    note = counting_note(state)
     if output_format == "html":
-        noted = dataclasses.replace(standings, warnings=(*standings.warnings, note))
-        return render_standings(noted, output_format, full=full, ids=True)
+        noted = dataclasses.replace(
+            standings, warnings=(*standings.warnings, counting_line(state, language))
+        )
+        sheet = Printout("", (), (), event=state.require_settings().name,
+                         heading=heading(state, language, standings.rounds or None))  # fmt: skip
+        return render_standings(
+            noted, output_format, full=full, ids=True, sheet=sheet, language=language
+        )
     text = render_standings(standings, output_format, full=full, ids=True)
-    return text + "\n" + note if output_format == "text" else text
+    return text + "\n" + counting_note(state) if output_format == "text" else text
+
+
+def counting_line(state: TournamentState, language: Language) -> str:
+    """:func:`events.tiebreaks.counting_note` in ``language``: which rounds the standings
+    count, naming a round still being played, and the rule."""
+    _ = language
+    counted = completed_rounds(state)
+    if counted > 1:
+        basis = _("Counted: rounds 1-%(last)s", last=counted)
+    else:
+        basis = _("Counted: round 1") if counted else _("Counted: no round yet")
+    if state.rounds_paired > counted:
+        basis += _("; round %(round)s is in progress and not counted", round=counted + 1)
+    return f"{basis}. {_(COUNTING_RULE[0].upper() + COUNTING_RULE[1:])}."

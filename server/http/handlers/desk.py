@@ -12,10 +12,12 @@ from aiohttp import web
 from events.decisions import Command, PairManually
 from server.http import keys
 from server.http.handlers.call import Call, paired_round
+from server.http.pages import i18n
 from server.http.schemas import PrintoutQuery, WriteResult
 from server.players_csv import read_players_csv
 from server.printouts import (
     Format,
+    Language,
     Printout,
     as_format,
     pairing_list,
@@ -100,6 +102,13 @@ def _printed(printout: Printout, query: PrintoutQuery) -> web.Response:
     return _response(render(printout, output_format), output_format)
 
 
+def _language(call: Call[None, PrintoutQuery]) -> Language:
+    """The sheet's language, chosen as the pages choose theirs (``?lang=``, the cookie,
+    ``Accept-Language``)."""
+    code = i18n.choose(call.request)
+    return Language(code, i18n.translations(code))
+
+
 def _response(text: str, output_format: Format) -> web.Response:
     return web.Response(
         text=text, content_type=_MEDIA[output_format], charset="utf-8", headers=_PRINTOUT_HEADERS
@@ -109,12 +118,14 @@ def _response(text: str, output_format: Format) -> web.Response:
 async def pairings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
     round_no = paired_round(state, call.number("round_no"))
-    return _printed(pairing_list(state, round_no, by=call.query.by), call.query)
+    printout = pairing_list(state, round_no, by=call.query.by, language=_language(call))
+    return _printed(printout, call.query)
 
 
 async def results_printout(call: Call[None, PrintoutQuery]) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
-    return _printed(result_list(state, paired_round(state, call.number("round_no"))), call.query)
+    round_no = paired_round(state, call.number("round_no"))
+    return _printed(result_list(state, round_no, language=_language(call)), call.query)
 
 
 async def standings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
@@ -132,5 +143,7 @@ async def crosstable_printout(call: Call[None, PrintoutQuery]) -> web.Response:
 async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
     output_format = as_format(call.query.format)
-    text = await call.read(tournament_printout, state, output_format, full=full)
+    text = await call.read(
+        tournament_printout, state, output_format, full=full, language=_language(call)
+    )
     return _response(text, output_format)
