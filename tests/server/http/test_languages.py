@@ -103,3 +103,19 @@ def test_a_third_language_is_one_catalogue_file(tmp_path: Path) -> None:
     assert french.gettext("Standings") == "Classement"
     assert french.gettext("Round %(round)s") % {"round": 3} == "Ronde 3"
     assert french.gettext("Players") == "Players"  # a stub: the rest stays English
+
+
+async def test_a_printout_speaks_the_language_the_pages_would(api: Api) -> None:
+    """``?lang=`` first, else ``Accept-Language``, as the pages choose (issue 30 item 3)."""
+    await hall(api)
+    paths = ("/tournaments/open/rounds/2/pairings", "/tournaments/open/rounds/2/results",
+             "/tournaments/open/standings/printout", "/tournaments/open/crosstable/printout")  # fmt: skip
+    for path in paths:
+        _, asked, _ = await text(api.client, path + "?lang=es", **{"Accept-Language": "en"})
+        _, told, _ = await text(api.client, path, **{"Accept-Language": "es-ES, en;q=0.5"})
+        _, english, _ = await text(api.client, path)
+        for page in (asked, told):
+            assert '<html lang="es">' in page, path
+            assert "<dt>Fechas:</dt><dd>1 abr 2026 – 3 abr 2026</dd>" in page, path
+            assert "<dt>Lugar:</dt><dd>Madrid</dd>" in page, path
+        assert '<html lang="en">' in english and "<dt>Place:</dt><dd>Madrid</dd>" in english
