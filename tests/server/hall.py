@@ -39,5 +39,7 @@ def hall(*, players: int = 30, rounds: int = 9) -> TournamentState:
             white = state.player(board.white).rating or 0
             black = state.player(board.black).rating or 0
             result = Result.WHITE_WINS if white >= black else Result.BLACK_WINS
-            service.execute("hall", RecordResult(round_no=round_no, board=board.number, result=result))
+            service.execute(
+                "hall", RecordResult(round_no=round_no, board=board.number, result=result)
+            )
     return service.load("hall")

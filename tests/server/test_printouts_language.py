@@ -66,7 +66,7 @@ def test_a_spanish_sheet_has_its_heading_and_no_english_message_left(
 ) -> None:
     english, spanish = SHEETS[sheet](state, ENGLISH), SHEETS[sheet](state, SPANISH)
     assert '<html lang="es">' in spanish and '<html lang="en">' in english
-    heading = re.search(r'<header class="event">(.*?)</header>', spanish, re.S)
+    heading = re.search(r'<header class="event">(.*?)</header>', spanish, re.DOTALL)
     assert heading is not None
     said = shown(heading.group(1))
     assert EVENT in said and "Lugar: Sevilla" in said
