@@ -10,6 +10,8 @@ from pathlib import Path
 from types import ModuleType
 
 from engine import systems
+from events.types import EVENT_TYPES
+from server.service.access import Role, least_role
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ["engine", "events", "trf", "server", "migrations"]
@@ -133,3 +135,18 @@ def test_readme_systems_table_is_the_engine_table() -> None:
         for system in systems.rows()
     ]
     assert rows == expected
+
+
+def test_readme_roles_table_is_the_access_table() -> None:
+    """The README's roles are :class:`Role`'s, in its order, each with the events
+    :func:`least_role` gives it (the table the service enforces)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = re.search(r"<!-- roles -->\n(.*?)\n<!-- /roles -->", text, re.DOTALL)
+    assert section is not None, "README.md marks its roles table"
+    cells = [row.strip("|").split(" | ") for row in section.group(1).splitlines()[2:]]
+    rendered = [
+        ", ".join(f"`{tag}`" for tag, kind in EVENT_TYPES.items() if least_role(kind) == role)
+        for role in Role
+    ]
+    expected = [(role.label, events or "-") for role, events in zip(Role, rendered, strict=True)]
+    assert [(row[0].strip(), row[-1].strip()) for row in cells] == expected

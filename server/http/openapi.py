@@ -81,6 +81,7 @@ _ANSWERS = {
     304: "Not modified: `If-None-Match` names the current version (the ETag).",
     400: "A query parameter or header this operation cannot read, or a body that is not JSON.",
     401: "No bearer token, or a wrong one.",
+    403: "The token's account may not do this (`forbidden`: the role it needs, and its role).",
     404: "No tournament, player, round, board or bye at this path.",
     409: "The change conflicts with the tournament as it stands, or a request with this "
     "Idempotency-Key is still running.",

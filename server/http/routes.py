@@ -37,6 +37,7 @@ from events.decisions import (
 from server.http import keys, schemas
 from server.http.auth import authenticate
 from server.http.handlers import (
+    accounts,
     desk,
     events,
     meta,
@@ -179,6 +180,53 @@ DESK: tuple[Route, ...] = (
               "Printable crosstable with the declared tie-breaks (by points when none are declared)"),
 )  # fmt: skip
 """The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
+
+ACCOUNT = r"/accounts/{name:[^/]{1,100}}"
+_ADMIN_STATUSES = (401, 403, 422, 429)
+"""An account route needs the token (401, 429 past the guesses), and the role (403)."""
+
+
+def _account(
+    method: str, path: str, handler: Handler, name: str, operation: str, summary: str,
+    response: Any, **options: Any,
+) -> Route:  # fmt: skip
+    return Route(method, path, handler, name, operation, summary, "accounts", response=response,
+                 token=True, also_statuses=_ADMIN_STATUSES, **options)  # fmt: skip
+
+
+ACCOUNTS: tuple[Route, ...] = (
+    _account("GET", "/accounts", accounts.list_accounts, "accounts", "listAccounts",
+             "Every account (administrators)", accounts.AccountList),
+    _account("POST", "/accounts", accounts.add_account, "accounts", "addAccount",
+             "Add an account (administrators); without a password, with a one-time sign-in "
+             "link", accounts.AddedAccount, status=201, body=accounts.NewAccount),
+    _account("PATCH", ACCOUNT, accounts.change_account, "account", "changeAccount",
+             "Disable an account (its sessions end, its tokens stop) or enable it",
+             accounts.AccountOut, body=accounts.AccountChange),
+    _account("GET", ACCOUNT + "/tokens", accounts.list_tokens, "tokens", "listTokens",
+             "An account's API tokens (its own, or any for an administrator)",
+             accounts.TokenList),
+    _account("POST", ACCOUNT + "/tokens", accounts.issue_token, "tokens", "issueToken",
+             "Issue an API token, narrowed to tournaments and a role; shown only here",
+             accounts.IssuedTokenOut, status=201, body=accounts.TokenRequest),
+    _account("DELETE", ACCOUNT + r"/tokens/{token_id:\d{1,18}}", accounts.revoke_token,
+             "token", "revokeToken", "Revoke an API token at once", accounts.TokenOut),
+    _account("GET", ACCOUNT + "/sessions", accounts.list_sessions, "sessions", "listSessions",
+             "An account's open browser sessions", accounts.SessionList),
+    _account("DELETE", ACCOUNT + r"/sessions/{session:[0-9a-f]{64}}", accounts.end_session,
+             "session", "endSession", "End a browser session (named by its SHA-256)",
+             accounts.SessionList),
+    _account("GET", TOURNAMENT + "/roles", accounts.list_roles, "roles", "listRoles",
+             "Who holds a role in the tournament (its chief, administrators)",
+             accounts.GrantList),
+    _account("PUT", TOURNAMENT + "/roles/{name:[^/]{1,100}}", accounts.grant_role, "role",
+             "grantRole", "Make an account the tournament's chief or deputy",
+             accounts.GrantList, body=accounts.RoleBody),
+    _account("DELETE", TOURNAMENT + "/roles/{name:[^/]{1,100}}", accounts.revoke_role, "role",
+             "revokeRole", "Take an account's role in the tournament away", accounts.GrantList),
+)  # fmt: skip
+"""Accounts, API tokens, sessions and a tournament's roles (issue 29): the token's actor
+must be allowed by the accounts service."""
 
 ROUTES: tuple[Route, ...] = (
     # -- the service -----------------------------------------------------------------------
@@ -524,6 +572,7 @@ ROUTES: tuple[Route, ...] = (
         streams=True,
     ),
     *DESK,
+    *ACCOUNTS,
 )
 
 

@@ -31,6 +31,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from events.errors import ArbiterError
 from events.types import (
     ByeCancelled,
@@ -78,11 +80,16 @@ class Forbidden(ArbiterError):
 _DEPUTY_EVENTS = (ResultRecorded, ByeRequested, ByeCancelled, PlayerWithdrawn)
 
 
-def least_role(event: Event) -> Role:
-    """The least role that may write ``event`` (the table above)."""
-    if isinstance(event, TournamentCreated):
+def least_role(kind: type[msgspec.Struct]) -> Role:
+    """The least role that may write events of type ``kind`` (the table above, which the
+    README's renders event by event).
+
+    >>> least_role(ResultRecorded).label
+    'deputy'
+    """
+    if issubclass(kind, TournamentCreated):
         return Role.ADMINISTRATOR
-    if isinstance(event, _DEPUTY_EVENTS):
+    if issubclass(kind, _DEPUTY_EVENTS):
         return Role.DEPUTY
     return Role.CHIEF
 
@@ -130,7 +137,7 @@ class Actor:
         """:raises Forbidden: when any of ``events`` needs more than the actor's role."""
         held = self.role(tournament_id)
         for event in events:
-            needed = least_role(event)
+            needed = least_role(type(event))
             if held < needed:
                 raise Forbidden(
                     f"{self.name} may not write {event.__struct_config__.tag} events in "
