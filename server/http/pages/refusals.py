@@ -83,6 +83,9 @@ _WORDED: dict[str, Callable[[Gettext], str]] = {
                                      "nothing was saved. Try again."),
     "unpairable-round": lambda _: _("The generated tournament could not go on: a round "
                                     "cannot be paired."),
+    "unrated-player": lambda _: _("A player to be paired has no rating: the Dubov system "
+                                  "needs one for every player (the chief arbiter gives an "
+                                  "unrated player a provisional one)."),
     "invalid-request": lambda _: _("The engine was asked for a round the tournament's facts "
                                    "contradict: tell the server's operator."),
     # -- accounts and roles

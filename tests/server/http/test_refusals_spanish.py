@@ -4,20 +4,25 @@ in, no English message of the catalogue left in Spanish."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-import server.http.app  # noqa: F401  # every error class the server raises, registered
+import engine
+import events
+import server
 from engine import errors as engine_errors
+from engine.dubov.players import UnratedPlayer
 from engine.generator import UnpairableRound
 from events import errors
 from server.http.pages import i18n
 from server.http.pages.refusals import refusal, worded_slugs
 from server.http.pairing import PairingCancelled, PairingTimedOut
-from server.http.problems import HTTP_PROBLEMS, problem_types
+from server.http.problems import HTTP_PROBLEMS, problem_types, slug_of
 from server.service import PairingInProgress
 from server.service.access import Forbidden
 from server.service.accounts import AccountNotFound, LinkUnusable
@@ -50,8 +55,15 @@ REFUSALS: list[Exception] = [
     PairingTimedOut("over 30 s"), PairingCancelled("shutting down"),
     Forbidden("needs more", needed="chief", role="deputy"), AccountNotFound("no account ana"),
     LinkUnusable("expired"), engine_errors.NoValidPairing("no perfect matching"),
-    engine_errors.InvalidRequest("round 9 of 7"),
+    engine_errors.InvalidRequest("round 9 of 7"), UnratedPlayer(5),
 ]  # fmt: skip
+
+
+def _import_everything() -> None:
+    """Every module of the server, the events and the engines, so every error class exists."""
+    for package in (server, events, engine):
+        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(module.name)
 
 
 def _subclasses(cls: type[Exception]) -> set[type[Exception]]:
@@ -60,9 +72,15 @@ def _subclasses(cls: type[Exception]) -> set[type[Exception]]:
 
 
 def test_every_problem_type_of_the_service_and_engine_is_worded() -> None:
-    domain = set(problem_types()) - set(HTTP_PROBLEMS)
+    _import_everything()
+    raised = {
+        cls
+        for cls in _subclasses(errors.ArbiterError) | _subclasses(engine_errors.PairingError)
+        if not cls.__module__.startswith("tests.")  # other tests' own errors
+    }
+    domain = {slug_of(cls) for cls in raised}
+    assert domain <= set(problem_types()) - set(HTTP_PROBLEMS)
     assert domain - FREE_TEXT == worded_slugs()
-    raised = _subclasses(errors.ArbiterError) | _subclasses(engine_errors.PairingError)
     assert {type(error) for error in REFUSALS} | {
         errors.CommandRejected, errors.InvalidCommand, UnpairableRound,
     } >= raised  # fmt: skip  # each class is tried below (these three: by hand)
