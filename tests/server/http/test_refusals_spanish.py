@@ -17,6 +17,7 @@ import events
 import server
 from engine import errors as engine_errors
 from engine.dubov.players import UnratedPlayer
+from engine.model import PairingNumber
 from engine.generator import UnpairableRound
 from events import errors
 from server.http.pages import i18n
@@ -55,7 +56,7 @@ REFUSALS: list[Exception] = [
     PairingTimedOut("over 30 s"), PairingCancelled("shutting down"),
     Forbidden("needs more", needed="chief", role="deputy"), AccountNotFound("no account ana"),
     LinkUnusable("expired"), engine_errors.NoValidPairing("no perfect matching"),
-    engine_errors.InvalidRequest("round 9 of 7"), UnratedPlayer(5),
+    engine_errors.InvalidRequest("round 9 of 7"), UnratedPlayer(PairingNumber(5)),
 ]  # fmt: skip
 
 
