@@ -17,8 +17,8 @@ import events
 import server
 from engine import errors as engine_errors
 from engine.dubov.players import UnratedPlayer
-from engine.model import PairingNumber
 from engine.generator import UnpairableRound
+from engine.model import PairingNumber
 from events import errors
 from server.http.pages import i18n
 from server.http.pages.refusals import refusal, worded_slugs
