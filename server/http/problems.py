@@ -37,6 +37,7 @@ __all__ = [
     "problem_type",
     "problem_types",
     "query_problem",
+    "slug_of",
 ]
 
 MEDIA_TYPE = "application/problem+json"
@@ -216,6 +217,11 @@ def _slug(name: str) -> str:
     'wrong-expected-version'
     """
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
+
+
+def slug_of(cls: type[BaseException]) -> str:
+    """The problem type's slug of an error class (what a page words a refusal by)."""
+    return _slug(cls.__name__)
 
 
 def _carried_status(cls: type[BaseException]) -> int | None:

@@ -13,6 +13,7 @@ back as a message on the desk.
 from __future__ import annotations
 
 import asyncio
+import functools
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -179,12 +180,12 @@ async def explain(request: web.Request) -> web.StreamResponse:
     loaded.state.round(round_no)  # 404 for a round not paired
     loop = asyncio.get_running_loop()
     service = request.app[keys.SERVICE]
+    gettext = i18n.translations(i18n.choose(request)).gettext
+    explaining = functools.partial(service.explain_round, tournament_id(request), round_no, gettext)
     try:
-        lines = await loop.run_in_executor(
-            request.app[keys.PAIRERS], service.explain_round, tournament_id(request), round_no
-        )
+        lines = await loop.run_in_executor(request.app[keys.PAIRERS], explaining)
     except (ArbiterError, PairingError) as error:
-        lines = [str(error)]
+        lines = [refusals.refusal(error, gettext)]
     return page(request, "explain.html", state=loaded.state, t=loaded.state.require_settings(),
                 round_no=round_no, lines=lines, signed_in=True, csrf=session.csrf)  # fmt: skip
 

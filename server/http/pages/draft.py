@@ -28,6 +28,7 @@ from server.http import keys
 from server.http.pages import i18n, refusals
 from server.http.pages.desk import signed_in, taken_flash
 from server.http.pages.forms import Edit, drafted, edit_fields
+from server.http.pages.log import Gettext
 from server.http.pages.public import guarded, load, tournament_id
 from server.http.pages.render import page
 from server.http.pages.session import check_csrf, check_origin, posted_form
@@ -68,9 +69,12 @@ class Draft:
         return len(self.players) % 2 == 1
 
 
-def make_draft(service: TournamentService, tid: str, form: Mapping[str, str]) -> Draft:
+def make_draft(
+    service: TournamentService, tid: str, form: Mapping[str, str], gettext: Gettext
+) -> Draft:
     """The draft of the next round: the engine's, or the edit ``form`` sends, with what it
-    breaks compared with the engine's.
+    breaks compared with the engine's, and the engine's account in the words of
+    ``gettext``.
 
     :raises ArbiterError: when the round cannot be paired now (results missing ...).
     """
@@ -81,9 +85,9 @@ def make_draft(service: TournamentService, tid: str, form: Mapping[str, str]) ->
     problem = placement_problem(state, *edit) if edit != proposal else None
     breaks = departures(state, *edit, proposal).all if edit != proposal and not problem else ()
     try:
-        explanation = tuple(service.explain_next(state))
+        explanation = tuple(service.explain_next(state, gettext=gettext))
     except PairingError as error:
-        explanation = (str(error),)
+        explanation = (refusals.refusal(error, gettext),)
     return Draft(state, proposal, edit, problem, breaks, explanation)
 
 
@@ -94,7 +98,7 @@ async def draft_page(request: web.Request) -> web.StreamResponse:
     tid = tournament_id(request)
     gettext = i18n.translations(i18n.choose(request)).gettext
     flash = await taken_flash(request, session)
-    making = functools.partial(make_draft, service, tid, request.query)
+    making = functools.partial(make_draft, service, tid, request.query, gettext)
     try:
         draft: Draft | None = await asyncio.get_running_loop().run_in_executor(
             request.app[keys.PAIRERS], making

@@ -17,7 +17,7 @@ from events.errors import ArbiterError
 from events.projections import TournamentState, fold
 from events.types import Event
 from server.http import keys
-from server.http.pages import i18n, session, views
+from server.http.pages import i18n, qr, session, views
 from server.http.pages.log import Gettext, LogLine, log_lines
 from server.http.pages.render import html, page
 from server.printouts import counted_scores
@@ -86,6 +86,7 @@ def _live(request: web.Request, loaded: Loaded) -> dict[str, Any]:
         "state": loaded.state,
         "scores": counted_scores(loaded.state),
         "t": loaded.state.require_settings(),
+        "international": views.international(loaded.state),
         "events_url": str(request.app.router["events"].url_for(tournament_id=tid)),
         "after": loaded.position,
         "event_types": EVENT_TYPES,
@@ -120,9 +121,10 @@ async def home(request: web.Request) -> web.StreamResponse:
 async def round_page(request: web.Request) -> web.StreamResponse:
     loaded = await load(request)
     round_ = loaded.state.round(int(request.match_info["round_no"]))
+    url = qr.address(request, tournament_id(request))
     return page(
         request, "round.html", round=round_, boards=views.boards(loaded.state, round_),
-        **_live(request, loaded),
+        url=url, qr_code=qr.qr_svg(url), **_live(request, loaded),
     )  # fmt: skip
 
 
@@ -175,8 +177,17 @@ async def crosstable_page(request: web.Request) -> web.StreamResponse:
 
 @guarded
 async def players_page(request: web.Request) -> web.StreamResponse:
+    """The field in start order; ``?q=`` keeps the players whose name holds it (every
+    tournament page's search box), and opens the player's card when only one does."""
     loaded = await load(request)
-    return page(request, "players.html", **_live(request, loaded))
+    text = request.query.get("q", "").strip()
+    found = views.find_players(loaded.state, text) if text else None
+    if found is not None and len(found) == 1 and request.query.get("fragment") != "1":
+        raise web.HTTPSeeOther(f"/t/{tournament_id(request)}/players/{found[0].player_id}")
+    kept = None if found is None else {p.player_id for p in found}
+    listed = [(number, player_id) for number, player_id in enumerate(loaded.state.order, 1)
+              if kept is None or player_id in kept]  # fmt: skip
+    return page(request, "players.html", listed=listed, q=text, **_live(request, loaded))
 
 
 @guarded
@@ -219,9 +230,10 @@ async def screen_page(request: web.Request) -> web.StreamResponse:
     state = loaded.state
     round_ = state.rounds[-1] if state.rounds else None
     ranking = await read(request, views.ranking, state)
-    pairs = list(zip(ranking.rows, ranking.titles, strict=True))
+    pairs = list(zip(ranking.rows, ranking.titles, ranking.federations, strict=True))
+    url = qr.address(request, tournament_id(request))
     return page(
-        request, "screen.html", round=round_,
+        request, "screen.html", round=round_, url=url, qr_code=qr.qr_svg(url),
         board_slides=_slides(views.boards(state, round_) if round_ else []),
         standing_slides=_slides(pairs), ranking=ranking, **_live(request, loaded),
     )  # fmt: skip

@@ -6,6 +6,7 @@ testable as a projection and the templates only lay things out.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -36,6 +37,8 @@ __all__ = [
     "boards",
     "card",
     "crosstable",
+    "find_players",
+    "international",
     "listing",
     "performance",
     "ranking",
@@ -53,6 +56,7 @@ class Side:
     title: str
     rating: int
     score: Fraction
+    federation: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +71,43 @@ class BoardRow:
 def _side(state: TournamentState, player_id: int, round_no: int) -> Side:
     player = state.player(player_id)
     record = player.rounds[round_no - 1]
-    return Side(player_id, player.name, player.title, player.rating, record.score_before)
+    return Side(
+        player_id, player.name, player.title, player.rating, record.score_before,
+        player.federation,
+    )  # fmt: skip
+
+
+def international(state: TournamentState) -> bool:
+    """Whether the field holds more than one federation: only then does a name need its
+    federation beside it."""
+    return len({state.player(pid).federation for pid in state.order} - {""}) > 1
+
+
+_UNDECOMPOSED = str.maketrans({"ø": "o", "đ": "d", "ł": "l", "ħ": "h", "ı": "i", "æ": "ae",
+                               "œ": "oe", "þ": "th"})  # fmt: skip
+"""Letters with a stroke or ligatures, which Unicode does not decompose into a base letter
+and a mark, as a keyboard without them types them."""
+
+
+def folded(text: str) -> str:
+    """``text`` as a search compares it: without case or accents.
+
+    >>> folded("Ñúñez Álvarez"), folded("MÜLLER"), folded("Ødegaard Łukasz")
+    ('nunez alvarez', 'muller', 'odegaard lukasz')
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_UNDECOMPOSED)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def find_players(state: TournamentState, text: str) -> list[PlayerState]:
+    """The players, in start order, whose name holds every word of ``text``, whatever the
+    case and accents: "nunez" finds Ñúñez, "garcia jo" finds García, José. A ``text``
+    with no word finds no one (not everyone)."""
+    words = folded(text).replace(",", " ").split()
+    if not words:
+        return []
+    players = (state.player(player_id) for player_id in state.order)
+    return [p for p in players if all(word in folded(p.name) for word in words)]
 
 
 def result_text(value: str) -> str:
@@ -98,6 +138,7 @@ class WhereRow:
 
     player_id: int
     name: str
+    federation: str
     board: int | None
     colour: str
     """``"w"``, ``"b"``, or empty when not on a board."""
@@ -111,13 +152,14 @@ def where_to_play(state: TournamentState, round_: RoundState, language: str) -> 
     rows = []
     for board in round_.boards:
         white, black = state.player(board.white), state.player(board.black)
-        rows.append(WhereRow(white.player_id, white.name, board.number, "w", black.name, ""))
-        rows.append(WhereRow(black.player_id, black.name, board.number, "b", white.name, ""))
-    if round_.pab is not None:
-        rows.append(WhereRow(round_.pab, state.player(round_.pab).name, None, "", "", "pab"))
-    for entry in round_.not_paired:
-        name = state.player(entry.player_id).name
-        rows.append(WhereRow(entry.player_id, name, None, "", "", entry.reason.value))
+        for player, colour, opponent in ((white, "w", black), (black, "b", white)):
+            rows.append(WhereRow(player.player_id, player.name, player.federation,
+                                 board.number, colour, opponent.name, ""))  # fmt: skip
+    alone = [(round_.pab, "pab")] if round_.pab is not None else []
+    alone += [(entry.player_id, entry.reason.value) for entry in round_.not_paired]
+    for player_id, why in alone:
+        player = state.player(player_id)
+        rows.append(WhereRow(player_id, player.name, player.federation, None, "", "", why))
     by_name = name_key(language)
     return sorted(rows, key=lambda row: (by_name(row.name), row.player_id))
 
@@ -133,18 +175,22 @@ class StandingsView:
     rows: list[list[str]]
     players: list[int]
     titles: list[str]
+    federations: list[str]
     withdrawn: list[bool]
     warnings: list[str]
     edition: str
 
 
-def _view(standings: Standings, rounds: int, rows: list[list[str]]) -> StandingsView:
+def _view(
+    state: TournamentState, standings: Standings, rounds: int, rows: list[list[str]]
+) -> StandingsView:
     players = [row.player for row in standings.rows]
+    federations = [state.player(p.player_id).federation if p.player_id else "" for p in players]
     edition = standings.edition.value if standings.edition else ""
     return StandingsView(
         standings.rounds, list(standings.labels), rounds, rows,
         [p.player_id or 0 for p in players], [p.title for p in players],
-        [p.withdrawn for p in players], list(standings.warnings), edition,
+        federations, [p.withdrawn for p in players], list(standings.warnings), edition,
     )  # fmt: skip
 
 
@@ -152,7 +198,7 @@ def ranking(state: TournamentState) -> StandingsView:
     """The standings with the tournament's declared tie-breaks, else by points alone."""
     ranked = tournament_standings(state)
     _, rows = standings_table(ranked)
-    return _view(ranked, 0, rows)
+    return _view(state, ranked, 0, rows)
 
 
 def crosstable(state: TournamentState) -> StandingsView:
@@ -160,7 +206,7 @@ def crosstable(state: TournamentState) -> StandingsView:
     by the declared tie-breaks, else by points."""
     ranked = tournament_standings(state)
     _, rows = crosstable_rows(ranked)
-    return _view(ranked, ranked.rounds, rows)
+    return _view(state, ranked, ranked.rounds, rows)
 
 
 @dataclass(frozen=True, slots=True)
