@@ -57,6 +57,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     cache_mb: int = CACHE_MB
     """What the folded tournaments this process keeps may take; the least recently used
     are dropped past it, and start again from their snapshots."""
+    failed_auth_limit: int = 10
+    """Wrong tokens or passwords one address (or account) may send in a minute before it is
+    answered 429; all addresses together get ten times as many."""
     busy_timeout_ms: int = 5000
     """How long a write waits for another process's write lock before answering 503."""
     store_timeout: float = 1.5

@@ -91,7 +91,8 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
         cache_bytes=settings.cache_mb * MIB,
     )
     app[keys.ACCOUNTS] = accounts = AccountService(store)
-    app[keys.FAILED_AUTH] = FailedAuth(accounts.store)
+    limit = settings.failed_auth_limit
+    app[keys.FAILED_AUTH] = FailedAuth(accounts.store, limit=limit, overall_limit=10 * limit)
     listener = None
     if is_postgres(settings.db):
         listening = asyncio.Event()

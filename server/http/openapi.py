@@ -27,7 +27,7 @@ API_VERSION = "1.0.0"
 """The API's own version: changes when the wire format does, not with each release."""
 
 _REF = "#/components/schemas/{name}"
-_PATH_PARAM = re.compile(r"\{(\w+)(?::((?:[^{}]|\{\d+,\d+\})+))?\}")
+_PATH_PARAM = re.compile(r"\{(\w+)(?::((?:[^{}]|\{\d+(?:,\d+)?\})+))?\}")
 _DIGITS = re.compile(r"\\d\{1,(\d+)\}")
 
 _DESCRIPTION = """\
@@ -50,6 +50,8 @@ def _path_template(path: str) -> tuple[str, list[dict[str, Any]]]:
         schema: dict[str, Any] = (
             {"type": "integer", "minimum": 0, "maximum": 10 ** int(digits.group(1)) - 1}
             if digits
+            else {"type": "string", "pattern": f"^{pattern}$"}
+            if pattern
             else {"type": "string"}
         )
         parameters.append({"name": name, "in": "path", "required": True, "schema": schema})
