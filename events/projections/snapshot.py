@@ -10,6 +10,7 @@ so decoding builds values and runs no code named by the data.
 from __future__ import annotations
 
 import ast
+import gc
 import hashlib
 import typing
 from collections.abc import Iterable, Iterator
@@ -125,5 +126,16 @@ def encode_state(state: TournamentState) -> bytes:
 
 
 def decode_state(data: bytes) -> TournamentState:
-    """:raises msgspec.ValidationError: when the bytes are not a state of this code."""
-    return _DECODER.decode(data)
+    """The state ``data`` encodes, decoded with the cyclic garbage collector paused: the
+    decode makes only acyclic values, and at 10,000 players the collections its
+    allocations would start take twice as long as the decode itself.
+
+    :raises msgspec.ValidationError: when the bytes are not a state of this code.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _DECODER.decode(data)
+    finally:
+        if paused:
+            gc.enable()
