@@ -37,7 +37,12 @@ import msgspec
 
 from events.envelope import Snapshot
 from events.errors import StoreUnavailable
-from events.projections.snapshot import PROJECTION_VERSION, decode_state, encode_state
+from events.projections.snapshot import (
+    PROJECTION_VERSION,
+    collector_paused,
+    decode_state,
+    encode_state,
+)
 from events.projections.state import EMPTY, TournamentState
 from events.projections.tournament import apply, fold
 from events.store import EventStore
@@ -346,11 +351,12 @@ class StateCache:
         each pairing and every ``keep_every`` events past the last kept below it."""
         at = bisect.bisect_right(held.kept, state.version, key=lambda kept: kept.version)
         last_kept = held.kept[at - 1].version if at else 0
-        for event in events:
-            if isinstance(event, RoundPaired) or state.version - last_kept >= self.keep_every:
-                held.keep(state)
-                last_kept = state.version
-            state = apply(state, event)
+        with collector_paused():
+            for event in events:
+                if isinstance(event, RoundPaired) or state.version - last_kept >= self.keep_every:
+                    held.keep(state)
+                    last_kept = state.version
+                state = apply(state, event)
         return state
 
     def _fold_to(self, stream_id: str, held: _Tournament, version: int) -> TournamentState:
