@@ -9,8 +9,11 @@ threads share them without copies; a state is replaced only by a later one.
 Beside each tournament's latest state the cache keeps earlier ones: the state before each
 round was paired (what "after round n" reads), one every ``keep_every`` events, and the
 last few read. A read of an old version or round starts from the nearest kept state and
-folds only what lies between (a stream known only from its snapshot is folded once from
-its first event to keep them). Values derived from a state (standings, a rendered page)
+folds only what lies between. A stream known only from its snapshot keeps the states it
+folds below the snapshot on the way, so the first old read folds from the first event to
+the version asked for (not to the latest) and later ones from the state kept below them;
+"after round n" reads the events before the snapshot once, without folding them, to find
+where each round was paired. Values derived from a state (standings, a rendered page)
 are kept beside it too (:meth:`StateCache.memo`), so each is computed once per version.
 
 Memory is bounded: tournaments are kept in least-recently-used order and dropped, with
@@ -34,7 +37,12 @@ import msgspec
 
 from events.envelope import Snapshot
 from events.errors import StoreUnavailable
-from events.projections.snapshot import PROJECTION_VERSION, decode_state, encode_state
+from events.projections.snapshot import (
+    PROJECTION_VERSION,
+    collector_paused,
+    decode_state,
+    encode_state,
+)
 from events.projections.state import EMPTY, TournamentState
 from events.projections.tournament import apply, fold
 from events.store import EventStore
@@ -74,11 +82,11 @@ class _Tournament:
 
     latest: TournamentState
     known_from: int
-    """Kept states and :attr:`pairings` cover the stream from this version on (0: all of
-    it; a start from a snapshot knows nothing before the snapshot)."""
+    """:attr:`pairings` covers the stream from this version on (0: all of it; a start from
+    a snapshot knows nothing before the snapshot until it reads the events there)."""
     kept: list[TournamentState] = field(default_factory=list)
-    """Earlier states by version: the one at ``known_from``, the one before each pairing,
-    and one every ``keep_every`` events."""
+    """Earlier states in version order: the one at ``known_from``, the one before each
+    pairing, and one every ``keep_every`` events (below ``known_from``: those folded)."""
     recent: OrderedDict[int, TournamentState] = field(default_factory=OrderedDict)
     pairings: list[tuple[int, int, bool]] = field(default_factory=list)
     """(version, round, paired) of each ``RoundPaired`` (True) and ``RoundUnpaired``."""
@@ -102,8 +110,10 @@ class _Tournament:
         self.resize()
 
     def keep(self, state: TournamentState) -> None:
-        if state.version and (not self.kept or self.kept[-1].version < state.version):
-            self.kept.append(state)
+        """Keep ``state`` in version order, unless one of its version is kept."""
+        at = bisect.bisect_left(self.kept, state.version, key=lambda kept: kept.version)
+        if state.version and (at == len(self.kept) or self.kept[at].version != state.version):
+            self.kept.insert(at, state)
 
     def resize(self) -> None:
         """Estimate the size (``sys.getsizeof`` sees one object, not a shared tree)."""
@@ -118,7 +128,7 @@ class _Tournament:
         )
 
     def nearest(self, version: int) -> TournamentState:
-        """The kept state closest to ``version`` from below (``version >= known_from``)."""
+        """The kept state closest to ``version`` from below (``EMPTY``: none)."""
         best = EMPTY
         at = bisect.bisect_right([state.version for state in self.kept], version)
         if at:
@@ -229,7 +239,7 @@ class StateCache:
         held = self._held(stream_id)  # after a read: the stream's entry, if it exists
         with held.lock:
             if held.known_from:
-                self._relearn(stream_id, held)
+                self._index_start(stream_id, held)
             pairings = list(held.pairings)
         cut = end
         for version, round_, paired in pairings:
@@ -331,36 +341,50 @@ class StateCache:
         """Fold ``events`` onto the latest state (under ``held.lock``), keeping the state
         before each pairing and every ``keep_every`` events."""
         _note_pairings(held, held.latest.version, events)
-        state = held.latest
-        for event in events:
-            last_kept = held.kept[-1].version if held.kept else 0
-            if isinstance(event, RoundPaired) or state.version - last_kept >= self.keep_every:
-                held.keep(state)
-            state = apply(state, event)
-        held.latest = state
+        held.latest = self._fold_keeping(held, held.latest, events)
         held.resize()
 
+    def _fold_keeping(
+        self, held: _Tournament, state: TournamentState, events: list[Event]
+    ) -> TournamentState:
+        """Fold ``events`` onto ``state`` (under ``held.lock``), keeping the state before
+        each pairing and every ``keep_every`` events past the last kept below it."""
+        at = bisect.bisect_right(held.kept, state.version, key=lambda kept: kept.version)
+        last_kept = held.kept[at - 1].version if at else 0
+        with collector_paused():
+            for event in events:
+                if isinstance(event, RoundPaired) or state.version - last_kept >= self.keep_every:
+                    held.keep(state)
+                    last_kept = state.version
+                state = apply(state, event)
+        return state
+
     def _fold_to(self, stream_id: str, held: _Tournament, version: int) -> TournamentState:
-        """The state at ``version`` (under ``held.lock``, below the latest)."""
-        if version < held.known_from:
-            self._relearn(stream_id, held)
+        """The state at ``version`` (under ``held.lock``, below the latest), folded on
+        from the nearest kept state; below the snapshot the cache started from, keeping
+        the states it passes, so the next read there starts near."""
         start = held.nearest(version)
         if start.version == version:
             return start
         tail = self.store.read_stream(
             stream_id, after_version=start.version, limit=version - start.version
         )
-        return fold((r.event for r in tail), start)
+        events = [r.event for r in tail]
+        if version < held.known_from:
+            state = self._fold_keeping(held, start, events)
+            held.resize()
+            return state
+        return fold(events, start)
 
-    def _relearn(self, stream_id: str, held: _Tournament) -> None:
-        """Fold the stream from its first event to its latest state's version (under
-        ``held.lock``), keeping what a start from a snapshot did not know."""
-        upto = held.latest
-        history = self.store.read_stream(stream_id, limit=upto.version)
-        held.restart(EMPTY)
-        self._advance(held, [r.event for r in history])
-        held.latest = upto  # the same fold; the held one is shared by earlier readers
-        held.resize()
+    def _index_start(self, stream_id: str, held: _Tournament) -> None:
+        """Index the pairings before ``known_from`` (under ``held.lock``), the events
+        read but not folded, so "after round n" knows where every round was paired."""
+        history = self.store.read_stream(stream_id, limit=held.known_from)
+        later = held.pairings
+        held.pairings = []
+        _note_pairings(held, 0, [r.event for r in history])
+        held.pairings.extend(later)
+        held.known_from = 0
 
     def _snapshot_if_due(self, stream_id: str, state: TournamentState) -> None:
         with self._lock:

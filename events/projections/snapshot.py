@@ -10,6 +10,8 @@ so decoding builds values and runs no code named by the data.
 from __future__ import annotations
 
 import ast
+import contextlib
+import gc
 import hashlib
 import typing
 from collections.abc import Iterable, Iterator
@@ -23,7 +25,13 @@ import msgspec
 from events.projections.persistent import PersistentList
 from events.projections.state import TournamentState
 
-__all__ = ["PROJECTION_VERSION", "code_digest", "decode_state", "encode_state"]
+__all__ = [
+    "PROJECTION_VERSION",
+    "code_digest",
+    "collector_paused",
+    "decode_state",
+    "encode_state",
+]
 
 OURS = ("engine", "events", "migrations", "server", "trf")
 """Top-level packages whose modules the digest follows; imports of anything else are
@@ -124,6 +132,25 @@ def encode_state(state: TournamentState) -> bytes:
     return _ENCODER.encode(state)
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building states: they are acyclic (freed
+    by reference counts), and the collections their allocations start walk every object
+    held, so at 10,000 players they cost a third of a fold and twice a snapshot's decode.
+    Restores the collector as found (a caller that paused it keeps it paused)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def decode_state(data: bytes) -> TournamentState:
-    """:raises msgspec.ValidationError: when the bytes are not a state of this code."""
-    return _DECODER.decode(data)
+    """The state ``data`` encodes (:func:`collector_paused` while decoding).
+
+    :raises msgspec.ValidationError: when the bytes are not a state of this code.
+    """
+    with collector_paused():
+        return _DECODER.decode(data)
