@@ -16,11 +16,12 @@ from events.tiebreaks import (
     Edition,
     TiebreakError,
     crosstable_from_state,
+    parse_sequence,
     rank,
     tournament_standings,
 )
 from events.types import NotPairedReason, TournamentCreated
-from server.service import TournamentService
+from server.service import TournamentService, read_import
 from tests.tiebreaks.examples import play_worked_example, worked_example
 from trf import read_trf, write_trf
 from trf.export import export_document
@@ -77,6 +78,18 @@ def test_a_new_tournament_gets_the_swiss_list_under_the_current_edition(
     assert standings.labels == ("PTS", "BH/C1", "BH", "DE", "SB", "WIN", "BWG")
     # #2, #3, #5 and #7 share 1.5 points; BH-C1 (2026 caps, spec §5.8) orders them
     assert [row.pairing_number for row in standings.rows][:2] == [1, 6]
+
+
+def test_the_default_list_reaches_the_trf_export_and_back(service: TournamentService) -> None:
+    play_worked_example(service, "ex")
+    text = write_trf(export_document(service.load("ex"), profile="trf26"))
+    document, _ = read_trf(text)
+    assert document.header("212") == "PTS,BH/C1,BH,DE,SB,WIN,BWG"
+    assert "### C.07 2026" in text
+    service.import_trf(read_import(text.encode(), tournament_id="again"))
+    created = service.history("again")[0].event
+    assert isinstance(created, TournamentCreated) and created.tiebreak_rules == "2026"
+    assert parse_sequence(created.tiebreaks) == parse_sequence("PTS BH/C1 BH DE SB WIN BWG")
 
 
 def test_the_default_list_follows_a_chosen_edition(service: TournamentService) -> None:
