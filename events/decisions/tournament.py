@@ -33,7 +33,7 @@ from events.decisions.settings import check_acceleration
 from events.directory import RATING_KINDS
 from events.errors import InvalidCommand, TournamentExists
 from events.projections.state import TournamentState
-from events.tiebreaks import Edition, TiebreakError, parse_settings
+from events.tiebreaks import SWISS_TIEBREAKS, Edition, TiebreakError, parse_settings
 from events.types import Event, PointValues, TournamentCreated, TournamentReopened
 from events.types import TournamentClosed as TournamentClosedEvent
 
@@ -53,7 +53,12 @@ however many they are (amalfi.md B.2), instead of the regulations' points per ro
 
 
 class CreateTournament(CommandStruct, frozen=True):
-    """Start a tournament stream; the fields are those of :class:`TournamentCreated`."""
+    """Start a tournament stream; the fields are those of :class:`TournamentCreated`.
+
+    A command that names no tie-breaks gets the Swiss list BH/C1 BH DE SB WIN BWG
+    (events.tiebreaks.SWISS_TIEBREAKS) under the current C.07 edition, and the event states
+    both. An empty list ranks by points alone (a TRF file without a list imports so).
+    """
 
     tournament_id: TournamentId
     name: ShortText
@@ -70,7 +75,7 @@ class CreateTournament(CommandStruct, frozen=True):
     time_control: ShortText = ""
     max_half_point_byes: HalfByeLimit | None = None
     full_point_byes: bool = False
-    tiebreaks: TiebreakList = ""
+    tiebreaks: TiebreakList = SWISS_TIEBREAKS
     tiebreak_rules: TiebreakRules = ""
     unrated_rating: Rating | None = None
     rating_type: ShortText = "standard"

@@ -7,6 +7,7 @@ and pairing numbers are :mod:`engine.model`'s), then
 """
 
 from events.tiebreaks.codes import (
+    SWISS_TIEBREAKS,
     Tiebreak,
     format_sequence,
     parse_sequence,
@@ -28,6 +29,7 @@ from events.tiebreaks.tournament import (
 
 __all__ = [
     "COUNTING_RULE",
+    "SWISS_TIEBREAKS",
     "Crosstable",
     "Edition",
     "PlayerRecord",

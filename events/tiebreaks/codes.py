@@ -24,6 +24,7 @@ from events.tiebreaks.model import Edition
 __all__ = [
     "ASCENDING",
     "RATING_BASED",
+    "SWISS_TIEBREAKS",
     "Tiebreak",
     "check_edition",
     "format_sequence",
@@ -47,6 +48,14 @@ TEAM_CODES = frozenset(
 )  # fmt: skip
 
 NEW_IN_2026 = frozenset({"STD", "TPN", "RTNG"})
+
+SWISS_TIEBREAKS = "BH/C1 BH DE SB WIN BWG"
+"""The list a new tournament gets unless it names one: every system Arbiter pairs is an
+individual Swiss system, and this is spec/tiebreaks.md §8's sequence for them. C.07 (2023 on)
+publishes no mandatory list (the Chief Arbiter completes a silent one, 2024-08 revision); the
+old C.02 Art. 13 recommendation and recent FIDE Swiss regulations both rank by Buchholz Cut-1,
+Buchholz, then direct encounter, Sonneborn-Berger and wins. Nothing rating-based, so the list
+ranks unrated players without an ``unrated_rating`` (Art. 10). See docs/rulings.md."""
 
 RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 """Art. 10: removed from the list when unrated players take part and no rating is set for them."""

@@ -32,6 +32,7 @@ from events.decisions import (
 )
 from events.errors import InvalidCommand
 from events.names import parse_name
+from events.tiebreaks import SWISS_TIEBREAKS, Edition
 from events.types import ByeKind, PointValues
 from server.cli.render import render_log, render_state
 from server.cli.support import CliContext, as_of_options, pass_service, player_of
@@ -141,11 +142,16 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
 @click.option(
     "--full-point-byes/--no-full-point-byes", default=False, help="Allow full-point byes."
 )
-@click.option("--tiebreaks", default="", help='C.07 tie-break list, e.g. "BH/C1 BH SB DE".')
+@click.option(
+    "--tiebreaks",
+    default=SWISS_TIEBREAKS,
+    show_default=True,
+    help='C.07 tie-break list, e.g. "BH/C1 BH SB DE"; "PTS" ranks by points alone.',
+)
 @click.option(
     "--tiebreak-rules",
     type=click.Choice(["2024", "2026"]),
-    help="C.07 edition of the tie-breaks (required with --tiebreaks).",
+    help=f"C.07 edition of the tie-breaks (default: the current one, {Edition.current().value}).",
 )
 @click.option(
     "--unrated-rating",

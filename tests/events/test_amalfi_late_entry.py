@@ -121,12 +121,14 @@ def test_b2_late_entrant_entering_in_round_3_scores_half_a_point_in_total() -> N
 
 
 def test_b2_standings_show_the_late_entrants_half_point() -> None:
-    """B.2: #7 (½) is level with #4 (½), above #6 (0)."""
+    """B.2: #7 (½) is level with #4 (½) on points, above #6 (0). The default tie-breaks
+    start with Buchholz Cut-1: #4's opponents #1 (2) and #2 (1½) keep 2, while #7 met nobody
+    (its missed rounds count a dummy of at most its own ½, 16.4), so #4 is placed first."""
     _, state = late_entry(two_rounds_played("amalfi"))
     rows = {
         row.player.player_id: (row.rank, row.points) for row in tournament_standings(state).rows
     }
-    assert rows[PlayerId(7)] == rows[PlayerId(4)] == (5, HALF)
+    assert (rows[PlayerId(4)], rows[PlayerId(7)]) == ((5, HALF), (6, HALF))
     assert rows[PlayerId(6)] == (7, 0)
 
 

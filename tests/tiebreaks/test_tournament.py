@@ -8,17 +8,20 @@ import pytest
 
 from engine.model import RoundKind
 from events import MemoryEventStore
+from events.codec import decode_event
 from events.decisions import CreateTournament, RegisterPlayer
 from events.errors import CommandRejected
+from events.projections import EMPTY, fold
 from events.tiebreaks import (
     Edition,
     TiebreakError,
     crosstable_from_state,
+    parse_sequence,
     rank,
     tournament_standings,
 )
-from events.types import NotPairedReason
-from server.service import TournamentService
+from events.types import NotPairedReason, TournamentCreated
+from server.service import TournamentService, read_import
 from tests.tiebreaks.examples import play_worked_example, worked_example
 from trf import read_trf, write_trf
 from trf.export import export_document
@@ -62,8 +65,60 @@ def test_a_list_given_at_query_time_overrides_the_declaration(service: Tournamen
     assert (bh[5], bh[6]) == (Decimal("3.5"), Decimal("4.5"))
 
 
-def test_no_declaration_ranks_by_points_alone(service: TournamentService) -> None:
+def test_a_new_tournament_gets_the_swiss_list_under_the_current_edition(
+    service: TournamentService,
+) -> None:
+    # spec/tiebreaks.md §8: BH-C1, BH, DE, SB, WIN, BWG, stated in the event (issue 28 item 4)
     play_worked_example(service, "ex")
+    created = service.history("ex")[0].event
+    assert isinstance(created, TournamentCreated)
+    assert (created.tiebreaks, created.tiebreak_rules) == ("BH/C1 BH DE SB WIN BWG", "2026")
+    standings = tournament_standings(service.load("ex"))
+    assert standings.edition is Edition.C07_2026
+    assert standings.labels == ("PTS", "BH/C1", "BH", "DE", "SB", "WIN", "BWG")
+    # #2, #3, #5 and #7 share 1.5 points; BH-C1 (2026 caps, spec §5.8) orders them
+    assert [row.pairing_number for row in standings.rows][:2] == [1, 6]
+
+
+def test_the_default_list_reaches_the_trf_export_and_back(service: TournamentService) -> None:
+    play_worked_example(service, "ex")
+    text = write_trf(export_document(service.load("ex"), profile="trf26"))
+    document, _ = read_trf(text)
+    assert document.header("212") == "PTS,BH/C1,BH,DE,SB,WIN,BWG"
+    assert "### C.07 2026" in text
+    service.import_trf(read_import(text.encode(), tournament_id="again"))
+    created = service.history("again")[0].event
+    assert isinstance(created, TournamentCreated) and created.tiebreak_rules == "2026"
+    assert parse_sequence(created.tiebreaks) == parse_sequence("PTS BH/C1 BH DE SB WIN BWG")
+
+
+def test_the_default_list_follows_a_chosen_edition(service: TournamentService) -> None:
+    service.create(CreateTournament(tournament_id="t", name="T", rounds=5, tiebreak_rules="2024"))
+    created = service.history("t")[0].event
+    assert isinstance(created, TournamentCreated)
+    assert (created.tiebreaks, created.tiebreak_rules) == ("BH/C1 BH DE SB WIN BWG", "2024")
+
+
+def test_pts_alone_ranks_by_points_alone(service: TournamentService) -> None:
+    # What the desk's field says to type for no tie-breaks.
+    play_worked_example(service, "ex", tiebreaks="PTS")
+    standings = tournament_standings(service.load("ex"))
+    assert (standings.labels, standings.edition) == (("PTS",), Edition.C07_2026)
+    assert [row.rank for row in standings.rows] == [1, 2, 3, 3, 3, 3, 7]
+
+
+def test_a_stored_creation_without_tie_breaks_keeps_none() -> None:
+    # Tournaments created before the default keep what they stored: points alone.
+    created = decode_event(
+        "tournament-created", 1, '{"tournament_id": "old", "name": "Old", "rounds": 5}'
+    )
+    state = fold([created], EMPTY)
+    assert state.settings is not None and state.settings.tiebreaks == ""
+    assert tournament_standings(state).labels == ("PTS",)
+
+
+def test_no_declaration_ranks_by_points_alone(service: TournamentService) -> None:
+    play_worked_example(service, "ex", tiebreaks="")
     standings = tournament_standings(service.load("ex"))
     assert (standings.edition, standings.labels, standings.rounds) == (None, ("PTS",), 3)
     # #1 2.5, #6 2; #2, #3, #5 and #7 1.5 share third place (listed by TPN); #4 0

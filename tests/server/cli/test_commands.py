@@ -137,16 +137,19 @@ def test_a_round_from_pairing_to_standings(spring: Arbiter) -> None:
         spring("record-result", "spring-open", "1", "2", "-/+").output == "round 1 board 2: -/+\n"
     )
     table = spring("standings", "spring-open").output.splitlines()
-    assert table[0] == "Standings after round 1 (points)"
+    # created without tie-breaks: the Swiss list under C.07 2026 (issue 28 item 4)
+    assert table[0] == "Standings after round 1 (C.07 2026: PTS BH/C1 BH DE SB WIN BWG)"
     assert table[-1].startswith("Counted: round 1. A round counts once every one of its results")
     rows = [line.split() for line in table[2:-1]]
-    # Aune 1 (won), Dahl 1 (forfeit win), Eriksen ½ (bye), Costa and Brandt 0 (shared rank 4)
-    assert [(row[0], row[-1]) for row in rows] == [
-        ("1", "1.0"),
-        ("1", "1.0"),
-        ("3", "0.5"),
-        ("4", "0.0"),
-        ("4", "0.0"),
+    # Aune 1 (won), Dahl 1 (forfeit win), Eriksen ½ (bye), then Costa and Brandt 0: Costa
+    # lost to Aune over the board (BH 1) and is placed above Brandt, who lost by forfeit and
+    # met nobody (BH 0)
+    assert [(row[0], row[3], row[6], row[8]) for row in rows] == [
+        ("1", "Aune,", "1.0", "0.0"),
+        ("1", "Dahl,", "1.0", "0.0"),
+        ("3", "Eriksen,", "0.5", "0.5"),
+        ("4", "Costa,", "0.0", "1.0"),
+        ("5", "Brandt,", "0.0", "0.0"),
     ]
 
 

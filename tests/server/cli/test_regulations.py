@@ -150,9 +150,11 @@ def test_a_wish_yields_when_nothing_else_is_possible(tmp_path: Path) -> None:
     assert "no valid pairing" in desk("pair-round", "reg", code=1).lower()
 
 
-def test_the_readmes_settings_example_runs_as_written(spring: Arbiter) -> None:
+def test_the_readmes_settings_example_runs_as_written(arbiter: Arbiter) -> None:
     """Issue 28: a tie-break list given without an edition, to a tournament that declared
     none, is read under the edition in force, and the event states which one."""
+    arbiter("create-tournament", "Spring Open", "--rounds", "3", "--tiebreaks", "")
+    spring = arbiter
     spring("settings", "spring-open", "--avoid-same-federation", "--tiebreaks", "BH/C1 SB",
            "--reason", "R")  # fmt: skip
     shown = spring("standings", "spring-open").output

@@ -37,7 +37,7 @@ async def test_standings_with_buchholz_and_sonneborn_berger(api: Api) -> None:
 
 
 async def test_standings_by_score_when_no_tiebreaks_are_declared(api: Api) -> None:
-    await open_with_players(api)
+    await open_with_players(api, tiebreaks="")
     await play_round_one(api)
     status, body = await api.get("/tournaments/open/standings")
     assert status == 200 and body["tiebreaks"] == [] and body["edition"] is None
@@ -47,6 +47,15 @@ async def test_standings_by_score_when_no_tiebreaks_are_declared(api: Api) -> No
         (2, 4, 0.5),
         (4, 1, 0),
     ]
+
+
+async def test_a_tournament_created_without_tie_breaks_gets_the_swiss_list(api: Api) -> None:
+    """Issue 28 item 4: BH-C1, BH, DE, SB, WIN, BWG (spec/tiebreaks.md §8) under the current
+    C.07 edition, stated with the tournament."""
+    await open_with_players(api)
+    status, body = await api.get("/tournaments/open/standings")
+    assert status == 200 and body["edition"] == "2026"
+    assert body["tiebreaks"] == ["BH/C1", "BH", "DE", "SB", "WIN", "BWG"]
 
 
 async def test_a_round_in_play_is_not_counted_with_or_without_tiebreaks(api: Api) -> None:
@@ -80,7 +89,7 @@ async def test_standings_as_of_a_round_leave_out_later_corrections(api: Api) -> 
 
 
 async def test_a_tiebreak_list_without_its_edition_is_refused(api: Api) -> None:
-    await open_with_players(api)
+    await open_with_players(api, tiebreaks="")
     status, problem = await api.get("/tournaments/open/standings?tiebreaks=BH")
     assert status == 400
     assert problem["type"] == "/problems/invalid-tiebreaks"
@@ -114,7 +123,7 @@ async def test_printouts_rank_by_the_declared_tiebreaks(api: Api) -> None:
 
 
 async def test_without_declared_tiebreaks_printouts_rank_by_points(api: Api) -> None:
-    await open_with_players(api)
+    await open_with_players(api, tiebreaks="")
     await play_round_one(api)
     status, text = await printed(api, "/tournaments/open/standings/printout?format=text")
     assert status == 200 and "Counted: round 1." in text
