@@ -86,6 +86,12 @@ _CHAR = r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]"
 _PRINTABLE = f"^{_CHAR}*$"
 _NOT_BLANK = rf"^{_CHAR}*[^\s\x00-\x1f\x7f-\x9f\u2028\u2029]{_CHAR}*$"
 """Printable with a character other than a space: what ``str.strip`` leaves something of."""
+_EMPTY_OR_NOT_BLANK = f"^$|{_NOT_BLANK}"
+_IN_WORDS = {
+    f"Expected `str` matching regex {pattern!r}": "must not be blank"
+    for pattern in (_NOT_BLANK, _EMPTY_OR_NOT_BLANK)
+}
+"""msgspec's message for a pattern a person should not have to read, in words."""
 
 Name = Annotated[
     str,
@@ -112,7 +118,7 @@ Surname = Annotated[
     str,
     msgspec.Meta(
         max_length=100,
-        pattern=f"^$|{_NOT_BLANK}",
+        pattern=_EMPTY_OR_NOT_BLANK,
         description="Up to 100 characters, one line, not blank (empty only when the FIDE "
         "list gives it).",
     ),
@@ -234,6 +240,7 @@ def check_bounds(command: S) -> S:
         msgspec.convert(msgspec.to_builtins(command), type(command))
     except msgspec.ValidationError as error:
         message, _, path = str(error).partition(" - at `$")
+        message = _IN_WORDS.get(message, message)
         field = path.rstrip("`").lstrip(".").replace("[", ".").replace("]", "") or None
         raise InvalidCommand(f"{field}: {message}" if field else message, field=field) from None
     return command

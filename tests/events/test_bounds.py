@@ -9,7 +9,15 @@ from decimal import Decimal
 import msgspec
 import pytest
 
-from events.bounds import NamedText, Points, RequiredReason, Surname, check_points_value
+from events.bounds import (
+    NamedText,
+    Points,
+    RequiredReason,
+    Surname,
+    check_bounds,
+    check_points_value,
+)
+from events.decisions import CreateTournament, RegisterPlayer, ReopenTournament
 from events.errors import InvalidCommand
 
 
@@ -51,3 +59,18 @@ def test_points_the_schema_allows_are_points_the_decision_takes(text: str) -> No
 def test_points_the_schema_refuses_the_decision_refuses(text: str) -> None:
     with pytest.raises(InvalidCommand, match=r"points\.win"):
         check_points_value(Decimal(text), "points.win")
+
+
+def test_a_blank_text_built_in_code_is_refused_in_words() -> None:
+    """The CLI and the pages build commands in code: ``check_bounds`` names the field and
+    says what is wrong, not the pattern."""
+    commands = [
+        (ReopenTournament(reason=" \u3000"), "reason"),
+        (CreateTournament(tournament_id="open", name="  ", rounds=5), "name"),
+        (RegisterPlayer(surname="\u00a0"), "surname"),
+    ]
+    for command, field in commands:
+        with pytest.raises(InvalidCommand) as refused:
+            check_bounds(command)
+        assert (str(refused.value), refused.value.field) == (f"{field}: must not be blank", field)
+    assert check_bounds(RegisterPlayer(fide_id=1503014)).surname == ""  # the FIDE list's
