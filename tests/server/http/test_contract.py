@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from server.http import keys
+from tests.server.http.contract_checks import unique_idempotency_keys
 from tests.server.http.support import TOKEN, Api
 from tests.server.http.test_players import open_with_players
 
@@ -185,3 +186,12 @@ async def test_an_export_the_trf_columns_cannot_hold_is_a_documented_422(api: Ap
     async with api.client.get("/openapi.json") as response:
         document = await response.json()
     assert "422" in document["paths"]["/tournaments/{tournament_id}/trf"]["get"]["responses"]
+
+
+def test_the_schemathesis_run_sends_each_valid_idempotency_key_once() -> None:
+    sent = [{"Idempotency-Key": key} for key in ("0", "0", '"0"', "a b", "")]
+    for headers in sent:
+        unique_idempotency_keys(headers)
+    keys = [headers["Idempotency-Key"] for headers in sent]
+    assert len(set(keys[:3])) == 3 and all(key.startswith("0.") for key in keys[:3])
+    assert keys[3:] == ["a b", ""]  # invalid: left to be refused
