@@ -43,8 +43,9 @@ expected-statuses = ["2xx", "3xx", "4xx", "501"]
 
 [phases.stateful]
 # Long enough for the chains the links declare (list, read, write, read what it made):
-# at schemathesis' default of 6 steps CI's run followed 6 of 31 links, at 20 it follows 27.
-max-steps = 20
+# at schemathesis' default of 6 steps CI's run followed 6 of 31 links, at 30 it follows
+# 19-29 (runs vary with the server's answers, the seed being fixed).
+max-steps = 30
 
 [phases.stateful.inference]
 algorithms = []

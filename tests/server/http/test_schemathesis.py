@@ -4,7 +4,7 @@
 random ones, and sequences along the declared links) and runs every check on each answer:
 no server error, a status, content type, headers and body the document lists, schema-
 violating requests refused, and requests the document allows never refused by a schema
-problem (:mod:`tests.server.http.contract_checks`). Bounded (25 examples per operation, 20
+problem (:mod:`tests.server.http.contract_checks`). Bounded (25 examples per operation, 30
 steps a sequence, a fixed seed) to stay a CI test; ``python -m bench.contract`` runs the
 long one.
 """
