@@ -35,15 +35,18 @@ __all__ = [
     "FideId",
     "HalfByeLimit",
     "Name",
+    "NamedText",
     "PlayerNumber",
     "Points",
     "Rating",
     "Reason",
+    "RequiredReason",
     "RoundNumber",
     "RoundsCount",
     "RulesEdition",
     "Sex",
     "ShortText",
+    "Surname",
     "SystemName",
     "TiebreakList",
     "TiebreakRules",
@@ -78,8 +81,17 @@ def to_decimal(points: Fraction) -> Decimal:
     return Decimal(points.numerator) / Decimal(points.denominator)
 
 
-_PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]*$"
-"""No control characters and no line breaks: names end up in fixed-column TRF lines."""
+_CHAR = r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]"
+"""No control character and no line break: names end up in fixed-column TRF lines."""
+_PRINTABLE = f"^{_CHAR}*$"
+_NOT_BLANK = rf"^{_CHAR}*[^\s\x00-\x1f\x7f-\x9f\u2028\u2029]{_CHAR}*$"
+"""Printable with a character other than a space: what ``str.strip`` leaves something of."""
+_EMPTY_OR_NOT_BLANK = f"^$|{_NOT_BLANK}"
+_IN_WORDS = {
+    f"Expected `str` matching regex {pattern!r}": "must not be blank"
+    for pattern in (_NOT_BLANK, _EMPTY_OR_NOT_BLANK)
+}
+"""msgspec's message for a pattern a person should not have to read, in words."""
 
 Name = Annotated[
     str,
@@ -92,6 +104,32 @@ ShortText = Annotated[
 Reason = Annotated[
     str,
     msgspec.Meta(max_length=500, pattern=_PRINTABLE, description="Up to 500 characters, one line."),
+]
+NamedText = Annotated[
+    str,
+    msgspec.Meta(
+        max_length=200,
+        pattern=_NOT_BLANK,
+        description="Up to 200 characters, one line, not blank.",
+    ),
+]
+"""What must name something: a tournament's name."""
+Surname = Annotated[
+    str,
+    msgspec.Meta(
+        max_length=100,
+        pattern=_EMPTY_OR_NOT_BLANK,
+        description="Up to 100 characters, one line, not blank (empty only when the FIDE "
+        "list gives it).",
+    ),
+]
+RequiredReason = Annotated[
+    str,
+    msgspec.Meta(
+        max_length=500,
+        pattern=_NOT_BLANK,
+        description="Up to 500 characters, one line, not blank: why, for the log.",
+    ),
 ]
 TournamentId = Annotated[
     str,
@@ -155,7 +193,11 @@ Points = Annotated[
     msgspec.Meta(
         description=f"A finite number from 0 to {MAX_POINTS} with at most {POINT_PLACES} "
         "decimal places.",
-        extra_json_schema={"minimum": 0, "maximum": int(MAX_POINTS)},
+        extra_json_schema={
+            "minimum": 0,
+            "maximum": int(MAX_POINTS),
+            "multipleOf": float(Decimal(1).scaleb(-POINT_PLACES)),
+        },
     ),
 ]
 
@@ -198,6 +240,7 @@ def check_bounds(command: S) -> S:
         msgspec.convert(msgspec.to_builtins(command), type(command))
     except msgspec.ValidationError as error:
         message, _, path = str(error).partition(" - at `$")
+        message = _IN_WORDS.get(message, message)
         field = path.rstrip("`").lstrip(".").replace("[", ".").replace("]", "") or None
         raise InvalidCommand(f"{field}: {message}" if field else message, field=field) from None
     return command

@@ -18,7 +18,7 @@ import enum
 from engine.model import Outcome
 from events.errors import InvalidCommand
 
-__all__ = ["Result", "parse_result", "result_str"]
+__all__ = ["SPELLINGS", "Result", "parse_result", "result_str"]
 
 
 class Result(enum.Enum):
@@ -74,6 +74,20 @@ def _spellings(result: Result) -> set[str]:
 
 _BY_SPELLING = {spelling: result for result in Result for spelling in _spellings(result)}
 _BY_SPELLING["="] = Result.DRAW
+
+
+def _halves(spelling: str) -> set[str]:
+    """``spelling`` with each ``1/2`` also written ``½`` or ``0.5``."""
+    first, *rest = spelling.split("1/2")
+    found = {first}
+    for part in rest:
+        found = {done + half + part for done in found for half in ("1/2", "½", "0.5")}
+    return found
+
+
+SPELLINGS = tuple(sorted({text for key in _BY_SPELLING for text in _halves(key)}))
+"""Every spelling :func:`parse_result` reads, written without spaces: the values an HTTP
+body's ``result`` may take."""
 
 
 def parse_result(text: str) -> Result:

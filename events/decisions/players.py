@@ -15,9 +15,11 @@ from events.bounds import (
     PlayerNumber,
     Rating,
     Reason,
+    RequiredReason,
     RoundNumber,
     Sex,
     ShortText,
+    Surname,
     Title,
 )
 from events.decisions.common import (
@@ -83,7 +85,7 @@ _UNSET = msgspec.UNSET
 class RegisterPlayer(CommandStruct, frozen=True):
     """Enter a player; ``joins_round`` (default: the next round to pair) > 1 is a late entry."""
 
-    surname: Name = ""
+    surname: Surname = ""
     """Required, except over HTTP with a ``fide_id`` of the loaded FIDE list."""
     given_name: Name = ""
     fide_id: FideId | None = None
@@ -111,7 +113,7 @@ class CorrectPlayerDetails(CommandStruct, frozen=True):
     """Correct ranking or identity data; only the fields given change."""
 
     player_id: PlayerNumber
-    surname: Name | msgspec.UnsetType = _UNSET
+    surname: Surname | msgspec.UnsetType = _UNSET
     given_name: Name | msgspec.UnsetType = _UNSET
     fide_id: FideId | msgspec.UnsetType | None = _UNSET
     rating: Rating | msgspec.UnsetType = _UNSET
@@ -135,14 +137,14 @@ class CancelWithdrawal(CommandStruct, frozen=True):
     """The player plays on from the next round to be paired."""
 
     player_id: PlayerNumber
-    reason: Reason
+    reason: RequiredReason
 
 
 class RemoveRegistration(CommandStruct, frozen=True):
     """Take back a registration entered in error, before the player was ever paired."""
 
     player_id: PlayerNumber
-    reason: Reason
+    reason: RequiredReason
 
 
 class RequestBye(CommandStruct, frozen=True):

@@ -17,7 +17,7 @@ import msgspec
 from engine import InvalidRequest, Pairing, PairingRequest
 from engine import NoValidPairing as EngineNoValidPairing
 from engine.model import PairingNumber, PlayerEntry, RoundRecord
-from events.bounds import Board, Reason, RoundNumber, SystemName
+from events.bounds import Board, Reason, RequiredReason, RoundNumber, SystemName
 from events.decisions.common import CommandStruct, paired_board, require_text
 from events.decisions.criteria import departures
 from events.decisions.settings import accelerations, forbidden_pairs, wished_apart
@@ -122,7 +122,7 @@ class SwapColours(CommandStruct, frozen=True):
 
     round_no: RoundNumber
     board: Board
-    reason: Reason
+    reason: RequiredReason
 
 
 class SwapBoards(CommandStruct, frozen=True):
@@ -131,7 +131,7 @@ class SwapBoards(CommandStruct, frozen=True):
     round_no: RoundNumber
     board: Board
     other: Board
-    reason: Reason
+    reason: RequiredReason
 
 
 def pairing_request(state: TournamentState, *, wishes: bool = True) -> PairingRequest:

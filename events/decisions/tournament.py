@@ -17,8 +17,10 @@ from events.bounds import (
     Federation,
     HalfByeLimit,
     Name,
+    NamedText,
     Rating,
     Reason,
+    RequiredReason,
     RoundsCount,
     RulesEdition,
     ShortText,
@@ -61,7 +63,7 @@ class CreateTournament(CommandStruct, frozen=True):
     """
 
     tournament_id: TournamentId
-    name: ShortText
+    name: NamedText
     rounds: RoundsCount
     system: SystemName = systems.DEFAULT_SYSTEM
     points: PointValues = PointValues()
@@ -92,7 +94,7 @@ class CloseTournament(CommandStruct, frozen=True):
 class ReopenTournament(CommandStruct, frozen=True):
     """Accept changes to a closed tournament again (a result changed on appeal)."""
 
-    reason: Reason
+    reason: RequiredReason
 
 
 def create(state: TournamentState, command: CreateTournament) -> list[Event]:

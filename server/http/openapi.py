@@ -104,8 +104,8 @@ _ANSWERS = {
 
 def statuses(route: Route) -> list[int]:
     """Every status ``route`` may answer besides its success: what its kind implies (a
-    path with parameters can be not found, a write needs the token and may conflict, a route for token holders needs it, a
-    versioned write needs ``If-Match``, a body can be too large or of another type, the
+    path with parameters can be not found, a write or a token route needs the token and
+    may be rate limited, a write may conflict, a versioned write needs ``If-Match``, a body can be too large or of another type, the
     tournament's routes read the store) and what the route adds (``also_statuses``)."""
     found = {500, *route.also_statuses}
     if "{" in route.path:
@@ -114,10 +114,10 @@ def statuses(route: Route) -> list[int]:
         found.add(400)
     if route.path.startswith(("/tournaments", "/players")):
         found.add(503)
-    if route.write:
-        found.update((400, 401, 409, 422, 429))
-    elif route.token:
+    if route.write or route.token:
         found.update((401, 429))
+    if route.write:
+        found.update((400, 409, 422))
     if route.versioned:
         found.update((412, 428))
     if route.body is not None:

@@ -539,7 +539,8 @@ ROUTES: tuple[Route, ...] = (
         "trf",
         query=schemas.ExportQuery,
         response_media=TEXT,
-        also_statuses=(304,),
+        # 422 invalid-trf: a value the format's columns cannot hold (points 10.25 in 4).
+        also_statuses=(304, 422),
         warns='One per thing the file cannot carry, e.g. 299 - "trf16 has no tie-break records: '
         'export trf26 to keep them (202/212)" (what arbiter export prints on stderr).',
     ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 
@@ -33,7 +33,7 @@ from events.decisions import (
 )
 from events.envelope import RecordedEvent
 from events.projections import Float, PlayerState, RoundState, TournamentState
-from events.results import Result
+from events.results import SPELLINGS, Result
 from events.types import ByeKind, Event, NotPairedReason, TournamentCreated
 
 __all__ = [
@@ -100,17 +100,20 @@ class _Wire(msgspec.Struct, kw_only=True):
 # -- request bodies -----------------------------------------------------------------------
 
 
-ResultText = Annotated[
-    str,
-    msgspec.Meta(
-        max_length=16,
-        description="A result, white's side first: canonical (`1-0`, `0-1`, `1/2-1/2`, `0-0`, "
-        "`1/2-0`, `0-1/2`, `+/-`, `-/+`, `-/-`) or as the CLI reads it (`1:0`, `=`, `½-½`, "
-        "`+:-`, `+-`).",
-        examples=["1-0", "1/2-1/2", "+/-"],
-    ),
-]
-"""How HTTP takes a result: the spellings :func:`events.parse_result` reads, like the CLI."""
+if TYPE_CHECKING:  # a Literal built from the spellings is a runtime value to mypy
+    ResultText = str
+else:
+    ResultText = Annotated[
+        Literal[SPELLINGS],
+        msgspec.Meta(
+            description="A result, white's side first: canonical (`1-0`, `0-1`, `1/2-1/2`, "
+            "`0-0`, `1/2-0`, `0-1/2`, `+/-`, `-/+`, `-/-`) or as the CLI reads it (`1:0`, `=`, "
+            "`½-½`, `0.5-0`, `+:-`, `+-`).",
+            examples=["1-0", "1/2-1/2", "+/-"],
+        ),
+    ]
+"""How HTTP takes a result: each spelling :func:`events.parse_result` reads, like the CLI
+(without the spaces it also skips)."""
 
 
 def _body_of(

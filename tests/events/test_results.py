@@ -6,7 +6,7 @@ import pytest
 
 from engine.model import Outcome
 from events.errors import InvalidCommand
-from events.results import Result, parse_result, result_str
+from events.results import SPELLINGS, Result, parse_result, result_str
 
 
 @pytest.mark.parametrize(
@@ -72,3 +72,15 @@ def test_unusual_played_results_score_each_side_separately() -> None:
         Outcome.DRAW,
     )
     assert Result.BOTH_LOSE.played and Result.WHITE_DRAWS_BLACK_LOSES.played
+
+
+def test_the_spellings_are_every_text_parse_result_reads_without_spaces() -> None:
+    """An HTTP body's ``result`` is one of ``SPELLINGS`` (issue 35): all of them read, and
+    every other short text of the spellings' characters is refused."""
+    assert {parse_result(text) for text in SPELLINGS} == set(Result)
+    assert {"1-0", "1:0", "=", "½-½", "0.5-1/2", "1/2:0", "+:-", "+-", "-/-"} <= set(SPELLINGS)
+    pieces = ("0", "1", "1/2", "½", "0.5", "-", ":", "+", "/", "=")
+    texts = {a + b + c for a in pieces for b in pieces for c in ("", *pieces)}
+    for text in texts - set(SPELLINGS):
+        with pytest.raises(InvalidCommand):
+            parse_result(text)

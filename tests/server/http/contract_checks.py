@@ -6,14 +6,20 @@ Arbiter also answers 422 (``invalid-command``, ``invalid-trf``...) and 400
 without players, a result on a tournament that is closed. What a schema can state it does
 state, so the sharper rule is: a request the document allows is never refused by the
 edge's own reading of it, i.e. with one of :data:`SCHEMA_PROBLEMS`.
+The hook :func:`unique_idempotency_keys` keeps generated keys from meaning "a retry".
 Loaded by schemathesis through ``SCHEMATHESIS_HOOKS=tests.server.http.contract_checks``.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import schemathesis
+
+from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
+from server.http.idempotency import parse_key
+from server.http.problems import Problem
 
 SCHEMA_PROBLEMS = frozenset(
     "/problems/" + slug
@@ -45,3 +51,31 @@ def schema_valid_is_read(ctx: Any, response: Any, case: Any) -> bool | None:
             f"a request the document allows was refused as {kind}: {response.text[:300]}"
         )
     return None
+
+
+_SENT = itertools.count(1)
+
+
+@schemathesis.hook
+def map_headers(ctx: Any, headers: dict[str, str] | None) -> dict[str, str] | None:
+    """:func:`unique_idempotency_keys` on the headers generated for each case."""
+    unique_idempotency_keys(headers)
+    return headers
+
+
+def unique_idempotency_keys(headers: dict[str, str] | None) -> None:
+    """Make a valid ``Idempotency-Key`` in ``headers`` one no other request has sent.
+
+    Generated keys repeat (``0``, ``A``...), and the server rightly answers a key's second
+    use with the first answer (a retry): a round paired, unpaired, then "paired" again with
+    the same key reports round 1 paired while it is not, which schemathesis reads as a
+    resource created and not found. Replays are tested in test_concurrency.py; here each key
+    is a first use. Invalid keys stay as they are, to be refused."""
+    if headers is None or IDEMPOTENCY_KEY not in headers:
+        return
+    try:
+        key = parse_key(headers[IDEMPOTENCY_KEY])
+    except Problem:
+        return
+    if key is not None:
+        headers[IDEMPOTENCY_KEY] = f"{key[:240]}.{next(_SENT)}"

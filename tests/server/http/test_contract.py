@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from server.http import keys
+from tests.server.http.contract_checks import unique_idempotency_keys
 from tests.server.http.support import TOKEN, Api
 from tests.server.http.test_players import open_with_players
 
@@ -69,7 +70,8 @@ async def test_reads_are_open_to_other_origins_and_writes_are_not(api: Api) -> N
 
 
 @pytest.mark.parametrize(
-    ("spelling", "stored"), [("1:0", "1-0"), ("=", "1/2-1/2"), ("½-½", "1/2-1/2"), ("+:-", "+/-")]
+    ("spelling", "stored"),
+    [("1:0", "1-0"), ("=", "1/2-1/2"), ("½-½", "1/2-1/2"), ("0.5-½", "1/2-1/2"), ("+:-", "+/-")],
 )
 async def test_http_reads_the_result_spellings_the_cli_reads(
     api: Api, spelling: str, stored: str
@@ -80,11 +82,17 @@ async def test_http_reads_the_result_spellings_the_cli_reads(
     assert body["events"][0]["event"]["result"] == stored
 
 
-async def test_a_bad_result_lists_the_valid_ones(api: Api) -> None:
+async def test_a_bad_result_is_refused_as_the_document_lists_the_valid_ones(api: Api) -> None:
     await _round_one(api)
-    status, problem = await api.post(RESULT, {"result": "white won"})
-    assert (status, problem["errors"][0]["pointer"]) == (422, "/result")
-    assert all(valid in problem["detail"] for valid in ("1-0", "1/2-1/2", "-/-"))
+    for text in ("white won", " 1-0"):
+        status, problem = await api.post(RESULT, {"result": text})
+        assert (status, problem["type"]) == (422, "/problems/invalid-body"), text
+        assert problem["errors"][0]["pointer"] == "/result"
+    async with api.client.get("/openapi.json") as response:
+        document = await response.json()
+    listed = document["components"]["schemas"]["ResultBody"]["properties"]["result"]["enum"]
+    assert {"1-0", "1/2-1/2", "-/-", "1:0", "=", "½-½", "0.5-0", "+-"} <= set(listed)
+    assert "white won" not in listed
 
 
 async def test_the_same_correction_put_twice_is_idempotent(api: Api) -> None:
@@ -166,3 +174,24 @@ async def test_a_player_named_by_other_digits_is_not_found(api: Api, player: str
         "PATCH", f"/tournaments/open/players/{player}", {"club": "X"}, version="*"
     )
     assert (status, problem["type"]) == (404, "/problems/player-not-found"), problem
+
+
+async def test_an_export_the_trf_columns_cannot_hold_is_a_documented_422(api: Api) -> None:
+    """A win of 10.25 is a valid point value, but not four TRF columns (BBW): found by
+    schemathesis (issue 35), answered invalid-trf and listed among exportTrf's statuses."""
+    created = {"tournament_id": "wide", "name": "Wide", "rounds": 3, "points": {"win": 10.25}}
+    assert (await api.post("/tournaments", created))[0] == 201
+    status, problem = await api.get("/tournaments/wide/trf")
+    assert (status, problem["type"]) == (422, "/problems/invalid-trf")
+    async with api.client.get("/openapi.json") as response:
+        document = await response.json()
+    assert "422" in document["paths"]["/tournaments/{tournament_id}/trf"]["get"]["responses"]
+
+
+def test_the_schemathesis_run_sends_each_valid_idempotency_key_once() -> None:
+    sent = [{"Idempotency-Key": key} for key in ("0", "0", '"0"', "a b", "")]
+    for headers in sent:
+        unique_idempotency_keys(headers)
+    keys = [headers["Idempotency-Key"] for headers in sent]
+    assert len(set(keys[:3])) == 3 and all(key.startswith("0.") for key in keys[:3])
+    assert keys[3:] == ["a b", ""]  # invalid: left to be refused

@@ -116,6 +116,8 @@ def test_every_operation_lists_its_statuses_and_media_types() -> None:
         create
     )
     assert set(paths["/health"]["get"]["responses"]) == {"200", "500"}
+    file_pairing = paths["/pairings"]["post"]  # the token, though nothing is written
+    assert {"401", "429"} <= set(file_pairing["responses"]) and file_pairing["security"]
     printout = paths["/tournaments/{tournament_id}/rounds/{round_no}/pairings"]["get"]
     assert set(printout["responses"]["200"]["content"]) == {"text/html", "text/plain", "text/csv"}
     pairing = paths["/tournaments/{tournament_id}/rounds"]["post"]["responses"]
