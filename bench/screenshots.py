@@ -143,7 +143,7 @@ def _desk(page: Any, base: str, target: Path) -> None:
     """The arbiter's desk, signed in with the token."""
     page.goto(f"{base}/t/{SAMPLE}/desk")
     page.fill("#token", TOKEN)
-    page.click("button[type=submit]")
+    page.get_by_role("button", name="Sign in with the token").click()
     page.wait_for_url(f"{base}/t/{SAMPLE}/desk")
     page.screenshot(path=str(target), full_page=True)
     print(target)
