@@ -22,15 +22,13 @@ from server.http.auth import off_loop
 from server.http.pages import i18n, refusals
 from server.http.pages.render import html, page
 from server.http.pages.session import (
-    COOKIE,
-    LIFETIME_SECONDS,
     Session,
     check_csrf,
     check_origin,
-    current,
     posted_form,
     save_flash,
-    secure_cookie,
+    signed_in,
+    to_session,
 )
 from server.service.access import Role
 from server.service.accounts import AccountService, OpenedSession
@@ -45,14 +43,6 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 def _account_path(name: str) -> str:
     return f"/admin/accounts/{quote(name, safe='')}"
-
-
-async def _signed_in(request: web.Request) -> Session:
-    """:raises web.HTTPSeeOther: to the sign-in page when there is no session."""
-    session = await current(request)
-    if session is None:
-        raise web.HTTPSeeOther(f"/signin?next={request.path}")
-    return session
 
 
 def _gettext(request: web.Request) -> Callable[[str], str]:
@@ -85,7 +75,7 @@ async def _shown(
 async def _form(request: web.Request) -> tuple[Session, dict[str, str]]:
     """The signed-in session and its posted form, checked for origin and CSRF."""
     check_origin(request)
-    session = await _signed_in(request)
+    session = await signed_in(request)
     posted = await posted_form(request)
     check_csrf(session, posted.get("csrf"))
     return session, {key: str(value) for key, value in posted.items()}
@@ -121,7 +111,7 @@ async def _done(
 
 async def accounts_page(request: web.Request) -> web.StreamResponse:
     """Every account (administrators); anyone else signed in is sent to their own."""
-    session = await _signed_in(request)
+    session = await signed_in(request)
     if not session.actor.administers and session.actor.account_id is not None:
         raise web.HTTPSeeOther(_account_path(session.actor.name))
 
@@ -187,7 +177,7 @@ async def switch_account(request: web.Request) -> web.StreamResponse:
 
 async def account_page(request: web.Request) -> web.StreamResponse:
     """An account's open sessions and API tokens: its owner's, or any for an administrator."""
-    session = await _signed_in(request)
+    session = await signed_in(request)
     name = request.match_info["name"]
 
     def read(accounts: AccountService) -> dict[str, Any]:
@@ -251,7 +241,7 @@ async def revoke_token(request: web.Request) -> web.StreamResponse:
 
 async def grants_page(request: web.Request) -> web.StreamResponse:
     """Who is chief and deputy arbiter of the tournament (its chief or an administrator)."""
-    session = await _signed_in(request)
+    session = await signed_in(request)
     tid = request.match_info["tournament_id"]
     return await _shown(
         request, session, "admin_grants.html",
@@ -318,12 +308,7 @@ async def welcome(request: web.Request) -> web.StreamResponse:
                    else refusals.refusal(error, gettext))  # fmt: skip
         return html(request, "welcome.html", {"account": account, "fragment": False,
                     "problem": problem}, status=400 if account else 410)  # fmt: skip
-    redirect = web.HTTPSeeOther(_account_path(name))
-    redirect.set_cookie(
-        COOKIE, opened.session_id, httponly=True, samesite="Strict", path="/",
-        max_age=LIFETIME_SECONDS, secure=secure_cookie(request),
-    )  # fmt: skip
-    raise redirect
+    raise to_session(request, _account_path(name), opened.session_id)
 
 
 class _Mismatch(Exception):

@@ -20,10 +20,16 @@ from events.errors import ArbiterError
 from events.tiebreaks import SWISS_TIEBREAKS
 from server.http import keys
 from server.http.pages import i18n, refusals
-from server.http.pages.desk import signed_in
 from server.http.pages.forms import Form, command, filled, listed
 from server.http.pages.render import html
-from server.http.pages.session import Session, check_csrf, check_origin, posted_form, save_flash
+from server.http.pages.session import (
+    Session,
+    check_csrf,
+    check_origin,
+    posted_form,
+    save_flash,
+    signed_in,
+)
 
 __all__ = ["create", "creation_form", "new_tournament"]
 

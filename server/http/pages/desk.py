@@ -31,14 +31,14 @@ from server.http.pages.public import guarded, load, tournament_id
 from server.http.pages.render import html, page
 from server.http.pages.session import (
     COOKIE,
-    LIFETIME_SECONDS,
     Session,
     check_csrf,
     check_origin,
     current,
     posted_form,
     save_flash,
-    secure_cookie,
+    signed_in,
+    to_session,
 )
 from server.http.problems import Problem
 from server.service.accounts import OpenedSession
@@ -51,7 +51,6 @@ __all__ = [
     "sign_in",
     "sign_in_form",
     "sign_out",
-    "signed_in",
     "taken_flash",
 ]
 
@@ -108,12 +107,7 @@ async def sign_in(request: web.Request) -> web.StreamResponse:
         return answer
     if opened is None:
         return html(request, "signin.html", context, status=401)
-    redirect = web.HTTPSeeOther(target)
-    redirect.set_cookie(
-        COOKIE, opened.session_id, httponly=True, samesite="Strict", path="/",
-        max_age=LIFETIME_SECONDS, secure=secure_cookie(request),
-    )  # fmt: skip
-    raise redirect
+    raise to_session(request, target, opened.session_id)
 
 
 async def sign_out(request: web.Request) -> web.StreamResponse:
@@ -126,14 +120,6 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     redirect = web.HTTPSeeOther("/t/")
     redirect.del_cookie(COOKIE, path="/")
     raise redirect
-
-
-async def signed_in(request: web.Request) -> Session:
-    """:raises web.HTTPSeeOther: to the sign-in page when there is no session."""
-    session = await current(request)
-    if session is None:
-        raise web.HTTPSeeOther(f"/signin?next={request.path}")
-    return session
 
 
 async def taken_flash(request: web.Request, session: Session) -> list[tuple[str, str]]:

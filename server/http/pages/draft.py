@@ -26,12 +26,12 @@ from events.projections import PlayerState, TournamentState
 from events.types import PairedBoard
 from server.http import keys
 from server.http.pages import i18n, refusals
-from server.http.pages.desk import signed_in, taken_flash
+from server.http.pages.desk import taken_flash
 from server.http.pages.forms import Edit, drafted, edit_fields
 from server.http.pages.log import Gettext
 from server.http.pages.public import guarded, load, tournament_id
 from server.http.pages.render import page
-from server.http.pages.session import check_csrf, check_origin, posted_form
+from server.http.pages.session import check_csrf, check_origin, posted_form, signed_in
 from server.service import TournamentService
 
 __all__ = ["Draft", "check_draft", "draft_page", "make_draft"]

@@ -13,9 +13,10 @@ from aiohttp import web
 from events.directory import DirectoryPlayer, open_directory
 from server.http import keys
 from server.http.pages.actions import DETAILS
-from server.http.pages.desk import signed_in, taken_flash
+from server.http.pages.desk import taken_flash
 from server.http.pages.public import guarded, load, read
 from server.http.pages.render import page
+from server.http.pages.session import signed_in
 
 __all__ = ["Found", "players_desk", "search_directory"]
 

@@ -35,6 +35,8 @@ __all__ = [
     "posted_form",
     "save_flash",
     "secure_cookie",
+    "signed_in",
+    "to_session",
 ]
 
 COOKIE = "arbiter_session"
@@ -118,3 +120,21 @@ def check_csrf(session: Session, sent: object) -> None:
     """:raises web.HTTPForbidden: when the form's token is not the session's."""
     if not isinstance(sent, str) or not hmac.compare_digest(sent, session.csrf):
         raise web.HTTPForbidden(text="the form is stale or forged: reload the page")
+
+
+async def signed_in(request: web.Request) -> Session:
+    """:raises web.HTTPSeeOther: to the sign-in page when there is no session."""
+    session = await current(request)
+    if session is None:
+        raise web.HTTPSeeOther(f"/signin?next={request.path}")
+    return session
+
+
+def to_session(request: web.Request, target: str, session_id: str) -> web.HTTPSeeOther:
+    """The redirect to ``target`` that hands the browser its new session's cookie."""
+    redirect = web.HTTPSeeOther(target)
+    redirect.set_cookie(
+        COOKIE, session_id, httponly=True, samesite="Strict", path="/",
+        max_age=LIFETIME_SECONDS, secure=secure_cookie(request),
+    )  # fmt: skip
+    return redirect
