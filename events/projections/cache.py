@@ -20,9 +20,7 @@ Memory is bounded: tournaments are kept in least-recently-used order and dropped
 what is kept beside them, while their estimated size passes ``max_bytes``; a dropped one
 starts again from its snapshot. A stream the cache has never seen starts from its
 snapshot (if one made by this code exists) and writes a new one when it had to fold more
-than ``snapshot_every`` events. Once what is held has grown by ``freeze_every`` bytes, it is
-moved out of the cyclic garbage collector's reach (:func:`freeze_held`), so full collections
-walk what was built since, not every state held.
+than ``snapshot_every`` events.
 """
 
 from __future__ import annotations
@@ -44,7 +42,6 @@ from events.projections.snapshot import (
     collector_paused,
     decode_state,
     encode_state,
-    freeze_held,
 )
 from events.projections.state import EMPTY, TournamentState
 from events.projections.tournament import apply, fold
@@ -77,11 +74,6 @@ was asked for is already one behind) folds nothing."""
 
 MEMO_VALUES = 64
 """Derived values kept per tournament, the oldest dropped first."""
-
-FREEZE_BYTES = 2**20
-"""How much the held tournaments may grow (estimated) unless told before what they hold is
-moved out of the cyclic collector's reach (:func:`freeze_held`, one full collection): about
-2,000 events folded, or the standings of 4,000 players."""
 
 
 @dataclass(eq=False)
@@ -184,17 +176,13 @@ class StateCache:
         snapshot_every: int = 500,
         keep_every: int = 2000,
         max_bytes: int = DEFAULT_MAX_BYTES,
-        freeze_every: int = FREEZE_BYTES,
     ) -> None:
         self.store = store
         self.snapshot_every = snapshot_every
         self.keep_every = keep_every
         self.max_bytes = max_bytes
-        self.freeze_every = freeze_every
         self._tournaments: OrderedDict[str, _Tournament] = OrderedDict()
         self._snapshot_versions: dict[str, int] = {}
-        self._frozen_bytes = 0
-        """The estimated total held at the last :func:`freeze_held` (lowered by drops)."""
         self._lock = threading.Lock()
 
     def state(self, stream_id: str) -> TournamentState:
@@ -336,8 +324,7 @@ class StateCache:
     def _settle(self, stream_id: str, used: _Tournament) -> None:
         """Hold ``used`` if it is a stream (no entry is kept for a stream that does not
         exist), then drop the least recently used tournaments (never ``used``) while the
-        estimated total passes ``max_bytes``; then, when what is held has grown by
-        ``freeze_every`` bytes since the last time, freeze it (:func:`freeze_held`)."""
+        estimated total passes ``max_bytes``."""
         with self._lock:
             if used.latest.version and stream_id not in self._tournaments:
                 self._tournaments[stream_id] = used
@@ -349,10 +336,6 @@ class StateCache:
                 if self._tournaments[sid] is not used:
                     total -= sizes[sid]
                     del self._tournaments[sid]
-            grown = total - self._frozen_bytes >= self.freeze_every
-            self._frozen_bytes = total if grown else min(self._frozen_bytes, total)
-        if grown:
-            freeze_held()
 
     def _advance(self, held: _Tournament, events: list[Event]) -> None:
         """Fold ``events`` onto the latest state (under ``held.lock``), keeping the state

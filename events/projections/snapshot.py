@@ -31,7 +31,6 @@ __all__ = [
     "collector_paused",
     "decode_state",
     "encode_state",
-    "freeze_held",
 ]
 
 OURS = ("engine", "events", "migrations", "server", "trf")
@@ -146,19 +145,6 @@ def collector_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-def freeze_held() -> None:
-    """Collect once, then move every object left out of the cyclic collector's reach
-    (``gc.freeze``), for good. Held states are long-lived and acyclic: left in the
-    collector's oldest generation, each full collection their size starts walks all of them
-    (58 ms at 10,000 players) to free nothing, in whichever request starts it; frozen, they
-    are still freed by reference counts when dropped. Process-wide: what the last call froze
-    is unfrozen first and collected with the rest, so a cycle that was alive then and is
-    garbage now (a request's objects) is freed here, not kept forever."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
 
 
 def decode_state(data: bytes) -> TournamentState:
