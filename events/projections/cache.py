@@ -251,15 +251,16 @@ class StateCache:
         """``compute()``, a value derived from the stream's state at ``version``, once:
         kept beside the state for every later call with the same key (``key`` says what
         is computed; the version what it is computed from)."""
-        with self._lock:
-            held = self._tournaments.get(stream_id)
-        if held is None:
-            return compute()
-        with held.lock:
-            found = held.memo.get((version, key))
-        if found is not None:
-            return cast(T, found[0])
+        held = self._holding(stream_id)
+        if held is not None:
+            with held.lock:
+                found = held.memo.get((version, key))
+            if found is not None:
+                return cast(T, found[0])
         value = compute()
+        held = self._holding(stream_id)  # a first read holds the stream in ``compute``
+        if held is None:
+            return value
         size = (
             len(value)
             if isinstance(value, bytes)
@@ -305,6 +306,10 @@ class StateCache:
         """How many tournaments are held."""
         with self._lock:
             return len(self._tournaments)
+
+    def _holding(self, stream_id: str) -> _Tournament | None:
+        with self._lock:
+            return self._tournaments.get(stream_id)
 
     def _held(self, stream_id: str) -> _Tournament:
         with self._lock:
