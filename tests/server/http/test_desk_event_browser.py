@@ -101,7 +101,10 @@ def test_a_nine_round_event_from_an_empty_database_to_the_trf_download(
         page = desk.page
         # A new tournament: the systems table's systems, typed in by keyboard.
         desk.sign_in("/desk/new")
-        page.keyboard.type("oslo-26")  # the first field has the focus
+        # The first field has the focus (autofocus); wait for it, or a loaded machine types
+        # into a page still loading and the keys are lost.
+        expect(page.locator("input[name=tournament_id]")).to_be_focused()
+        page.keyboard.type("oslo-26")
         page.keyboard.press("Tab")
         page.keyboard.type("Oslo Open 2026")
         page.locator("input[name=rounds]").fill(str(ROUNDS))
