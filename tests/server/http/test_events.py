@@ -23,6 +23,19 @@ from tests.server.http.test_players import open_with_players
 STREAM = {"Accept": "text/event-stream"}
 
 
+def spy_on_history(service: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The ``after_version`` of every stream read the service makes from now on."""
+    reads: list[int] = []
+    history = service.history
+
+    def spy(tournament_id: str, *, after_version: int = 0, limit: int | None = None) -> Any:
+        reads.append(after_version)
+        return history(tournament_id, after_version=after_version, limit=limit)
+
+    monkeypatch.setattr(service, "history", spy)
+    return reads
+
+
 async def test_pages_after_a_position(api: Api) -> None:
     await open_with_players(api)  # 5 events: created + 4 registrations
     status, first = await api.get("/tournaments/open/events?limit=2")
@@ -120,14 +133,7 @@ async def test_a_reconnect_reads_only_what_is_new(
     positions = [e["position"] for e in log["events"]]
     assert api.client.app is not None
     service = api.client.app[keys.SERVICE]
-    reads: list[int] = []
-    history = service.history
-
-    def spy(tournament_id: str, *, after_version: int = 0, limit: int | None = None) -> Any:
-        reads.append(after_version)
-        return history(tournament_id, after_version=after_version, limit=limit)
-
-    monkeypatch.setattr(service, "history", spy)
+    reads = spy_on_history(service, monkeypatch)
     headers = {**STREAM, "Last-Event-ID": str(positions[3])}
     async with api.client.get("/tournaments/open/events", headers=headers) as response:
         message = await SseReader(response).next()
@@ -182,14 +188,7 @@ async def test_a_hall_of_streams_costs_one_read_and_one_encoding_per_event(
     ]
     readers = [SseReader(response) for response in streams]
     await asyncio.sleep(0.2)  # every stream has joined the channel
-    reads: list[int] = []
-    history = service.history
-
-    def spy(tournament_id: str, *, after_version: int = 0, limit: int | None = None) -> Any:
-        reads.append(after_version)
-        return history(tournament_id, after_version=after_version, limit=limit)
-
-    monkeypatch.setattr(service, "history", spy)
+    reads = spy_on_history(service, monkeypatch)
     encoded.clear()
     written = []
     for surname in ("Eriksen", "Fischer", "Gligoric"):
