@@ -13,6 +13,7 @@ in the middle (the TPN order does), hence this one (README, "Design notes").
 from __future__ import annotations
 
 import bisect
+import contextlib
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeAlias, TypeVar, overload
@@ -114,7 +115,7 @@ class PersistentList(Sequence[_T]):
     (True, True)
     """
 
-    __slots__ = ("_len", "_root")
+    __slots__ = ("_len", "_positions", "_root")
 
     def __init__(self, items: Iterable[_T] = ()) -> None:
         """Built bottom-up from full nodes: ``O(n)``."""
@@ -123,6 +124,7 @@ class PersistentList(Sequence[_T]):
             nodes = tuple(_Branch(group) for group in _groups(nodes))
         self._root: _Node[_T] = nodes[0] if nodes else ()
         self._len = _size(self._root)
+        self._positions: dict[Any, int] | None = None
 
     @classmethod
     def _of(cls, root: _Node[_T] | None) -> PersistentList[_T]:
@@ -132,6 +134,7 @@ class PersistentList(Sequence[_T]):
         made: PersistentList[_T] = cls.__new__(cls)
         made._root = () if root is None else root
         made._len = _size(made._root)
+        made._positions = None
         return made
 
     def __len__(self) -> int:
@@ -164,7 +167,21 @@ class PersistentList(Sequence[_T]):
         return reversed(tuple(self))
 
     def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
-        """Where ``value`` first is: one pass over the leaves, not a lookup per position."""
+        """Where ``value`` first is. The list never changes, so the first search of the whole
+        list maps every item to its position once and later ones read the map: a crosstable
+        asks a state's TPN order for the number of every opponent of every player, which
+        would otherwise be quadratic in the field. A slice, or unhashable items, are searched
+        in one pass over the leaves."""
+        if start == 0 and stop is None:
+            with contextlib.suppress(TypeError):
+                if self._positions is None:
+                    positions: dict[Any, int] = {}
+                    for at, item in enumerate(self):
+                        positions.setdefault(item, at)
+                    self._positions = positions
+                if value in self._positions:
+                    return self._positions[value]
+                raise ValueError(f"{value!r} is not in the list")
         for at, item in enumerate(itertools.islice(self, start, stop), start):
             if item is value or item == value:
                 return at

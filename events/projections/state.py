@@ -9,6 +9,8 @@ fold step that changes one player or one board copies a path, not the field
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -87,15 +89,34 @@ class PlayerState:
     """``YYYY-MM``: the FIDE list ``rating`` comes from; empty when entered by hand."""
     withdrawn_from: int | None = None
     rounds: tuple[PlayerRound, ...] = ()
+    score: Fraction = Fraction(0)
+    """Points from every round record with a result (pending boards count nothing): the sum
+    of ``rounds``' points, kept by the fold as it changes one record (:meth:`with_record`), so
+    pairing a round reads each player's score instead of summing every earlier round."""
 
     @property
     def name(self) -> str:
         return f"{self.surname}, {self.given_name}" if self.given_name else self.surname
 
-    @property
-    def score(self) -> Fraction:
-        """Points from every round record with a result (pending boards count nothing)."""
-        return sum((record.points for record in self.rounds), Fraction(0))
+    def with_record(self, round_no: int, record: PlayerRound) -> PlayerState:
+        """This player with ``record`` as round ``round_no``'s (replaced, or the next one)."""
+        index = round_no - 1
+        if index == len(self.rounds):
+            return dataclasses.replace(
+                self, rounds=(*self.rounds, record), score=self.score + record.points
+            )
+        old = self.rounds[index]
+        rounds = (*self.rounds[:index], record, *self.rounds[index + 1 :])
+        return dataclasses.replace(
+            self, rounds=rounds, score=self.score - old.points + record.points
+        )
+
+    def before_round(self, round_no: int) -> PlayerState:
+        """This player as before round ``round_no`` was paired (its records and later ones gone)."""
+        rounds = self.rounds[: round_no - 1]
+        return dataclasses.replace(
+            self, rounds=rounds, score=sum((record.points for record in rounds), Fraction(0))
+        )
 
     @property
     def colour_history(self) -> tuple[Colour, ...]:

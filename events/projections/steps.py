@@ -83,7 +83,7 @@ def player_registered(state: TournamentState, event: PlayerRegistered) -> Tourna
     )
     for round_ in state.rounds:  # a late entry's missed rounds (GHR 2.4, Amalfi B.2)
         missed = _not_paired_record(state, player, round_.round_no, NotPairedReason.LATE_ENTRY)
-        player = dataclasses.replace(player, rounds=(*player.rounds, missed))
+        player = player.with_record(round_.round_no, missed)
     players = state.players.append(player)
     at = rules.ranked_position(state.order, players, player)
     return dataclasses.replace(
@@ -176,14 +176,11 @@ def round_paired(state: TournamentState, event: RoundPaired) -> TournamentState:
             state, state.player(entry.player_id), event.round_no, entry.reason
         )
     players = PersistentList(
-        dataclasses.replace(
-            player,
-            rounds=(
-                *player.rounds,
-                records.get(player.player_id)
-                or PlayerRound(
-                    round_no=event.round_no, kind=RoundKind.NOT_PAIRED, score_before=player.score
-                ),
+        player.with_record(
+            event.round_no,
+            records.get(player.player_id)
+            or PlayerRound(
+                round_no=event.round_no, kind=RoundKind.NOT_PAIRED, score_before=player.score
             ),
         )
         for player in state.players
@@ -212,10 +209,7 @@ def round_paired(state: TournamentState, event: RoundPaired) -> TournamentState:
 
 
 def round_unpaired(state: TournamentState, event: RoundUnpaired) -> TournamentState:
-    players = PersistentList(
-        dataclasses.replace(player, rounds=player.rounds[: event.round_no - 1])
-        for player in state.players
-    )
+    players = PersistentList(player.before_round(event.round_no) for player in state.players)
     return dataclasses.replace(state, players=players, rounds=state.rounds[: event.round_no - 1])
 
 
@@ -307,8 +301,8 @@ def _with_record(
 ) -> PersistentList[PlayerState]:
     """``players`` with one player's record of one round changed."""
     player = players[player_id - 1]
-    rounds = _put(player.rounds, round_no - 1, change(player.rounds[round_no - 1]))
-    return players.set(player_id - 1, dataclasses.replace(player, rounds=rounds))
+    record = change(player.rounds[round_no - 1])
+    return players.set(player_id - 1, player.with_record(round_no, record))
 
 
 def _not_paired_record(

@@ -44,6 +44,10 @@ def test_changes_match_a_list_and_leave_older_versions_alone(
         assert list(version) == items and len(version) == len(items)
         assert [version[i] for i in range(len(items))] == items
         assert version == tuple(items) and hash(version) == hash(tuple(items))
+        for value in {*items[-3:], *items[:3]}:  # the first place of each, read from its map
+            assert version.index(value) == items.index(value)
+        with pytest.raises(ValueError):
+            version.index(max(items, default=0) + 1)
 
 
 def test_a_large_list_grows_deeper_and_reads_back() -> None:
@@ -69,3 +73,12 @@ def test_bad_positions_are_refused() -> None:
     with pytest.raises(ValueError, match="4 is not in the list"):
         items.index(4)
     assert items.delete(0).delete(0).delete(0) == () and 2 in items
+
+
+def test_index_finds_the_first_place_whatever_the_items() -> None:
+    repeated = PersistentList([5, 7, 5, 7])
+    assert repeated.index(7) == 1 and repeated.index(7, 2) == 3 and repeated.index(5, 1, 3) == 2
+    unhashable = PersistentList([[1], [2], [1]])
+    assert unhashable.index([1]) == 0 and unhashable.index([1], 1) == 2
+    with pytest.raises(ValueError):
+        repeated.index(5, 3)

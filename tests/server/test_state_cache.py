@@ -81,6 +81,8 @@ def test_cached_state_equals_a_fresh_fold(
         truth = fold(r.event for r in services["a"].store.read_stream(stream_id("t")))
         for name in "ab":
             assert services[name].load("t") == truth, name
+        for player in truth.players:  # the score the fold keeps is its records' points
+            assert player.score == sum(record.points for record in player.rounds), player
     # A cold service starts from the latest snapshot and catches up to the same state.
     truth = fold(r.event for r in services["a"].store.read_stream(stream_id("t")))
     cold = _service(path)
