@@ -9,9 +9,7 @@ fold step that changes one player or one board copies a path, not the field
 
 from __future__ import annotations
 
-import dataclasses
-
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
@@ -102,19 +100,15 @@ class PlayerState:
         """This player with ``record`` as round ``round_no``'s (replaced, or the next one)."""
         index = round_no - 1
         if index == len(self.rounds):
-            return dataclasses.replace(
-                self, rounds=(*self.rounds, record), score=self.score + record.points
-            )
+            return replace(self, rounds=(*self.rounds, record), score=self.score + record.points)
         old = self.rounds[index]
         rounds = (*self.rounds[:index], record, *self.rounds[index + 1 :])
-        return dataclasses.replace(
-            self, rounds=rounds, score=self.score - old.points + record.points
-        )
+        return replace(self, rounds=rounds, score=self.score - old.points + record.points)
 
     def before_round(self, round_no: int) -> PlayerState:
         """This player as before round ``round_no`` was paired (its records and later ones gone)."""
         rounds = self.rounds[: round_no - 1]
-        return dataclasses.replace(
+        return replace(
             self, rounds=rounds, score=sum((record.points for record in rounds), Fraction(0))
         )
 
