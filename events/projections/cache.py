@@ -46,7 +46,7 @@ from events.projections.snapshot import (
 from events.projections.state import EMPTY, TournamentState
 from events.projections.tournament import apply, fold
 from events.store import EventStore
-from events.types import Event, RoundPaired, RoundUnpaired
+from events.types import Event, RoundPaired
 
 __all__ = ["BYTES_PER_EVENT", "BYTES_PER_KEPT_PLAYER", "DEFAULT_MAX_BYTES", "StateCache"]
 
@@ -82,14 +82,12 @@ class _Tournament:
 
     latest: TournamentState
     known_from: int
-    """:attr:`pairings` covers the stream from this version on (0: all of it; a start from
-    a snapshot knows nothing before the snapshot until it reads the events there)."""
+    """The version it was started from (a snapshot's): states below it are kept only once
+    a read folds up to them."""
     kept: list[TournamentState] = field(default_factory=list)
     """Earlier states in version order: the one at ``known_from``, the one before each
     pairing, and one every ``keep_every`` events (below ``known_from``: those folded)."""
     recent: OrderedDict[int, TournamentState] = field(default_factory=OrderedDict)
-    pairings: list[tuple[int, int, bool]] = field(default_factory=list)
-    """(version, round, paired) of each ``RoundPaired`` (True) and ``RoundUnpaired``."""
     memo: OrderedDict[tuple[int, Hashable], tuple[object, int]] = field(default_factory=OrderedDict)
     """Derived values by (state version, key), each with its estimated size."""
     bytes: int = 0
@@ -106,7 +104,6 @@ class _Tournament:
     def restart(self, state: TournamentState) -> None:
         self.latest, self.known_from = state, state.version
         self.kept = [state] if state.version else []
-        self.pairings.clear()
         self.resize()
 
     def keep(self, state: TournamentState) -> None:
@@ -144,13 +141,6 @@ class _Tournament:
         while len(self.recent) > RECENT:
             self.recent.popitem(last=False)
         self.resize()
-
-
-def _note_pairings(held: _Tournament, start: int, events: list[Event]) -> None:
-    """Index the pairings and unpairings among ``events``, the ones after ``start``."""
-    for offset, event in enumerate(events, start + 1):
-        if isinstance(event, RoundPaired | RoundUnpaired):
-            held.pairings.append((offset, event.round_no, isinstance(event, RoundPaired)))
 
 
 _log = logging.getLogger(__name__)
@@ -235,17 +225,9 @@ class StateCache:
         as_of = (
             self.state(stream_id) if to_version is None else self.state_at(stream_id, to_version)
         )
-        end = as_of.version
-        held = self._held(stream_id)  # after a read: the stream's entry, if it exists
-        with held.lock:
-            if held.known_from:
-                self._index_start(stream_id, held)
-            pairings = list(held.pairings)
-        cut = end
-        for version, round_, paired in pairings:
-            if version <= end and round_ == round_no + 1:
-                cut = version - 1 if paired else end
-        return self.state_at(stream_id, cut)
+        if round_no >= as_of.rounds_paired:  # round ``round_no + 1`` not paired (yet)
+            return as_of
+        return self.state_at(stream_id, as_of.rounds[round_no].paired_at - 1)
 
     def memo(self, stream_id: str, version: int, key: Hashable, compute: Callable[[], T]) -> T:
         """``compute()``, a value derived from the stream's state at ``version``, once:
@@ -291,7 +273,6 @@ class StateCache:
             start = held.latest.version
             later_pairing = any(isinstance(event, RoundPaired) for event in events[1:])
             if start == state.version - len(events) and not later_pairing:
-                _note_pairings(held, start, events)
                 if events and isinstance(events[0], RoundPaired):
                     held.keep(held.latest)
                 held.latest = state
@@ -345,7 +326,6 @@ class StateCache:
     def _advance(self, held: _Tournament, events: list[Event]) -> None:
         """Fold ``events`` onto the latest state (under ``held.lock``), keeping the state
         before each pairing and every ``keep_every`` events."""
-        _note_pairings(held, held.latest.version, events)
         held.latest = self._fold_keeping(held, held.latest, events)
         held.resize()
 
@@ -380,16 +360,6 @@ class StateCache:
             held.resize()
             return state
         return fold(events, start)
-
-    def _index_start(self, stream_id: str, held: _Tournament) -> None:
-        """Index the pairings before ``known_from`` (under ``held.lock``), the events
-        read but not folded, so "after round n" knows where every round was paired."""
-        history = self.store.read_stream(stream_id, limit=held.known_from)
-        later = held.pairings
-        held.pairings = []
-        _note_pairings(held, 0, [r.event for r in history])
-        held.pairings.extend(later)
-        held.known_from = 0
 
     def _snapshot_if_due(self, stream_id: str, state: TournamentState) -> None:
         with self._lock:

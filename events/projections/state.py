@@ -163,6 +163,10 @@ class RoundState:
     system: str
     engine_version: str
     pairing_numbers: tuple[PlayerId, ...]
+    paired_at: int = 0
+    """The stream version of the ``RoundPaired`` that paired it: the state "after the round
+    before" is the one just below it (:meth:`StateCache.state_after_round
+    <events.projections.cache.StateCache.state_after_round>`)."""
 
     @property
     def missing_results(self) -> tuple[int, ...]:

@@ -196,6 +196,7 @@ def round_paired(state: TournamentState, event: RoundPaired) -> TournamentState:
         system=event.system,
         engine_version=event.engine_version,
         pairing_numbers=event.pairing_numbers,
+        paired_at=state.version + 1,
     )
     rounds = (*state.rounds, round_)
     # The numbering the round was paired with stays the TPN order (an imported round keeps
