@@ -104,6 +104,51 @@ def warm_reads(dbs: list[str], paths: list[str], requests: int) -> list[list[flo
     return asyncio.run(measure())
 
 
+def body_sizes(db: str, paths: list[str]) -> list[int]:
+    """Bytes of each read's answer."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from server.http.app import create_app
+    from server.settings import Settings, hash_token
+
+    async def measure() -> list[int]:
+        settings = Settings(db=db, token_sha256=hash_token(TOKEN), pairing_workers=0)
+        async with TestClient(TestServer(create_app(settings))) as client:
+            return [len(await (await client.get(path)).read()) for path in paths]
+
+    return asyncio.run(measure())
+
+
+def bare_reads(sizes: list[int], requests: int) -> list[float]:
+    """Mean seconds of a bare aiohttp handler answering each of ``sizes`` bytes, driven
+    like :func:`warm_reads`: what sending the bytes costs this stack, whoever makes them."""
+    from aiohttp import web
+    from aiohttp.test_utils import TestClient, TestServer
+
+    bodies = {str(size): b"x" * size for size in sizes}
+
+    async def handler(request: web.Request) -> web.Response:
+        return web.Response(
+            body=bodies[request.match_info["size"]], content_type="application/json"
+        )
+
+    async def measure() -> list[float]:
+        app = web.Application()
+        app.router.add_get("/{size}", handler)
+        spent = [0.0] * len(sizes)
+        async with TestClient(TestServer(app)) as client:
+            for _ in range(requests // 10):
+                for at, size in enumerate(sizes):
+                    start = time.perf_counter()
+                    for _ in range(10):
+                        response = await client.get(f"/{size}")
+                        await response.read()
+                    spent[at] += time.perf_counter() - start
+        return [seconds / (requests // 10 * 10) for seconds in spent]
+
+    return asyncio.run(measure())
+
+
 def first_old_read(db: str) -> tuple[float, float]:
     """Seconds of the first read of standings after round 3 on a warm server, and of the
     first read of standings now on a fresh one (what the old read is held against)."""
@@ -184,10 +229,17 @@ def report(label: str, new_db: Callable[[str], str], quick: bool) -> None:
     big = filled(new_db("big"), players, rounds, snapshot=True)
     paths = [*READS.values(), OLD]
     (small_times, big_times) = warm_reads([small, big], paths, 100 if quick else 200)
+    reads = list(READS.values())
+    sizes = [*body_sizes(small, reads), *body_sizes(big, reads)]
+    bare = bare_reads(sizes, 100 if quick else 200)
     for at, name in enumerate(READS):
         ratio = big_times[at] / small_times[at]
+        small_bare, big_bare = bare[at], bare[at + len(reads)]
         print(f"  {name:<22} {small_times[at] * 1000:8.2f} ms {big_times[at] * 1000:8.2f} ms"
               f"   ratio {ratio:5.2f} (target <= 2)")  # fmt: skip
+        print(f"    bare aiohttp, same bytes ({sizes[at]:,} / {sizes[at + len(reads)]:,}):"
+              f" {small_bare * 1000:6.2f} ms {big_bare * 1000:6.2f} ms"
+              f"   ratio {big_bare / small_bare:5.2f}")  # fmt: skip
     warm_standings = big_times[1]
     old_first, now_first = first_old_read(big)
     print(f"  standings after round 3, repeated: {big_times[3] * 1000:8.2f} ms"
