@@ -16,9 +16,11 @@ import itertools
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from types import ModuleType
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,13 +29,14 @@ import engine.dubov.rules1997.system as system_1997
 from engine import systems
 from engine.common import ColourPreference, Strength
 from engine.dubov.brackets import BracketRules
-from engine.dubov.players import DubovPlayer, dubov_players
+from engine.dubov.players import DubovPlayer, UnratedPlayer, dubov_players
 from engine.dubov.rules1997.colours import colour_reason
 from engine.dubov.rules1997.groups import pair_columns, pair_groups
 from engine.dubov.rules1997.players import exact_aro, float_limit
 from engine.dubov.rules1997.system import choose_bye
 from engine.errors import NoValidPairing
 from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry
+from server.cli import main
 from tests.engine.builders import B, W, boards, check_absolute_rules
 from tests.engine.dubov1997_literal import (
     can_pair,
@@ -123,6 +126,38 @@ def test_first_round_odd_field_the_last_player_gets_the_bye() -> None:
     pairing = pair_1997(request(field(7)))
     assert pairing.bye == 7
     assert boards(pairing) == [(1, 4), (5, 2), (3, 6)]
+
+
+def test_aro_is_not_rounded() -> None:
+    # ruling "ARO": Art. 1.2 names no rounding. 4 met 3 (2470) and 5 (rated 2451 here): ARO
+    # 4921/2 = 2460.5 exactly; the 2026 text (Art. 1.7) rounds it up to 2461.
+    players = field(6, "3-4 =; 5-6 =; 1-2 =", "4-5 =; 6-1 =; 2-3 =")
+    players = tuple(replace(p, rating=2451) if p.number == 5 else p for p in players)
+    assert {int(p.number): p.aro for p in dubov_players(request(players), aro=exact_aro)}[4] == (
+        Fraction(4921, 2)
+    )
+    assert {int(p.number): p.aro for p in dubov_players(request(players))}[4] == 2461
+
+
+def test_a_player_without_rating_is_refused() -> None:
+    # ruling "R": the 1997 text reads R for everyone (columns, transfers, bye, colours).
+    players = tuple(replace(p, rating=0) if p.number == 3 else p for p in field(4))
+    with pytest.raises(UnratedPlayer):
+        pair_1997(request(players))
+
+
+def test_boards_in_the_general_order() -> None:
+    # ruling "board order": the 1997 text has none; C.04.2 Art. 3.6 as for every system:
+    # the higher player's score, the sum of scores, the higher player's number.
+    players = field(8, "1-5 1-0; 6-2 0-1; 3-7 =; 8-4 =")
+    scores = {int(p.number): sum(r.points for r in p.history) for p in players}
+    order = boards(pair_1997(request(players)))
+
+    def key(board: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
+        top = min(board, key=lambda n: (-scores[n], n))
+        return (-scores[top], -(scores[board[0]] + scores[board[1]]), top)
+
+    assert len(order) == 4 and order == sorted(order, key=key)
 
 
 # --- Art. 4 and 2.2: the bye ----------------------------------------------------------------
@@ -438,6 +473,26 @@ def test_whites_with_equal_aro_the_higher_rating_moves() -> None:
     assert "Art. 7.3 White to Black: 1" in result.trace
 
 
+def test_a_player_alone_in_his_group_is_treated_by_7_1() -> None:
+    # ruling "a player alone": 1 alone on 2 points has met "all the players of his own score
+    # group" (none); a player due the other colour comes up, the highest R: 4 (2560, Black).
+    group = [player(1, 2, W)]
+    lower = [player(2, 1, W), player(4, 1, B), player(5, 1, B)]
+    result = pair_groups([*group, *lower, player(6, 0), player(7, 0, B)], NOT_LAST)
+    assert "Art. 7.1 transfer: 1-4" in result.trace
+
+
+def test_2_5_gives_way_when_it_blocks_every_transfer() -> None:
+    # ruling "next possible lower group": 1 (2 points) has met everyone but 3, and 3 upfloated
+    # last round. Art. 2.5 gives way rather than leave the round unpaired (the Vega manual,
+    # p. 60, suppresses 2.5 the same way): 1-3; then 5 (also alone) takes 6, and 2-4.
+    group = [player(1, 2, W, met=[2, 4, 5, 6]), player(5, 2, B, met=[1, 2, 4])]
+    lower = [player(2, 1, B, met=[1, 5]), player(3, 1, B, last=True), player(4, 1, W, met=[1, 5])]
+    result = pair_groups([*group, *lower, player(6, 0, W, met=[1])], NOT_LAST)
+    assert "Art. 7.1 transfer: 1-3" in result.trace
+    assert "Art. 7.1 transfer: 5-6" in result.trace
+
+
 # --- Art. 6.4 and 8: floaters -----------------------------------------------------------------
 
 
@@ -600,3 +655,51 @@ def test_thousands_of_score_groups_match_the_literal_reading(
 def test_docstring_examples(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+# --- the command line: generate, check, pair --explain ------------------------------------------
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout
+
+
+def test_generate_then_check_reads_the_edition_from_the_file(tmp_path: Path) -> None:
+    # A tournament generated under the 1997 text names it on its 092 line; check reads the
+    # edition from there and finds every round to be the rules' pairing. Under the 2026 text
+    # the same file differs (seed chosen so that it does: the two texts part at round 2).
+    path = tmp_path / "dubov97.trf"
+    code, _ = _cli(
+        "generate", "--system", "dubov", "--rules", "1997", "--players", "24", "--rounds", "7",
+        "--seed", "3", "-o", str(path),
+    )  # fmt: skip
+    assert code == 0
+    assert "Swiss-System (Dubov), rules fide-1997" in path.read_text()
+    code, out = _cli("check", str(path))
+    assert code == 0 and "rules fide-1997" in out.splitlines()[0]
+    code, out = _cli("pair", "--dubov", "--rules", "1997", "-c", str(path))
+    assert (code, out.splitlines()) == (0, [f"round {r}: ok" for r in range(1, 8)])
+    code, _ = _cli("check", str(path), "--rules", "2026")
+    assert code == 1
+
+
+def test_explain_names_the_1997_articles(tmp_path: Path) -> None:
+    # Round 6 of a 15-player event paired under 1997: the explanation names the articles of
+    # that text (score groups, Art. 6-8), never the 2026 criteria ([C5] ...).
+    path = tmp_path / "dubov97.trf"
+    _cli(
+        "generate", "--system", "dubov", "--rules", "1997", "--players", "15", "--rounds", "5",
+        "--seed", "5", "--half-bye-rate", "0.05", "-o", str(path),
+    )  # fmt: skip
+    path.write_text(path.read_text().replace("XXR 5", "XXR 7"))
+    code, out = _cli(
+        "pair", "--dubov", "--rules", "1997", str(path), "-p", str(tmp_path / "p.txt"), "--explain"
+    )
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("ARO ")
+    assert any(line.startswith("score group ") for line in lines)
+    decisions = [line for line in lines if not line.startswith(("ARO ", "score group "))]
+    assert decisions and all(line.startswith("Art. ") for line in decisions)
+    assert not any("[C" in line for line in lines)
