@@ -150,7 +150,7 @@ def test_boards_in_the_general_order() -> None:
     # ruling "board order": the 1997 text has none; C.04.2 Art. 3.6 as for every system:
     # the higher player's score, the sum of scores, the higher player's number.
     players = field(8, "1-5 1-0; 6-2 0-1; 3-7 =; 8-4 =")
-    scores = {int(p.number): sum(r.points for r in p.history) for p in players}
+    scores = {int(p.number): sum((r.points for r in p.history), Fraction(0)) for p in players}
     order = boards(pair_1997(request(players)))
 
     def key(board: tuple[int, int]) -> tuple[Fraction, Fraction, int]:
