@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import doctest
 import itertools
-from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -27,7 +26,6 @@ from hypothesis import strategies as st
 import engine.dubov.rules1997.players as players_1997
 import engine.dubov.rules1997.system as system_1997
 from engine import systems
-from engine.common import ColourPreference, Strength
 from engine.dubov.brackets import BracketRules
 from engine.dubov.players import DubovPlayer, UnratedPlayer, dubov_players
 from engine.dubov.rules1997.colours import colour_reason
@@ -35,7 +33,7 @@ from engine.dubov.rules1997.groups import pair_columns, pair_groups
 from engine.dubov.rules1997.players import exact_aro, float_limit
 from engine.dubov.rules1997.system import choose_bye
 from engine.errors import NoValidPairing
-from engine.model import Colour, Pairing, PairingNumber, PairingRequest, PlayerEntry
+from engine.model import Colour, Pairing, PairingRequest, PlayerEntry
 from server.cli import main
 from tests.engine.builders import B, W, boards, check_absolute_rules
 from tests.engine.dubov1997_literal import (
@@ -44,51 +42,12 @@ from tests.engine.dubov1997_literal import (
     literal_round,
 )
 from tests.engine.test_dubov import field
+from tests.engine.test_dubov_bracket import ABSOLUTE, LAST, MILD, NOT_LAST, STRONG, P, player
 from tests.engine.tournament_sim import Chances, simulate
 
-MILD, STRONG, ABSOLUTE = Strength.MILD, Strength.STRONG, Strength.ABSOLUTE
-NOT_LAST = BracketRules(last_round=False)
-LAST = BracketRules(last_round=True)
 
-
-def player(
-    number: int,
-    score: float,
-    colour: Colour = W,
-    strength: Strength = MILD,
-    *,
-    rating: int | None = None,
-    aro: float | Fraction = 2000,
-    difference: int = 0,
-    upfloats: int = 0,
-    last: bool = False,
-    maximum: bool = False,
-    met: Iterable[int] = (),
-    games: int = 2,
-    eligible: bool = True,
-) -> DubovPlayer:
-    """A player known by the facts the 1997 articles read: score, due colour, R, ARO, float
-    history, opponents met."""
-    return DubovPlayer(
-        entry=PlayerEntry(PairingNumber(number), rating=rating or 2600 - 10 * number),
-        score=Fraction(score),
-        preference=ColourPreference(colour, strength, difference),
-        aro=Fraction(aro),
-        games=games,
-        upfloats=upfloats,
-        upfloated_last_round=last,
-        maximum_upfloater=maximum,
-        may_get_pab=eligible,
-        met=frozenset(PairingNumber(n) for n in met),
-    )
-
-
-def pairs_of(players: list[DubovPlayer], rules: BracketRules = NOT_LAST) -> set[frozenset[int]]:
+def group_pairs(players: list[DubovPlayer], rules: BracketRules = NOT_LAST) -> set[frozenset[int]]:
     return {frozenset((int(a.number), int(b.number))) for a, b in pair_groups(players, rules).pairs}
-
-
-def P(*pairs: tuple[int, int]) -> set[frozenset[int]]:
-    return {frozenset(p) for p in pairs}
 
 
 def pair_1997(request: PairingRequest) -> Pairing:
@@ -310,7 +269,7 @@ def test_columns_white_by_increasing_aro_black_by_decreasing_rating() -> None:
         player(4, 1, B),
         player(6, 1, B),
     ]
-    assert pairs_of(group) == P((5, 2), (1, 4), (3, 6))
+    assert group_pairs(group) == P((5, 2), (1, 4), (3, 6))
 
 
 def test_column_ties_lower_rating_first_in_white_higher_aro_first_in_black() -> None:
@@ -322,7 +281,7 @@ def test_column_ties_lower_rating_first_in_white_higher_aro_first_in_black() -> 
         player(2, 1, B, rating=2100, aro=1800),
         player(4, 1, B, rating=2100, aro=1900),
     ]
-    assert pairs_of(group) == P((3, 4), (1, 2))
+    assert group_pairs(group) == P((3, 4), (1, 2))
 
 
 def test_improvement_takes_the_next_black_of_the_lower_rows() -> None:
@@ -336,7 +295,7 @@ def test_improvement_takes_the_next_black_of_the_lower_rows() -> None:
         player(4, 1, B),
         player(6, 1, B),
     ]
-    assert pairs_of(group) == P((5, 4), (1, 2), (3, 6))
+    assert group_pairs(group) == P((5, 4), (1, 2), (3, 6))
 
 
 def test_improvement_changes_the_row_above_when_the_last_row_is_stuck() -> None:
@@ -350,7 +309,7 @@ def test_improvement_changes_the_row_above_when_the_last_row_is_stuck() -> None:
         player(4, 1, B),
         player(6, 1, B, met=[3]),
     ]
-    assert pairs_of(group) == P((5, 2), (1, 6), (3, 4))
+    assert group_pairs(group) == P((5, 2), (1, 6), (3, 4))
 
 
 def test_a_white_who_met_every_black_meets_the_next_white() -> None:
@@ -382,7 +341,7 @@ def test_island_gets_the_vega_manual_opponent() -> None:
         player(8, 5.5, B, rating=2156, aro=Fraction(18647, 10), last=True),
         player(20, 5.5, B, rating=1700, aro=Fraction(18238, 10)),
     ]
-    found = pairs_of(group + lower)
+    found = group_pairs(group + lower)
     assert P((35, 20), (34, 29)) <= found
 
 
@@ -398,7 +357,7 @@ def test_island_transfer_ignores_2_5_in_the_last_round() -> None:
         player(20, 5.5, B, rating=1700),
         player(7, 5.5),
     ]
-    assert P((35, 8), (34, 29)) <= pairs_of(group + lower, LAST)
+    assert P((35, 8), (34, 29)) <= group_pairs(group + lower, LAST)
 
 
 def test_odd_group_and_equalising_as_in_the_vega_manual() -> None:
@@ -522,7 +481,7 @@ def test_a_floater_meets_the_highest_rated_player_due_the_other_colour() -> None
     # rather than 4 (Black, 2560).
     group = [player(1, 2, W, met=[2]), player(2, 2, B, met=[1])]
     lower = [player(4, 1, B), player(5, 1, W), player(6, 1, W), player(7, 1, B)]
-    found = pairs_of(group + lower)
+    found = group_pairs(group + lower)
     assert P((2, 5)) <= found
 
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.common import board_order, check_request
+from engine.common import check_request
 from engine.dubov.brackets import BracketRules, pairable
 from engine.dubov.players import DubovPlayer, dubov_players
 from engine.dubov.rules1997.colours import allocate_colours
 from engine.dubov.rules1997.groups import RoundPairing, pair_groups
 from engine.dubov.rules1997.players import exact_aro, float_limit
+from engine.dubov.system import ordered_pairing
 from engine.errors import NoValidPairing
 from engine.matching import first_transposition
 from engine.model import Colour, Pairing, PairingRequest
@@ -51,13 +52,7 @@ def pair(request: PairingRequest) -> Pairing:
     paired = _first_round(players, rules) if first_round else pair_groups(players, rules)
     trace += paired.trace
     boards = [allocate_colours(a, b, request.initial_colour) for a, b in paired.pairs]
-    everyone = [*players, *([bye] if bye else [])]
-    ordered = board_order(
-        boards,
-        scores={p.number: p.score for p in everyone},
-        rank={p.number: int(p.number) for p in everyone},
-    )
-    return Pairing(boards=ordered, bye=bye.number if bye else None, explanation=tuple(trace))
+    return ordered_pairing(boards, players, bye, trace)
 
 
 def choose_bye(
