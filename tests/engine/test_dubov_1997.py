@@ -660,5 +660,8 @@ def test_explain_names_the_1997_articles(tmp_path: Path) -> None:
     assert lines[0].startswith("ARO ")
     assert any(line.startswith("score group ") for line in lines)
     decisions = [line for line in lines if not line.startswith(("ARO ", "score group "))]
-    assert decisions and all(line.startswith("Art. ") for line in decisions)
+    assert decisions and all(line.startswith(("Art. ", "colours ")) for line in decisions)
+    colours = [line for line in decisions if line.startswith("colours ")]
+    assert len(colours) == 7  # 15 players, one bye: seven boards, each with its article
+    assert all(": Art. " in line for line in colours)
     assert not any("[C" in line for line in lines)

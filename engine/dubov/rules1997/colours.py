@@ -10,11 +10,15 @@ from engine.model import Board, Colour
 __all__ = ["allocate_colours", "colour_reason"]
 
 
-def allocate_colours(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> Board:
-    """The board of ``a`` and ``b`` with the colours of :func:`colour_reason`."""
-    if colour_reason(a, b, initial_colour)[0] is Colour.WHITE:
-        return Board(white=a.number, black=b.number)
-    return Board(white=b.number, black=a.number)
+def allocate_colours(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> tuple[Board, str]:
+    """The board of ``a`` and ``b`` with the colours of :func:`colour_reason`, and the line
+    that says which article gave them."""
+    colour, why = colour_reason(a, b, initial_colour)
+    if colour is Colour.WHITE:
+        board = Board(white=a.number, black=b.number)
+    else:
+        board = Board(white=b.number, black=a.number)
+    return board, f"colours {board.white}-{board.black}: {why}"
 
 
 def colour_reason(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> tuple[Colour, str]:

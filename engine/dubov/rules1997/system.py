@@ -51,7 +51,9 @@ def pair(request: PairingRequest) -> Pairing:
         trace.append(f"Art. {5 if first_round else 4} bye: {bye.number}")
     paired = _first_round(players, rules) if first_round else pair_groups(players, rules)
     trace += paired.trace
-    boards = [allocate_colours(a, b, request.initial_colour) for a, b in paired.pairs]
+    coloured = [allocate_colours(a, b, request.initial_colour) for a, b in paired.pairs]
+    boards = [board for board, _ in coloured]
+    trace += [line for _, line in coloured]
     return ordered_pairing(boards, players, bye, trace)
 
 
