@@ -159,8 +159,9 @@ class PairingRequest:
     """A maxi-tournament: the Lim system's 100-point rating limits apply (C.04.4.3 3.2, 3.8, 5.7)."""
     rules_edition: str = "fide-2026"
     """The FIDE rules edition the tournament follows: ``fide-2026`` (from 1 Feb 2026),
-    ``fide-2017`` (the texts in force until 31 Jan 2026) or ``fide-2012`` (the Dutch text
-    agreed in Istanbul 2012, in force until 1 July 2017); :func:`engine.systems.pair` chooses
+    ``fide-2017`` (the texts in force until 31 Jan 2026), ``fide-2012`` (the Dutch text
+    agreed in Istanbul 2012, in force until 1 July 2017) or ``fide-1997`` (the Dubov text
+    approved in 1997); :func:`engine.systems.pair` chooses
     the system's entry point by it, and refuses an edition the system does not have."""
 
     def player(self, number: PairingNumber) -> PlayerEntry:

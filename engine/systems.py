@@ -95,7 +95,10 @@ SYSTEMS: tuple[System, ...] = (
     System(
         name="dubov",
         title="Dubov",
-        editions={"fide-2026": "engine.dubov.system:pair"},
+        editions={
+            "fide-2026": "engine.dubov.system:pair",
+            "fide-1997": "engine.dubov.rules1997.system:pair",
+        },
         words=("dubov",),
     ),
     System(
@@ -148,7 +151,7 @@ def edition_names() -> tuple[str, ...]:
     """Every edition some system has, each once, in the table's order.
 
     >>> edition_names()
-    ('fide-2026', 'fide-2017', 'fide-2012')
+    ('fide-2026', 'fide-2017', 'fide-2012', 'fide-1997')
     """
     return tuple(dict.fromkeys(edition for system in SYSTEMS for edition in system.editions))
 

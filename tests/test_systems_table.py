@@ -102,11 +102,13 @@ def test_a_new_row_reaches_the_cli_choices_the_openapi_enum_and_the_create_decis
     seen = json.loads(result.stdout)
     pair_help = seen["help"]["pair"]
     assert "--monrad " in pair_help and "Pair by the Monrad system." in pair_help
-    assert "--monrad-lite" in pair_help and "[2012|2017|2026|2030]" in pair_help
-    assert "[fide-2026|fide-2017|fide-2012|fide-2030]" in seen["help"]["create-tournament"]
+    assert "--monrad-lite" in pair_help and "[1997|2012|2017|2026|2030]" in pair_help
+    assert (
+        "[fide-2026|fide-2017|fide-2012|fide-1997|fide-2030]" in seen["help"]["create-tournament"]
+    )
     assert "monrad" in seen["help"]["generate"] and "monrad-lite" in seen["help"]["check"]
     enum = seen["rules_edition"]["enum"]
-    assert sorted(enum) == ["fide-2012", "fide-2017", "fide-2026", "fide-2030"]
+    assert sorted(enum) == ["fide-1997", "fide-2012", "fide-2017", "fide-2026", "fide-2030"]
     assert "`fide-2030` (monrad)" in seen["rules_edition"]["description"]
     refused = (
         "the dutch system has no fide-2030 edition; its editions: fide-2026, fide-2017, fide-2012"

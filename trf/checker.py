@@ -190,7 +190,7 @@ def _list(numbers: tuple[PairingNumber, ...]) -> str:
     return ", ".join(str(n) for n in numbers) or "none"
 
 
-_EDITION = re.compile(r"(?:fide[-_ ])?(20\d\d)\b")
+_EDITION = re.compile(r"(?:fide[-_ ])?(1997|20\d\d)\b")
 
 
 def identify_system(doc: TrfDocument) -> tuple[str | None, str | None]:
@@ -206,6 +206,8 @@ def identify_system(doc: TrfDocument) -> tuple[str | None, str | None]:
     ('dutch', 'fide-2026')
     >>> identify_system(read_trf("092 Individual: Swiss-System (Burstein), rules fide-2017")[0])
     ('burstein', 'fide-2017')
+    >>> identify_system(read_trf("092 Individual: Swiss-System (Dubov), rules fide-1997")[0])
+    ('dubov', 'fide-1997')
     >>> identify_system(read_trf("092 Individual: Swiss-System (Lim, maxi-tournament)")[0])
     ('lim-maxi', None)
     """

@@ -90,7 +90,7 @@ def sequence_order(player: DubovPlayer) -> tuple[Fraction, int]:
     return (-player.score, player.number)
 
 
-def white_seeker_order(player: DubovPlayer) -> tuple[int, int]:
+def white_seeker_order(player: DubovPlayer) -> tuple[int | Fraction, int]:
     """Art. 4.3.2 / 3.2.5: White seekers (and S1) by ascending ARO, then ascending TPN."""
     return (player.aro, player.number)
 
@@ -522,7 +522,7 @@ class _Recomposition:
         mate: list[int],
         origin: set[int],
         count: int,
-        key: Callable[[DubovPlayer], tuple[int, ...]],
+        key: Callable[[DubovPlayer], tuple[int | Fraction, ...]],
         *,
         skip: set[int],
     ) -> tuple[list[int], list[int]]:

@@ -8,7 +8,7 @@ opponents (ARO, Art. 1.7), the upfloat counters (Art. 1.8 and [C8]-[C10]), the g
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -57,7 +57,8 @@ class DubovPlayer:
     score: Fraction
     """Pairing score: points so far plus this round's acceleration (C.04.7)."""
     preference: ColourPreference
-    aro: int
+    aro: int | Fraction
+    """Average rating of opponents: rounded (2026, Art. 1.7) or exact (1997, Art. 1.2)."""
     games: int
     """Games played over the board (Art. 3.1.4); forfeits and byes do not count."""
     upfloats: int
@@ -113,8 +114,19 @@ def max_upfloats(total_rounds: int) -> int:
     return 2 + total_rounds // 5
 
 
-def dubov_players(request: PairingRequest) -> list[DubovPlayer]:
+AroFunction = Callable[[PlayerEntry, Mapping[PairingNumber, int]], "int | Fraction"]
+
+
+def dubov_players(
+    request: PairingRequest,
+    *,
+    aro: AroFunction = average_rating_of_opponents,
+    upfloat_limit: Callable[[int], int] = max_upfloats,
+) -> list[DubovPlayer]:
     """The players to be paired in ``request.round_no`` (absent players left out), in TPN order.
+
+    ``aro`` and ``upfloat_limit`` (the number of upfloats that makes a player a maximum
+    upfloater, from the number of rounds) are the edition's: the 2026 ones by default.
 
     An upfloat is a game played over the board against an opponent whose pairing score before
     that round was higher (common float history); "upfloated in the previous round" looks at
@@ -124,7 +136,7 @@ def dubov_players(request: PairingRequest) -> list[DubovPlayer]:
     """
     ratings = {p.number: p.rating for p in request.players}
     floats = float_history(request)
-    limit = max_upfloats(request.total_rounds)
+    limit = upfloat_limit(request.total_rounds)
     previous = request.round_no - 2  # index of the previous round in a history
     result = []
     for entry in sorted(request.players, key=lambda p: p.number):
@@ -139,7 +151,7 @@ def dubov_players(request: PairingRequest) -> list[DubovPlayer]:
                 entry=entry,
                 score=pairing_score(entry, request.round_no),
                 preference=dubov_preference(entry),
-                aro=average_rating_of_opponents(entry, ratings),
+                aro=aro(entry, ratings),
                 games=sum(1 for r in entry.history if r.kind.played),
                 upfloats=upfloats,
                 upfloated_last_round=0 <= previous < len(history) and history[previous] is Float.UP,

@@ -21,9 +21,9 @@ from engine.dubov.brackets import BracketRules, pair_bracket, pairable
 from engine.dubov.colours import allocate_colours
 from engine.dubov.players import DubovPlayer, dubov_players
 from engine.errors import NoValidPairing
-from engine.model import Pairing, PairingRequest
+from engine.model import Board, Pairing, PairingRequest
 
-__all__ = ["choose_pab", "pair"]
+__all__ = ["choose_pab", "ordered_pairing", "pair"]
 
 
 def pair(request: PairingRequest) -> Pairing:
@@ -63,6 +63,17 @@ def pair(request: PairingRequest) -> Pairing:
         unpaired = [p for p in unpaired if id(p) not in done]
 
     boards = [allocate_colours(a, b, request.initial_colour) for a, b in pairs]
+    return ordered_pairing(boards, players, bye, trace)
+
+
+def ordered_pairing(
+    boards: Sequence[Board],
+    players: Sequence[DubovPlayer],
+    bye: DubovPlayer | None,
+    trace: Sequence[str],
+) -> Pairing:
+    """The round's answer, boards in the order of C.04.2 Art. 3.6 (pairing scores, then
+    TPN), which both editions use."""
     everyone = [*players, *([bye] if bye else [])]
     ordered = board_order(
         boards,

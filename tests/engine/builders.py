@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.common import colour_difference, played_colours
 from engine.model import (
     Colour,
     Pairing,
     PairingNumber,
+    PairingRequest,
     PlayerEntry,
     RoundKind,
     RoundRecord,
@@ -27,6 +29,7 @@ __all__ = [
     "B",
     "W",
     "boards",
+    "check_absolute_rules",
     "entry",
     "game_records",
     "played",
@@ -73,3 +76,28 @@ def game_records(white: int, black: int, result: str) -> tuple[RoundRecord, Roun
 def boards(pairing: Pairing) -> list[tuple[int, int]]:
     """``(white, black)`` per board, in board order (the PAB is not a board)."""
     return [(board.white, board.black) for board in pairing.boards]
+
+
+def check_absolute_rules(request: PairingRequest, pairing: Pairing) -> None:
+    """The rules no Dubov edition breaks, on one round: everyone available paired or given
+    the PAB, no PAB after a PAB or a win's points without playing, no second game, no colour
+    difference beyond +-2, no colour three times running (Basic Rules; 1997 Art. 2)."""
+    by_number = {p.number: p for p in request.players}
+    seen = [n for b in pairing.boards for n in (b.white, b.black)]
+    if pairing.bye is not None:
+        seen.append(pairing.bye)
+        bye_history = by_number[pairing.bye].history
+        assert all(
+            r.kind is not RoundKind.PAB and not (not r.kind.played and r.points >= 1)
+            for r in bye_history
+        ), f"round {request.round_no}: PAB to {pairing.bye}"
+    assert sorted(seen) == sorted(p.number for p in request.players if p.available)
+    for board in pairing.boards:
+        white, black = by_number[board.white], by_number[board.black]
+        met = {r.opponent for r in white.history if r.kind.played}
+        assert board.black not in met, f"round {request.round_no}: {board} met before"
+        for entry, colour in ((white, W), (black, B)):
+            colours = (*played_colours(entry), colour)
+            difference = colour_difference(entry) + (1 if colour is W else -1)
+            assert abs(difference) <= 2, f"round {request.round_no}: {entry.number} {colours}"
+            assert colours[-3:] != (colour,) * 3, f"round {request.round_no}: {entry.number}"

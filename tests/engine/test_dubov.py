@@ -17,7 +17,7 @@ import pytest
 
 import engine.dubov.brackets as dubov_bracket_module
 import engine.dubov.system as dubov_module
-from engine.common import ColourPreference, Strength, colour_difference, played_colours
+from engine.common import ColourPreference, Strength
 from engine.dubov.brackets import BracketRules
 from engine.dubov.colours import allocate_colours
 from engine.dubov.players import DubovPlayer, dubov_players
@@ -26,14 +26,13 @@ from engine.dubov.system import pair as pair_dubov
 from engine.errors import NoValidPairing
 from engine.model import (
     Colour,
-    Pairing,
     PairingNumber,
     PairingRequest,
     PlayerEntry,
     RoundKind,
     RoundRecord,
 )
-from tests.engine.builders import HALF, ONE, ZERO, B, W, boards, game_records
+from tests.engine.builders import HALF, ONE, ZERO, B, W, boards, check_absolute_rules, game_records
 from tests.engine.tournament_sim import Chances, simulate
 
 _BYES = {
@@ -263,29 +262,7 @@ def test_random_tournaments_keep_the_absolute_rules(seed: int) -> None:
     # beyond +-2, no colour three times running: Dubov has no exception), everyone paired.
     chances = Chances(half_bye=0.05, zero_bye=0.02, forfeit=0.05, withdraw=0.01, late_entry=0.05)
     for step in simulate(pair_dubov, seed=seed, players=25 + 4 * seed, rounds=9, chances=chances):
-        _check_round(step.request, step.pairing)
-
-
-def _check_round(request: PairingRequest, pairing: Pairing) -> None:
-    by_number = {p.number: p for p in request.players}
-    seen = [n for b in pairing.boards for n in (b.white, b.black)]
-    if pairing.bye is not None:
-        seen.append(pairing.bye)
-        bye_history = by_number[pairing.bye].history
-        assert all(
-            r.kind is not RoundKind.PAB and not (not r.kind.played and r.points >= 1)
-            for r in bye_history
-        ), f"round {request.round_no}: PAB to {pairing.bye}"
-    assert sorted(seen) == sorted(p.number for p in request.players if p.available)
-    for board in pairing.boards:
-        white, black = by_number[board.white], by_number[board.black]
-        met = {r.opponent for r in white.history if r.kind.played}
-        assert board.black not in met, f"round {request.round_no}: {board} met before"
-        for entry, colour in ((white, W), (black, B)):
-            colours = (*played_colours(entry), colour)
-            difference = colour_difference(entry) + (1 if colour is W else -1)
-            assert abs(difference) <= 2, f"round {request.round_no}: {entry.number} {colours}"
-            assert colours[-3:] != (colour,) * 3, f"round {request.round_no}: {entry.number}"
+        check_absolute_rules(step.request, step.pairing)
 
 
 @pytest.mark.parametrize("module", [dubov_module, dubov_bracket_module])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from fractions import Fraction
 
 import pytest
@@ -20,6 +20,7 @@ from engine.dubov.brackets import BracketRules, middle_outward, pair_bracket
 from engine.dubov.players import DubovPlayer
 from engine.errors import NoValidPairing
 from engine.model import Colour, PairingNumber, PlayerEntry
+from tests.engine.dubov1997_literal import matchings
 
 W, B = Colour.WHITE, Colour.BLACK
 MILD, STRONG, ABSOLUTE = Strength.MILD, Strength.STRONG, Strength.ABSOLUTE
@@ -33,22 +34,28 @@ def player(
     colour: Colour = W,
     strength: Strength = MILD,
     *,
-    aro: int = 2000,
+    aro: int | Fraction = 2000,
     upfloats: int = 0,
     last: bool = False,
     maximum: bool = False,
     met: Iterable[int] = (),
+    rating: int | None = None,
+    difference: int = 0,
+    games: int = 2,
+    eligible: bool = True,
 ) -> DubovPlayer:
+    """A player known by the facts the articles read (rated 2600 - 10 * number unless
+    ``rating`` says otherwise)."""
     return DubovPlayer(
-        entry=PlayerEntry(PairingNumber(number), rating=2600 - 10 * number),
+        entry=PlayerEntry(PairingNumber(number), rating=rating or 2600 - 10 * number),
         score=Fraction(score),
-        preference=ColourPreference(colour, strength, 0),
+        preference=ColourPreference(colour, strength, difference),
         aro=aro,
-        games=2,
+        games=games,
         upfloats=upfloats,
         upfloated_last_round=last,
         maximum_upfloater=maximum,
-        may_get_pab=True,
+        may_get_pab=eligible,
         met=frozenset(PairingNumber(n) for n in met),
     )
 
@@ -323,20 +330,6 @@ def test_round_one_bracket_splits_by_tpn(score: int) -> None:
 # --- the upfloater choice against a literal reading, on small random brackets -----------------
 
 
-def _perfect_matchings(
-    players: list[DubovPlayer], rules: BracketRules
-) -> Iterator[list[tuple[DubovPlayer, DubovPlayer]]]:
-    if not players:
-        yield []
-        return
-    first, rest = players[0], players[1:]
-    for other in rest:
-        if rules.compatible(first, other):
-            remaining = [p for p in rest if p is not other]
-            for matching in _perfect_matchings(remaining, rules):
-                yield [(first, other), *matching]
-
-
 def _literal_upfloaters(
     residents: list[DubovPlayer], lower: list[DubovPlayer], rules: BracketRules
 ) -> list[int] | None:
@@ -348,9 +341,9 @@ def _literal_upfloaters(
         found = []
         for chosen in itertools.combinations(order, size):
             rest = [p for p in order if p not in chosen]
-            if next(_perfect_matchings(rest, rules), None) is None:
+            if next(matchings(rest, rules), None) is None:
                 continue  # [C4]
-            pairings = list(_perfect_matchings([*residents, *chosen], rules))
+            pairings = list(matchings([*residents, *chosen], rules))
             if not pairings:
                 continue  # [C1], [C3]
             misses = min(sum(a.colour is b.colour for a, b in m) for m in pairings)
@@ -415,7 +408,7 @@ def test_upfloater_choice_matches_a_literal_reading(
 def _literal_bracket_pairs(bracket: list[DubovPlayer], rules: BracketRules) -> set[frozenset[int]]:
     """Art. 3.2.3-3.2.5 by enumeration: G1/G2, the shifts of 3.2.4 with shifter sets tried in
     the order of Art. 4.3, then the first legal transposition of Art. 4.4."""
-    pairings = list(_perfect_matchings(bracket, rules))
+    pairings = list(matchings(bracket, rules))
     if all(p.games == 0 for p in bracket):
         by_tpn = sorted(bracket, key=lambda p: p.number)
         g1, g2 = by_tpn[: len(by_tpn) // 2], by_tpn[len(by_tpn) // 2 :]
@@ -433,7 +426,7 @@ def _literal_bracket_pairs(bracket: list[DubovPlayer], rules: BracketRules) -> s
     forced = min(inside(m, source) for m in best)
     best = [m for m in best if inside(m, source) == forced]
 
-    def white_key(p: DubovPlayer) -> tuple[int, int]:
+    def white_key(p: DubovPlayer) -> tuple[int | Fraction, int]:
         return (p.aro, p.number)
 
     def black_key(p: DubovPlayer) -> tuple[int, int]:
@@ -486,7 +479,7 @@ def test_subgroups_and_transposition_match_a_literal_reading(seed: int) -> None:
         for n in numbers
     ]
     rules = BracketRules(last_round=False)
-    if next(_perfect_matchings(bracket, rules), None) is None:
+    if next(matchings(bracket, rules), None) is None:
         with pytest.raises(NoValidPairing):
             pairs_of(bracket, [])
         return

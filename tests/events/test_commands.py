@@ -249,6 +249,7 @@ def test_tournament_created_twice(registered: TournamentState) -> None:
         ({"rules_edition": "fide-2012", "system": "burstein"}, "rules_edition"),
         ({"rules_edition": "fide-2017", "system": "lim"}, "rules_edition"),
         ({"rules_edition": "fide-2017", "system": "dubov"}, "rules_edition"),
+        ({"rules_edition": "fide-1997", "system": "dutch"}, "rules_edition"),
         ({"rules_edition": "fide-2017", "system": "amalfi"}, "rules_edition"),
         ({"system": "knockout"}, "system"),
         ({"federation": "norway"}, "federation"),
@@ -272,6 +273,7 @@ def test_a_system_edition_pair_the_table_lacks_names_the_editions_that_exist() -
     )
     for system, edition in (
         ("dutch", "fide-2012"),
+        ("dubov", "fide-1997"),
         ("burstein", "fide-2017"),
         ("lim-maxi", "fide-2026"),
     ):

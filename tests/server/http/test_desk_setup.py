@@ -48,7 +48,13 @@ async def test_an_administrator_creates_a_tournament_in_the_browser(api: Api) ->
     csrf = await _signed_in_for_new(api.client)
     _, form, _ = await text(api.client, "/desk/new")
     # Every system and every edition of the systems table is offered.
-    for option in ('value="dutch"', 'value="burstein"', 'value="lim"', 'value="fide-2012"'):
+    for option in (
+        'value="dutch"',
+        'value="burstein"',
+        'value="lim"',
+        'value="fide-2012"',
+        'value="fide-1997"',
+    ):
         assert option in form
     filled = {"csrf": csrf, "tournament_id": "oslo-26", "name": "Oslo Open", "rounds": "9",
               "system": "burstein", "rules_edition": "fide-2017", "federation": "nor",

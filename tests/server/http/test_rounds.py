@@ -96,3 +96,21 @@ async def test_next_round_waits_for_every_result(api: Api) -> None:
     assert status == 409
     assert problem["type"] == "/problems/round-incomplete"
     assert problem["boards"] == [2]
+
+
+async def test_pair_round_one_by_the_dubov_text_of_1997(api: Api) -> None:
+    """A tournament created under the 1997 Dubov text is paired by it (the systems table):
+    round 1 by its Art. 5, the upper half of the list (TPNs 1-2: Brandt id 2, Costa id 3)
+    against the lower half (Aune id 1, Dahl id 4) row by row, the first pair with the drawn
+    colour (white) to the upper player, the second the other way round."""
+    await open_with_players(api, system="dubov", rules_edition="fide-1997")
+    status, tournament = await api.get("/tournaments/open")
+    regulations = tournament["regulations"]
+    assert (status, regulations["system"], regulations["rules_edition"]) == (
+        200,
+        "dubov",
+        "fide-1997",
+    )
+    assert (await api.post("/tournaments/open/rounds"))[0] == 201
+    _, round_ = await api.get("/tournaments/open/rounds/1")
+    assert board_ids(round_) == [(2, 1), (4, 3)]

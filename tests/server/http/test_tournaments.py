@@ -45,7 +45,10 @@ async def test_a_system_edition_pair_the_engine_lacks_is_a_422_naming_the_editio
         "/tournaments", {**OPEN, "system": "dubov", "rules_edition": "fide-2017"}
     )
     assert status == 422
-    assert "the dubov system has no fide-2017 edition; its editions: fide-2026" in problem["detail"]
+    assert (
+        "the dubov system has no fide-2017 edition; its editions: fide-2026, fide-1997"
+        in problem["detail"]
+    )
     status, problem = await api.post("/tournaments", {**OPEN, "rules_edition": "fide-1999"})
     assert status == 422 and "fide-1999" in problem["detail"]
     assert (await api.get("/tournaments"))[1] == {"tournaments": []}
