@@ -16,6 +16,7 @@ from events.rating_changes.compute import (
     rating_changes,
 )
 from events.rating_changes.systems import SYSTEM_NAMES, RatingSystem, system_for
+from events.rating_changes.tournament import tournament_rating_changes
 
 __all__ = [
     "SYSTEM_NAMES",
@@ -28,4 +29,5 @@ __all__ = [
     "k_factor",
     "rating_changes",
     "system_for",
+    "tournament_rating_changes",
 ]

@@ -347,6 +347,19 @@ ROUTES: tuple[Route, ...] = (
         also_statuses=(304,),
         query=schemas.StandingsQuery,
     ),
+    Route(
+        "GET",
+        TOURNAMENT + "/rating-changes",
+        tournaments.get_rating_changes,
+        "rating-changes",
+        "getRatingChanges",
+        "Each player's rating change game by game (FIDE B.02 in the edition of the end date, "
+        "or the tournament's rating system), as of the end of any round",
+        "standings",
+        response=schemas.RatingChangesOut,
+        also_statuses=(304,),
+        query=schemas.RoundQuery,
+    ),
     # -- players ---------------------------------------------------------------------------
     Route(
         "GET",

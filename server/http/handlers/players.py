@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+from engine.model import PairingNumber
 from events.decisions import (
     CancelBye,
     CorrectPlayerDetails,
@@ -16,6 +17,7 @@ from events.decisions import (
     WithdrawPlayer,
     find_player,
 )
+from events.rating_changes import tournament_rating_changes
 from server.http.handlers.call import Call
 from server.http.schemas import (
     ByeBody,
@@ -44,8 +46,14 @@ __all__ = [
 def _players(service: TournamentService, tournament_id: str, version: int) -> bytes:
     state = service.load(tournament_id, to_version=version)
     scores = service.derived(tournament_id, state, counted_scores)
+    changes = service.derived(tournament_id, state, tournament_rating_changes).players
     return encode(
-        PlayerList(players=[player_out(state, state.player(p), scores[p]) for p in state.order])
+        PlayerList(
+            players=[
+                player_out(state, state.player(p), scores[p], change)
+                for p, change in zip(state.order, changes, strict=True)
+            ]
+        )
     )
 
 
@@ -53,7 +61,9 @@ def _player(service: TournamentService, tournament_id: str, version: int, text: 
     state = service.load(tournament_id, to_version=version)
     player_id = find_player(state, text)
     score = service.derived(tournament_id, state, counted_scores)[player_id]
-    return encode(player_out(state, state.player(player_id), score))
+    changes = service.derived(tournament_id, state, tournament_rating_changes)
+    change = changes.player(PairingNumber(state.pairing_number(player_id)))
+    return encode(player_out(state, state.player(player_id), score, change))
 
 
 def _named(call: Call[Any, Any]) -> str:
