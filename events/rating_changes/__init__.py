@@ -16,7 +16,7 @@ from events.rating_changes.compute import (
     rating_changes,
 )
 from events.rating_changes.systems import SYSTEM_NAMES, RatingSystem, system_for
-from events.rating_changes.tournament import tournament_rating_changes
+from events.rating_changes.tournament import performances, tournament_rating_changes
 
 __all__ = [
     "SYSTEM_NAMES",
@@ -27,6 +27,7 @@ __all__ = [
     "RatingChanges",
     "RatingSystem",
     "k_factor",
+    "performances",
     "rating_changes",
     "system_for",
     "tournament_rating_changes",

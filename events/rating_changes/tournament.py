@@ -7,9 +7,9 @@ from engine.model import PairingNumber
 from events.projections import TournamentState
 from events.rating_changes.compute import Entrant, RatingChanges, rating_changes
 from events.rating_changes.systems import system_for
-from events.tiebreaks import crosstable_from_state
+from events.tiebreaks import Crosstable, RatingContext, crosstable_from_state, performance_rating
 
-__all__ = ["tournament_rating_changes"]
+__all__ = ["performances", "tournament_rating_changes"]
 
 
 def tournament_rating_changes(state: TournamentState) -> RatingChanges:
@@ -28,3 +28,14 @@ def tournament_rating_changes(state: TournamentState) -> RatingChanges:
         rating_kind=settings.rating_type,
         end=settings.end_date,
     )
+
+
+def performances(
+    state: TournamentState, table: Crosstable | None = None
+) -> dict[PairingNumber, int | None]:
+    """Each player's performance rating (C.07 TPR) over the complete rounds: unrated
+    opponents rated as the tournament says (its unrated rating), else their games left out;
+    None when no game is left. ``table``: the state's crosstable, when already built."""
+    table = table or crosstable_from_state(state)
+    context = RatingContext(table, state.require_settings().unrated_rating, unrated_left_out=True)
+    return {p.pairing_number: performance_rating(context, p) for p in table.players}

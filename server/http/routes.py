@@ -502,6 +502,27 @@ ROUTES: tuple[Route, ...] = (
         "results",
         body=schemas.ResultCorrection,
     ),
+    Route(
+        "GET",
+        PLAYER + "/events",
+        players.registration_events,
+        "player-events",
+        "getPlayerEvents",
+        "Every event on this server of a tournament's player (by FIDE id, else by name): "
+        "score, performance and rating change in each",
+        "players",
+        response=schemas.PlayerEventsOut,
+    ),
+    Route(
+        "GET",
+        r"/players/{fide_id:\d{1,9}}/events",
+        players.fide_player_events,
+        "fide-player-events",
+        "getFidePlayerEvents",
+        "Every event on this server of the player with a FIDE id, the latest first",
+        "players",
+        response=schemas.PlayerEventsOut,
+    ),
     # -- FIDE players lists ----------------------------------------------------------------
     Route(
         "GET",

@@ -38,6 +38,9 @@ from events.results import SPELLINGS, Result
 from events.tiebreaks import completed_rounds
 from events.types import ByeKind, Event, NotPairedReason, TournamentCreated
 
+if TYPE_CHECKING:
+    from server.service.history import EventEntry
+
 __all__ = [
     "BoardOut",
     "BoardSide",
@@ -56,6 +59,7 @@ __all__ = [
     "ManualPairing",
     "NotPairedOut",
     "PlayerCorrection",
+    "PlayerEventsOut",
     "PlayerList",
     "PlayerOut",
     "PlayerRef",
@@ -84,6 +88,7 @@ __all__ = [
     "WriteResult",
     "encode",
     "event_out",
+    "player_events_out",
     "player_out",
     "rating_changes_out",
     "round_out",
@@ -513,6 +518,55 @@ class RatingChangesOut(_Wire):
     source: str
     players: list[PlayerRatingOut]
     """In pairing-number order."""
+
+
+class PlayerEventOut(_Wire):
+    tournament_id: str
+    tournament: str
+    start_date: date | None
+    end_date: date | None
+    player_id: int
+    """The player's registration in that tournament."""
+    name: str
+    fide_id: int | None
+    rating: int
+    score: Decimal
+    games: int
+    """Games played over the board in the complete rounds."""
+    rounds: int
+    performance: int | None
+    rating_change: Decimal | None
+    new_rating: int | None
+
+
+class PlayerEventsOut(_Wire):
+    events: list[PlayerEventOut]
+    """The latest first (by end date, else start date)."""
+
+
+def player_events_out(entries: list[EventEntry]) -> PlayerEventsOut:
+    """A player's events across the server."""
+    return PlayerEventsOut(
+        events=[
+            PlayerEventOut(
+                tournament_id=e.tournament_id,
+                tournament=e.tournament,
+                start_date=e.start_date,
+                end_date=e.end_date,
+                player_id=e.player_id,
+                name=e.name,
+                fide_id=e.fide_id,
+                rating=e.rating,
+                score=to_decimal(e.score),
+                games=e.games,
+                rounds=e.rounds,
+                performance=e.performance,
+                rating_change=e.rating_change,
+                new_rating=e.new_rating,
+            )
+            for e in entries
+        ]
+    )
 
 
 class EventOut(_Wire):
