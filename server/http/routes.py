@@ -178,6 +178,9 @@ DESK: tuple[Route, ...] = (
     _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,
               "crosstablePrintout", "getCrosstablePrintout",
               "Printable crosstable with the declared tie-breaks (by points when none are declared)"),
+    _printout(TOURNAMENT + "/rating-changes/printout", desk.rating_changes_printout,
+              "ratingChangesPrintout", "getRatingChangesPrintout",
+              "Printable rating changes (FIDE B.02 in the edition of the end date)"),
 )  # fmt: skip
 """The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
 

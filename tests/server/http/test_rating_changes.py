@@ -122,3 +122,16 @@ async def test_the_pages_show_the_changes_in_english_and_spanish(api: Api) -> No
     assert "Variación de Elo" in spanish and "+0,80 → 2401" in spanish
     _, nobody, _ = await text(api.client, "/fide/999")
     assert "No event of this player on this server." in nobody
+
+
+async def test_the_printout_in_spanish(api: Api) -> None:
+    await _open(api)
+    await play_round_one(api)
+    path = "/tournaments/open/rating-changes/printout?format=text"
+    async with api.client.get(path, headers={"Accept-Language": "es"}) as response:
+        assert response.status == 200
+        printed = await response.text()
+    assert "variación de Elo tras la ronda 1" in printed
+    lines = printed.splitlines()
+    dahl = next(line for line in lines if "Dahl" in line)
+    assert dahl.split()[-2:] == ["8.40", "1808"]  # 1800 + 8.40, rounded half up
