@@ -9,6 +9,7 @@ two cannot drift apart. Points go out as JSON numbers (exact decimals, never flo
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -548,22 +549,7 @@ def player_events_out(entries: list[EventEntry]) -> PlayerEventsOut:
     """A player's events across the server."""
     return PlayerEventsOut(
         events=[
-            PlayerEventOut(
-                tournament_id=e.tournament_id,
-                tournament=e.tournament,
-                start_date=e.start_date,
-                end_date=e.end_date,
-                player_id=e.player_id,
-                name=e.name,
-                fide_id=e.fide_id,
-                rating=e.rating,
-                score=to_decimal(e.score),
-                games=e.games,
-                rounds=e.rounds,
-                performance=e.performance,
-                rating_change=e.rating_change,
-                new_rating=e.new_rating,
-            )
+            PlayerEventOut(**{**dataclasses.asdict(e), "score": to_decimal(e.score)})
             for e in entries
         ]
     )
