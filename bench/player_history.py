@@ -26,7 +26,7 @@ from events.decisions import CorrectPlayerDetails
 from events.envelope import NO_STREAM
 from events.types import Event, PlayerRegistered
 from server.service import TournamentService
-from server.service.history import event_entries
+from server.service.history import EventEntry, event_entries
 
 FIDE_BASE = 1_000_000
 
@@ -68,8 +68,8 @@ def main() -> None:
             service.load(tid)
         wanted = FIDE_BASE + 1
 
-        def naive() -> list[object]:
-            found = []
+        def naive() -> list[EventEntry]:
+            found: list[EventEntry] = []
             for tid in service.tournament_ids():
                 found += [e for e in event_entries(service.load(tid)) if e.fide_id == wanted]
             return found

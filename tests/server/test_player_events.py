@@ -10,6 +10,7 @@ import pytest
 
 from events import MemoryEventStore
 from events.decisions import CorrectPlayerDetails, CreateTournament, RegisterPlayer
+from events.types import PlayerId
 from server.service import TournamentService
 
 
@@ -50,5 +51,5 @@ def test_only_moved_tournaments_are_read_again(monkeypatch: pytest.MonkeyPatch) 
 
 def test_a_player_without_a_fide_id_is_found_by_name() -> None:
     service = _service(2)
-    entries = service.player_events.by_registration("t0", 2)
+    entries = service.player_events.by_registration("t0", PlayerId(2))
     assert [(e.tournament_id, e.name) for e in entries] == [("t1", "Brandt"), ("t0", "Brandt")]
