@@ -8,7 +8,8 @@ InvalidCommand``), as ``chess.pgn`` is beside ``chess``:
   (versions, :class:`~events.envelope.RecordedEvent`), :mod:`events.errors` every refusal;
 - :mod:`events.decisions` the commands and :func:`~events.decisions.decide`,
   :mod:`events.ratings` the rating-list update, :mod:`events.audit` which events were manual;
-- :mod:`events.projections` the read models, :mod:`events.tiebreaks` C.07;
+- :mod:`events.projections` the read models, :mod:`events.tiebreaks` C.07,
+  :mod:`events.rating_changes` B.02 (rating changes, by edition);
 - :mod:`events.results`, :mod:`events.names`, :mod:`events.bounds` the value types commands
   and events share; :mod:`events.directory` the FIDE players list; :mod:`events.accounts`
   the accounts, grants, API tokens and sessions.
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
         errors,
         names,
         projections,
+        rating_changes,
         ratings,
         results,
         tiebreaks,
@@ -75,6 +77,7 @@ __all__ = [
     "notifications",
     "open_store",
     "projections",
+    "rating_changes",
     "ratings",
     "results",
     "tiebreaks",

@@ -34,11 +34,13 @@ __all__ = [
     "Federation",
     "FideId",
     "HalfByeLimit",
+    "KFactor",
     "Name",
     "NamedText",
     "PlayerNumber",
     "Points",
     "Rating",
+    "RatingSystemName",
     "Reason",
     "RequiredReason",
     "RoundNumber",
@@ -182,6 +184,17 @@ TiebreakRules = Annotated[
     str, msgspec.Meta(pattern=r"^(2024|2026)?$", description="The C.07 edition, or empty.")
 ]
 Rating = Annotated[int, msgspec.Meta(ge=0, le=4000)]
+KFactor = Annotated[
+    int, msgspec.Meta(ge=1, le=100, description="A player's development coefficient K.")
+]
+RatingSystemName = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^([a-z][a-z0-9-]{0,31})?$",
+        description="The rating system whose changes the event shows, e.g. `fide` (the "
+        "default when empty) or `icu`.",
+    ),
+]
 FideId = Annotated[int, msgspec.Meta(ge=1, le=999_999_999)]
 RoundsCount = Annotated[int, msgspec.Meta(ge=1, le=MAX_ROUNDS)]
 # References may be 0: it names nothing, and the decision answers "not found" for it.

@@ -158,6 +158,9 @@ class TournamentCreated(_Event, frozen=True, tag="tournament-created"):
     """The rating unrated players count with in rating-based tie-breaks (C.07 Art. 10)."""
     rating_type: str = "standard"
     """Which FIDE rating the event uses, by its time control: standard, rapid or blitz."""
+    rating_system: str = ""
+    """The rating system whose changes the event shows (:mod:`events.rating_changes`):
+    ``fide`` (the B.02 edition in force on ``end_date``) when empty, or a national one."""
     round_dates: tuple[date, ...] = ()
     """The schedule: the date of round 1, 2, … (TRF ``132``, mandatory in a TRF-2026 rating
     report); may list fewer dates than rounds."""
@@ -186,6 +189,7 @@ class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
     avoid_same_federation: bool | Unset = UNSET
     acceleration: str | Unset = UNSET
     public_actors: bool | Unset = UNSET
+    rating_system: str | Unset = UNSET
     reason: str = ""
 
 
@@ -257,6 +261,9 @@ class PlayerDetailsCorrected(_Event, frozen=True, tag="player-details-corrected"
     rating_list: str | Unset = UNSET
     """``YYYY-MM``: the FIDE list the corrected rating comes from (a rating update before
     round 1); empty when a rating from a list was corrected by hand."""
+    k_factor: int | Unset | None = UNSET
+    """The player's development coefficient K as the arbiter sets it (B.02 8.3.3: a player
+    new to the list, or once rated 2400); ``None``: read from the rating and age again."""
 
 
 class PlayerWithdrawn(_Event, frozen=True, tag="player-withdrawn"):

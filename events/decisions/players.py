@@ -11,6 +11,7 @@ import msgspec
 from events.bounds import (
     Federation,
     FideId,
+    KFactor,
     Name,
     PlayerNumber,
     Rating,
@@ -122,6 +123,8 @@ class CorrectPlayerDetails(CommandStruct, frozen=True):
     sex: Sex | msgspec.UnsetType = _UNSET
     birth_date: date | msgspec.UnsetType | None = _UNSET
     club: Name | msgspec.UnsetType = _UNSET
+    k_factor: KFactor | msgspec.UnsetType | None = _UNSET
+    """The K of the player's rating change; ``null``: as the regulations read it again."""
     reason: Reason = ""
 
 

@@ -22,6 +22,7 @@ import msgspec
 from events.bounds import (
     PlayerNumber,
     Points,
+    RatingSystemName,
     Reason,
     RoundNumber,
     ShortText,
@@ -32,6 +33,7 @@ from events.bounds import (
 from events.decisions.common import CommandStruct, require_text
 from events.errors import InvalidCommand, RoundAlreadyPaired
 from events.projections.state import TournamentState
+from events.rating_changes.systems import SYSTEM_NAMES
 from events.tiebreaks import Edition, TiebreakError, parse_settings
 from events.types import (
     Colour,
@@ -78,6 +80,7 @@ class ChangeSettings(CommandStruct, frozen=True):
     acceleration: ShortText | msgspec.UnsetType = _UNSET
     public_actors: bool | msgspec.UnsetType = _UNSET
     """Whether the public log names who made each change (off unless the tournament says)."""
+    rating_system: RatingSystemName | msgspec.UnsetType = _UNSET
     reason: Reason = ""
 
 
@@ -115,6 +118,14 @@ def check_acceleration(acceleration: str, state: TournamentState) -> None:
         )
 
 
+def check_rating_system(name: str) -> None:
+    """:raises InvalidCommand: for a rating system :mod:`events.rating_changes` lacks."""
+    if name and name not in SYSTEM_NAMES:
+        raise InvalidCommand(
+            f"rating system {name!r}: use one of {', '.join(SYSTEM_NAMES)}", field="rating_system"
+        )
+
+
 def change_settings(state: TournamentState, command: ChangeSettings) -> list[Event]:
     settings = state.require_settings()
     changes = {
@@ -133,6 +144,8 @@ def change_settings(state: TournamentState, command: ChangeSettings) -> list[Eve
         )
     if "acceleration" in changes:
         check_acceleration(changes["acceleration"], state)
+    if "rating_system" in changes:
+        check_rating_system(changes["rating_system"])
     if {"tiebreaks", "tiebreak_rules"} & changes.keys():
         if "tiebreak_rules" not in changes and not settings.tiebreak_rules:
             changes["tiebreak_rules"] = Edition.current().value

@@ -19,6 +19,7 @@ from events.bounds import (
     Name,
     NamedText,
     Rating,
+    RatingSystemName,
     Reason,
     RequiredReason,
     RoundsCount,
@@ -31,7 +32,7 @@ from events.bounds import (
     check_points_value,
 )
 from events.decisions.common import CommandStruct, require_text
-from events.decisions.settings import check_acceleration
+from events.decisions.settings import check_acceleration, check_rating_system
 from events.directory import RATING_KINDS
 from events.errors import InvalidCommand, TournamentExists
 from events.projections.state import TournamentState
@@ -81,6 +82,7 @@ class CreateTournament(CommandStruct, frozen=True):
     tiebreak_rules: TiebreakRules = ""
     unrated_rating: Rating | None = None
     rating_type: ShortText = "standard"
+    rating_system: RatingSystemName = ""
     round_dates: tuple[date, ...] = ()
     avoid_same_club: bool = False
     avoid_same_federation: bool = False
@@ -122,6 +124,7 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
         raise InvalidCommand(
             f"rating type must be one of {', '.join(RATING_KINDS)}", field="rating_type"
         )
+    check_rating_system(command.rating_system)
     rules = command.tiebreak_rules or (Edition.current().value if command.tiebreaks else "")
     try:
         parse_settings(command.tiebreaks, rules)

@@ -84,6 +84,8 @@ class PlayerState:
     ``missed_round_points`` for each."""
     birth_year: int | None = None
     rating_list: str = ""
+    k_factor: int | None = None
+    """The arbiter's K for the rating change (:mod:`events.rating_changes`); None: read."""
     """``YYYY-MM``: the FIDE list ``rating`` comes from; empty when entered by hand."""
     withdrawn_from: int | None = None
     rounds: tuple[PlayerRound, ...] = ()

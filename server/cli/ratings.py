@@ -1,8 +1,9 @@
-"""FIDE players lists on the command line: ``arbiter ratings load|search|update``.
+"""Ratings on the command line: ``arbiter ratings load|search|update|changes``.
 
-``load`` streams a list (TXT or XML, zipped or not) into the player directory of the
+``load`` streams a FIDE list (TXT or XML, zipped or not) into the player directory of the
 database, reporting progress on stderr; ``register T --fide-id N`` then fills a player from
-it, and ``update T`` sets every player's rating to the list before round 1.
+it, and ``update T`` sets every player's rating to the list before round 1. ``changes T``
+shows what the event does to each rating (FIDE B.02 in the edition of the end date).
 """
 
 from __future__ import annotations
@@ -10,13 +11,19 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from engine.model import PairingNumber
 from events.directory import DirectoryPlayer, PlayerDirectory, open_directory
-from server.cli.support import CliContext, pass_service
+from server.cli.support import CliContext, as_of_options, language_option, pass_service
 from trf.rating_list import RatingListError, open_rating_list
+
+if TYPE_CHECKING:
+    from events.projections import TournamentState
+    from events.rating_changes import PlayerChange
+    from server.printouts import Language
 
 __all__ = ["COMMANDS", "directory_of", "ratings_group", "register_from_list"]
 
@@ -151,6 +158,76 @@ def _line(player: DirectoryPlayer) -> str:
 def _refuse(message: str) -> NoReturn:
     click.echo(f"Error: {message}", err=True)
     raise click.exceptions.Exit(INVALID_INPUT)
+
+
+@ratings_group.command("changes")
+@click.argument("tournament")
+@as_of_options
+@click.option("--player", help="Show this player's games one by one (id, FIDE id or name).")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "csv", "html", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format (html: one page that prints on A4).",
+)
+@language_option
+@pass_service
+def changes(
+    ctx: CliContext,
+    /,
+    tournament: str,
+    round_no: int | None,
+    to_version: int | None,
+    player: str | None,
+    output_format: str,
+    language: Language,
+) -> None:
+    """Show each player's rating change over the complete rounds: K, expected score, change
+    and new rating, by the FIDE Rating Regulations in force on the end date (or the rating
+    system the tournament names); an unrated player's first rating.
+
+    Example:
+
+        arbiter ratings changes spring-open --player 3
+    """
+    from events.decisions import find_player
+    from events.rating_changes import tournament_rating_changes
+    from server.http.schemas import encode, rating_changes_out
+    from server.printouts import as_format, rating_change_list, render
+
+    service = ctx.service(read_only=True)
+    state = service.load(tournament, to_version=to_version, after_round=round_no)
+    result = service.derived(tournament, state, tournament_rating_changes)
+    if output_format == "json":
+        click.echo(encode(rating_changes_out(state, result)).decode())
+    elif player is None:
+        printout = rating_change_list(state, result, language=language)
+        click.echo(render(printout, as_format(output_format)))
+    else:
+        found = find_player(state, player)
+        change = result.player(PairingNumber(state.pairing_number(found)))
+        click.echo(_games(state, change))
+
+
+def _games(state: TournamentState, change: PlayerChange) -> str:
+    """One player's rated games, one line each, and the rounds that are not rated."""
+    name = state.player(state.order[change.pairing_number - 1]).name
+    lines = [f"{name}: rating {change.rating or 'unrated'}, K {change.k or '-'}"]
+    for game in change.games:
+        opponent = state.player(state.order[game.opponent - 1]).name
+        line = f"  round {game.round_no}: {opponent} ({game.opponent_rating}) {game.score}"
+        if game.change is not None:
+            line += f", D {game.difference}, expected {game.expected}, change {game.change:+}"
+        lines.append(line)
+    lines += [f"  round {r}: not rated ({reason})" for r, reason in change.excluded]
+    if change.change is not None:
+        lines.append(f"change {change.change:+}, new rating {change.new_rating}")
+    elif change.initial is not None and change.initial.rating is not None:
+        published = "published" if change.initial.published else "not published yet"
+        lines.append(f"first rating {change.initial.rating} ({published})")
+    return "\n".join(lines)
 
 
 COMMANDS = (ratings_group,)

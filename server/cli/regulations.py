@@ -11,6 +11,7 @@ import click
 from engine.model import Colour
 from events.decisions import ChangeSettings, ForbidPair, GiveVirtualPoints
 from events.errors import InvalidCommand
+from events.rating_changes import SYSTEM_NAMES
 from server.cli.support import CliContext, pass_service, player_of
 from server.service import deferred
 
@@ -33,6 +34,9 @@ __all__ = ["COMMANDS"]
     "--public-actors/--private-actors", default=None,
     help="Whether the public log names who made each change (the desk's always does).",
 )  # fmt: skip
+@click.option(
+    "--rating-system", type=click.Choice(SYSTEM_NAMES), help="Whose rating changes to show."
+)
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def settings(

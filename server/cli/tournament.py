@@ -32,6 +32,7 @@ from events.decisions import (
 )
 from events.errors import InvalidCommand
 from events.names import parse_name
+from events.rating_changes import SYSTEM_NAMES
 from events.tiebreaks import SWISS_TIEBREAKS, Edition
 from events.types import ByeKind, PointValues
 from server.cli.render import render_log, render_state
@@ -169,6 +170,13 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
     default="standard",
     show_default=True,
     help="Which FIDE rating the time control uses (for FIDE lists).",
+)
+@click.option(
+    "--rating-system",
+    type=click.Choice(SYSTEM_NAMES),
+    default="fide",
+    show_default=True,
+    help="Whose rating changes to show: FIDE's (the edition of the end date) or a national one.",
 )
 @click.option("--avoid-same-club", is_flag=True, help="Wish: players of one club not paired.")
 @click.option("--avoid-same-federation", is_flag=True, help="Wish: the same for federations.")
@@ -334,6 +342,11 @@ def register_many(ctx: CliContext, tournament: str, csv_file: Path) -> None:
 @click.argument("player")
 @click.option("--name", help='Corrected "Surname, Given name".')
 @_player_options
+@click.option(
+    "--k-factor",
+    type=click.IntRange(1, 100),
+    help="The player's K for rating changes (B.02 8.3.3: e.g. 40 for a player new to the list).",
+)
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def correct_player(

@@ -178,6 +178,9 @@ DESK: tuple[Route, ...] = (
     _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,
               "crosstablePrintout", "getCrosstablePrintout",
               "Printable crosstable with the declared tie-breaks (by points when none are declared)"),
+    _printout(TOURNAMENT + "/rating-changes/printout", desk.rating_changes_printout,
+              "ratingChangesPrintout", "getRatingChangesPrintout",
+              "Printable rating changes (FIDE B.02 in the edition of the end date)"),
 )  # fmt: skip
 """The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
 
@@ -347,6 +350,19 @@ ROUTES: tuple[Route, ...] = (
         also_statuses=(304,),
         query=schemas.StandingsQuery,
     ),
+    Route(
+        "GET",
+        TOURNAMENT + "/rating-changes",
+        tournaments.get_rating_changes,
+        "rating-changes",
+        "getRatingChanges",
+        "Each player's rating change game by game (FIDE B.02 in the edition of the end date, "
+        "or the tournament's rating system), as of the end of any round",
+        "standings",
+        response=schemas.RatingChangesOut,
+        also_statuses=(304,),
+        query=schemas.RoundQuery,
+    ),
     # -- players ---------------------------------------------------------------------------
     Route(
         "GET",
@@ -488,6 +504,27 @@ ROUTES: tuple[Route, ...] = (
         "Correct a recorded result",
         "results",
         body=schemas.ResultCorrection,
+    ),
+    Route(
+        "GET",
+        PLAYER + "/events",
+        players.registration_events,
+        "player-events",
+        "getPlayerEvents",
+        "Every event on this server of a tournament's player (by FIDE id, else by name): "
+        "score, performance and rating change in each",
+        "players",
+        response=schemas.PlayerEventsOut,
+    ),
+    Route(
+        "GET",
+        r"/players/{fide_id:\d{1,9}}/events",
+        players.fide_player_events,
+        "fide-player-events",
+        "getFidePlayerEvents",
+        "Every event on this server of the player with a FIDE id, the latest first",
+        "players",
+        response=schemas.PlayerEventsOut,
     ),
     # -- FIDE players lists ----------------------------------------------------------------
     Route(

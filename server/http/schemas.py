@@ -9,6 +9,7 @@ two cannot drift apart. Points go out as JSON numbers (exact decimals, never flo
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -33,8 +34,13 @@ from events.decisions import (
 )
 from events.envelope import RecordedEvent
 from events.projections import Float, PlayerState, RoundState, TournamentState
+from events.rating_changes import PlayerChange, RatingChanges
 from events.results import SPELLINGS, Result
+from events.tiebreaks import completed_rounds
 from events.types import ByeKind, Event, NotPairedReason, TournamentCreated
+
+if TYPE_CHECKING:
+    from server.service.history import EventEntry
 
 __all__ = [
     "BoardOut",
@@ -54,6 +60,7 @@ __all__ = [
     "ManualPairing",
     "NotPairedOut",
     "PlayerCorrection",
+    "PlayerEventsOut",
     "PlayerList",
     "PlayerOut",
     "PlayerRef",
@@ -61,12 +68,14 @@ __all__ = [
     "ProblemOut",
     "ProblemTypeList",
     "ProblemTypeOut",
+    "RatingChangesOut",
     "ReasonQuery",
     "RegistrationRemoval",
     "ResultBody",
     "ResultCorrection",
     "RoundList",
     "RoundOut",
+    "RoundQuery",
     "StandingOut",
     "StandingsOut",
     "StandingsQuery",
@@ -80,7 +89,9 @@ __all__ = [
     "WriteResult",
     "encode",
     "event_out",
+    "player_events_out",
     "player_out",
+    "rating_changes_out",
     "round_out",
     "tournament_out",
 ]
@@ -248,6 +259,11 @@ class StandingsQuery(_Wire):
     tiebreak_rules: Literal["2024", "2026"] | None = None
 
 
+class RoundQuery(_Wire):
+    round: AsOfRound | None = None
+    """As of the end of this round (default: everything recorded)."""
+
+
 class EventsQuery(_Wire):
     after: Position = 0
     """Only events with a global position above this one."""
@@ -379,6 +395,11 @@ class PlayerOut(_Wire):
     score: Decimal
     byes: list[ByeOut]
     rounds: list[PlayerRoundOut]
+    k_factor: int | None = None
+    """The K the arbiter set for the rating change; null: read from the rating and age."""
+    rating_change: Decimal | None = None
+    """The rating change over the complete rounds (see ``/rating-changes``); null when
+    unrated."""
 
 
 class PlayerList(_Wire):
@@ -434,6 +455,8 @@ class StandingOut(_Wire):
     withdrawn: bool
     tiebreaks: dict[str, Decimal | int | None]
     """Each tie-break's value, keyed by its label in ``StandingsOut.tiebreaks``."""
+    rating_change: Decimal | None = None
+    """The rating change over the standings' rounds; null when unrated."""
 
 
 class StandingsOut(_Wire):
@@ -445,6 +468,91 @@ class StandingsOut(_Wire):
     """The C.07 edition the tie-breaks follow; null when ranked by score only."""
     warnings: list[str]
     rows: list[StandingOut]
+
+
+class RatedGameOut(_Wire):
+    round_no: int
+    opponent_id: int
+    opponent_rating: int
+    difference: int | None
+    """The rating difference counted (after the 400-point rule); null for an unrated player."""
+    expected: Decimal | None
+    score: Decimal
+    change: Decimal | None
+
+
+class UnratedRoundOut(_Wire):
+    round_no: int
+    reason: Literal["forfeit", "bye", "unrated-opponent", "unrated"]
+
+
+class InitialRatingOut(_Wire):
+    rating: int | None
+    games: int
+    average: int
+    percent: int
+    published: bool
+    """Whether this event alone gives a published rating (enough games, the floor reached)."""
+
+
+class PlayerRatingOut(_Wire):
+    player_id: int
+    pairing_number: int
+    name: str
+    rating: int
+    k: int | None
+    score: Decimal
+    expected: Decimal | None
+    change: Decimal | None
+    new_rating: int | None
+    initial: InitialRatingOut | None
+    games: list[RatedGameOut]
+    unrated_rounds: list[UnratedRoundOut]
+
+
+class RatingChangesOut(_Wire):
+    tournament_id: str
+    after_round: int
+    system: str
+    """The edition applied, e.g. ``fide-2024``: chosen by the tournament's end date."""
+    title: str
+    source: str
+    players: list[PlayerRatingOut]
+    """In pairing-number order."""
+
+
+class PlayerEventOut(_Wire):
+    tournament_id: str
+    tournament: str
+    start_date: date | None
+    end_date: date | None
+    player_id: int
+    """The player's registration in that tournament."""
+    name: str
+    fide_id: int | None
+    rating: int
+    score: Decimal
+    games: int
+    """Games played over the board in the complete rounds."""
+    rounds: int
+    performance: int | None
+    rating_change: Decimal | None
+    new_rating: int | None
+
+
+class PlayerEventsOut(_Wire):
+    events: list[PlayerEventOut]
+    """The latest first (by end date, else start date)."""
+
+
+def player_events_out(entries: list[EventEntry]) -> PlayerEventsOut:
+    """A player's events across the server."""
+    return PlayerEventsOut(
+        events=[
+            PlayerEventOut(**{**dataclasses.asdict(e), "score": to_decimal(e.score)})
+            for e in entries
+        ]
+    )
 
 
 class EventOut(_Wire):
@@ -532,10 +640,14 @@ def regulations(settings: TournamentCreated) -> CreateTournament:
     return CreateTournament(**{name: fields[name] for name in CreateTournament.__struct_fields__})
 
 
-def player_out(state: TournamentState, player: PlayerState, score: Fraction) -> PlayerOut:
+def player_out(
+    state: TournamentState, player: PlayerState, score: Fraction, change: PlayerChange
+) -> PlayerOut:
     """``score``: the player's points as the standings count them (see
-    :func:`server.printouts.counted_scores`)."""
+    :func:`server.printouts.counted_scores`); ``change``: their rating change."""
     return PlayerOut(
+        k_factor=player.k_factor,
+        rating_change=change.change,
         player_id=player.player_id,
         pairing_number=state.pairing_number(player.player_id),
         name=player.name,
@@ -570,6 +682,61 @@ def player_out(state: TournamentState, player: PlayerState, score: Fraction) -> 
             )
             for record in player.rounds
         ],
+    )
+
+
+def rating_changes_out(state: TournamentState, changes: RatingChanges) -> RatingChangesOut:
+    """Every player's rating change, game by game, with the edition applied."""
+    players = []
+    for change in changes.players:
+        player_id = state.order[change.pairing_number - 1]
+        games = [
+            RatedGameOut(
+                round_no=game.round_no,
+                opponent_id=state.order[game.opponent - 1],
+                opponent_rating=game.opponent_rating,
+                difference=game.difference,
+                expected=game.expected,
+                score=game.score,
+                change=game.change,
+            )
+            for game in change.games
+        ]
+        initial = change.initial
+        players.append(
+            PlayerRatingOut(
+                player_id=player_id,
+                pairing_number=change.pairing_number,
+                name=state.player(player_id).name,
+                rating=change.rating or 0,
+                k=change.k,
+                score=change.score,
+                expected=change.expected,
+                change=change.change,
+                new_rating=change.new_rating,
+                initial=None
+                if initial is None
+                else InitialRatingOut(
+                    rating=initial.rating,
+                    games=initial.games,
+                    average=initial.average,
+                    percent=initial.percent,
+                    published=initial.published,
+                ),
+                games=games,
+                unrated_rounds=[
+                    UnratedRoundOut(round_no=r, reason=why) for r, why in change.excluded
+                ],
+            )
+        )
+    system = changes.system
+    return RatingChangesOut(
+        tournament_id=state.require_settings().tournament_id,
+        after_round=completed_rounds(state),
+        system=system.name,
+        title=system.title,
+        source=system.source,
+        players=players,
     )
 
 

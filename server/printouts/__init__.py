@@ -32,7 +32,8 @@ from babel.dates import format_date
 
 from events.errors import InvalidCommand
 from events.projections import TournamentState, points_str
-from events.tiebreaks import crosstable_from_state
+from events.rating_changes import RatingChanges
+from events.tiebreaks import completed_rounds, crosstable_from_state
 from events.types import NotPairedReason, PlayerId
 from server.printouts.collation import name_key
 
@@ -47,6 +48,7 @@ __all__ = [
     "csv_table",
     "heading",
     "pairing_list",
+    "rating_change_list",
     "render",
     "result_list",
     "text_table",
@@ -340,3 +342,40 @@ def result_list(state: TournamentState, round_no: int, *, language: Language = E
         right={0},
         **_sheet(state, language, round_no),
     )
+
+
+def rating_change_list(
+    state: TournamentState, changes: RatingChanges, *, language: Language = ENGLISH
+) -> Printout:
+    """Each player's rating change over the complete rounds, in pairing-number order: K,
+    rated games, score and expected score in them, the change and the rating it gives; an
+    unrated player's first rating from this event (``*``: not published yet)."""
+    _ = language
+    rows: list[tuple[object, ...]] = []
+    for change in changes.players:
+        name = state.player(state.order[change.pairing_number - 1]).name
+        score = f"{change.score.normalize():f}"
+        if change.rating is None:
+            initial = change.initial
+            first = "" if initial is None or initial.rating is None else str(initial.rating)
+            mark = "" if initial is None or initial.published or not first else " *"
+            rows.append((change.pairing_number, name, "", "", len(change.games), score, "", "",
+                         first + mark))  # fmt: skip
+            continue
+        rows.append((change.pairing_number, name, change.rating, change.k, len(change.games),
+                     score, change.expected, change.change, change.new_rating))  # fmt: skip
+    system = changes.system
+    rounds = completed_rounds(state)
+    return Printout(
+        _("rating changes after round %(round)s", round=rounds),
+        (_("No."), _("name"), _("rating"), "K", _("games"), _("score"), _("expected"),
+         _("change"), _("new rating")),
+        rows,
+        notes=(
+            _("Rated by %(title)s (%(source)s).", title=system.title, source=system.source),
+            _("Unrated players: the first rating this event gives; * not published yet "
+              "(too few games against rated opponents, or below the rating floor)."),
+        ),
+        right={0, 2, 3, 4, 5, 6, 7, 8},
+        **_sheet(state, language, None),
+    )  # fmt: skip

@@ -32,6 +32,10 @@ class Queries:
         self.store = store
         self.states = StateCache(store, max_bytes=cache_bytes)
         """Each tournament's states, caught up from the store on every use."""
+        from server.service.history import PlayerHistory  # it reads through these queries
+
+        self.player_events = PlayerHistory(self)
+        """A player's events across the server's tournaments."""
 
     def check(self) -> None:
         """Readiness: :raises StoreUnavailable: when the store cannot serve reads and writes."""

@@ -10,6 +10,7 @@ from typing import Any
 from aiohttp import web
 
 from events.decisions import Command, PairManually
+from events.rating_changes import tournament_rating_changes
 from server.http import keys
 from server.http.handlers.call import Call, paired_round
 from server.http.pages import i18n
@@ -21,6 +22,7 @@ from server.printouts import (
     Printout,
     as_format,
     pairing_list,
+    rating_change_list,
     render,
     result_list,
 )
@@ -33,6 +35,7 @@ __all__ = [
     "naming",
     "pair_manually",
     "pairings_printout",
+    "rating_changes_printout",
     "register_csv",
     "results_printout",
     "standings_printout",
@@ -138,6 +141,15 @@ async def crosstable_printout(call: Call[None, PrintoutQuery]) -> web.Response:
     """The crosstable as ``arbiter crosstable`` prints it: with the declared tie-breaks, by
     points alone when none are declared."""
     return await _tournament_printout(call, full=True)
+
+
+async def rating_changes_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    """Every player's rating change as ``arbiter ratings changes`` prints it."""
+    state = await call.read(call.service.load, call.tournament_id)
+    changes = await call.read(
+        call.service.derived, call.tournament_id, state, tournament_rating_changes
+    )
+    return _printed(rating_change_list(state, changes, language=_language(call)), call.query)
 
 
 async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -> web.Response:

@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+from engine.model import PairingNumber
 from events.decisions import (
     CancelBye,
     CorrectPlayerDetails,
@@ -16,14 +17,17 @@ from events.decisions import (
     WithdrawPlayer,
     find_player,
 )
-from server.http.handlers.call import Call
+from events.rating_changes import tournament_rating_changes
+from server.http.handlers.call import Call, respond
 from server.http.schemas import (
     ByeBody,
     PlayerCorrection,
+    PlayerEventsOut,
     PlayerList,
     Withdrawal,
     WriteResult,
     encode,
+    player_events_out,
     player_out,
 )
 from server.printouts import counted_scores
@@ -32,10 +36,12 @@ from server.service import TournamentService, deferred
 __all__ = [
     "cancel_bye",
     "correct_player",
+    "fide_player_events",
     "get_player",
     "list_players",
     "player_location",
     "register_player",
+    "registration_events",
     "request_bye",
     "withdraw_player",
 ]
@@ -44,8 +50,14 @@ __all__ = [
 def _players(service: TournamentService, tournament_id: str, version: int) -> bytes:
     state = service.load(tournament_id, to_version=version)
     scores = service.derived(tournament_id, state, counted_scores)
+    changes = service.derived(tournament_id, state, tournament_rating_changes).players
     return encode(
-        PlayerList(players=[player_out(state, state.player(p), scores[p]) for p in state.order])
+        PlayerList(
+            players=[
+                player_out(state, state.player(p), scores[p], change)
+                for p, change in zip(state.order, changes, strict=True)
+            ]
+        )
     )
 
 
@@ -53,7 +65,31 @@ def _player(service: TournamentService, tournament_id: str, version: int, text: 
     state = service.load(tournament_id, to_version=version)
     player_id = find_player(state, text)
     score = service.derived(tournament_id, state, counted_scores)[player_id]
-    return encode(player_out(state, state.player(player_id), score))
+    changes = service.derived(tournament_id, state, tournament_rating_changes)
+    change = changes.player(PairingNumber(state.pairing_number(player_id)))
+    return encode(player_out(state, state.player(player_id), score, change))
+
+
+def _registration_events(
+    service: TournamentService, tournament_id: str, text: str
+) -> PlayerEventsOut:
+    player_id = find_player(service.load(tournament_id), text)
+    return player_events_out(service.player_events.by_registration(tournament_id, player_id))
+
+
+async def registration_events(call: Call[None, None]) -> web.Response:
+    """Every event on the server of a tournament's player (never cached: other
+    tournaments move on their own)."""
+    return respond(
+        await call.read(_registration_events, call.service, call.tournament_id, _named(call))
+    )
+
+
+async def fide_player_events(call: Call[None, None]) -> web.Response:
+    """Every event on the server of the player with a FIDE id."""
+    fide_id = int(call.request.match_info["fide_id"])
+    entries = await call.read(call.service.player_events.by_fide_id, fide_id)
+    return respond(player_events_out(entries))
 
 
 def _named(call: Call[Any, Any]) -> str:

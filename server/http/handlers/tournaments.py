@@ -6,10 +6,12 @@ from aiohttp import web
 
 from events.decisions import CloseTournament, CreateTournament
 from events.projections import TournamentState
+from events.rating_changes import RatingChanges, tournament_rating_changes
 from events.tiebreaks import tournament_standings
 from events.types import TournamentCreated
 from server.http.handlers.call import Call, as_of_round, respond
 from server.http.schemas import (
+    RoundQuery,
     StandingOut,
     StandingsOut,
     StandingsQuery,
@@ -17,6 +19,7 @@ from server.http.schemas import (
     TournamentSummary,
     WriteResult,
     encode,
+    rating_changes_out,
     tournament_out,
 )
 from server.service import TournamentService
@@ -24,6 +27,7 @@ from server.service import TournamentService
 __all__ = [
     "close_tournament",
     "create_tournament",
+    "get_rating_changes",
     "get_standings",
     "get_tournament",
     "list_tournaments",
@@ -75,12 +79,14 @@ async def close_tournament(call: Call[CloseTournament, None]) -> web.Response:
 def _standings(
     service: TournamentService, tournament_id: str, version: int, query: StandingsQuery
 ) -> bytes:
-    return encode(_ranked(as_of_round(service, tournament_id, version, query.round), query))
+    state = as_of_round(service, tournament_id, version, query.round)
+    changes = service.derived(tournament_id, state, tournament_rating_changes)
+    return encode(_ranked(state, query, changes))
 
 
-def _ranked(state: TournamentState, query: StandingsQuery) -> StandingsOut:
+def _ranked(state: TournamentState, query: StandingsQuery, changes: RatingChanges) -> StandingsOut:
     """Ranked over complete rounds by the declared (or requested) C.07 tie-breaks, else by
-    score alone."""
+    score alone, with each player's rating change."""
     ranked = tournament_standings(state, tiebreaks=query.tiebreaks, rules=query.tiebreak_rules)
     labels = [label for label in ranked.labels if label != "PTS"]
     rows = []
@@ -97,6 +103,7 @@ def _ranked(state: TournamentState, query: StandingsQuery) -> StandingsOut:
                 score=row.points,
                 withdrawn=player.withdrawn,
                 tiebreaks={label: row.values[label] for label in labels},
+                rating_change=changes.player(row.pairing_number).change,
             )
         )
     return StandingsOut(
@@ -111,3 +118,15 @@ def _ranked(state: TournamentState, query: StandingsQuery) -> StandingsOut:
 
 async def get_standings(call: Call[None, StandingsQuery]) -> web.Response:
     return await call.view(_standings, call.query)
+
+
+def _rating_changes(
+    service: TournamentService, tournament_id: str, version: int, query: RoundQuery
+) -> bytes:
+    state = as_of_round(service, tournament_id, version, query.round)
+    changes = service.derived(tournament_id, state, tournament_rating_changes)
+    return encode(rating_changes_out(state, changes))
+
+
+async def get_rating_changes(call: Call[None, RoundQuery]) -> web.Response:
+    return await call.view(_rating_changes, call.query)

@@ -37,6 +37,8 @@ _PAGES: tuple[tuple[str, str, Callable[[web.Request], Awaitable[web.StreamRespon
     ("GET", T + "/crosstable", public.crosstable_page),
     ("GET", T + "/players", public.players_page),
     ("GET", T + r"/players/{player_id:\d+}", public.player_page),
+    ("GET", T + r"/players/{player_id:\d+}/events", public.registration_events_page),
+    ("GET", r"/fide/{fide_id:\d+}", public.fide_player_page),
     ("GET", T + "/log", public.log_page),
     ("GET", T + "/screen", public.screen_page),
     ("GET", "/lang/{language}", public.switch_language),
@@ -64,6 +66,8 @@ _API_TO_PAGE = (
     (re.compile(r"/tournaments/([^/]+)/standings"), "/t/{0}/standings"),
     (re.compile(r"/tournaments/([^/]+)/players"), "/t/{0}/players"),
     (re.compile(r"/tournaments/([^/]+)/players/(\d+)"), "/t/{0}/players/{1}"),
+    (re.compile(r"/tournaments/([^/]+)/players/(\d+)/events"), "/t/{0}/players/{1}/events"),
+    (re.compile(r"/players/(\d+)/events"), "/fide/{0}"),
     (re.compile(r"/tournaments/([^/]+)/events"), "/t/{0}/log"),
 )
 

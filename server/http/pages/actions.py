@@ -52,6 +52,7 @@ from server.service import (
 __all__ = [
     "ACTIONS",
     "CONFIRMED",
+    "CORRECTIONS",
     "DETAILS",
     "Outcome",
     "Run",
@@ -70,6 +71,8 @@ CONFIRMED = "yes"
 DETAILS = ("surname", "given_name", "fide_id", "rating", "title", "federation", "sex",
            "birth_date", "club")  # fmt: skip
 """A player's details a registration gives and a correction changes."""
+CORRECTIONS = (*DETAILS, "k_factor")
+"""What a correction may change: the details and the K of the player's rating change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +217,7 @@ def _register_csv(run: Run) -> CommandResult:
 
 
 def _correct_player(run: Run) -> CommandResult:
-    values = filled(run.form, DETAILS)
+    values = filled(run.form, CORRECTIONS)
     values.update(player_id=_number(run.form, "player"), reason=_reason(run.form, "a correction"))
     return run.execute(command(CorrectPlayerDetails, values))
 

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from events.directory import DirectoryPlayer, open_directory
 from server.http import keys
-from server.http.pages.actions import DETAILS
+from server.http.pages.actions import CORRECTIONS, DETAILS
 from server.http.pages.desk import taken_flash
 from server.http.pages.public import guarded, load, read
 from server.http.pages.render import page
@@ -51,6 +51,6 @@ async def players_desk(request: web.Request) -> web.StreamResponse:
     return page(
         request, "desk_players.html", state=state, t=state.require_settings(),
         csrf=session.csrf, signed_in=True, flash=await taken_flash(request, session),
-        search=search, found=found, details=DETAILS,
+        search=search, found=found, details=DETAILS, corrections=CORRECTIONS,
         forbidden=[(state.player(f.player_id), state.player(f.other), f) for f in state.forbidden],
     )  # fmt: skip

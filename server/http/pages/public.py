@@ -15,7 +15,7 @@ from aiohttp import web
 
 from events.errors import ArbiterError
 from events.projections import TournamentState, fold
-from events.types import Event
+from events.types import Event, PlayerId
 from server.http import keys
 from server.http.pages import i18n, qr, session, views
 from server.http.pages.log import Gettext, LogLine, log_lines
@@ -194,10 +194,38 @@ async def players_page(request: web.Request) -> web.StreamResponse:
 async def player_page(request: web.Request) -> web.StreamResponse:
     loaded = await load(request)
     player = loaded.state.player(int(request.match_info["player_id"]))
+    rating = views.rating_card(loaded.state, player)
+    game_changes = {game.round_no: views.signed(game.change) for game in rating.games}
+    player_events = (
+        f"/fide/{player.fide_id}" if player.fide_id is not None
+        else f"/t/{tournament_id(request)}/players/{player.player_id}/events"
+    )  # fmt: skip
     return page(
         request, "player.html", player=player, rows=views.card(loaded.state, player),
-        performance=views.performance(loaded.state, player), **_live(request, loaded),
+        performance=views.performance(loaded.state, player), rating=rating,
+        game_changes=game_changes, player_events=player_events, **_live(request, loaded),
     )  # fmt: skip
+
+
+@guarded
+async def fide_player_page(request: web.Request) -> web.StreamResponse:
+    """Every event on this server of the player with a FIDE id: score, performance and
+    rating change in each, the latest first."""
+    fide_id = int(request.match_info["fide_id"])
+    entries = await read(request, request.app[keys.SERVICE].player_events.by_fide_id, fide_id)
+    name = entries[0].name if entries else f"FIDE ID {fide_id}"
+    return page(request, "player_events.html", name=name, fide_id=fide_id, entries=entries)
+
+
+@guarded
+async def registration_events_page(request: web.Request) -> web.StreamResponse:
+    """The events of a tournament's player: by FIDE id, or by name for one without."""
+    history = request.app[keys.SERVICE].player_events
+    player_id = PlayerId(int(request.match_info["player_id"]))
+    entries = await read(request, history.by_registration, tournament_id(request), player_id)
+    mine = [e for e in entries if e.tournament_id == tournament_id(request)]
+    name, fide_id = (mine[0].name, mine[0].fide_id) if mine else ("", None)
+    return page(request, "player_events.html", name=name, fide_id=fide_id, entries=entries)
 
 
 def _told(service: TournamentService, tid: str, gettext: Gettext) -> tuple[list[LogLine], Loaded]:

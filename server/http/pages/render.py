@@ -23,6 +23,7 @@ from babel.numbers import get_decimal_symbol
 from events.projections import points_str
 from server.http.pages import i18n
 from server.http.pages.legend import CELL_CODES, SYSTEM_NAMES, explain_label
+from server.http.pages.views import signed
 
 __all__ = ["SECURITY_HEADERS", "html", "page", "points"]
 
@@ -82,6 +83,7 @@ def environment(language: str) -> jinja2.Environment:
     env.install_gettext_translations(messages, newstyle=True)  # type: ignore[attr-defined]
     env.filters["tiebreak_name"] = functools.partial(explain_label, gettext=messages.gettext)
     env.filters["points"] = points
+    env.filters["signed"] = signed
     env.filters["day"] = functools.partial(format_date, format="medium", locale=language)
     env.filters["moment"] = functools.partial(format_datetime, format="medium", locale=language)
     env.filters["number"] = functools.partial(decimal, symbol=get_decimal_symbol(language))

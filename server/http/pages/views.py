@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date
+from decimal import Decimal
 from fractions import Fraction
 
 from engine.common import Float
 from engine.model import Colour, PairingNumber, RoundKind
 from events.projections import PlayerState, RoundState, TournamentState, points_str
+from events.rating_changes import PlayerChange, performances, tournament_rating_changes
 from events.tiebreaks import (
-    RatingContext,
     Standings,
-    crosstable_from_state,
-    performance_rating,
     tournament_standings,
 )
 from events.types import TournamentCreated
@@ -179,6 +178,8 @@ class StandingsView:
     withdrawn: list[bool]
     warnings: list[str]
     edition: str
+    rating_changes: list[str] = field(default_factory=list)
+    """Each row's rating change (``+3.20``; empty: unrated); empty list: no such column."""
 
 
 def _view(
@@ -198,7 +199,24 @@ def ranking(state: TournamentState) -> StandingsView:
     """The standings with the tournament's declared tie-breaks, else by points alone."""
     ranked = tournament_standings(state)
     _, rows = standings_table(ranked)
-    return _view(state, ranked, 0, rows)
+    changes = tournament_rating_changes(state)
+    shown = [signed(changes.player(row.pairing_number).change) for row in ranked.rows]
+    return replace(_view(state, ranked, 0, rows), rating_changes=shown)
+
+
+def signed(change: Decimal | None) -> str:
+    """A rating change as it is printed: ``+3.20``, ``-0.80``; empty for none.
+
+    >>> signed(Decimal("3.2")), signed(Decimal("-0.8")), signed(None)
+    ('+3.20', '-0.80', '')
+    """
+    return "" if change is None else f"{change:+.2f}"
+
+
+def rating_card(state: TournamentState, player: PlayerState) -> PlayerChange:
+    """The player's rating change over complete rounds, game by game."""
+    changes = tournament_rating_changes(state)
+    return changes.player(PairingNumber(state.pairing_number(player.player_id)))
 
 
 def crosstable(state: TournamentState) -> StandingsView:
@@ -263,15 +281,8 @@ def card(state: TournamentState, player: PlayerState) -> list[CardRow]:
 
 
 def performance(state: TournamentState, player: PlayerState) -> int | None:
-    """The tournament performance rating (C.07 TPR) over complete rounds: unrated opponents
-    rated as the tournament says (its unrated rating), else their games left out; None when
-    no game is left."""
-    table = crosstable_from_state(state)
-    settings = state.require_settings()
-    context = RatingContext(table, settings.unrated_rating, unrated_left_out=True)
-    return performance_rating(
-        context, table.by_number[PairingNumber(state.pairing_number(player.player_id))]
-    )
+    """The player's performance rating over complete rounds (:func:`performances`)."""
+    return performances(state)[PairingNumber(state.pairing_number(player.player_id))]
 
 
 @dataclass(frozen=True, slots=True)

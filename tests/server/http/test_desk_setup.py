@@ -122,8 +122,15 @@ async def test_players_are_registered_corrected_and_kept_apart_at_the_desk(
         api.client, "/t/open/desk/register-csv", _upload(csrf, csv.replace("lots", "2350"))
     )
     assert "Players registered from the file." in body
-    # A correction needs a reason; it changes only what differs.
-    correction = {"csrf": csrf, "player": "1", "surname": "Aune", "rating": "2420"}
+    # A correction needs a reason; it changes only what differs (the K of the player's
+    # rating change too: B.02 8.3.3, 40 for a player new to the list).
+    correction = {
+        "csrf": csrf,
+        "player": "1",
+        "surname": "Aune",
+        "rating": "2420",
+        "k_factor": "40",
+    }
     _, body = await _post(api.client, "/t/open/desk/correct-player", correction)
     assert 'class="flash error"' in body and "reason" in body
     await _post(api.client, "/t/open/desk/correct-player", {**correction, "reason": "new list"})
@@ -142,6 +149,7 @@ async def test_players_are_registered_corrected_and_kept_apart_at_the_desk(
                      "round-paired", "player-registered"]  # fmt: skip
     assert events[2]["rating_list"] == "2026-09"
     assert (events[6]["rating"], events[6]["reason"]) == (2420, "new list")
+    assert events[6]["k_factor"] == 40
     assert events[-1]["joins_round"] == 2
     assert {e["metadata"].get("via") for e in events[1:] if e["type"] != "round-paired"} == {"desk"}
 

@@ -1,0 +1,175 @@
+"""Rating systems as data: FIDE's B.02 editions by the date they came into force, and a
+national system computed the same way with other parameters.
+
+An edition is chosen by the event's last day (:func:`system_for`): the FIDE Rating
+Regulations rate an event by the text in force when it ends. Each edition says where its
+text is (``source``); ``docs/rulings.md`` ("Rating changes") says how each rule is read.
+
+>>> system_for("fide", date(2024, 2, 29)).name, system_for("fide", date(2024, 3, 1)).name
+('fide-2022', 'fide-2024')
+>>> system_for("fide", date(2025, 10, 1)).difference_cap_exempt_from
+2650
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+__all__ = [
+    "SYSTEM_NAMES",
+    "InitialRatingRule",
+    "KRule",
+    "RatingSystem",
+    "system_for",
+]
+
+ExpectedScore = Literal["fide-table", "logistic"]
+"""``fide-table``: B.02 table 8.1.2 (expected score in hundredths by rating difference);
+``logistic``: 1 / (1 + 10^(-D/400)), to three decimals."""
+
+
+@dataclass(frozen=True, slots=True)
+class KRule:
+    """Who gets which development coefficient K (B.02 8.3.3 in the FIDE editions).
+
+    A FIDE list publishes each player's K, but Arbiter keeps a player's rating and year of
+    birth only: K is read from those, and the arbiter sets it for whatever else the
+    regulations count (fewer than 30 rated games so far, a published rating once 2400 or
+    more). ``fixed`` is a system's one K for everyone.
+    """
+
+    established: int = 20
+    elite: int = 10
+    elite_from: int | None = 2400
+    junior: int | None = 40
+    junior_until_age: int = 18
+    """Junior K until the end of the year of this birthday."""
+    junior_below: int = 2300
+    rapid_blitz: int | None = 20
+    games_cap: int | None = 700
+    """K × (rated games) may not exceed this: K is lowered to the largest whole number that
+    keeps it (B.02 8.3.3). Arbiter counts this event's games, the fewest the period holds."""
+
+
+@dataclass(frozen=True, slots=True)
+class InitialRatingRule:
+    """How a player without a rating gets one from their games against rated opponents."""
+
+    hypothetical_opponents: int
+    """Draws added against opponents of ``hypothetical_rating`` (B.02 2024 8.2.1)."""
+    hypothetical_rating: int
+    twenty_per_half_point: bool
+    """A score of 50 % or more adds 20 per half point above 50 % (the pre-2024 text) rather
+    than the table's dp."""
+    zero_disregarded: bool
+    """A score of zero against rated opponents gives no rating (the pre-2024 text)."""
+    minimum_games: int
+    floor: int
+    """The lowest rating the list publishes."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatingSystem:
+    """One edition of a rating system: its table, difference cap, K and first rating."""
+
+    name: str
+    title: str
+    family: str
+    effective_from: date
+    source: str
+    expected: ExpectedScore = "fide-table"
+    difference_cap: int | None = 400
+    difference_cap_once: bool = False
+    """The cap helps a player in one game of the event only, the one with the greatest
+    difference (B.02 2022 8.3.1); False: in every game."""
+    difference_cap_exempt_from: int | None = None
+    """Players rated this or more play with the real difference (B.02 from 1 October 2025)."""
+    k: KRule = KRule()
+    initial: InitialRatingRule | None = None
+    """None: the system gives no first rating from an event (the player stays unrated here)."""
+
+
+_FIDE_2022 = RatingSystem(
+    name="fide-2022",
+    title="FIDE Rating Regulations effective from 1 January 2022",
+    family="fide",
+    effective_from=date(2022, 1, 1),
+    source="FIDE Handbook B.02, https://handbook.fide.com/chapter/B022022",
+    difference_cap_once=True,
+    initial=InitialRatingRule(
+        hypothetical_opponents=0,
+        hypothetical_rating=0,
+        twenty_per_half_point=True,
+        zero_disregarded=True,
+        minimum_games=5,
+        floor=1000,
+    ),
+)
+_FIDE_2024 = RatingSystem(
+    name="fide-2024",
+    title="FIDE Rating Regulations effective from 1 March 2024",
+    family="fide",
+    effective_from=date(2024, 3, 1),
+    source=(
+        "FIDE Handbook B.02, https://handbook.fide.com/chapter/B022024; "
+        "https://qc.fide.com/2024/03/01/new-rating-regulations-come-into-force/"
+    ),
+    initial=InitialRatingRule(
+        hypothetical_opponents=2,
+        hypothetical_rating=1800,
+        twenty_per_half_point=False,
+        zero_disregarded=False,
+        minimum_games=5,
+        floor=1400,
+    ),
+)
+_FIDE_2025 = RatingSystem(
+    name="fide-2025",
+    title="FIDE Rating Regulations as amended from 1 October 2025",
+    family="fide",
+    effective_from=date(2025, 10, 1),
+    source=(
+        "FIDE Council amendment of B.02 8.3.1, effective 1 October 2025 (FIDE press release, "
+        "https://en.chessbase.com/post/fide-changes-rating-regulations)"
+    ),
+    difference_cap_exempt_from=2650,
+    initial=_FIDE_2024.initial,
+)
+_ICU = RatingSystem(
+    name="icu",
+    title="Irish Chess Union rating (Elo formulae for fully rated players)",
+    family="icu",
+    effective_from=date(2012, 8, 31),
+    source="M. Orr, Basic Rating Formulae, http://ratings.icu.ie/articles/16",
+    expected="logistic",
+    difference_cap=None,
+    k=KRule(established=40, elite_from=None, junior=None, rapid_blitz=None, games_cap=None),
+)
+
+_SYSTEMS: dict[str, tuple[RatingSystem, ...]] = {
+    "fide": (_FIDE_2022, _FIDE_2024, _FIDE_2025),
+    "icu": (_ICU,),
+}
+"""Each system's editions, oldest first."""
+
+SYSTEM_NAMES: tuple[str, ...] = tuple(_SYSTEMS)
+"""The names a tournament may give as its rating system (empty: ``fide``)."""
+
+
+def system_for(name: str, end: date | None) -> RatingSystem:
+    """The edition of system ``name`` in force on ``end`` (the event's last day): the newest
+    that came into force on or before it; the oldest held for an earlier day, and the
+    newest when the end is unknown.
+
+    :raises KeyError: for a name not in :data:`SYSTEM_NAMES`.
+    """
+    editions = _SYSTEMS[name or "fide"]
+    if end is None:
+        return editions[-1]
+    chosen = editions[0]
+    for edition in editions:
+        if edition.effective_from <= end:
+            chosen = edition
+    return chosen

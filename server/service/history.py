@@ -1,0 +1,151 @@
+"""A player across events: every tournament on the server where a player played, with
+score, performance and rating change, found by FIDE id (or, for a player without one, by
+the same name in events where they have none).
+
+Kept fast with many tournaments: :class:`PlayerHistory` indexes each tournament's entries
+once per stream version (:meth:`Queries.derived`, beside the state cache) and learns which
+tournaments changed from the log's global positions (one query per request when nothing
+did), so a request never folds every stream.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+
+from engine.model import PairingNumber
+from events.directory import fold_name
+from events.projections import TournamentState
+from events.rating_changes import performances, tournament_rating_changes
+from events.tiebreaks import completed_rounds, crosstable_from_state
+from events.types import PlayerId
+from server.service.queries import Queries, stream_id
+
+__all__ = ["EventEntry", "PlayerHistory", "event_entries"]
+
+PAGE = 1000
+"""Log rows read at a time while catching up."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventEntry:
+    """One player's record in one tournament."""
+
+    tournament_id: str
+    tournament: str
+    start_date: date | None
+    end_date: date | None
+    player_id: PlayerId
+    name: str
+    fide_id: int | None
+    rating: int
+    score: Fraction
+    games: int
+    """Games played over the board in the complete rounds."""
+    rounds: int
+    """The tournament's complete rounds."""
+    performance: int | None
+    rating_change: Decimal | None
+    new_rating: int | None
+
+
+def event_entries(state: TournamentState) -> tuple[EventEntry, ...]:
+    """Every registered player's entry in the tournament ``state`` holds."""
+    settings = state.require_settings()
+    table = crosstable_from_state(state)
+    performance = performances(state, table)
+    changes = tournament_rating_changes(state)
+    rounds = completed_rounds(state)
+    entries = []
+    for record in table.players:
+        assert record.player_id is not None  # a stored tournament's players all have one
+        player = state.player(record.player_id)
+        change = changes.player(record.pairing_number)
+        entries.append(
+            EventEntry(
+                tournament_id=settings.tournament_id,
+                tournament=settings.name,
+                start_date=settings.start_date,
+                end_date=settings.end_date,
+                player_id=player.player_id,
+                name=player.name,
+                fide_id=player.fide_id,
+                rating=player.rating,
+                score=record.points,
+                games=sum(1 for entry in record.rounds if entry.played),
+                rounds=rounds,
+                performance=performance[PairingNumber(record.pairing_number)],
+                rating_change=change.change,
+                new_rating=change.new_rating,
+            )
+        )
+    return tuple(entries)
+
+
+class PlayerHistory:
+    """Each tournament's entries, indexed by FIDE id and by name, caught up from the log."""
+
+    def __init__(self, queries: Queries) -> None:
+        self._queries = queries
+        self._lock = threading.Lock()
+        self._position = 0
+        self._entries: dict[str, tuple[EventEntry, ...]] = {}
+        self._by_fide_id: dict[int, dict[str, EventEntry]] = {}
+        self._by_name: dict[str, dict[str, EventEntry]] = {}
+
+    def by_fide_id(self, fide_id: int) -> list[EventEntry]:
+        """Every event of the player with ``fide_id``, the latest first."""
+        with self._lock:
+            self._catch_up()
+            return _latest_first(self._by_fide_id.get(fide_id, {}).values())
+
+    def by_registration(self, tournament_id: str, player_id: PlayerId) -> list[EventEntry]:
+        """Every event of the player registered as ``player_id`` in ``tournament_id``: by
+        FIDE id when the registration has one, else the events where a player of the same
+        name has none.
+
+        :raises TournamentNotFound, PlayerNotFound: for an unknown tournament or player.
+        """
+        player = self._queries.load(tournament_id).player(player_id)
+        if player.fide_id is not None:
+            return self.by_fide_id(player.fide_id)
+        with self._lock:
+            self._catch_up()
+            return _latest_first(self._by_name.get(fold_name(player.name), {}).values())
+
+    def _catch_up(self) -> None:
+        """Re-index the tournaments whose streams moved since the last position seen."""
+        changed: set[str] = set()
+        while rows := self._queries.store.read_rows(after=self._position, limit=PAGE):
+            self._position = rows[-1].global_position
+            changed.update(row.stream_id for row in rows)
+        prefix = stream_id("")
+        for sid in sorted(s for s in changed if s.startswith(prefix)):
+            tournament_id = sid.removeprefix(prefix)
+            state = self._queries.load(tournament_id)
+            self._replace(tournament_id, self._queries.derived(tournament_id, state, event_entries))
+
+    def _replace(self, tournament_id: str, entries: tuple[EventEntry, ...]) -> None:
+        for entry in self._entries.get(tournament_id, ()):
+            self._index_of(entry).pop(tournament_id, None)
+        self._entries[tournament_id] = entries
+        for entry in entries:
+            self._index_of(entry)[tournament_id] = entry
+
+    def _index_of(self, entry: EventEntry) -> dict[str, EventEntry]:
+        """The entries, by tournament, of the player ``entry`` is: by FIDE id, else by name."""
+        if entry.fide_id is not None:
+            return self._by_fide_id.setdefault(entry.fide_id, {})
+        return self._by_name.setdefault(fold_name(entry.name), {})
+
+
+def _latest_first(entries: Iterable[EventEntry]) -> list[EventEntry]:
+    return sorted(
+        entries,
+        key=lambda e: (e.end_date or e.start_date or date.min, e.tournament_id),
+        reverse=True,
+    )
