@@ -273,7 +273,7 @@ def _player_norm(
         exempt=exempt,
         eight_of_nine=_eight_of_nine(state, player, upto),
     )
-    reachable = _reachable(state, player, current, rounds_left)
+    reachable = rounds_left > 0 and _reachable(state, player, current, rounds_left)
     following = (
         _next_game(games, player, title, regulations, exempt)
         if rounds_left == 1 and reachable

@@ -20,7 +20,7 @@ from server.http import keys
 from server.http.pages import i18n, qr, session, views
 from server.http.pages.log import Gettext, LogLine, log_lines
 from server.http.pages.render import html, page
-from server.printouts import counted_scores
+from server.printouts import Language, counted_scores
 from server.service import TournamentService
 from server.service.access import Role
 
@@ -173,6 +173,20 @@ async def crosstable_page(request: web.Request) -> web.StreamResponse:
     loaded = await load(request)
     table = await read(request, views.crosstable, loaded.state)
     return page(request, "crosstable.html", table=table, **_live(request, loaded))
+
+
+@guarded
+async def norms_page(request: web.Request) -> web.StreamResponse:
+    """Title norms after the last complete round, or after any (``?round=N``)."""
+    loaded = await load(request)
+    round_no = after_round(request, loaded.state)
+    code = i18n.choose(request)
+    shown = await read(
+        request, views.norms, loaded.state, round_no, Language(code, i18n.translations(code))
+    )
+    return page(
+        request, "norms.html", norms=shown, asked_round=round_no, **_live(request, loaded)
+    )
 
 
 @guarded

@@ -22,9 +22,12 @@ from events.tiebreaks import (
     performance_rating,
     tournament_standings,
 )
+from events.norms import PlayerNorm, tournament_norms
 from events.types import TournamentCreated
+from server.printouts import Language
 from server.printouts.collation import name_key
 from server.printouts.crosstable import crosstable_rows, standings_table
+from server.printouts.norms import norm_status
 
 __all__ = [
     "STATUSES",
@@ -318,3 +321,51 @@ def listing(states: Sequence[TournamentState], *, only: str = "", text: str = ""
     listed.sort(key=lambda item: item.settings.start_date or date.min, reverse=True)
     listed.sort(key=lambda item: order[item.status])
     return listed
+
+
+@dataclass(frozen=True, slots=True)
+class NormLine:
+    """One player and one norm on the norms page: the figures and where the player stands."""
+
+    player_id: int
+    name: str
+    title: str
+    games: int
+    score: Fraction
+    average: int | None
+    performance: int | None
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class NormsView:
+    after_round: int
+    edition: str
+    host: str
+    exempt: bool
+    achieved: list[NormLine]
+    open: list[NormLine]
+    out_of_reach: list[NormLine]
+
+
+def norms(state: TournamentState, after_round: int | None, language: Language) -> NormsView:
+    """Norms made, norms still open (with what the last round must bring), and the rest."""
+    report = tournament_norms(state, after_round=after_round)
+
+    def line(norm: PlayerNorm) -> NormLine:
+        found = norm.assessment
+        return NormLine(
+            norm.player_id, norm.name, norm.title.value, found.games, found.score,
+            found.average, found.performance, norm_status(norm, language),
+        )  # fmt: skip
+
+    shown = set(map(id, report.achieved + report.open))
+    return NormsView(
+        after_round=report.after_round,
+        edition=report.regulations.name,
+        host=report.host,
+        exempt=report.exempt,
+        achieved=[line(n) for n in report.achieved],
+        open=[line(n) for n in report.open],
+        out_of_reach=[line(n) for n in report.players if id(n) not in shown],
+    )
