@@ -184,9 +184,7 @@ async def norms_page(request: web.Request) -> web.StreamResponse:
     shown = await read(
         request, views.norms, loaded.state, round_no, Language(code, i18n.translations(code))
     )
-    return page(
-        request, "norms.html", norms=shown, asked_round=round_no, **_live(request, loaded)
-    )
+    return page(request, "norms.html", norms=shown, asked_round=round_no, **_live(request, loaded))
 
 
 @guarded

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from engine.common import Float
 from engine.model import Colour, PairingNumber, RoundKind
+from events.norms import PlayerNorm, tournament_norms
 from events.projections import PlayerState, RoundState, TournamentState, points_str
 from events.tiebreaks import (
     RatingContext,
@@ -22,7 +23,6 @@ from events.tiebreaks import (
     performance_rating,
     tournament_standings,
 )
-from events.norms import PlayerNorm, tournament_norms
 from events.types import TournamentCreated
 from server.printouts import Language
 from server.printouts.collation import name_key

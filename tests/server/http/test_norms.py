@@ -27,7 +27,9 @@ async def test_the_api_gives_every_check(client: Client) -> None:
         assert response.status == 200
         body = await response.json()
     assert (body["after_round"], body["regulations"], body["host_federation"]) == (9, "2024", "ESP")
-    (gm,) = [p for p in body["players"] if p["name"] == "Candidate" and p["norm"] == NormTitle.GM.value]
+    (gm,) = [
+        p for p in body["players"] if p["name"] == "Candidate" and p["norm"] == NormTitle.GM.value
+    ]
     assert (gm["achieved_after"], gm["average"], gm["performance"]) == (9, 2387, 2607)
     assert all(check["met"] for check in gm["checks"])
 
@@ -53,7 +55,9 @@ async def test_the_page_in_english_and_spanish(client: Client) -> None:
 
 async def test_the_certificate_and_the_printout(client: Client) -> None:
     await norm_event(client)
-    async with client.get("/tournaments/norm/players/Candidate/norm-certificate?lang=es") as response:
+    async with client.get(
+        "/tournaments/norm/players/Candidate/norm-certificate?lang=es"
+    ) as response:
         assert response.status == 200
         page = await response.text()
     assert "2607" in page and "Certificado" in page
