@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 
 from engine.model import Colour
 from events.errors import InvalidCommand
@@ -32,6 +33,9 @@ RULES = {
 """Each check's rule key, as the catalogue words it."""
 
 
+_RESULTS = {Fraction(1): "a win", Fraction(1, 2): "a draw", Fraction(0): "a loss"}
+
+
 def _titles(norm: PlayerNorm, language: Language) -> str:
     need = norm.next_game[0].titles if norm.next_game else None
     if need is None:
@@ -47,12 +51,13 @@ def norm_status(norm: PlayerNorm, language: Language = ENGLISH) -> str:
         return _("norm made after round %(round)s", round=norm.achieved_after)
     if norm.next_game:
         options = []
-        for need in norm.next_game:
+        for need in reversed(norm.next_game):
+            result = _(_RESULTS[need.score])
             text = (
-                _("%(score)s against an opponent rated at least %(rating)s",
-                  score=points_str(need.score), rating=need.min_rating)
+                _("%(score)s against an opponent rated at least %(rating)s", score=result,
+                  rating=need.min_rating)
                 if need.min_rating
-                else _("%(score)s against any opponent", score=points_str(need.score))
+                else _("%(score)s against any opponent", score=result)
             )  # fmt: skip
             details = [_titles(norm, language)] if need.titles else []
             if need.not_from:
@@ -61,8 +66,13 @@ def norm_status(norm: PlayerNorm, language: Language = ENGLISH) -> str:
         return _("needs in the last round: %(options)s", options=_(" or ").join(options))
     if norm.reachable:
         return _("still possible: %(rounds)s rounds left", rounds=norm.rounds_left)
-    missing = ", ".join(_(RULES[check.rule]) for check in norm.assessment.failed)
-    return _("out of reach: %(missing)s", missing=missing)
+    playable = norm.assessment.games + norm.rounds_left
+    missing = ", ".join(
+        _(RULES[check.rule])
+        for check in norm.assessment.failed
+        if check.rule != "games" or playable < int(check.needed)
+    )
+    return _("out of reach: %(missing)s", missing=missing) if missing else _("out of reach")
 
 
 def norm_list(

@@ -249,16 +249,22 @@ def tournament(
     start: date = date(2024, 5, 1),
     extra: list[tuple[int, str, str]] | None = None,
     absent: dict[int, set[int]] | None = None,
+    candidate: tuple[str, str] = ("IM", ""),
 ) -> TournamentState:
-    """An IM of ESP (player 1) meets opponent ``r`` in round ``r`` with white; a ``None``
-    result is a PAB. ``extra`` players draw among themselves; ``absent`` maps a round to
+    """A player of ESP (player 1; an IM unless ``candidate`` gives a title and sex) meets
+    opponent ``r`` in round ``r`` with white; a ``None`` result is a PAB. ``extra`` players draw among themselves; ``absent`` maps a round to
     the players not paired in it."""
     events: list[Event] = [
         TournamentCreated(
             tournament_id="t", name="T", rounds=rounds, federation="ESP", start_date=start
         ),
         PlayerRegistered(
-            player_id=PlayerId(1), surname="Candidate", rating=2450, title="IM", federation="ESP"
+            player_id=PlayerId(1),
+            surname="Candidate",
+            rating=2450,
+            title=candidate[0],
+            federation="ESP",
+            sex=candidate[1],
         ),
     ]
     everyone = [*opponents, *(extra or [])]
@@ -300,6 +306,23 @@ def tournament(
             for board in range(1, len(boards) + 1)
         ]
     return fold(events)
+
+
+@pytest.mark.parametrize(
+    ("title", "sex", "shown"),
+    [
+        # Women's norms for women only; none for the title held or one below it.
+        ("", "m", ["GM", "IM"]),
+        ("", "f", ["GM", "IM", "WGM", "WIM"]),
+        ("WGM", "f", ["GM", "IM"]),
+        ("WIM", "f", ["GM", "IM", "WGM"]),
+        ("GM", "m", []),
+    ],
+)
+def test_which_norms_a_player_is_shown(title: str, sex: str, shown: list[str]) -> None:
+    state = tournament(CASE_A, results(Fraction(7), 9), candidate=(title, sex))
+    found = [p.title.value for p in tournament_norms(state).players if p.player_id == 1]
+    assert found == shown
 
 
 def gm_norm(state: TournamentState) -> PlayerNorm:

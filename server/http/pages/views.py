@@ -335,6 +335,7 @@ class NormLine:
     average: int | None
     performance: int | None
     status: str
+    made: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +358,7 @@ def norms(state: TournamentState, after_round: int | None, language: Language) -
         return NormLine(
             norm.player_id, norm.name, norm.title.value, found.games, found.score,
             found.average, found.performance, norm_status(norm, language),
+            norm.achieved_after is not None,
         )  # fmt: skip
 
     shown = set(map(id, report.achieved + report.open))

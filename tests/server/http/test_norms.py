@@ -66,3 +66,11 @@ async def test_the_certificate_and_the_printout(client: Client) -> None:
     async with client.get("/tournaments/norm/norms/printout?format=text") as response:
         text = await response.text()
     assert "norm made after round 9" in text
+
+
+async def test_the_page_links_the_certificate_of_a_norm_made(client: Client) -> None:
+    await norm_event(client)
+    async with client.get("/t/norm/norms?lang=en") as response:
+        page = await response.text()
+    assert "norm made after round 9" in page
+    assert "/norm-certificate?norm=GM&amp;lang=en" in page
