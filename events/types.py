@@ -187,6 +187,8 @@ class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
     acceleration: str | Unset = UNSET
     public_actors: bool | Unset = UNSET
     reason: str = ""
+    federation: str | Unset = UNSET
+    """The host federation (TRF ``032``), any time: the title norms read it (B.01 1.4.3d)."""
 
 
 class PairForbidden(_Event, frozen=True, tag="pair-forbidden"):

@@ -20,6 +20,7 @@ from itertools import combinations
 import msgspec
 
 from events.bounds import (
+    Federation,
     PlayerNumber,
     Points,
     Reason,
@@ -79,6 +80,8 @@ class ChangeSettings(CommandStruct, frozen=True):
     public_actors: bool | msgspec.UnsetType = _UNSET
     """Whether the public log names who made each change (off unless the tournament says)."""
     reason: Reason = ""
+    federation: Federation | msgspec.UnsetType = _UNSET
+    """The host federation, as ``CreateTournament.federation`` (the title norms read it)."""
 
 
 class ForbidPair(CommandStruct, frozen=True):

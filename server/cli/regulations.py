@@ -33,6 +33,7 @@ __all__ = ["COMMANDS"]
     "--public-actors/--private-actors", default=None,
     help="Whether the public log names who made each change (the desk's always does).",
 )  # fmt: skip
+@click.option("--federation", help="The host federation (FIDE code), as the title norms read it.")
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def settings(

@@ -14,12 +14,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from events.decisions import ChangeSettings
+from events.decisions.settings import change_settings
 from events.norms import Game, NormTitle, Opponent, assess, edition_for, tournament_norms
 from events.norms.assess import best_assessment
 from events.norms.regulations import TITLE_HOLDERS, Regulations
 from events.norms.tournament import PlayerNorm
 from events.projections.state import TournamentState
-from events.projections.tournament import fold
+from events.projections.tournament import apply, fold
 from events.results import Result
 from events.types import (
     Event,
@@ -31,6 +33,7 @@ from events.types import (
     ResultRecorded,
     RoundNo,
     RoundPaired,
+    SettingsChanged,
     TournamentCreated,
 )
 
@@ -462,3 +465,14 @@ def test_a_higher_rated_opponent_never_lowers_the_average(
     after = assess(games(*higher), title=title, federation="ESP", regulations=NEW)
     assert after.average is not None and before.average is not None
     assert after.average >= before.average
+
+
+def test_the_host_federation_can_be_set_after_creation() -> None:
+    # docs/rulings.md: the host federation is the tournament's federation (1.4.3d); a
+    # tournament created without one gets it through the settings, as any regulation.
+    state = tournament(CASE_A, results(Fraction(7), 9))
+    changed = apply(state, SettingsChanged(federation="POR", reason="the organiser"))
+    assert tournament_norms(changed).host == "POR"
+    assert change_settings(state, ChangeSettings(federation="POR")) == [
+        SettingsChanged(federation="POR")
+    ]

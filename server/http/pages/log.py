@@ -58,6 +58,7 @@ SETTING_NAMES = {
     "avoid_same_club": N_("avoid pairing club mates"),
     "avoid_same_federation": N_("avoid pairing compatriots"),
     "acceleration": N_("acceleration"),
+    "federation": N_("host federation"),
 }
 """The regulations a ``SettingsChanged`` event can change, as its log sentence names them."""
 
