@@ -7,8 +7,9 @@ import click
 
 from events.decisions import find_player
 from events.norms import NormTitle
+from server.cli.printing import FORMAT_OPTION
 from server.cli.support import CliContext, language_option, pass_service
-from server.printouts import FORMATS, Language, as_format, render
+from server.printouts import Language, as_format, render
 from server.printouts.norms import norm_certificate, norm_list, render_certificate
 
 __all__ = ["COMMANDS"]
@@ -22,14 +23,7 @@ __all__ = ["COMMANDS"]
     type=click.IntRange(min=1),
     help="After this round (default: the last complete one).",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(FORMATS),
-    default="text",
-    show_default=True,
-    help="text, csv, or html (one self-contained page for A4).",
-)
+@FORMAT_OPTION
 @click.option(
     "--certificate",
     "player",
