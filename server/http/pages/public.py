@@ -177,13 +177,16 @@ async def crosstable_page(request: web.Request) -> web.StreamResponse:
 
 @guarded
 async def norms_page(request: web.Request) -> web.StreamResponse:
-    """Title norms after the last complete round, or after any (``?round=N``)."""
+    """Title norms after the last complete round, or after any (``?round=N``); the report is
+    computed once per version and round (a live page asks again at every event)."""
     loaded = await load(request)
     round_no = after_round(request, loaded.state)
-    code = i18n.choose(request)
-    shown = await read(
-        request, views.norms, loaded.state, round_no, Language(code, i18n.translations(code))
+    service = request.app[keys.SERVICE]
+    report = await read(
+        request, service.derived, tournament_id(request), loaded.state, views.norms_after, round_no
     )
+    code = i18n.choose(request)
+    shown = views.norms(report, Language(code, i18n.translations(code)))
     return page(request, "norms.html", norms=shown, asked_round=round_no, **_live(request, loaded))
 
 

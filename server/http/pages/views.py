@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from engine.common import Float
 from engine.model import Colour, PairingNumber, RoundKind
-from events.norms import PlayerNorm, tournament_norms
+from events.norms import NormReport, PlayerNorm, tournament_norms
 from events.projections import PlayerState, RoundState, TournamentState, points_str
 from events.tiebreaks import (
     RatingContext,
@@ -349,9 +349,14 @@ class NormsView:
     out_of_reach: list[NormLine]
 
 
-def norms(state: TournamentState, after_round: int | None, language: Language) -> NormsView:
+def norms_after(state: TournamentState, after_round: int | None) -> NormReport:
+    """:func:`events.norms.tournament_norms` with the round as a positional argument, so
+    that the service keeps one report per version and round (``Queries.derived``)."""
+    return tournament_norms(state, after_round=after_round)
+
+
+def norms(report: NormReport, language: Language) -> NormsView:
     """Norms made, norms still open (with what the last round must bring), and the rest."""
-    report = tournament_norms(state, after_round=after_round)
 
     def line(norm: PlayerNorm) -> NormLine:
         found = norm.assessment
