@@ -4,7 +4,7 @@ Reads the folded state: each player's title, federation, sex and rating (the rat
 at the start, 1.4.6a), the tournament's federation as the host federation, its start date
 for the edition. A Swiss tournament may ignore the games after a norm was made (1.4.1e), so
 a norm made after round 9 stands whatever round 10 brings: every complete round from the
-ninth game on is tried, and the first that makes the norm is reported.
+eighth game on (1.4.1c) is tried, and the first that makes the norm is reported.
 """
 
 from __future__ import annotations
