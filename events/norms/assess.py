@@ -28,7 +28,8 @@ __all__ = [
 ]
 
 MIN_GAMES = 9
-"""1.4.1a; 1.4.1c lets eight do in a nine-round tournament (see :func:`assess`)."""
+"""1.4.1a; 1.4.1c lets eight do in a nine-round tournament, 1.4.1d counts an overscore as
+games (see :func:`assess`)."""
 
 NO_FEDERATION = "FID"
 """Players FIDE registers under no member federation: accepted opponents, but of no
@@ -170,6 +171,23 @@ def _mix_checks(
     return checks
 
 
+def _performance(average: int, score: Fraction, n: int) -> int:
+    """Rp = Ra + dp, p the score per game rounded to whole percents, 0.5 up (1.4.8-1.4.9)."""
+    return average + rating_difference(int(round_half_up(100 * score / n, "1")))
+
+
+def _overscore(average: int, score: Fraction, n: int, title: NormTitle) -> int:
+    """Full points above the least score that gives the title result (1.4.1d); 0 when the
+    score gives none."""
+    least = None
+    for halves in range(int(2 * score), -1, -1):
+        trial = Fraction(halves, 2)
+        if trial < Fraction(35, 100) * n or _performance(average, trial, n) < title.performance:
+            break
+        least = trial
+    return 0 if least is None else int(score - least)
+
+
 def assess(
     games: list[Game],
     *,
@@ -178,28 +196,35 @@ def assess(
     regulations: Regulations,
     exempt: bool = False,
     eight_of_nine: bool = False,
+    overscore: bool = False,
 ) -> Assessment:
     """Check ``games`` against the ``title`` norm.
 
     ``exempt``: the tournament is exempt from the foreigner requirement (1.4.3a-d), which
     waives 1.4.4 too. ``eight_of_nine``: a nine-round tournament in which the candidate's
     one missing game is a forfeit win or a pairing-allocated bye (1.4.1c): eight games then
-    do, and the norm counts as nine games, whose opponent mix it must have.
+    do, and the norm counts as nine games, whose opponent mix it must have. ``overscore``:
+    each full point above the score the title result needs counts as one more game (1.4.1d;
+    the caller says when, docs/rulings.md), the mix being that of the games played.
     """
     opponents = [game.opponent for game in games]
     n = len(games)
-    counts_as = MIN_GAMES if eight_of_nine and n == MIN_GAMES - 1 else n
-    needed_games = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
-    article = "1.4.1c" if eight_of_nine else "1.4.1a"
-    checks = [Check("games", article, n >= needed_games, str(n), str(needed_games))]
-    checks += _mix_checks(opponents, max(counts_as, 1), title, federation, exempt)
     score = sum((game.score for game in games), Fraction(0))
     ratings, raised = adjusted_ratings(opponents, title, regulations)
     average = performance = None
     if ratings:
         average = int(round_half_up(Fraction(sum(ratings), len(ratings)), "1"))
-        percent = int(round_half_up(100 * score / n, "1"))
-        performance = average + rating_difference(percent)
+        performance = _performance(average, score, n)
+    extra = 0
+    if overscore and average is not None and average >= title.average:
+        extra = _overscore(average, score, n, title)
+    counts_as = MIN_GAMES if eight_of_nine and n == MIN_GAMES - 1 else n + extra
+    needed_games = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
+    article = "1.4.1c" if eight_of_nine else "1.4.1d" if extra else "1.4.1a"
+    played = counts_as if extra else n
+    checks = [Check("games", article, played >= needed_games, str(played), str(needed_games))]
+    mix_games = n if extra else max(counts_as, 1)
+    checks += _mix_checks(opponents, max(mix_games, 1), title, federation, exempt)
     checks.append(
         Check(
             "average",
@@ -241,6 +266,7 @@ def best_assessment(
     regulations: Regulations,
     exempt: bool = False,
     eight_of_nine: bool = False,
+    overscore: bool = False,
 ) -> Assessment:
     """:func:`assess` on all ``games``, or with won games left out when that makes a norm
     (1.4.1f): the lowest-rated defeated opponents first, one more at a time, while enough
@@ -253,6 +279,7 @@ def best_assessment(
         regulations=regulations,
         exempt=exempt,
         eight_of_nine=eight_of_nine,
+        overscore=overscore,
     )
     full = check(games)
     if full.met:

@@ -4,7 +4,7 @@ Reads the folded state: each player's title, federation, sex and rating (the rat
 at the start, 1.4.6a), the tournament's federation as the host federation, its start date
 for the edition. A Swiss tournament may ignore the games after a norm was made (1.4.1e), so
 a norm made after round 9 stands whatever round 10 brings: every complete round from the
-eighth game on (1.4.1c) is tried, and the first that makes the norm is reported.
+seventh game on (1.4.1c-d) is tried, and the first that makes the norm is reported.
 """
 
 from __future__ import annotations
@@ -166,12 +166,29 @@ def _eight_of_nine(state: TournamentState, player: PlayerState, upto: int) -> bo
     return len(unplayed) == 1 and unplayed[0] in _EIGHT_OF_NINE
 
 
+def _overscore(state: TournamentState, player: PlayerState, upto: int) -> bool:
+    """1.4.1d counts an overscore as games in a tournament of fewer than nine rounds, all
+    played by the candidate (the QC's 2023 review: an overscore does not make up for a round
+    lost by forfeit; docs/rulings.md)."""
+    rounds = state.require_settings().rounds
+    return rounds < 9 and upto == rounds and _played_all(player, upto)
+
+
+def _played_all(player: PlayerState, upto: int) -> bool:
+    return all(_kind(player, r) is RoundKind.PLAYED for r in range(1, upto + 1))
+
+
 def _reachable(
-    state: TournamentState, player: PlayerState, assessment: Assessment, rounds_left: int
+    state: TournamentState,
+    player: PlayerState,
+    assessment: Assessment,
+    rounds_left: int,
+    short: bool,
 ) -> bool:
     """Whether some number of further games (all of them at most) could still give the games
     and the titled opponents the norm asks for (1.4.1a, 1.4.5), whatever the ratings: the
-    titled opponents must be in the field, not yet met and not withdrawn."""
+    titled opponents must be in the field, not yet met and not withdrawn. ``short``: an
+    overscore may still make up the games (1.4.1d), when all of them are played."""
     met = player.opponents | {player.player_id}
     field = [
         state.player(pid)
@@ -186,8 +203,9 @@ def _reachable(
     n = assessment.games
     for extra in range(rounds_left + 1):
         m = n + extra
+        enough = m >= 9 or (short and extra == rounds_left)
         if (
-            m >= 9
+            enough
             and holders + min(extra, spare_holders) >= -(-m // 2)
             and level + min(extra, spare_level) >= max(3, -(-m // 3))
         ):
@@ -196,7 +214,12 @@ def _reachable(
 
 
 def _next_game(
-    games: list[Game], player: PlayerState, title: NormTitle, regulations: Regulations, exempt: bool
+    games: list[Game],
+    player: PlayerState,
+    title: NormTitle,
+    regulations: Regulations,
+    exempt: bool,
+    short: bool,
 ) -> tuple[NextGame, ...]:
     """The results of one more game that make the norm, each with the weakest opponent that
     does: the titles and federations the mix needs, the lowest rating (found by bisection:
@@ -213,6 +236,7 @@ def _next_game(
             federation=player.federation,
             regulations=regulations,
             exempt=exempt,
+            overscore=short,
         ).met
 
     options = []
@@ -249,7 +273,7 @@ def _player_norm(
     rounds_left = state.require_settings().rounds - upto
     for k in range(1, upto + 1):
         games = _games(state, player, k)
-        if len(games) < 8:
+        if len(games) < 7:
             continue
         found = best_assessment(
             games,
@@ -258,6 +282,7 @@ def _player_norm(
             regulations=regulations,
             exempt=exemptions[k - 1],
             eight_of_nine=_eight_of_nine(state, player, k),
+            overscore=_overscore(state, player, k),
         )
         if found.met:
             return PlayerNorm(
@@ -272,10 +297,13 @@ def _player_norm(
         regulations=regulations,
         exempt=exempt,
         eight_of_nine=_eight_of_nine(state, player, upto),
+        overscore=_overscore(state, player, upto),
     )
-    reachable = rounds_left > 0 and _reachable(state, player, current, rounds_left)
+    rounds = state.require_settings().rounds
+    short = rounds < 9 and _played_all(player, upto)
+    reachable = rounds_left > 0 and _reachable(state, player, current, rounds_left, short)
     following = (
-        _next_game(games, player, title, regulations, exempt)
+        _next_game(games, player, title, regulations, exempt, short)
         if rounds_left == 1 and reachable
         else ()
     )

@@ -169,8 +169,10 @@ def norm_certificate(
           rating=found.raised[1], floor=found.raised[2])
         if found.raised else "-"
     )  # fmt: skip
+    games_rule = next(check.article for check in found.checks if check.rule == "games")
     exceptions = [
-        _("1.4.1c: eight games in nine rounds") if found.counts_as > found.games else "",
+        _("1.4.1c: eight games in nine rounds") if games_rule == "1.4.1c" else "",
+        _("1.4.1d: an overscore counted as games") if games_rule == "1.4.1d" else "",
         _("1.4.3d: Swiss exemption from the foreigner requirement") if report.exempt else "",
         _("1.4.1f: won games left out in rounds %(rounds)s", rounds=", ".join(map(str, found.dropped)))
         if found.dropped else "",

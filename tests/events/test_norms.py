@@ -476,3 +476,37 @@ def test_the_host_federation_can_be_set_after_creation() -> None:
     assert change_settings(state, ChangeSettings(federation="POR")) == [
         SettingsChanged(federation="POR")
     ]
+
+
+@pytest.mark.parametrize(("total", "achieved"), [(Fraction(7), 8), (Fraction(13, 2), None)])
+def test_an_overscore_counts_as_games_in_an_eight_round_event(
+    total: Fraction, achieved: int | None
+) -> None:
+    # 1.4.1d, and the QC's review (2023): "a norm over 8 rounds with an overscore of one point
+    # will count as a norm over 9 rounds". Case A's first eight: Ra = 19280/8 = 2410. The
+    # least score for Rp >= 2600 is 6/8 (75% -> dp 193 -> 2603; 5.5/8 = 69% -> 141 -> 2551).
+    # 7/8 is one full point over: nine games. 6.5/8 is half a point over: eight, no norm.
+    # The mix of the eight opponents: 6 title-holders >= 4, 3 GMs >= 3, ESP 4 <= floor(24/5).
+    state = tournament(CASE_A[:8], results(total, 8), rounds=8)
+    found = gm_norm(state)
+    assert found.achieved_after == achieved
+    if achieved:
+        assert (found.assessment.games, found.assessment.counts_as) == (8, 9)
+
+
+def test_an_eight_round_event_says_what_the_last_round_must_bring() -> None:
+    # After seven rounds of eight at 6/7 against case A's first seven (ratings sum 17030),
+    # the eighth game is the last, and an overscore of a full point makes the ninth game
+    # (1.4.1d). The least score giving Rp >= 2600 over eight games: 6 (75% -> 193) needs
+    # Ra >= 2407; 5.5 (69% -> 141) Ra >= 2459; 5 (63% -> 95) Ra >= 2505.
+    # A win (7/8) needs the least score at 6: (17030 + X)/8 >= 2406.5, X >= 2222.
+    # A draw (6.5/8) needs it at 5.5: X >= 19668 - 17030 = 2638.
+    # A loss (6/8) needs it at 5: X >= 20036 - 17030 = 3006.
+    # The mix of eight: 6 title-holders >= 4, 3 GMs, ESP at most floor(24/5) = 4 (3 so far).
+    state = tournament(CASE_A[:8], results(Fraction(6), 7), rounds=8)
+    found = gm_norm(state)
+    assert [(n.score, n.min_rating, n.titles, n.not_from) for n in found.next_game] == [
+        (Fraction(0), 3006, None, ()),
+        (HALF, 2638, None, ()),
+        (Fraction(1), 2222, None, ()),
+    ]
