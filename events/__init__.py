@@ -9,7 +9,8 @@ InvalidCommand``), as ``chess.pgn`` is beside ``chess``:
 - :mod:`events.decisions` the commands and :func:`~events.decisions.decide`,
   :mod:`events.ratings` the rating-list update, :mod:`events.audit` which events were manual;
 - :mod:`events.projections` the read models, :mod:`events.tiebreaks` C.07,
-  :mod:`events.rating_changes` B.02 (rating changes, by edition);
+  :mod:`events.rating_changes` B.02 (rating changes, by edition), :mod:`events.norms` the
+  title norms (B.01);
 - :mod:`events.results`, :mod:`events.names`, :mod:`events.bounds` the value types commands
   and events share; :mod:`events.directory` the FIDE players list; :mod:`events.accounts`
   the accounts, grants, API tokens and sessions.
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
         envelope,
         errors,
         names,
+        norms,
         projections,
         rating_changes,
         ratings,
@@ -74,6 +76,7 @@ __all__ = [
     "errors",
     "is_postgres",
     "names",
+    "norms",
     "notifications",
     "open_store",
     "projections",

@@ -191,6 +191,8 @@ class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
     public_actors: bool | Unset = UNSET
     rating_system: str | Unset = UNSET
     reason: str = ""
+    federation: str | Unset = UNSET
+    """The host federation (TRF ``032``), any time: the title norms read it (B.01 1.4.3d)."""
 
 
 class PairForbidden(_Event, frozen=True, tag="pair-forbidden"):

@@ -20,6 +20,7 @@ from itertools import combinations
 import msgspec
 
 from events.bounds import (
+    Federation,
     PlayerNumber,
     Points,
     RatingSystemName,
@@ -82,6 +83,8 @@ class ChangeSettings(CommandStruct, frozen=True):
     """Whether the public log names who made each change (off unless the tournament says)."""
     rating_system: RatingSystemName | msgspec.UnsetType = _UNSET
     reason: Reason = ""
+    federation: Federation | msgspec.UnsetType = _UNSET
+    """The host federation, as ``CreateTournament.federation`` (the title norms read it)."""
 
 
 class ForbidPair(CommandStruct, frozen=True):

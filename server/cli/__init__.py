@@ -53,6 +53,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli.printing": ("pairings", "results"),
     "server.cli.regulations": ("settings", "forbid-pair", "virtual-points"),
     "server.cli.standings": ("standings", "crosstable"),
+    "server.cli.norms": ("norms",),
     "server.cli.trf": ("trf", "import", "export"),
     "server.cli.engines": ("pair",),
     "server.cli.ratings": ("ratings",),

@@ -10,9 +10,9 @@ import click
 from server.cli.support import CliContext, language_option, pass_service
 from server.printouts import FORMATS, Language, as_format, pairing_list, render, result_list
 
-__all__ = ["COMMANDS"]
+__all__ = ["COMMANDS", "FORMAT_OPTION"]
 
-_FORMAT = click.option(
+FORMAT_OPTION = click.option(
     "--format",
     "output_format",
     type=click.Choice(FORMATS),
@@ -32,7 +32,7 @@ _FORMAT = click.option(
     show_default=True,
     help="board: board order; name: alphabetical, who plays where.",
 )
-@_FORMAT
+@FORMAT_OPTION
 @language_option
 @pass_service
 def pairings(
@@ -57,7 +57,7 @@ def pairings(
 @click.command("results")
 @click.argument("tournament")
 @click.option("--round", "round_no", type=click.IntRange(min=1), help="Default: the latest.")
-@_FORMAT
+@FORMAT_OPTION
 @language_option
 @pass_service
 def results(

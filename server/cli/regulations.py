@@ -37,6 +37,7 @@ __all__ = ["COMMANDS"]
 @click.option(
     "--rating-system", type=click.Choice(SYSTEM_NAMES), help="Whose rating changes to show."
 )
+@click.option("--federation", help="The host federation (FIDE code), as the title norms read it.")
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def settings(

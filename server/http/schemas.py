@@ -555,6 +555,72 @@ def player_events_out(entries: list[EventEntry]) -> PlayerEventsOut:
     )
 
 
+class NormsQuery(_Wire):
+    round: AsOfRound | None = None
+    """Norms after this round (default: the last complete one)."""
+
+
+class NormCertificateQuery(_Wire):
+    norm: Literal["GM", "IM", "WGM", "WIM"] | None = None
+    """The norm (default: the strongest the player made)."""
+    round: AsOfRound | None = None
+    lang: str | None = None
+    """The sheet's language, chosen as the pages choose theirs (see ``PrintoutQuery``)."""
+
+
+class NormCheckOut(_Wire):
+    rule: str
+    """``games``, ``federations``, ``own-federation``, ``one-federation``,
+    ``title-holders``, ``level-titles``, ``average``, ``score`` or ``performance``."""
+    article: str
+    """The B.01 article, in the 2024 numbering."""
+    met: bool
+    found: str
+    """What the games give (``exempt`` under 1.4.3d, ``unknown`` for federations not
+    recorded)."""
+    needed: str
+
+
+class NextGameOut(_Wire):
+    """A result of the last round that makes the norm, against whom."""
+
+    score: Decimal
+    min_rating: int
+    titles: list[str] | None
+    """Titles the opponent must hold; null: any."""
+    not_from: list[str]
+
+
+class PlayerNormOut(_Wire):
+    player_id: int
+    name: str
+    norm: Literal["GM", "IM", "WGM", "WIM"]
+    achieved_after: int | None
+    """The round after which the games made the norm; null when not made."""
+    games: int
+    counts_as: int
+    score: Decimal
+    average: int | None
+    performance: int | None
+    rounds_left: int
+    reachable: bool
+    dropped: list[int]
+    """Rounds of won games left out (1.4.1f)."""
+    checks: list[NormCheckOut]
+    next_game: list[NextGameOut]
+
+
+class NormsOut(_Wire):
+    tournament_id: str
+    after_round: int
+    regulations: str
+    """The edition of B.01 by the tournament's start date: ``2017``, ``2022`` or ``2024``."""
+    host_federation: str
+    exempt: bool
+    """The field exempts the tournament from the foreigner requirement (1.4.3d)."""
+    players: list[PlayerNormOut]
+
+
 class EventOut(_Wire):
     """One event of the log with its envelope; ``position`` is the SSE id."""
 

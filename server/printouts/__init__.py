@@ -51,6 +51,7 @@ __all__ = [
     "rating_change_list",
     "render",
     "result_list",
+    "template",
     "text_table",
 ]
 
@@ -156,7 +157,7 @@ def render(printout: Printout, output_format: Format) -> str:
     if output_format == "csv":
         return csv_table(printout.header, printout.rows)
     if output_format == "html":
-        return _template().render(printout=printout)
+        return template("printout.html").render(printout=printout)
     return "\n".join(
         [
             f"{printout.event}: {printout.title}" if printout.event else printout.title,
@@ -168,13 +169,14 @@ def render(printout: Printout, output_format: Format) -> str:
 
 
 @cache
-def _template() -> jinja2.Template:
+def template(name: str) -> jinja2.Template:
+    """A page template of ``templates/``, autoescaped (player names are input)."""
     environment = jinja2.Environment(
         loader=jinja2.PackageLoader("server.printouts"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
-    return environment.get_template("printout.html")
+    return environment.get_template(name)
 
 
 def heading(

@@ -9,12 +9,13 @@ from typing import Any
 
 from aiohttp import web
 
-from events.decisions import Command, PairManually
+from events.decisions import Command, PairManually, find_player
+from events.norms import NormTitle
 from events.rating_changes import tournament_rating_changes
 from server.http import keys
 from server.http.handlers.call import Call, paired_round
 from server.http.pages import i18n
-from server.http.schemas import PrintoutQuery, WriteResult
+from server.http.schemas import NormCertificateQuery, PrintoutQuery, WriteResult
 from server.players_csv import read_players_csv
 from server.printouts import (
     Format,
@@ -26,6 +27,7 @@ from server.printouts import (
     render,
     result_list,
 )
+from server.printouts.norms import norm_certificate, norm_list, render_certificate
 from server.printouts.ranking import tournament_printout
 from server.service import deferred
 
@@ -33,6 +35,8 @@ __all__ = [
     "crosstable_printout",
     "execute",
     "naming",
+    "norm_certificate_page",
+    "norms_printout",
     "pair_manually",
     "pairings_printout",
     "rating_changes_printout",
@@ -105,7 +109,7 @@ def _printed(printout: Printout, query: PrintoutQuery) -> web.Response:
     return _response(render(printout, output_format), output_format)
 
 
-def _language(call: Call[None, PrintoutQuery]) -> Language:
+def _language(call: Call[None, Any]) -> Language:
     """The sheet's language, chosen as the pages choose theirs (``?lang=``, the cookie,
     ``Accept-Language``)."""
     code = i18n.choose(call.request)
@@ -159,3 +163,21 @@ async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -
         tournament_printout, state, output_format, full=full, language=_language(call)
     )
     return _response(text, output_format)
+
+
+async def norms_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    state = await call.read(call.service.load, call.tournament_id)
+    printout = await call.read(norm_list, state, language=_language(call))
+    return _printed(printout, call.query)
+
+
+async def norm_certificate_page(call: Call[None, NormCertificateQuery]) -> web.Response:
+    """The certificate of a norm the player made, as one HTML page for A4."""
+    state = await call.read(call.service.load, call.tournament_id)
+    player_id = find_player(state, call.request.match_info["player"])
+    language = _language(call)
+    title = NormTitle(call.query.norm) if call.query.norm else None
+    certificate = await call.read(
+        norm_certificate, state, player_id, title, after_round=call.query.round, language=language
+    )
+    return _response(render_certificate(certificate, language), "html")

@@ -1,16 +1,23 @@
-"""Tournaments: create, list, get, close; and the standings as of any round."""
+"""Tournaments: create, list, get, close; the standings and the title norms as of any round."""
 
 from __future__ import annotations
 
 from aiohttp import web
 
+from events.bounds import to_decimal
 from events.decisions import CloseTournament, CreateTournament
+from events.norms import NormReport, tournament_norms
 from events.projections import TournamentState
 from events.rating_changes import RatingChanges, tournament_rating_changes
 from events.tiebreaks import tournament_standings
 from events.types import TournamentCreated
 from server.http.handlers.call import Call, as_of_round, respond
 from server.http.schemas import (
+    NextGameOut,
+    NormCheckOut,
+    NormsOut,
+    NormsQuery,
+    PlayerNormOut,
     RoundQuery,
     StandingOut,
     StandingsOut,
@@ -27,10 +34,12 @@ from server.service import TournamentService
 __all__ = [
     "close_tournament",
     "create_tournament",
+    "get_norms",
     "get_rating_changes",
     "get_standings",
     "get_tournament",
     "list_tournaments",
+    "norms_out",
     "summaries",
 ]
 
@@ -130,3 +139,53 @@ def _rating_changes(
 
 async def get_rating_changes(call: Call[None, RoundQuery]) -> web.Response:
     return await call.view(_rating_changes, call.query)
+
+
+def norms_out(tournament_id: str, report: NormReport) -> NormsOut:
+    """The report as the API gives it."""
+    return NormsOut(
+        tournament_id=tournament_id,
+        after_round=report.after_round,
+        regulations=report.regulations.name,
+        host_federation=report.host,
+        exempt=report.exempt,
+        players=[
+            PlayerNormOut(
+                player_id=norm.player_id,
+                name=norm.name,
+                norm=norm.title.value,
+                achieved_after=norm.achieved_after,
+                games=norm.assessment.games,
+                counts_as=norm.assessment.counts_as,
+                score=to_decimal(norm.assessment.score),
+                average=norm.assessment.average,
+                performance=norm.assessment.performance,
+                rounds_left=norm.rounds_left,
+                reachable=norm.reachable,
+                dropped=list(norm.assessment.dropped),
+                checks=[
+                    NormCheckOut(rule=c.rule, article=c.article, met=c.met, found=c.found,
+                                 needed=c.needed)
+                    for c in norm.assessment.checks
+                ],
+                next_game=[
+                    NextGameOut(score=to_decimal(n.score), min_rating=n.min_rating,
+                                titles=sorted(n.titles) if n.titles else None,
+                                not_from=list(n.not_from))
+                    for n in norm.next_game
+                ],
+            )
+            for norm in report.players
+        ],
+    )  # fmt: skip
+
+
+def _norms(
+    service: TournamentService, tournament_id: str, version: int, query: NormsQuery
+) -> bytes:
+    state = service.load(tournament_id, to_version=version)
+    return encode(norms_out(tournament_id, tournament_norms(state, after_round=query.round)))
+
+
+async def get_norms(call: Call[None, NormsQuery]) -> web.Response:
+    return await call.view(_norms, call.query)

@@ -59,6 +59,7 @@ SETTING_NAMES = {
     "avoid_same_federation": N_("avoid pairing compatriots"),
     "acceleration": N_("acceleration"),
     "rating_system": N_("rating system"),
+    "federation": N_("host federation"),
 }
 """The regulations a ``SettingsChanged`` event can change, as its log sentence names them."""
 

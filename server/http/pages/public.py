@@ -20,7 +20,7 @@ from server.http import keys
 from server.http.pages import i18n, qr, session, views
 from server.http.pages.log import Gettext, LogLine, log_lines
 from server.http.pages.render import html, page
-from server.printouts import counted_scores
+from server.printouts import Language, counted_scores
 from server.service import TournamentService
 from server.service.access import Role
 
@@ -173,6 +173,21 @@ async def crosstable_page(request: web.Request) -> web.StreamResponse:
     loaded = await load(request)
     table = await read(request, views.crosstable, loaded.state)
     return page(request, "crosstable.html", table=table, **_live(request, loaded))
+
+
+@guarded
+async def norms_page(request: web.Request) -> web.StreamResponse:
+    """Title norms after the last complete round, or after any (``?round=N``); the report is
+    computed once per version and round (a live page asks again at every event)."""
+    loaded = await load(request)
+    round_no = after_round(request, loaded.state)
+    service = request.app[keys.SERVICE]
+    report = await read(
+        request, service.derived, tournament_id(request), loaded.state, views.norms_after, round_no
+    )
+    code = i18n.choose(request)
+    shown = views.norms(report, Language(code, i18n.translations(code)))
+    return page(request, "norms.html", norms=shown, asked_round=round_no, **_live(request, loaded))
 
 
 @guarded

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from engine.common import Float
 from engine.model import Colour, PairingNumber, RoundKind
+from events.norms import NormReport, PlayerNorm, tournament_norms
 from events.projections import PlayerState, RoundState, TournamentState, points_str
 from events.rating_changes import PlayerChange, performances, tournament_rating_changes
 from events.tiebreaks import (
@@ -22,8 +23,10 @@ from events.tiebreaks import (
     tournament_standings,
 )
 from events.types import TournamentCreated
+from server.printouts import Language
 from server.printouts.collation import name_key
 from server.printouts.crosstable import crosstable_rows, standings_table
+from server.printouts.norms import norm_status
 
 __all__ = [
     "STATUSES",
@@ -329,3 +332,58 @@ def listing(states: Sequence[TournamentState], *, only: str = "", text: str = ""
     listed.sort(key=lambda item: item.settings.start_date or date.min, reverse=True)
     listed.sort(key=lambda item: order[item.status])
     return listed
+
+
+@dataclass(frozen=True, slots=True)
+class NormLine:
+    """One player and one norm on the norms page: the figures and where the player stands."""
+
+    player_id: int
+    name: str
+    title: str
+    games: int
+    score: Fraction
+    average: int | None
+    performance: int | None
+    status: str
+    made: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NormsView:
+    after_round: int
+    edition: str
+    host: str
+    exempt: bool
+    achieved: list[NormLine]
+    open: list[NormLine]
+    out_of_reach: list[NormLine]
+
+
+def norms_after(state: TournamentState, after_round: int | None) -> NormReport:
+    """:func:`events.norms.tournament_norms` with the round as a positional argument, so
+    that the service keeps one report per version and round (``Queries.derived``)."""
+    return tournament_norms(state, after_round=after_round)
+
+
+def norms(report: NormReport, language: Language) -> NormsView:
+    """Norms made, norms still open (with what the last round must bring), and the rest."""
+
+    def line(norm: PlayerNorm) -> NormLine:
+        found = norm.assessment
+        return NormLine(
+            norm.player_id, norm.name, norm.title.value, found.games, found.score,
+            found.average, found.performance, norm_status(norm, language),
+            norm.achieved_after is not None,
+        )  # fmt: skip
+
+    shown = set(map(id, report.achieved + report.open))
+    return NormsView(
+        after_round=report.after_round,
+        edition=report.regulations.name,
+        host=report.host,
+        exempt=report.exempt,
+        achieved=[line(n) for n in report.achieved],
+        open=[line(n) for n in report.open],
+        out_of_reach=[line(n) for n in report.players if id(n) not in shown],
+    )

@@ -28,6 +28,7 @@ PAGES = (
     f"/t/{SAMPLE}/standings",
     f"/t/{SAMPLE}/standings?round=1",
     f"/t/{SAMPLE}/crosstable",
+    f"/t/{SAMPLE}/norms",
     f"/t/{SAMPLE}/players",
     f"/t/{SAMPLE}/players/1",
     f"/t/{SAMPLE}/log",

@@ -1,0 +1,301 @@
+"""One player's games against one norm (B.01 1.4.1-1.4.9), pure: games in, checks out.
+
+A game here is one played over the board (1.4.2c: forfeits and byes are no games); the
+caller has left the others out. Each :class:`Check` names its article in 2024 numbering
+(:meth:`Regulations.article` gives an edition's own) and carries what was found and what
+is needed, so that a page or a certificate can say both in its language.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from events.norms.regulations import TITLE_HOLDERS, NormTitle, Regulations
+from events.tiebreaks.ratings import rating_difference
+from events.tiebreaks.rounding import round_half_up
+
+__all__ = [
+    "Assessment",
+    "Check",
+    "Game",
+    "Opponent",
+    "assess",
+    "best_assessment",
+    "is_foreign",
+]
+
+MIN_GAMES = 9
+"""1.4.1a; 1.4.1c lets eight do in a nine-round tournament, 1.4.1d counts an overscore as
+games (see :func:`assess`)."""
+
+NO_FEDERATION = "FID"
+"""Players FIDE registers under no member federation: accepted opponents, but of no
+federation for 1.4.3-1.4.4 (docs/rulings.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """What the norm reads of an opponent: ``rating`` None is unrated; ``federation`` empty
+    is unknown."""
+
+    name: str
+    rating: int | None
+    title: str = ""
+    federation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game played over the board: the round, the opponent, the candidate's 1-½-0 score."""
+
+    round_no: int
+    opponent: Opponent
+    score: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One requirement: ``rule`` is a stable key (``games``, ``federations``,
+    ``own-federation``, ``one-federation``, ``title-holders``, ``level-titles``, ``average``,
+    ``score``, ``performance``); ``found`` and ``needed`` are the values compared (``found``
+    is ``"exempt"`` under an exemption, ``"unknown"`` when a federation is not recorded)."""
+
+    rule: str
+    article: str
+    met: bool
+    found: str
+    needed: str
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """The games used (``rounds``), what they give, and every check; ``met`` when all are."""
+
+    title: NormTitle
+    rounds: tuple[int, ...]
+    games: int
+    counts_as: int
+    score: Fraction
+    average: int | None
+    performance: int | None
+    raised: tuple[str, int, int] | None
+    """(opponent, rating, floor) when 1.4.6c raised one opponent's rating to the floor."""
+    checks: tuple[Check, ...]
+    dropped: tuple[int, ...] = ()
+    """Rounds of won games left out under 1.4.1f."""
+
+    @property
+    def met(self) -> bool:
+        return all(check.met for check in self.checks)
+
+    @property
+    def failed(self) -> tuple[Check, ...]:
+        return tuple(check for check in self.checks if not check.met)
+
+
+def is_foreign(federation: str, own: str) -> bool:
+    """A federation that counts as foreign to ``own`` for 1.4.3 (known, not FID, not own)."""
+    return bool(federation) and federation not in (own, NO_FEDERATION)
+
+
+def _ceil(numerator: int, denominator: int) -> int:
+    return -(-numerator // denominator)
+
+
+def adjusted_ratings(
+    opponents: list[Opponent], title: NormTitle, regulations: Regulations
+) -> tuple[list[int], tuple[str, int, int] | None]:
+    """Opponents' ratings for the average (1.4.6): unrated ones at the edition's rating, and
+    the lowest one below the floor raised to it (only one, 1.4.6c).
+
+    >>> from events.norms.regulations import EDITIONS
+    >>> low = [Opponent("a", 2100), Opponent("b", None), Opponent("c", 2500)]
+    >>> adjusted_ratings(low, NormTitle.GM, EDITIONS[-1])
+    ([2100, 2200, 2500], ('b', 1400, 2200))
+    """
+    ratings = [o.rating if o.rating is not None else regulations.unrated_rating for o in opponents]
+    if not ratings:
+        return ratings, None
+    lowest = min(range(len(ratings)), key=ratings.__getitem__)
+    if ratings[lowest] >= title.floor:
+        return ratings, None
+    raised = (opponents[lowest].name, ratings[lowest], title.floor)
+    ratings[lowest] = title.floor
+    return ratings, raised
+
+
+def _mix_checks(
+    opponents: list[Opponent], n: int, title: NormTitle, own: str, exempt: bool
+) -> list[Check]:
+    """1.4.3-1.4.5 for ``n`` games (``n`` may exceed the opponents: 1.4.1c)."""
+    checks: list[Check] = []
+    unknown = not own or any(not o.federation for o in opponents)
+    if exempt:
+        checks.append(Check("federations", "1.4.3d", True, "exempt", "2"))
+    elif unknown:
+        checks.append(Check("federations", "1.4.3", False, "unknown", "2"))
+    else:
+        foreign = {o.federation for o in opponents if is_foreign(o.federation, own)}
+        checks.append(Check("federations", "1.4.3", len(foreign) >= 2, str(len(foreign)), "2"))
+    if not exempt:
+        own_cap, one_cap = 3 * n // 5, 2 * n // 3
+        if unknown:
+            checks.append(Check("own-federation", "1.4.4", False, "unknown", str(own_cap)))
+            checks.append(Check("one-federation", "1.4.4", False, "unknown", str(one_cap)))
+        else:
+            same = sum(1 for o in opponents if o.federation == own)
+            feds = Counter(o.federation for o in opponents if o.federation != NO_FEDERATION)
+            most = max(feds.values(), default=0)
+            checks.append(
+                Check("own-federation", "1.4.4", same <= own_cap, str(same), str(own_cap))
+            )
+            checks.append(
+                Check("one-federation", "1.4.4", most <= one_cap, str(most), str(one_cap))
+            )
+    holders = sum(1 for o in opponents if o.title in TITLE_HOLDERS)
+    needed_holders = _ceil(n, 2)
+    checks.append(
+        Check(
+            "title-holders", "1.4.5a", holders >= needed_holders, str(holders), str(needed_holders)
+        )
+    )
+    level = sum(1 for o in opponents if o.title in title.level_titles)
+    needed_level = max(3, _ceil(n, 3))
+    article = {"GM": "1.4.5b", "IM": "1.4.5c", "WGM": "1.4.5d", "WIM": "1.4.5e"}[title.value]
+    checks.append(
+        Check("level-titles", article, level >= needed_level, str(level), str(needed_level))
+    )
+    return checks
+
+
+def _performance(average: int, score: Fraction, n: int) -> int:
+    """Rp = Ra + dp, p the score per game rounded to whole percents, 0.5 up (1.4.8-1.4.9)."""
+    return average + rating_difference(int(round_half_up(100 * score / n, "1")))
+
+
+def _overscore(average: int, score: Fraction, n: int, title: NormTitle) -> int:
+    """Full points above the least score that gives the title result (1.4.1d); 0 when the
+    score gives none."""
+    least = None
+    for halves in range(int(2 * score), -1, -1):
+        trial = Fraction(halves, 2)
+        if trial < Fraction(35, 100) * n or _performance(average, trial, n) < title.performance:
+            break
+        least = trial
+    return 0 if least is None else int(score - least)
+
+
+def assess(
+    games: list[Game],
+    *,
+    title: NormTitle,
+    federation: str,
+    regulations: Regulations,
+    exempt: bool = False,
+    eight_of_nine: bool = False,
+    overscore: bool = False,
+) -> Assessment:
+    """Check ``games`` against the ``title`` norm.
+
+    ``exempt``: the tournament is exempt from the foreigner requirement (1.4.3a-d), which
+    waives 1.4.4 too. ``eight_of_nine``: a nine-round tournament in which the candidate's
+    one missing game is a forfeit win or a pairing-allocated bye (1.4.1c): eight games then
+    do, and the norm counts as nine games, whose opponent mix it must have. ``overscore``:
+    each full point above the score the title result needs counts as one more game (1.4.1d;
+    the caller says when, docs/rulings.md), the mix being that of the games played.
+    """
+    opponents = [game.opponent for game in games]
+    n = len(games)
+    score = sum((game.score for game in games), Fraction(0))
+    ratings, raised = adjusted_ratings(opponents, title, regulations)
+    average = performance = None
+    if ratings:
+        average = int(round_half_up(Fraction(sum(ratings), len(ratings)), "1"))
+        performance = _performance(average, score, n)
+    extra = 0
+    if overscore and average is not None and average >= title.average:
+        extra = _overscore(average, score, n, title)
+    counts_as = MIN_GAMES if eight_of_nine and n == MIN_GAMES - 1 else n + extra
+    needed_games = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
+    article = "1.4.1c" if eight_of_nine else "1.4.1d" if extra else "1.4.1a"
+    played = counts_as if extra else n
+    checks = [Check("games", article, played >= needed_games, str(played), str(needed_games))]
+    mix_games = n if extra else max(counts_as, 1)
+    checks += _mix_checks(opponents, max(mix_games, 1), title, federation, exempt)
+    checks.append(
+        Check(
+            "average",
+            "1.4.8a",
+            (average or 0) >= title.average,
+            str(average or "-"),
+            str(title.average),
+        )
+    )
+    minimum = Fraction(35, 100) * n
+    checks.append(Check("score", "1.4.8b", n > 0 and score >= minimum, str(score), str(minimum)))
+    checks.append(
+        Check(
+            "performance",
+            "1.4.8",
+            (performance or 0) >= title.performance,
+            str(performance if performance is not None else "-"),
+            str(title.performance),
+        )
+    )
+    return Assessment(
+        title=title,
+        rounds=tuple(game.round_no for game in games),
+        games=n,
+        counts_as=counts_as,
+        score=score,
+        average=average,
+        performance=performance,
+        raised=raised,
+        checks=tuple(checks),
+    )
+
+
+def best_assessment(
+    games: list[Game],
+    *,
+    title: NormTitle,
+    federation: str,
+    regulations: Regulations,
+    exempt: bool = False,
+    eight_of_nine: bool = False,
+    overscore: bool = False,
+) -> Assessment:
+    """:func:`assess` on all ``games``, or with won games left out when that makes a norm
+    (1.4.1f): the lowest-rated defeated opponents first, one more at a time, while enough
+    games remain. The assessment of all the games when nothing makes a norm.
+    """
+    check = functools.partial(
+        assess,
+        title=title,
+        federation=federation,
+        regulations=regulations,
+        exempt=exempt,
+        eight_of_nine=eight_of_nine,
+        overscore=overscore,
+    )
+    full = check(games)
+    if full.met:
+        return full
+    wins = sorted(
+        (game for game in games if game.score == 1),
+        key=lambda game: (
+            game.opponent.rating if game.opponent.rating is not None else regulations.unrated_rating
+        ),
+    )
+    needed = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
+    for count in range(1, len(games) - needed + 1):
+        if count > len(wins):
+            break
+        left_out = wins[:count]
+        trial = check([game for game in games if game not in left_out])
+        if trial.met:
+            return replace(trial, dropped=tuple(sorted(game.round_no for game in left_out)))
+    return full

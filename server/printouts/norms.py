@@ -1,0 +1,224 @@
+"""Title norms as printouts: the list of who has a norm or how far each player is, and the
+norm certificate with the fields of FIDE's form IT1 (certificate of title result).
+
+Both read :func:`events.norms.tournament_norms`; the words come from the pages' catalogue
+through the :class:`~server.printouts.Language` passed in, like every other sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from engine.model import Colour
+from events.errors import InvalidCommand
+from events.norms import NormReport, NormTitle, PlayerNorm, tournament_norms
+from events.projections import TournamentState, points_str
+from server.printouts import ENGLISH, Language, Printout, heading, template
+
+__all__ = ["Certificate", "norm_certificate", "norm_list", "norm_status", "render_certificate"]
+
+RULES = {
+    "games": "games",
+    "federations": "foreign federations",
+    "own-federation": "opponents of the player's federation",
+    "one-federation": "opponents of one federation",
+    "title-holders": "title-holders",
+    "level-titles": "opponents with the norm's titles",
+    "average": "average rating of opponents",
+    "score": "score",
+    "performance": "performance",
+}
+"""Each check's rule key, as the catalogue words it."""
+
+
+_RESULTS = {Fraction(1): "a win", Fraction(1, 2): "a draw", Fraction(0): "a loss"}
+
+
+def _titles(norm: PlayerNorm, language: Language) -> str:
+    need = norm.next_game[0].titles if norm.next_game else None
+    if need is None:
+        return ""
+    return language("holding %(titles)s", titles=", ".join(sorted(need)))
+
+
+def norm_status(norm: PlayerNorm, language: Language = ENGLISH) -> str:
+    """One line saying where the player stands: the norm and its round, what the last round
+    must bring, that it is still open, or which requirements it misses."""
+    _ = language
+    if norm.achieved_after is not None:
+        return _("norm made after round %(round)s", round=norm.achieved_after)
+    if norm.next_game:
+        options = []
+        for need in reversed(norm.next_game):
+            result = _(_RESULTS[need.score])
+            text = (
+                _("%(score)s against an opponent rated at least %(rating)s", score=result,
+                  rating=need.min_rating)
+                if need.min_rating
+                else _("%(score)s against any opponent", score=result)
+            )  # fmt: skip
+            details = [_titles(norm, language)] if need.titles else []
+            if need.not_from:
+                details.append(_("not from %(federations)s", federations=", ".join(need.not_from)))
+            options.append(f"{text} ({'; '.join(details)})" if details else text)
+        return _("needs in the last round: %(options)s", options=_(" or ").join(options))
+    if norm.reachable:
+        return _("still possible: %(rounds)s rounds left", rounds=norm.rounds_left)
+    playable = norm.assessment.games + norm.rounds_left
+    missing = ", ".join(
+        _(RULES[check.rule])
+        for check in norm.assessment.failed
+        if check.rule != "games" or playable < int(check.needed)
+    )
+    return _("out of reach: %(missing)s", missing=missing) if missing else _("out of reach")
+
+
+def norm_list(
+    state: TournamentState, *, after_round: int | None = None, language: Language = ENGLISH
+) -> Printout:
+    """Norms made, then norms still open, then the rest: one row per player and norm."""
+    _ = language
+    report = tournament_norms(state, after_round=after_round)
+    order = {id(norm): i for i, norm in enumerate(report.achieved + report.open)}
+    rows = [
+        (norm.name, norm.player_id, norm.title.value, norm.assessment.games,
+         points_str(norm.assessment.score), norm.assessment.average or "",
+         norm.assessment.performance or "", norm_status(norm, language))
+        for norm in sorted(report.players, key=lambda n: order.get(id(n), len(order)))
+    ]  # fmt: skip
+    header = (_("name"), "id", _("norm"), _("games"), _("pts"), "Ra", "Rp", _("status"))
+    notes = (
+        _("FIDE Title Regulations (B.01), edition %(edition)s.", edition=report.regulations.name),
+        _("Host federation: %(federation)s.", federation=report.host or "-"),
+    )
+    return Printout(
+        _("title norms after round %(round)s", round=report.after_round),
+        header,
+        rows,
+        event=state.require_settings().name,
+        heading=heading(state, language),
+        notes=notes,
+        right={1, 3, 4, 5, 6},
+        language=language.code,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Certificate:
+    """What the certificate prints, in the order of FIDE's form IT1."""
+
+    language: str
+    title: NormTitle
+    player: tuple[tuple[str, str], ...]
+    event: tuple[tuple[str, str], ...]
+    games: tuple[tuple[object, ...], ...]
+    games_header: tuple[str, ...]
+    summary: tuple[tuple[str, str], ...]
+    signatures: tuple[str, ...]
+
+
+def _find(report: NormReport, player_id: int, title: NormTitle | None) -> PlayerNorm:
+    """The norm ``title`` the player made (None: the strongest one made).
+
+    :raises InvalidCommand: when the player has not made it.
+    """
+    for norm in report.achieved:
+        if norm.player_id == player_id and title in (None, norm.title):
+            return norm
+    named = f"a {title.value} norm" if title else "a norm"
+    raise InvalidCommand(
+        f"player {player_id} has not made {named} after round {report.after_round}",
+        field="player",
+    )
+
+
+def norm_certificate(
+    state: TournamentState,
+    player_id: int,
+    title: NormTitle | None = None,
+    *,
+    after_round: int | None = None,
+    language: Language = ENGLISH,
+) -> Certificate:
+    """The certificate of a norm made (``title`` None: the strongest); the games are those
+    the norm counts.
+
+    :raises InvalidCommand: when the player has not made that norm.
+    """
+    _ = language
+    report = tournament_norms(state, after_round=after_round)
+    norm = _find(report, player_id, title)
+    settings = state.require_settings()
+    player = state.player(player_id)
+    found = norm.assessment
+    counted = set(found.rounds)
+    games = []
+    for record in player.rounds:
+        if record.round_no in counted and record.opponent is not None and record.result:
+            other = state.player(record.opponent)
+            white = record.colour is Colour.WHITE
+            mine = record.result.white if white else record.result.black
+            games.append(
+                (record.round_no, other.name, other.title, other.federation, other.fide_id or "",
+                 other.rating or _("unrated"), points_str(mine.score))
+            )  # fmt: skip
+    raised = (
+        _("%(name)s raised from %(rating)s to %(floor)s", name=found.raised[0],
+          rating=found.raised[1], floor=found.raised[2])
+        if found.raised else "-"
+    )  # fmt: skip
+    games_rule = next(check.article for check in found.checks if check.rule == "games")
+    exceptions = [
+        _("1.4.1c: eight games in nine rounds") if games_rule == "1.4.1c" else "",
+        _("1.4.1d: an overscore counted as games") if games_rule == "1.4.1d" else "",
+        _("1.4.3d: Swiss exemption from the foreigner requirement") if report.exempt else "",
+        _("1.4.1f: won games left out in rounds %(rounds)s", rounds=", ".join(map(str, found.dropped)))
+        if found.dropped else "",
+    ]  # fmt: skip
+    by_rule = {check.rule: check for check in found.checks}
+    return Certificate(
+        language=language.code,
+        title=norm.title,
+        player=(
+            (_("Name"), player.name),
+            (_("FIDE ID"), str(player.fide_id or "")),
+            (_("Federation"), player.federation),
+            (_("Date of birth"), _date(player.birth_date) or str(player.birth_year or "")),
+            (_("Title sought"), norm.title.value),
+        ),
+        event=(
+            (_("Event"), settings.name),
+            *heading(state, language),
+            (_("Host federation"), settings.federation),
+            (_("System"), settings.system),
+            (_("Rounds"), str(settings.rounds)),
+            (_("Players"), str(len(state.order))),
+            (_("Regulations"), report.regulations.source),
+        ),
+        games=tuple(games),
+        games_header=(_("round"), _("opponent"), _("title"), _("fed"), "FIDE ID", _("rtg"), _("result")),
+        summary=(
+            (_("Games counted"), f"{found.games}" + (f" ({found.counts_as})" if found.counts_as != found.games else "")),
+            (_("Points"), points_str(found.score)),
+            (_("Title-holders"), by_rule["title-holders"].found),
+            (_("Opponents with the norm's titles"), by_rule["level-titles"].found),
+            (_("Foreign federations"), by_rule["federations"].found),
+            (_("Rating floor"), raised),
+            (_("Average rating of opponents (Ra)"), str(found.average)),
+            (_("Performance (Rp)"), str(found.performance)),
+            (_("Norm made after round"), str(norm.achieved_after)),
+            (_("Exceptions"), "; ".join(e for e in exceptions if e) or "-"),
+        ),
+        signatures=(_("Chief arbiter"), _("Federation rating officer or president")),
+    )  # fmt: skip
+
+
+def _date(value: date | None) -> str:
+    return value.isoformat() if value else ""
+
+
+def render_certificate(certificate: Certificate, language: Language = ENGLISH) -> str:
+    """The certificate as one HTML page for A4."""
+    return template("certificate.html").render(c=certificate, _=language)

@@ -1,0 +1,45 @@
+"""``arbiter norms``: the list and the certificate, on the hand-worked case A of
+tests/events/test_norms.py (7/9: a GM norm after round 9, Ra 2387, Rp 2607), imported from
+its TRF export."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from pathlib import Path
+
+from tests.events.test_norms import CASE_A, results, tournament
+from tests.server.cli.test_commands import Arbiter
+from trf import export_document, write_trf
+
+
+def imported(arbiter: Arbiter, tmp_path: Path, rounds_played: int, total: Fraction) -> None:
+    path = tmp_path / "norm.trf"
+    path.write_text(write_trf(export_document(tournament(CASE_A, results(total, rounds_played)))))
+    arbiter("import", str(path), "--id", "norm")
+
+
+def test_the_list_and_the_certificate(arbiter: Arbiter, tmp_path: Path) -> None:
+    imported(arbiter, tmp_path, 9, Fraction(7))
+    rows = list(csv.reader(io.StringIO(arbiter("norms", "norm", "--format", "csv").stdout)))
+    assert rows[0] == ["name", "id", "norm", "games", "pts", "Ra", "Rp", "status"]
+    assert rows[1][0] == "Candidate" and rows[1][2:] == [
+        "GM", "9", "7", "2387", "2607", "norm made after round 9",
+    ]  # fmt: skip
+    page = arbiter("norms", "norm", "--certificate", "Candidate", "--lang", "es").stdout
+    assert "Certificado de resultado de título: GM" in page and "2607" in page
+    refused = arbiter.error("norms", "norm", "--certificate", "P2")
+    assert "has not made a norm after round 9" in refused
+
+
+def test_after_an_earlier_round(arbiter: Arbiter, tmp_path: Path) -> None:
+    # Case A's results are seven wins, then two losses: after round 8 the candidate has 7/8.
+    # Even a loss in round 9 gives 7/9 = 78% -> dp
+    # 220, and any ninth opponent is at least the floor 2200: Ra >= (19280 + 2200)/9 -> 2387,
+    # Rp 2607.
+    imported(arbiter, tmp_path, 9, Fraction(7))
+    text = arbiter("norms", "norm", "--round", "8").stdout
+    assert "title norms after round 8" in text
+    assert "needs in the last round: a win against any opponent or a draw against any " in text
+    assert "or a loss against any opponent" in text

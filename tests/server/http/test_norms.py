@@ -1,0 +1,76 @@
+"""Title norms over HTTP: the JSON, the public page in English and Spanish, the printout and
+the certificate. The tournament is the hand-worked case A of tests/events/test_norms.py
+(7/9, a GM norm: Ra 2387, Rp 2607), exported as TRF and imported (the import numbers players by rating: the candidate is found
+by name)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from events.norms import NormTitle
+from tests.events.test_norms import CASE_A, results, tournament
+from tests.server.http.support import Client
+from tests.server.http.test_trf import upload
+from trf import export_document, write_trf
+
+
+async def norm_event(client: Client, rounds_played: int = 9, total: Fraction = Fraction(7)) -> None:
+    state = tournament(CASE_A, results(total, rounds_played))
+    data = write_trf(export_document(state)).encode()
+    status, body = await upload(client, "norm", data)
+    assert status == 201, body
+
+
+async def test_the_api_gives_every_check(client: Client) -> None:
+    await norm_event(client)
+    async with client.get("/tournaments/norm/norms") as response:
+        assert response.status == 200
+        body = await response.json()
+    assert (body["after_round"], body["regulations"], body["host_federation"]) == (9, "2024", "ESP")
+    (gm,) = [
+        p for p in body["players"] if p["name"] == "Candidate" and p["norm"] == NormTitle.GM.value
+    ]
+    assert (gm["achieved_after"], gm["average"], gm["performance"]) == (9, 2387, 2607)
+    assert all(check["met"] for check in gm["checks"])
+
+
+async def test_the_last_round_need_reaches_the_api(client: Client) -> None:
+    # Case A after eight rounds at 6/8 (ratings 19280): a draw needs 2622 (test_norms.py).
+    await norm_event(client, rounds_played=8, total=Fraction(6))
+    async with client.get("/tournaments/norm/norms") as response:
+        body = await response.json()
+    (gm,) = [p for p in body["players"] if p["name"] == "Candidate" and p["norm"] == "GM"]
+    assert {"score": 0.5, "min_rating": 2622, "titles": None, "not_from": []} in gm["next_game"]
+
+
+async def test_the_page_in_english_and_spanish(client: Client) -> None:
+    await norm_event(client, rounds_played=8, total=Fraction(6))
+    async with client.get("/t/norm/norms", headers={"Accept-Language": "en"}) as response:
+        english = await response.text()
+    assert "needs in the last round" in english and "2622" in english
+    async with client.get("/t/norm/norms", headers={"Accept-Language": "es"}) as response:
+        spanish = await response.text()
+    assert "necesita en la última ronda" in spanish and "2622" in spanish
+
+
+async def test_the_certificate_and_the_printout(client: Client) -> None:
+    await norm_event(client)
+    async with client.get(
+        "/tournaments/norm/players/Candidate/norm-certificate?lang=es"
+    ) as response:
+        assert response.status == 200
+        page = await response.text()
+    assert "2607" in page and "Certificado" in page
+    async with client.get("/tournaments/norm/players/P2/norm-certificate") as response:
+        assert response.status == 422  # P2 made no norm
+    async with client.get("/tournaments/norm/norms/printout?format=text") as response:
+        text = await response.text()
+    assert "norm made after round 9" in text
+
+
+async def test_the_page_links_the_certificate_of_a_norm_made(client: Client) -> None:
+    await norm_event(client)
+    async with client.get("/t/norm/norms?lang=en") as response:
+        page = await response.text()
+    assert "norm made after round 9" in page
+    assert "/norm-certificate?norm=GM&amp;lang=en" in page
