@@ -157,6 +157,19 @@ def test_brackets_the_text_merges_count_colours_together() -> None:
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
 
 
+def test_the_bracket_merged_with_the_lowest_moves_nobody_down() -> None:
+    """C.13, C.3.e-f (rulings.md): on 1.5, 3 and 9 (moved down from 2) meet 8 and 11 (who
+    took a PAB in the previous round) with 10 alone on 1; only 3 may have the bye (B.1b).
+    Paired alone the bracket would leave 10 unpaired, so the text joins it with 10's into the
+    lowest bracket, which moves nobody down: no downfloat requirement keeps 11 paired there,
+    and the D order gives 9-8, 11-10 and the bye to 3 (JaVaFo 1.4). Keeping B.5 for 11
+    would pair 9-11 and 10-8."""
+    name = "dutch-h03-p0011-r05of09"
+    pairing = _pair_2012(name)
+    assert {(9, 8), (10, 11)} <= {(b.white, b.black) for b in pairing.boards}
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
 def test_players_without_a_game_take_colours_by_pairing_number_after_round_one() -> None:
     """E.5 speaks of round 1 only (rulings.md): in round 2, 5 and 13 (no game played, the
     drawn colour Black) – 5, odd, gets White; 20 and 28 – 20, even, gets Black."""

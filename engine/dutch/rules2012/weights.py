@@ -40,7 +40,8 @@ class Weights2012(BracketWeights):
     across = False
     """Set when the bracket, paired alone, would leave the round unpairable, so that the text
     pairs it again together with the brackets below (C.13): colours then count in the pairs
-    into the next score group too."""
+    into the next score group too, and when that group is the lowest, the merged bracket is
+    the lowest one, with no downfloat requirements (C.3.e-f)."""
 
     backtracking = False
     """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
@@ -81,10 +82,16 @@ class Weights2012(BracketWeights):
         if self.backtracking:
             self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
+        # C.13 joins a bracket merged with the lowest score group into the new lowest
+        # bracket, which moves nobody down (no downfloat requirements, C.3.e-f) and whose
+        # pairs into that group make upfloaters (C.3.g-h).
+        lowest = self.across and len(p) - 1 in ctx.following
+        if not lowest:
+            for back in windows:
+                self._repeated_downfloats(current_pairs, back)
+        floated = current_pairs + next_pairs if lowest else current_pairs
         for back in windows:
-            self._repeated_downfloats(current_pairs, back)
-        for back in windows:
-            self._repeated_upfloats(current_pairs, back)
+            self._repeated_upfloats(floated, back, len(members) // 2 if lowest else half)
 
     def _leave_pairable(self, pairs: list[tuple[int, int]]) -> None:
         """C.12 for a next bracket treated as homogeneous: the players moved down should each
@@ -108,13 +115,13 @@ class Weights2012(BracketWeights):
         holders = sum(1 for i in self.context.current if self._moved(i, back) is Float.DOWN)
         self._count(f"B.{4 + back} down", values, holders)
 
-    def _repeated_upfloats(self, pairs: list[tuple[int, int]], back: int) -> None:
-        """B.5/B.6 for upfloats: pairs in which no resident who upfloated ``back`` rounds ago
-        meets a moved-down player."""
+    def _repeated_upfloats(self, pairs: list[tuple[int, int]], back: int, most: int) -> None:
+        """B.5/B.6 for upfloats: pairs in which no lower player who upfloated ``back`` rounds
+        ago meets a higher score (``most``: the most pairs a matching holds)."""
         repeat_up = self._repeat_up(pairs, back)
         if any(repeat_up.values()):
             values = {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}
-            self._count(f"B.{4 + back} up", values, len(self.context.current) // 2)
+            self._count(f"B.{4 + back} up", values, most)
 
 
 class BacktrackWeights2012(Weights2012):
