@@ -15,10 +15,12 @@ re-paired for, and when the bracket would be merged with the ones below (:attr:`
 There the pairs into the next group (and their scores) rank with this bracket's own pairs,
 and colours are counted over both. Elsewhere the next bracket only asks whether the players
 moved down can be paired there (C.12). When the next bracket is treated as homogeneous (A.3),
-:class:`BacktrackWeights2012` answers it when the bracket is re-paired: the fewest
-moved-down players without an opponent in the next bracket, ranked after colours; when it is
-heterogeneous, :mod:`engine.dutch.rules2012.pairer` asks it of the players moved down
-together, above every criterion here.
+the bracket is re-paired with one more criterion, the fewest moved-down players without an
+opponent in the next bracket: above colours when the bracket resumes its marked transposition
+of moved-down players (:class:`MarkedBacktrackWeights2012`), after them otherwise
+(:class:`BacktrackWeights2012`); when the next bracket is heterogeneous,
+:mod:`engine.dutch.rules2012.pairer` asks it of the players moved down together, above every
+criterion here.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from engine.dutch.weights import BracketWeights, colour_failures
 __all__ = [
     "AcrossWeights2012",
     "BacktrackWeights2012",
+    "MarkedBacktrackWeights2012",
     "Weights2012",
 ]
 
@@ -46,6 +49,10 @@ class Weights2012(BracketWeights):
     backtracking = False
     """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
     it (:class:`engine.dutch.rules2012.pairer.Pairer2012`)."""
+
+    resumes_mark = False
+    """Set when that bracket resumes the transposition of its moved-down players marked at
+    C.6, so that C.12 ranks above colours."""
 
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
@@ -69,6 +76,8 @@ class Weights2012(BracketWeights):
             bound = min(len(ctx.following), len(members) // 2)
             self._count("C.13 pairs", dict.fromkeys(next_pairs, 1), bound)
             self._levels("C.13 scores", next_pairs, all_levels, len(members) // 2)
+        if self.backtracking and self.resumes_mark:
+            self._leave_pairable(current_pairs)
         coloured, most = (
             (current_pairs + next_pairs, len(members) // 2)
             if self.across
@@ -79,7 +88,7 @@ class Weights2012(BracketWeights):
             if any(bad[position] for bad in failures.values()):
                 values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
                 self._count(name, values, most)
-        if self.backtracking:
+        if self.backtracking and not self.resumes_mark:
             self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
         # C.13 joins a bracket merged with the lowest score group into the new lowest
@@ -96,7 +105,7 @@ class Weights2012(BracketWeights):
     def _leave_pairable(self, pairs: list[tuple[int, int]]) -> None:
         """C.12 for a next bracket treated as homogeneous: the players moved down should each
         have an opponent there, so pairs here are worth more the fewer players without one
-        they hold (after colours, above floats)."""
+        they hold (above floats; above or after colours, :attr:`resumes_mark`)."""
         p = self.players
         following = self.context.following
         reach = {i for i in self.context.current if any(_may_meet(p[i], p[j]) for j in following)}
@@ -126,9 +135,19 @@ class Weights2012(BracketWeights):
 
 class BacktrackWeights2012(Weights2012):
     """The weights of a bracket re-paired by C.12 for a next bracket treated as homogeneous
-    (A.3): its colours stand, floats give way (JaVaFo 1.4's rank, docs/rulings.md)."""
+    (A.3) when it has no marked transposition to resume (homogeneous, or reached by C.13):
+    its colours stand, floats give way (JaVaFo 1.4's rank, docs/rulings.md)."""
 
     backtracking = True
+
+
+class MarkedBacktrackWeights2012(BacktrackWeights2012):
+    """The weights of a heterogeneous bracket re-paired by C.12 for a next bracket treated as
+    homogeneous: it resumes the transposition of its moved-down players marked at C.6 (C.7,
+    C.10), and C.12 accepts the first pairing that moves down a set the next bracket can
+    pair, colours given up too (docs/rulings.md)."""
+
+    resumes_mark = True
 
 
 def _may_meet(a: DutchPlayer, b: DutchPlayer) -> bool:
