@@ -70,14 +70,41 @@ def test_a_bracket_is_re_paired_when_its_downfloater_cannot_be_paired_below() ->
 
 def test_c12_keeps_the_first_pairing_when_the_re_pairing_costs_a_colour() -> None:
     """C.12 for a next bracket treated as homogeneous gives up floats, not colour
-    preferences (rulings.md): in the 2.5 bracket, 4 (moved down, absolute Black) meets 10
-    (absolute White); 8 and 14, left over, are half of the bracket on 2 (A.3), and 8 has met
-    both players on 2. Sending 10 down instead would pair 4 with 8 (strong Black) and deny a
-    preference, so the first pairing stands and 8 moves on to 15."""
+    preferences, in a bracket the text reached by C.13 (rulings.md): in the 2.5 bracket, 4
+    (moved down, absolute Black) meets 10 (absolute White); 8 and 14, left over, are half of
+    the bracket on 2 (A.3), and 8 has met both players on 2. Paired alone the bracket would
+    move nobody down and leave 12, 13 and 15 unpairable, so C.13 re-pairs it and C.12 may not
+    backtrack into it again: sending 10 down instead would pair 4 with 8 (strong Black) and
+    deny a preference, so the first pairing stands and 8 moves on to 15."""
     name = "dutch-t09-p0015-r07of11"
     pairing = _pair_2012(name)
     boards = {(b.white, b.black) for b in pairing.boards}
     assert {(10, 4), (15, 8)} <= boards
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_c12_keeps_the_colours_of_a_homogeneous_bracket() -> None:
+    """C.12 into a homogeneous bracket, which has no marked transposition to resume
+    (rulings.md): on 2.5, 22-25 and 27-31 grant every preference and send 29 down, who has
+    met 21, the only player on 2. Another pairing would send 25 or 31 down to meet 21 but
+    deny 22's White; the first stands and 29 moves on to 30, 21 taking the bye."""
+    name = "dutch-t20-p0031-r09of09"
+    pairing = _pair_2012(name)
+    assert {(22, 25), (31, 27), (30, 29)} <= {(b.white, b.black) for b in pairing.boards}
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_c12_resumes_the_marked_transposition_of_a_heterogeneous_bracket() -> None:
+    """C.6 marks the transposition that paired a heterogeneous bracket's moved-down players;
+    C.12 resumes it and accepts the first pairing that moves down a set the next bracket can
+    pair, colours given up (rulings.md, issue #31): on 2, 3 (moved down, absolute White)
+    meets 4 (absolute Black), sending 1 (who has met 2, 3 and 4) and 2 down; on 1, 2 has met
+    1, 6 and 7. Re-paired, 3 meets 2 (strong White not granted) and 1 and 4 move down, where
+    6 and 7 can pair them; C.13 then sends 4 on to the bye and pairs 5-7."""
+    name = "dutch-h01-p0007-r04of05"
+    pairing = _pair_2012(name)
+    assert {(3, 2), (6, 1), (5, 7)} <= {(b.white, b.black) for b in pairing.boards}
+    assert pairing.bye == 4
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
 
 
@@ -154,6 +181,19 @@ def test_brackets_the_text_merges_count_colours_together() -> None:
     name = "dutch-t08-p0014-r07of08"
     pairing = _pair_2012(name)
     assert {(13, 2), (12, 7)} <= {(b.white, b.black) for b in pairing.boards}
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_the_bracket_merged_with_the_lowest_moves_nobody_down() -> None:
+    """C.13, C.3.e-f (rulings.md): on 1.5, 3 and 9 (moved down from 2) meet 8 and 11 (who
+    took a PAB in the previous round) with 10 alone on 1; only 3 may have the bye (B.1b).
+    Paired alone the bracket would leave 10 unpaired, so the text joins it with 10's into the
+    lowest bracket, which moves nobody down: no downfloat requirement keeps 11 paired there,
+    and the D order gives 9-8, 11-10 and the bye to 3 (JaVaFo 1.4). Keeping B.5 for 11
+    would pair 9-11 and 10-8."""
+    name = "dutch-h03-p0011-r05of09"
+    pairing = _pair_2012(name)
+    assert {(9, 8), (10, 11)} <= {(b.white, b.black) for b in pairing.boards}
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
 
 

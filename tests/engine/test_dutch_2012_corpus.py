@@ -33,9 +33,7 @@ PROBLEMS = problems("dutch-2012")
 UNRESOLVED = frozenset(
     {
         "dutch-t16-p0023-r11of13",
-        # The second set's four problems (the corpus README's table), open in issue #31.
-        "dutch-h01-p0007-r04of05",
-        "dutch-h03-p0011-r05of09",
+        # The second set's problem still open in issue #31 (the corpus README's table).
         "dutch-h06-p0015-r07of07",
     }
 )

@@ -80,7 +80,8 @@ def _float_reason(
         return (
             "C.12: the bracket was re-paired so that every player it moves down can be paired "
             "in the next bracket; for that it may give up floats (B.5, B.6), and colour "
-            "preferences (B.4) when the next bracket is heterogeneous (A.3)"
+            "preferences (B.4) when the next bracket is heterogeneous (A.3) or this one "
+            "resumes the transposition of its moved-down players marked at C.6"
         )
     if i in record.mdps:
         return (

@@ -37,6 +37,7 @@ from engine.dutch.round_graph import RoundGraph
 from engine.dutch.rules2012.weights import (
     AcrossWeights2012,
     BacktrackWeights2012,
+    MarkedBacktrackWeights2012,
     Weights2012,
 )
 from engine.dutch.weights import BracketContext, BracketWeights
@@ -84,14 +85,15 @@ class Pairer2012(RoundPairer):
         """Pair one bracket, as homogeneous when at least half of it moved down (A.3), and
         re-pair it when the players it moves down cannot all be paired in the next bracket
         while another pairing of it would let them (C.12; above colours when the next
-        bracket, with them, is heterogeneous: :meth:`_pair_into_next`). The record keeps
-        who moved down, for the explanation."""
+        bracket, with them, is heterogeneous: :meth:`_pair_into_next`, or when this one
+        resumes a marked transposition: :meth:`_backtrack_weights`). The record keeps who
+        moved down, for the explanation."""
         mdps = context.mdps
         if mdps and 2 * len(mdps) >= len(context.current):
             # A.3: at least half of the bracket moved down, so it is paired as homogeneous.
             context = BracketContext((), context.current, context.following, context.bye_rank)
         before = self._state()
-        across = mdps and self._alone_fails(context)
+        across = bool(mdps) and self._alone_fails(context)
         own = AcrossWeights2012 if across else Weights2012
         carry = self._pair_with(own, context)
         if not self._pairable_below(carry, context.following):
@@ -101,7 +103,7 @@ class Pairer2012(RoundPairer):
             again = (
                 self._pair_into_next(own, context)
                 if heterogeneous
-                else self._pair_with(BacktrackWeights2012, context)
+                else self._pair_with(self._backtrack_weights(context, across), context)
             )
             scores = sorted(self.players[i].score for i in carry)
             if (
@@ -120,6 +122,19 @@ class Pairer2012(RoundPairer):
         record.mdps, record.residents = mdps, context.current[len(mdps) :]
         record.score = self.players[record.residents[0]].score
         return carry
+
+    @staticmethod
+    def _backtrack_weights(context: BracketContext, across: bool) -> type[Weights2012]:
+        """C.12's weights for re-pairing a bracket whose next one is treated as homogeneous.
+
+        A heterogeneous bracket (its moved-down players paired first, A.3) marked the
+        transposition that paired them (C.6, "it may be useful later"); C.12 resumes it
+        (C.7, then C.10 gives up colours) and accepts the first pairing that moves down a set
+        the next bracket can pair, so colours give way. A homogeneous bracket has no mark,
+        and one the text reaches by C.13 (``across``: paired alone it leaves the round
+        unpairable) may not be backtracked into again (C.12: "disallowed when already
+        backtracking"); there colours stand (JaVaFo 1.4's rank)."""
+        return MarkedBacktrackWeights2012 if context.mdps and not across else BacktrackWeights2012
 
     def _pair_into_next(
         self, weights: type[Weights2012], context: BracketContext

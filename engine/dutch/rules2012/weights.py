@@ -15,10 +15,12 @@ re-paired for, and when the bracket would be merged with the ones below (:attr:`
 There the pairs into the next group (and their scores) rank with this bracket's own pairs,
 and colours are counted over both. Elsewhere the next bracket only asks whether the players
 moved down can be paired there (C.12). When the next bracket is treated as homogeneous (A.3),
-:class:`BacktrackWeights2012` answers it when the bracket is re-paired: the fewest
-moved-down players without an opponent in the next bracket, ranked after colours; when it is
-heterogeneous, :mod:`engine.dutch.rules2012.pairer` asks it of the players moved down
-together, above every criterion here.
+the bracket is re-paired with one more criterion, the fewest moved-down players without an
+opponent in the next bracket: above colours when the bracket resumes its marked transposition
+of moved-down players (:class:`MarkedBacktrackWeights2012`), after them otherwise
+(:class:`BacktrackWeights2012`); when the next bracket is heterogeneous,
+:mod:`engine.dutch.rules2012.pairer` asks it of the players moved down together, above every
+criterion here.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from engine.dutch.weights import BracketWeights, colour_failures
 __all__ = [
     "AcrossWeights2012",
     "BacktrackWeights2012",
+    "MarkedBacktrackWeights2012",
     "Weights2012",
 ]
 
@@ -40,11 +43,16 @@ class Weights2012(BracketWeights):
     across = False
     """Set when the bracket, paired alone, would leave the round unpairable, so that the text
     pairs it again together with the brackets below (C.13): colours then count in the pairs
-    into the next score group too."""
+    into the next score group too, and when that group is the lowest, the merged bracket is
+    the lowest one, with no downfloat requirements (C.3.e-f)."""
 
     backtracking = False
     """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
     it (:class:`engine.dutch.rules2012.pairer.Pairer2012`)."""
+
+    resumes_mark = False
+    """Set when that bracket resumes the transposition of its moved-down players marked at
+    C.6, so that C.12 ranks above colours."""
 
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
@@ -68,6 +76,8 @@ class Weights2012(BracketWeights):
             bound = min(len(ctx.following), len(members) // 2)
             self._count("C.13 pairs", dict.fromkeys(next_pairs, 1), bound)
             self._levels("C.13 scores", next_pairs, all_levels, len(members) // 2)
+        if self.backtracking and self.resumes_mark:
+            self._leave_pairable(current_pairs)
         coloured, most = (
             (current_pairs + next_pairs, len(members) // 2)
             if self.across
@@ -78,18 +88,24 @@ class Weights2012(BracketWeights):
             if any(bad[position] for bad in failures.values()):
                 values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
                 self._count(name, values, most)
-        if self.backtracking:
+        if self.backtracking and not self.resumes_mark:
             self._leave_pairable(current_pairs)
         windows = [back for back in (1, 2) if played_rounds >= back]
+        # C.13 joins a bracket merged with the lowest score group into the new lowest
+        # bracket, which moves nobody down (no downfloat requirements, C.3.e-f) and whose
+        # pairs into that group make upfloaters (C.3.g-h).
+        lowest = self.across and len(p) - 1 in ctx.following
+        if not lowest:
+            for back in windows:
+                self._repeated_downfloats(current_pairs, back)
+        floated = current_pairs + next_pairs if lowest else current_pairs
         for back in windows:
-            self._repeated_downfloats(current_pairs, back)
-        for back in windows:
-            self._repeated_upfloats(current_pairs, back)
+            self._repeated_upfloats(floated, back, len(members) // 2 if lowest else half)
 
     def _leave_pairable(self, pairs: list[tuple[int, int]]) -> None:
         """C.12 for a next bracket treated as homogeneous: the players moved down should each
         have an opponent there, so pairs here are worth more the fewer players without one
-        they hold (after colours, above floats)."""
+        they hold (above floats; above or after colours, :attr:`resumes_mark`)."""
         p = self.players
         following = self.context.following
         reach = {i for i in self.context.current if any(_may_meet(p[i], p[j]) for j in following)}
@@ -108,20 +124,30 @@ class Weights2012(BracketWeights):
         holders = sum(1 for i in self.context.current if self._moved(i, back) is Float.DOWN)
         self._count(f"B.{4 + back} down", values, holders)
 
-    def _repeated_upfloats(self, pairs: list[tuple[int, int]], back: int) -> None:
-        """B.5/B.6 for upfloats: pairs in which no resident who upfloated ``back`` rounds ago
-        meets a moved-down player."""
+    def _repeated_upfloats(self, pairs: list[tuple[int, int]], back: int, most: int) -> None:
+        """B.5/B.6 for upfloats: pairs in which no lower player who upfloated ``back`` rounds
+        ago meets a higher score (``most``: the most pairs a matching holds)."""
         repeat_up = self._repeat_up(pairs, back)
         if any(repeat_up.values()):
             values = {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}
-            self._count(f"B.{4 + back} up", values, len(self.context.current) // 2)
+            self._count(f"B.{4 + back} up", values, most)
 
 
 class BacktrackWeights2012(Weights2012):
     """The weights of a bracket re-paired by C.12 for a next bracket treated as homogeneous
-    (A.3): its colours stand, floats give way (JaVaFo 1.4's rank, docs/rulings.md)."""
+    (A.3) when it has no marked transposition to resume (homogeneous, or reached by C.13):
+    its colours stand, floats give way (JaVaFo 1.4's rank, docs/rulings.md)."""
 
     backtracking = True
+
+
+class MarkedBacktrackWeights2012(BacktrackWeights2012):
+    """The weights of a heterogeneous bracket re-paired by C.12 for a next bracket treated as
+    homogeneous: it resumes the transposition of its moved-down players marked at C.6 (C.7,
+    C.10), and C.12 accepts the first pairing that moves down a set the next bracket can
+    pair, colours given up too (docs/rulings.md)."""
+
+    resumes_mark = True
 
 
 def _may_meet(a: DutchPlayer, b: DutchPlayer) -> bool:
