@@ -40,6 +40,12 @@ web.run_app(create_app(settings), host="127.0.0.1", port=int(sys.argv[3]), print
 """
 
 
+def own_cpu(pid: int) -> float:
+    """CPU seconds of ``pid`` alone."""
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(field) for field in stat[11:13]) / os.sysconf("SC_CLK_TCK")
+
+
 def tree_cpu(pid: int) -> float:
     """CPU seconds of ``pid`` and its descendants, with the children each has reaped."""
     stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -109,11 +115,14 @@ def main() -> None:
         asyncio.run(_wait_until_up(base + "/health"))
         data = args.problem.read_bytes()
         expected = args.problem.with_suffix(".pairing.txt").read_text()
+        asyncio.run(_clients(base + "/pairings", data, expected, 20, args.clients))
         started, before = time.perf_counter(), tree_cpu(server.pid)
+        own_before = own_cpu(server.pid)
         latencies = asyncio.run(
             _clients(base + "/pairings", data, expected, args.requests, args.clients)
         )
         wall, cpu = time.perf_counter() - started, tree_cpu(server.pid) - before
+        print("server own", own_cpu(server.pid) - own_before)
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=60)
