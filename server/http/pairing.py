@@ -190,6 +190,7 @@ class PairingPool:
         except (EOFError, OSError):  # killed by close(), or the worker died
             if self._closed.is_set():
                 raise PairingCancelled("the server stopped during the pairing") from None
+            worker.process.join(timeout=1)
             raise RuntimeError(
                 f"the pairing process died (exit code {worker.process.exitcode})"
             ) from None

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import operator
+import os
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -192,3 +195,32 @@ async def test_shutdown_leaves_no_worker_process(aiohttp_client: Any, tmp_path: 
     await client.server.app.cleanup()
     assert not any(_alive(pid) for pid in workers)
     assert pool.pids() == set()
+
+
+_POOL_IN_A_PROCESS = """
+import sys, time
+from server.http.pairing import PairingPool
+if __name__ == "__main__":
+    pool = PairingPool(2, 30)
+    pool.start()
+    print(" ".join(map(str, sorted(pool.pids()))), flush=True)
+    time.sleep(600)
+"""
+
+
+@pytest.mark.slow
+def test_workers_end_with_the_server_even_by_kill_9(tmp_path: Path) -> None:
+    """A killed server cannot stop its workers: each ends by itself when its pipe to the
+    server closes (README, "Processes": nothing is left running)."""
+    script = tmp_path / "pool.py"
+    script.write_text(_POOL_IN_A_PROCESS)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
+    with subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, env=env) as server:
+        assert server.stdout is not None
+        workers = [int(pid) for pid in server.stdout.readline().split()]
+        assert len(workers) == 2 and all(_alive(pid) for pid in workers)
+        server.kill()
+    deadline = time.monotonic() + 30  # a guard against a hang, not a timing check
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers)
