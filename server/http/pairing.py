@@ -128,8 +128,8 @@ class PairingPool:
         starts the fork server, which imports the engines: a fraction of a second)."""
         if self._threads is not None:
             return
-        for _ in range(self.size - len(self._workers)):
-            self._start(idle=True)
+        for _ in range(self.size):
+            self._start()
 
     def pids(self) -> set[int]:
         """The workers' process ids (started and not yet stopped)."""
@@ -151,32 +151,37 @@ class PairingPool:
         except FutureTimeout:
             raise self._timed_out() from None
 
-    def _start(self, *, idle: bool = False) -> _Worker:
-        """A new worker, counted among the pool's (so that :meth:`close` stops it), and
-        among the idle ones if ``idle``."""
-        ours, theirs = self._context.Pipe()
-        process = self._context.Process(
-            target=_serve, args=(theirs,), daemon=True, name="arbiter-pairing"
-        )
-        worker = _Worker(process, ours)
-        try:
-            with self._lock:
-                if self._closed.is_set():
-                    raise PairingCancelled("the server is stopping")
-                process.start()
-                self._workers.add(worker)
-                if idle:
-                    self._idle.append(worker)
-        finally:
-            theirs.close()
-        return worker
+    def _start(self) -> None:
+        """Start a spare worker, idle until a pairing takes it, unless the pool has
+        ``size`` workers already (counting those at work)."""
+        with self._lock:
+            if len(self._workers) < self.size:
+                self._idle.append(self._spawn())
 
     def _take(self) -> _Worker:
         """An idle worker, or a new one: a slot is held, so there is one or room for one."""
         with self._lock:
-            if self._idle:
-                return self._idle.pop()
-        return self._start()
+            return self._idle.pop() if self._idle else self._spawn()
+
+    def _spawn(self) -> _Worker:
+        """A new worker process, counted among the pool's so that :meth:`close` stops it
+        (called holding the lock: one count, one decision, whoever starts workers).
+
+        :raises PairingCancelled: once the pool is closing.
+        """
+        if self._closed.is_set():
+            raise PairingCancelled("the server is stopping")
+        ours, theirs = self._context.Pipe()
+        process = self._context.Process(
+            target=_serve, args=(theirs,), daemon=True, name="arbiter-pairing"
+        )
+        try:
+            process.start()
+        finally:
+            theirs.close()
+        worker = _Worker(process, ours)
+        self._workers.add(worker)
+        return worker
 
     def _in_worker(self, function: Callable[..., T], args: tuple[Any, ...]) -> T:
         worker = self._take()
@@ -212,7 +217,7 @@ class PairingPool:
         """Stop ``worker`` and start another in its place, unless the pool is closing."""
         worker.stop()
         with contextlib.suppress(PairingCancelled):
-            self._start(idle=True)
+            self._start()
 
     def close(self) -> None:
         """Stop every worker now, busy or idle: running pairings fail (nothing is written)

@@ -131,3 +131,20 @@ async def test_concurrent_requests_each_get_their_own_round(
         assert status == 200, (problem.name, body)
         assert body["text"] == problem.with_suffix(".pairing.txt").read_text(), problem.name
         assert body["text"] == (out / problem.with_suffix(".pairing.txt").name).read_text()
+
+
+@pytest.mark.slow
+async def test_a_pairing_past_the_time_limit_is_stopped_and_the_next_one_answered(
+    tmp_path: Path, aiohttp_client: Any
+) -> None:
+    """A 1,000-player round takes the Dutch engine over a second of CPU (bench/README.md,
+    "Dutch by size"), twenty times this server's limit: its worker is killed, the answer
+    says why, and the worker that replaces it pairs the next file."""
+    settings = make_settings(tmp_path / "a.db", pairing_workers=1, pairing_time_limit=0.05)
+    client: Client = await aiohttp_client(create_app(settings))
+    large = shared_path("fixtures", "dutch", "problems", "dutch-t41-p1000-r09of09.trf")
+    status, body, _ = await post(client, large.read_bytes())
+    assert (status, body["type"].rsplit("/", 1)[1]) == (503, "pairing-timed-out"), body
+    assert "--pairing-time-limit" in body["detail"] and "0.05 s" in body["detail"]
+    status, body, _ = await post(client, ROUND_ONE.encode())
+    assert (status, body["text"]) == (200, "3\n1 3\n4 2\n5 0\n")  # as test_takes_the_options...
