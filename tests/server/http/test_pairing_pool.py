@@ -4,6 +4,7 @@ responsive while a round is being paired (ARCHITECTURE.md, "Growing past one mac
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import operator
 import os
 import subprocess
@@ -130,8 +131,7 @@ def _alive(pid: int) -> bool:
 
 @pytest.mark.slow
 def test_a_worker_past_the_time_limit_is_killed_and_replaced() -> None:
-    pool = PairingPool(1, time_limit=0.5)
-    try:
+    with contextlib.closing(PairingPool(1, time_limit=0.5)) as pool:
         pool.start()
         (first,) = pool.pids()
         assert pool.run(operator.add, 2, 3) == 5  # the same warm worker answers
@@ -142,15 +142,12 @@ def test_a_worker_past_the_time_limit_is_killed_and_replaced() -> None:
         (second,) = pool.pids()
         assert second != first and _alive(second)
         assert pool.run(operator.add, 2, 3) == 5
-    finally:
-        pool.close()
 
 
 @pytest.mark.slow
 def test_a_runaway_pairing_does_not_stall_the_others() -> None:
     """One worker stuck until the time limit; the other answers the rest meanwhile."""
-    pool = PairingPool(2, time_limit=3.0)
-    try:
+    with contextlib.closing(PairingPool(2, time_limit=3.0)) as pool:
         pool.start()
         with ThreadPoolExecutor(2) as threads:
             stuck = threads.submit(pool.run, time.sleep, engines.STUCK_SECONDS)
@@ -160,14 +157,11 @@ def test_a_runaway_pairing_does_not_stall_the_others() -> None:
             assert not stuck.done()
             with pytest.raises(PairingTimedOut):
                 stuck.result()
-    finally:
-        pool.close()
 
 
 @pytest.mark.slow
 def test_an_error_in_a_worker_comes_back_as_raised_and_the_worker_stays() -> None:
-    pool = PairingPool(1, time_limit=30)
-    try:
+    with contextlib.closing(PairingPool(1, time_limit=30)) as pool:
         with pytest.raises(TrfError) as raised:
             pool.run(read_document, BAD_TRF)
         problem = raised.value.problems[0]
@@ -175,8 +169,6 @@ def test_an_error_in_a_worker_comes_back_as_raised_and_the_worker_stays() -> Non
         assert "rating 'x.x'" in str(raised.value)
         (worker,) = pool.pids()
         assert pool.run(operator.add, 1, 1) == 2 and pool.pids() == {worker}
-    finally:
-        pool.close()
 
 
 @pytest.mark.slow
