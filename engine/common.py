@@ -156,14 +156,23 @@ def unplayed_count(entry: PlayerEntry) -> int:
     return sum(1 for r in entry.history if not r.kind.played)
 
 
+_ZERO = Fraction(0)
+
+
 def score_before(entry: PlayerEntry, round_no: int) -> Fraction:
     """Points scored in rounds before ``round_no``."""
-    return sum((r.points for r in entry.history[: round_no - 1]), Fraction(0))
+    total = _ZERO
+    for record in entry.history[: round_no - 1]:
+        if record.points:  # a Fraction sum costs microseconds: losses add nothing
+            total += record.points
+    return total
 
 
 def pairing_score(entry: PlayerEntry, round_no: int) -> Fraction:
     """Score before ``round_no`` plus that round's acceleration virtual points (C.04.7)."""
-    return score_before(entry, round_no) + entry.acceleration.get(round_no, Fraction(0))
+    score = score_before(entry, round_no)
+    virtual = entry.acceleration.get(round_no)
+    return score + virtual if virtual else score
 
 
 class Float(enum.Enum):
@@ -198,10 +207,12 @@ def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | 
 def _pairing_scores(entry: PlayerEntry) -> list[Fraction]:
     """:func:`pairing_score` before each round of the history, in one pass."""
     found = []
-    total = Fraction(0)
+    total = _ZERO
     for index, record in enumerate(entry.history):
-        found.append(total + entry.acceleration.get(index + 1, Fraction(0)))
-        total += record.points
+        virtual = entry.acceleration.get(index + 1)
+        found.append(total + virtual if virtual else total)
+        if record.points:
+            total += record.points
     return found
 
 

@@ -27,6 +27,10 @@ class TrfError(ValueError):
         more = len(self.problems) - 1
         super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
 
+    def __reduce__(self) -> tuple[type[TrfError], tuple[tuple[TrfProblem, ...]]]:
+        """Pickled by its problems (an answer from a pairing worker process)."""
+        return type(self), (self.problems,)
+
 
 class FieldError(Exception):
     """A field that cannot be read or written, at a 1-based ``column`` of its line.

@@ -84,6 +84,7 @@ async def _resources(app: web.Application, *, engines: EngineResolver) -> AsyncI
     app[keys.WRITER] = ThreadPoolExecutor(1, thread_name_prefix="arbiter-writer")
     app[keys.READERS] = ThreadPoolExecutor(READER_THREADS, thread_name_prefix="arbiter-reader")
     app[keys.PAIRERS] = ThreadPoolExecutor(PAIRER_THREADS, thread_name_prefix="arbiter-pairer")
+    app[keys.PAIRERS].submit(pairing.start)  # warm before the first pairing, off the loop
     app[keys.SERVICE] = TournamentService(
         store,
         engines=functools.partial(_offloaded, engines, pairing),
@@ -145,7 +146,7 @@ def _offloaded(engines: EngineResolver, pool: PairingPool, system: str) -> Pairi
     """The system ``engines`` finds, with its engine run by ``pool``; the calling thread
     (a pairer thread, never the event loop) waits for the answer."""
     found = engines(system)
-    return PairingSystem(functools.partial(pool.pair, found.pair), found.version)
+    return PairingSystem(functools.partial(pool.run, found.pair), found.version)
 
 
 async def _end_streams(app: web.Application) -> None:

@@ -48,7 +48,7 @@ PAIRERS = web.AppKey("pairers", ThreadPoolExecutor)
 """Threads that run pairing commands, each waiting for its engine in the pairing pool;
 apart from the readers, so that rounds being paired never hold up a read."""
 PAIRING = web.AppKey("pairing", PairingPool)
-"""Where engines run: child processes, bounded in number and time, so a long pairing
+"""Where engines run: warm worker processes, bounded in number and time, so a long pairing
 never holds the event loop or every worker."""
 PAIRING_RATES = web.AppKey("pairing_rates", TokenRates)
 """``POST /pairings`` per bearer token."""

@@ -1,28 +1,36 @@
 """Where pairing engines run: bounded in time and in number, and stoppable.
 
-Each pairing runs in a child process of its own (started by a fork server that has the
-engines imported, so a start costs milliseconds): a pairing past the time limit, or still
-running when the server shuts down, is killed, and its command fails before anything is
-appended. At most ``workers`` pairings run at once; a tournament has at most one of them
-(the service refuses a second, see :mod:`server.service.pairing`), so one
-tournament can never hold every worker. With ``workers=0`` engines run in a thread of
-this process (tests): the same limits, except that a thread cannot be killed, only left.
+Pairings run in long-lived worker processes, started once (by a fork server that has the
+engines imported) and reused, so a pairing costs what the engine costs, not a process start:
+a 50-player round is milliseconds. A worker whose pairing passes the time limit, or is
+still running when the server shuts down, is killed; its command fails before anything is
+appended, and a fresh worker takes its place. At most ``workers`` pairings run at once
+(one per worker); a tournament has at most one of them (the service refuses a second, see
+:mod:`server.service.pairing`), so one tournament can never hold every worker. With
+``workers=0`` engines run in a thread of this process (tests): the same limits, except
+that a thread cannot be killed, only left.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import signal
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar
 
-from engine import Pairing, PairingRequest, systems
-from events.decisions import PairingEngine
+from engine import systems
 from events.errors import ArbiterError
 
 __all__ = ["PairingCancelled", "PairingPool", "PairingTimedOut"]
+
+T = TypeVar("T")
 
 
 class PairingTimedOut(ArbiterError):
@@ -41,42 +49,67 @@ class PairingCancelled(ArbiterError):
 
 
 _PRELOAD = sorted(
-    {"engine", __name__}
+    {"engine", __name__, "server.http.handlers.pairings"}
     | {entry.partition(":")[0] for row in systems.rows() for entry in row.editions.values()}
 )
-"""Every edition's module, and this one (:func:`_child` is found by it), loaded once by the
-fork server, so that no pairing's process imports them again: that took a tenth of a second
-and more, ten times a small round's pairing."""
+"""Every edition's module, this one (:func:`_serve` is found by it) and ``POST /pairings``'
+(its whole answer is made in a worker), loaded once by the fork server, so that no worker
+imports them again."""
 
 
-def _child(pair: PairingEngine, request: PairingRequest, out: Connection) -> None:
-    try:
-        out.send((True, pair(request)))
-    except Exception as error:  # noqa: BLE001 -- handed to the parent, which raises it
-        out.send((False, error))
-    finally:
-        out.close()
+def _serve(jobs: Connection) -> None:
+    """A worker's life: run each ``(function, args)`` it is sent and answer ``(True, value)``
+    or ``(False, exception)``, until the pool closes its end (or its process ends)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's Ctrl-C is the pool's to handle
+    while True:
+        try:
+            function, args = jobs.recv()
+        except EOFError:
+            return
+        try:
+            answer: tuple[bool, Any] = (True, function(*args))
+        except Exception as error:  # noqa: BLE001 -- handed to the pool, which raises it
+            answer = (False, error)
+        try:
+            jobs.send(answer)
+        except Exception as error:  # noqa: BLE001 -- an answer that cannot be pickled
+            jobs.send((False, RuntimeError(f"the pairing's answer cannot be sent: {error!r}")))
+
+
+@dataclass(frozen=True, eq=False)
+class _Worker:
+    process: BaseProcess
+    jobs: Connection
+
+    def stop(self) -> None:
+        """Kill the process (whatever it is doing) and reap it."""
+        self.process.kill()
+        self.process.join()
+        self.jobs.close()
 
 
 class PairingPool:
-    """Runs ``pair(request)`` calls for the pairer threads (never on the event loop)."""
+    """Runs ``function(*args)`` calls for the pairer threads (never on the event loop)."""
 
     def __init__(self, workers: int, time_limit: float) -> None:
         self.time_limit = time_limit
-        self._slots = threading.BoundedSemaphore(max(workers, 1))
+        self.size = max(workers, 1)
+        self._slots = threading.BoundedSemaphore(self.size)
         self._threads = (
             ThreadPoolExecutor(1, thread_name_prefix="arbiter-pairing") if workers <= 0 else None
         )
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(_PRELOAD)
-        self._running: set[BaseProcess] = set()
+        self._idle: list[_Worker] = []
+        self._workers: set[_Worker] = set()
         self._lock = threading.Lock()
         self._closed = threading.Event()
 
-    def pair(self, pair: PairingEngine, request: PairingRequest) -> Pairing:
-        """The engine's answer (or its exception).
+    def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)``'s answer (or its exception); ``function`` and ``args`` are
+        pickled to a worker, and so is what it returns or raises.
 
-        :raises PairingTimedOut: past the time limit (the engine is stopped).
+        :raises PairingTimedOut: past the time limit (the worker is killed and replaced).
         :raises PairingCancelled: the pool closed, or no worker came free within the limit.
         """
         if not self._slots.acquire(timeout=self.time_limit):
@@ -85,10 +118,23 @@ class PairingPool:
             if self._closed.is_set():
                 raise PairingCancelled("the server is stopping")
             if self._threads is not None:
-                return self._in_thread(pair, request)
-            return self._in_process(pair, request)
+                return self._in_thread(function, args)
+            return self._in_worker(function, args)
         finally:
             self._slots.release()
+
+    def start(self) -> None:
+        """Start every worker now rather than at its first pairing (the first start also
+        starts the fork server, which imports the engines: a fraction of a second)."""
+        if self._threads is not None:
+            return
+        for _ in range(self.size):
+            self._start()
+
+    def pids(self) -> set[int]:
+        """The workers' process ids (started and not yet stopped)."""
+        with self._lock:
+            return {worker.process.pid for worker in self._workers if worker.process.pid}
 
     def _timed_out(self) -> PairingTimedOut:
         return PairingTimedOut(
@@ -97,50 +143,93 @@ class PairingPool:
             time_limit=self.time_limit,
         )
 
-    def _in_thread(self, pair: PairingEngine, request: PairingRequest) -> Pairing:
+    def _in_thread(self, function: Callable[..., T], args: tuple[Any, ...]) -> T:
         assert self._threads is not None
-        future = self._threads.submit(pair, request)
+        future = self._threads.submit(function, *args)
         try:
             return future.result(timeout=self.time_limit)
         except FutureTimeout:
             raise self._timed_out() from None
 
-    def _in_process(self, pair: PairingEngine, request: PairingRequest) -> Pairing:
-        receive, send = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=_child, args=(pair, request, send), daemon=True)
+    def _start(self) -> None:
+        """Start a spare worker, idle until a pairing takes it, unless the pool has
+        ``size`` workers already (counting those at work)."""
         with self._lock:
-            if self._closed.is_set():
-                raise PairingCancelled("the server is stopping")
-            process.start()
-            self._running.add(process)
-        send.close()
+            if len(self._workers) < self.size:
+                self._idle.append(self._spawn())
+
+    def _take(self) -> _Worker:
+        """An idle worker, or a new one: a slot is held, so there is one or room for one."""
+        with self._lock:
+            return self._idle.pop() if self._idle else self._spawn()
+
+    def _spawn(self) -> _Worker:
+        """A new worker process, counted among the pool's so that :meth:`close` stops it
+        (called holding the lock: one count, one decision, whoever starts workers).
+
+        :raises PairingCancelled: once the pool is closing.
+        """
+        if self._closed.is_set():
+            raise PairingCancelled("the server is stopping")
+        ours, theirs = self._context.Pipe()
+        process = self._context.Process(
+            target=_serve, args=(theirs,), daemon=True, name="arbiter-pairing"
+        )
         try:
-            if not receive.poll(self.time_limit):
-                raise self._timed_out()
-            try:
-                ok, answer = receive.recv()
-            except EOFError:  # killed by close(), or the child died
-                if self._closed.is_set():
-                    raise PairingCancelled("the server stopped during the pairing") from None
-                raise RuntimeError(
-                    f"the pairing process died (exit code {process.exitcode})"
-                ) from None
+            process.start()
         finally:
-            process.kill()
-            process.join()
-            receive.close()
+            theirs.close()
+        worker = _Worker(process, ours)
+        self._workers.add(worker)
+        return worker
+
+    def _in_worker(self, function: Callable[..., T], args: tuple[Any, ...]) -> T:
+        worker = self._take()
+        answered = False
+        try:
+            worker.jobs.send((function, args))
+            if not worker.jobs.poll(self.time_limit):
+                raise self._timed_out()
+            ok, answer = worker.jobs.recv()
+            answered = True
+        except (EOFError, OSError):  # killed by close(), or the worker died
+            if self._closed.is_set():
+                raise PairingCancelled("the server stopped during the pairing") from None
+            worker.process.join(timeout=1)
+            raise RuntimeError(
+                f"the pairing process died (exit code {worker.process.exitcode})"
+            ) from None
+        finally:
             with self._lock:
-                self._running.discard(process)
+                keep = answered and not self._closed.is_set()
+                if keep:
+                    self._idle.append(worker)
+                else:
+                    self._workers.discard(worker)
+            if not keep:
+                self._replace(worker)
         if not ok:
             raise answer
-        result: Pairing = answer
+        result: T = answer
         return result
 
+    def _replace(self, worker: _Worker) -> None:
+        """Stop ``worker`` and start another in its place, unless the pool is closing."""
+        worker.stop()
+        with contextlib.suppress(PairingCancelled):
+            self._start()
+
     def close(self) -> None:
-        """Stop every running pairing now (their commands fail; nothing is written)."""
+        """Stop every worker now, busy or idle: running pairings fail (nothing is written)
+        and the threads that wait for them reap their workers."""
         with self._lock:
             self._closed.set()
-            for process in self._running:
-                process.kill()
+            idle, self._idle = self._idle, []
+            busy = self._workers.difference(idle)
+            self._workers.clear()
+        for worker in busy:  # its pairer thread wakes up to the end of its pipe and reaps it
+            worker.process.kill()
+        for worker in idle:
+            worker.stop()
         if self._threads is not None:
             self._threads.shutdown(wait=False, cancel_futures=True)

@@ -1,16 +1,15 @@
 """``POST /pairings``: the next round of a TRF file, paired and answered, nothing stored: the
 service behind programs that pair many events (``arbiter pair`` without a process start).
 
-The file is read on a reader thread, the engine runs in the pairing pool (a child process,
-under the server's time limit) while a pairer thread waits for it: the event loop never
-pairs. The body is bounded by the server's size limit like every other, and each bearer
+The whole answer (the file read, the round paired, the JSON written) is made in the
+pairing pool (a warm worker process, under the server's time limit) while a pairer thread
+waits for it: the event loop never reads or pairs, and only bytes cross between processes. The body is bounded by the server's size limit like every other, and each bearer
 token by its rate (:class:`~server.http.rates.TokenRates`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
@@ -18,11 +17,12 @@ from aiohttp import web
 
 from engine import Pairing, pair, system_names, systems
 from server.http import keys
-from server.http.handlers.call import Call, respond
+from server.http.handlers.call import Call
+from server.http.schemas import encode
 from server.service.explanation import explanation_lines
 from server.service.trf_pairing import FileRound, read_document, read_round, render_pairing
 
-__all__ = ["BoardPairing", "FilePairingOut", "PairingQuery", "pair_file"]
+__all__ = ["BoardPairing", "FilePairingOut", "PairingQuery", "answer", "pair_file"]
 
 if TYPE_CHECKING:  # Literals built from the systems table are runtime values to mypy
     SystemChoice = str
@@ -84,19 +84,25 @@ def _out(file_round: FileRound, pairing: Pairing, explain: bool) -> FilePairingO
     )
 
 
+def answer(data: bytes, query: PairingQuery) -> bytes:
+    """The JSON answer to ``data`` under ``query``, made whole where it runs (a pairing
+    worker): the file read, its round paired and rendered; only bytes cross back.
+
+    :raises TrfError: naming each line and column; the engine's errors as it raises them.
+    """
+    file_round = read_round(
+        read_document(data), system=query.system, rules=query.rules, maxi=query.maxi
+    )
+    pairing = pair(file_round.request, file_round.system)
+    return encode(_out(file_round, pairing, query.explain))
+
+
 async def pair_file(call: Call[bytes, PairingQuery]) -> web.Response:
     """A TRF error comes back as ``invalid-trf`` naming each line and column, a round that
     cannot be paired as the engine's error; nothing is written either way."""
     app = call.request.app
     app[keys.PAIRING_RATES].take(call.request)
-    query = call.query
-    file_round = await call.read(
-        lambda: read_round(
-            read_document(call.body), system=query.system, rules=query.rules, maxi=query.maxi
-        )
+    body = await asyncio.get_running_loop().run_in_executor(
+        app[keys.PAIRERS], app[keys.PAIRING].run, answer, call.body, call.query
     )
-    engine = functools.partial(pair, system=file_round.system)
-    pairing = await asyncio.get_running_loop().run_in_executor(
-        app[keys.PAIRERS], app[keys.PAIRING].pair, engine, file_round.request
-    )
-    return respond(_out(file_round, pairing, query.explain))
+    return web.Response(body=body, content_type="application/json")

@@ -4,9 +4,14 @@ line and column, the token and its rate."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+from click.testing import CliRunner
+
+from server.cli import main
 from server.http.app import create_app
 from tests.corpus import shared_path
 from tests.engine.trf_lines import player_line
@@ -94,3 +99,52 @@ async def test_the_engine_runs_in_the_pairing_pool(tmp_path: Path, aiohttp_clien
         200,
         problem.with_name(problem.stem + ".pairing.txt").read_text(),
     )
+
+
+@pytest.mark.slow
+async def test_concurrent_requests_each_get_their_own_round(
+    tmp_path: Path, aiohttp_client: Any
+) -> None:
+    """Twelve rounds of three corpus tournaments (7, 50 and 55 players) at once through two
+    warm workers: each answer is that file's, as the reference engine paired it (the
+    corpus's ``.pairing.txt``) and as ``arbiter pair --batch`` pairs it."""
+    problems = [
+        shared_path("fixtures", "dutch", "problems", f"dutch-{name}.trf")
+        for name in (
+            *(f"t01-p0007-r{n:02}of05" for n in (2, 3, 4, 5)),
+            *(f"t26-p0050-r{n:02}of13" for n in (3, 5, 8, 12)),
+            *(f"t27-p0055-r{n:02}of09" for n in (2, 4, 6, 9)),
+        )
+    ]
+    out = tmp_path / "cli"
+    for problem in problems:
+        (tmp_path / problem.name).write_bytes(problem.read_bytes())
+    batch = ["pair", "--dutch", "--batch", str(tmp_path), "--out-dir", str(out)]
+    ran = CliRunner().invoke(main, batch)
+    assert ran.exit_code == 0, ran.output
+    settings = make_settings(tmp_path / "a.db", pairing_workers=2)
+    client: Client = await aiohttp_client(create_app(settings))
+    answers = await asyncio.gather(
+        *(post(client, problem.read_bytes()) for problem in problems for _ in range(2))
+    )
+    for (status, body, _), problem in zip(answers, [p for p in problems for _ in range(2)]):
+        assert status == 200, (problem.name, body)
+        assert body["text"] == problem.with_suffix(".pairing.txt").read_text(), problem.name
+        assert body["text"] == (out / problem.with_suffix(".pairing.txt").name).read_text()
+
+
+@pytest.mark.slow
+async def test_a_pairing_past_the_time_limit_is_stopped_and_the_next_one_answered(
+    tmp_path: Path, aiohttp_client: Any
+) -> None:
+    """A 1,000-player round takes the Dutch engine over a second of CPU (bench/README.md,
+    "Dutch by size"), twenty times this server's limit: its worker is killed, the answer
+    says why, and the worker that replaces it pairs the next file."""
+    settings = make_settings(tmp_path / "a.db", pairing_workers=1, pairing_time_limit=0.05)
+    client: Client = await aiohttp_client(create_app(settings))
+    large = shared_path("fixtures", "dutch", "problems", "dutch-t41-p1000-r09of09.trf")
+    status, body, _ = await post(client, large.read_bytes())
+    assert (status, body["type"].rsplit("/", 1)[1]) == (503, "pairing-timed-out"), body
+    assert "--pairing-time-limit" in body["detail"] and "0.05 s" in body["detail"]
+    status, body, _ = await post(client, ROUND_ONE.encode())
+    assert (status, body["text"]) == (200, "3\n1 3\n4 2\n5 0\n")  # as test_takes_the_options...
