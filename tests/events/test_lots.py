@@ -31,7 +31,9 @@ def run(state: TournamentState, *commands: object) -> TournamentState:
 
 def round_robin(players: int = 10, system: str = "round-robin") -> TournamentState:
     rounds = (players + players % 2 - 1) * (2 if system == "double-round-robin" else 1)
-    state = run(EMPTY, CreateTournament(tournament_id="rr", name="RR", rounds=rounds, system=system))
+    state = run(
+        EMPTY, CreateTournament(tournament_id="rr", name="RR", rounds=rounds, system=system)
+    )
     return run(
         state,
         *(

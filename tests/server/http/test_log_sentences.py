@@ -57,11 +57,11 @@ SAMPLES: list[tuple[Event, str]] = [
      "Karpov registered (rating 2750)."),
     (PlayerDetailsCorrected(player_id=P2, rating=2650), "Details of Short corrected."),
     (PairingNumbersDrawn(order=(P3, P1, P4, P2), method=DrawMethod.LOTS, seed=2026),
-     "Pairing numbers drawn by lots (seed 2026): 1 Kasparov, 2 Polgar, Judit, 3 Karpov, "
-     "4 Short."),
+     ("Pairing numbers drawn by lots (seed 2026): 1 Kasparov, 2 Polgar, Judit, 3 Karpov, "
+     "4 Short.")),
     (PairingNumbersDrawn(order=(P1, P2, P3, P4), method=DrawMethod.ARBITER),
-     "Pairing numbers drawn in the arbiter's order: 1 Polgar, Judit, 2 Short, 3 Kasparov, "
-     "4 Karpov."),
+     ("Pairing numbers drawn in the arbiter's order: 1 Polgar, Judit, 2 Short, 3 Kasparov, "
+     "4 Karpov.")),
     (PairForbidden(player_id=P1, other=P3, from_round=R1),
      "Polgar, Judit and Kasparov not to be paired from round 1 on."),
     (VirtualPointsGiven(player_id=P4, first_round=R1, last_round=R2, points=Decimal("0.5")),
