@@ -20,11 +20,13 @@ from decimal import Decimal
 
 import msgspec
 
+from engine import systems
 from engine.model import Colour, PairingNumber, RoundKind
 from engine.systems import DEFAULT_SYSTEM
 from events.decisions import (
     Command,
     CreateTournament,
+    DrawLots,
     RecordResult,
     RegisterPlayer,
     RequestBye,
@@ -38,6 +40,7 @@ from events.results import Result
 from events.tiebreaks import Edition, TiebreakError, format_sequence, parse_settings
 from events.types import (
     ByeKind,
+    DrawMethod,
     Event,
     PairedBoard,
     PlayerId,
@@ -165,6 +168,10 @@ class _Importer:
         joins, withdrawn = self.late_entries_and_withdrawals()
         for player in self.players:
             self.do(self.register(player, joins.get(player.pairing_no, 1)), player)
+        if systems.is_round_robin(self.state.require_settings().system):
+            # A round-robin's numbers are the drawn ones the file keeps (C.05 Annex 1).
+            numbers = tuple(p.pairing_no for p in self.players)
+            self.do(DrawLots(method=DrawMethod.ARBITER, order=numbers), None)
         for round_no in range(1, self.paired + 1):
             self.withdraw(round_no, withdrawn)
             self.request_byes(round_no, joins, withdrawn)
