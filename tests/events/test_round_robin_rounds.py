@@ -20,6 +20,7 @@ from events.decisions import (
 )
 from events.projections import EMPTY, TournamentState, fold
 from events.results import Result
+from events.tiebreaks import crosstable_from_state, tournament_standings
 from events.types import DrawMethod, NotPairedReason, ResultRecorded, RoundPaired
 
 
@@ -100,3 +101,30 @@ def test_a_withdrawn_players_games_are_not_played_and_score_as_forfeits() -> Non
     state = fold(events, state)
     assert state.player(1).rounds[1].kind is RoundKind.FORFEIT_WIN
     assert state.player(2).rounds[1].kind is RoundKind.FORFEIT_LOSS
+
+
+def scores(state: TournamentState) -> dict[int, float]:
+    standings = tournament_standings(state)
+    return {row.player.player_id: float(row.points) for row in standings.rows}  # type: ignore[misc]
+
+
+def test_a_withdrawal_before_half_of_the_games_annuls_them_in_the_standings() -> None:
+    # 4 players, 3 games each (table: 1-4 2-3 / 4-3 1-2 / 2-4 3-1). Player 2 plays round 1
+    # and withdraws: 1 game of 3, fewer than half (C.05: his points and those against him
+    # do not count in the final standings; the crosstable keeps them).
+    state = play(league(4))
+    state = run(state, WithdrawPlayer(player_id=2, from_round=2))
+    state = play(play(state))
+    # By hand: every game drawn; 1 beat 2 and 4 beat 2 by forfeit, all of which is void.
+    assert scores(state) == {1: 1.0, 3: 1.0, 4: 1.0, 2: 0.0}
+    three = crosstable_from_state(state).players[2]
+    assert three.rounds[0].kind is RoundKind.PLAYED and three.rounds[0].opponent == 2
+
+
+def test_a_withdrawal_after_half_of_the_games_keeps_them() -> None:
+    # Player 2 plays rounds 1 and 2 (2 games of 3, at least half): everything counts; the
+    # round-3 game with 4 is a forfeit win for 4.
+    state = play(play(league(4)))
+    state = run(state, WithdrawPlayer(player_id=2, from_round=3))
+    state = play(state)
+    assert scores(state) == {4: 2.0, 1: 1.5, 3: 1.5, 2: 1.0}
