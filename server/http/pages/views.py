@@ -6,12 +6,14 @@ testable as a projection and the templates only lay things out.
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from engine import systems
 from engine.common import Float
 from engine.model import Colour, PairingNumber, RoundKind
 from events.projections import PlayerState, RoundState, TournamentState, points_str
@@ -24,7 +26,7 @@ from events.tiebreaks import (
 )
 from events.types import TournamentCreated
 from server.printouts.collation import name_key
-from server.printouts.crosstable import crosstable_rows, standings_table
+from server.printouts.crosstable import by_opponent_rows, crosstable_rows, standings_table
 
 __all__ = [
     "STATUSES",
@@ -179,6 +181,8 @@ class StandingsView:
     withdrawn: list[bool]
     warnings: list[str]
     edition: str
+    by_opponent: bool = False
+    """A round-robin's table: rows by pairing number, a column per opponent's number."""
 
 
 def _view(
@@ -203,8 +207,16 @@ def ranking(state: TournamentState) -> StandingsView:
 
 def crosstable(state: TournamentState) -> StandingsView:
     """Every complete round per player (opponent's start number, colour, result), ranked
-    by the declared tie-breaks, else by points."""
+    by the declared tie-breaks, else by points; a round-robin's is the all-play-all table,
+    by pairing number, a column per opponent."""
     ranked = tournament_standings(state)
+    if systems.is_round_robin(state.require_settings().system):
+        by_number = dataclasses.replace(
+            ranked, rows=tuple(sorted(ranked.rows, key=lambda row: row.pairing_number))
+        )
+        _, rows = by_opponent_rows(crosstable_from_state(state), by_number)
+        view = _view(state, by_number, len(state.order), rows)
+        return dataclasses.replace(view, by_opponent=True)
     _, rows = crosstable_rows(ranked)
     return _view(state, ranked, ranked.rounds, rows)
 

@@ -6,12 +6,13 @@ standings and crosstable must be the same. Then the draw reads in the public log
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 
 from tests.server.http.support import Api, Client
-from tests.server.http.test_pages import text
+from tests.server.http.test_pages import sign_in, text
 from tests.server.http.test_trf import upload
 
 TID = "league"
@@ -86,3 +87,49 @@ async def test_a_double_round_robin_over_http_round_trips_at_every_round(
     assert len(met) == 45 and set(met.values()) == {2}  # everyone meets everyone twice
     _, log, _ = await text(client, f"/t/{TID}/log")
     assert "Pairing numbers drawn by the Varma tables (seed 33): 1 Player" in log
+
+
+async def test_the_draw_is_made_at_the_desk_and_told_in_the_log(api: Api) -> None:
+    league = {"tournament_id": "open", "name": "League", "rounds": 3, "system": "round-robin"}
+    assert (await api.post("/tournaments", league))[0] == 201
+    for surname in ("Aune", "Berg", "Costa", "Dahl"):
+        assert (await api.post("/tournaments/open/players", {"surname": surname}))[0] == 201
+    csrf = await sign_in(api.client)
+    _, players, _ = await text(api.client, "/t/open/desk/players")
+    assert "Drawing of lots" in players and 'value="varma"' in players
+    async with api.client.post("/t/open/desk/draw-lots", data={"csrf": csrf}) as response:
+        assert "Pairing numbers drawn." in await response.text()  # by lots, a seed drawn now
+    form = {"csrf": csrf, "method": "arbiter", "order": "3, 1, 4, 2"}
+    async with api.client.post("/t/open/desk/draw-lots", data=form) as response:
+        assert response.status == 200
+        page = await response.text()
+    assert "Pairing numbers drawn." in page
+    numbered = re.findall(r"<li>(\w+)</li>", page.split('id="draw-h"')[1].split("</ol>")[0])
+    assert numbered == ["Costa", "Aune", "Dahl", "Berg"]
+    # Round 1 of the table for 4 (C.05 Annex 1): 1-4, 2-3, by the numbers drawn.
+    await api.get("/tournaments/open")  # the version the desk's writes left
+    assert (await api.post("/tournaments/open/rounds"))[0] == 201
+    for board, result in ((1, "1-0"), (2, "1/2-1/2")):
+        path = f"/tournaments/open/rounds/1/boards/{board}/result"
+        assert (await api.post(path, {"result": result}))[0] == 201
+    _, table, _ = await text(api.client, "/t/open/crosstable")
+    rows = [
+        [
+            re.sub(r"<[^>]+>", "", cell).strip()
+            for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)
+        ]
+        for row in table.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")[:-1]
+    ]
+    assert [row[1:8] for row in rows] == [
+        ["1", "Costa", "", "×", "", "", "1"],
+        ["2", "Aune", "", "", "×", "=", ""],
+        ["3", "Dahl", "", "", "=", "×", ""],
+        ["4", "Berg", "", "0", "", "", "×"],
+    ]
+    _, log, _ = await text(api.client, "/t/open/log")
+    assert (
+        "Pairing numbers drawn in the arbiter&#39;s order: 1 Costa, 2 Aune, 3 Dahl, 4 Berg." in log
+    )
+    assert re.search(r"Pairing numbers drawn by lots \(seed \d+\): 1 \w+, 2 \w+", log)
+    _, spanish, _ = await text(api.client, "/t/open/log?lang=es")
+    assert "Números de emparejamiento asignados en el orden que dio el árbitro: 1 Costa" in spanish
