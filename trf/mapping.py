@@ -22,6 +22,7 @@ import msgspec
 
 from engine import systems
 from engine.model import Colour, PairingNumber, RoundKind
+from engine.round_robin import table_order
 from engine.systems import DEFAULT_SYSTEM
 from events.decisions import (
     Command,
@@ -319,6 +320,10 @@ class _Importer:
                 min(b[0].pairing_no, b[1].pairing_no),
             )
         )
+        system = self.state.require_settings().system
+        if systems.is_round_robin(system):  # a round-robin's boards: its table's order
+            table = table_order(len(self.players), round_no, systems.cycles(system))
+            boards.sort(key=lambda b: table.get(frozenset((b[0].pairing_no, b[1].pairing_no)), 0))
         available, not_paired = self.state.availability(round_no)
         placed = {p.pairing_no for board in boards for p in board} | ({pab} if pab else set())
         if placed != set(available):

@@ -1,7 +1,13 @@
 """Round-robin and double round-robin by the Berger tables, and the drawing of lots for them
 (free, or restricted by the Varma tables): FIDE Handbook C.05, Annexes 1 and 2."""
 
-from engine.round_robin.berger import berger_round, berger_table, scheduled_round, table_size
+from engine.round_robin.berger import (
+    berger_round,
+    berger_table,
+    scheduled_round,
+    table_order,
+    table_size,
+)
 from engine.round_robin.system import rounds_for
 from engine.round_robin.varma import Entrant, drawn_numbers, varma_groups, varma_numbers
 from engine.systems import pairing_function
@@ -14,6 +20,7 @@ __all__ = [
     "pair",
     "rounds_for",
     "scheduled_round",
+    "table_order",
     "table_size",
     "varma_groups",
     "varma_numbers",

@@ -17,7 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["TableRound", "berger_round", "berger_table", "scheduled_round", "table_size"]
+__all__ = [
+    "TableRound",
+    "berger_round",
+    "berger_table",
+    "scheduled_round",
+    "table_order",
+    "table_size",
+]
 
 Game = tuple[int, int]
 """``(white, black)`` by pairing number."""
@@ -72,3 +79,19 @@ def scheduled_round(size: int, round_no: int, *, cycles: int = 1) -> TableRound:
         # Annex 1: the first cycle's last two rounds change places.
         table_round = 2 * per_cycle - 1 - table_round
     return TableRound(table_round, reversed=cycle % 2 == 1)
+
+
+def table_order(players: int, round_no: int, cycles: int = 1) -> dict[frozenset[int], int]:
+    """The board each pair of numbers plays on in tournament round ``round_no`` (board 1
+    first; the bye's pair counts as a board), so that a round read back from a file keeps
+    the table's board order.
+
+    >>> table_order(4, 2) == {frozenset({3, 4}): 1, frozenset({1, 2}): 2}
+    True
+    """
+    size = table_size(players)
+    scheduled = scheduled_round(size, round_no, cycles=cycles)
+    return {
+        frozenset(game): board
+        for board, game in enumerate(berger_round(size, scheduled.table_round), 1)
+    }

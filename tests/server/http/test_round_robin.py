@@ -28,11 +28,11 @@ def comparable(standings: dict[str, Any], *, tiebreaks: bool) -> list[tuple[Any,
 
 
 async def pairings(api: Api, tournament: str) -> list[list[tuple[str, str]]]:
-    """Each round's games with their colours (a TRF file numbers no boards: an import orders
-    them as C.04.2 Art. 3.6 does, not as the table did)."""
+    """Each round's boards in order (a TRF file numbers no boards: a round-robin's import
+    orders them as its table does)."""
     _, rounds = await api.get(f"/tournaments/{tournament}/rounds")
     return [
-        sorted((b["white"]["name"], b["black"]["name"]) for b in round_["boards"])
+        [(b["white"]["name"], b["black"]["name"]) for b in round_["boards"]]
         for round_ in rounds["rounds"]
     ]
 
