@@ -321,11 +321,15 @@ class _Importer:
             )
         )
         system = self.state.require_settings().system
-        if systems.is_round_robin(system):  # a round-robin's boards: its table's order
-            table = table_order(len(self.players), round_no, systems.cycles(system))
-            boards.sort(key=lambda b: table.get(frozenset((b[0].pairing_no, b[1].pairing_no)), 0))
         available, not_paired = self.state.availability(round_no)
         placed = {p.pairing_no for board in boards for p in board} | ({pab} if pab else set())
+        if systems.is_round_robin(system):
+            # The table's board order, and its games with a player not there (forfeits,
+            # docs/rulings.md "Round-robin: games not played") on their boards.
+            table = table_order(len(self.players), round_no, systems.cycles(system))
+            boards.sort(key=lambda b: table.get(frozenset((b[0].pairing_no, b[1].pairing_no)), 0))
+            not_paired = tuple(entry for entry in not_paired if entry.player_id not in placed)
+            placed &= set(available)
         if placed != set(available):
             missing = sorted(set(available) - placed)
             record = by_number[PairingNumber(missing[0])] if missing else None
