@@ -20,6 +20,7 @@ from events.decisions import (
 from events.projections import TournamentState, fold
 from events.types import DrawMethod, Event
 from tests.trf.round_trip import RESULTS, assert_round_trips_at_every_round
+from trf import check_document, export_document, read_trf, write_trf
 
 SYSTEM = "double-round-robin"
 
@@ -57,3 +58,13 @@ def test_a_round_robin_with_an_early_withdrawal_round_trips_at_every_round() -> 
 
 def test_a_round_robin_with_a_late_withdrawal_round_trips_at_every_round() -> None:
     assert_round_trips_at_every_round(league_events(10), ["trf16", "trf26"])
+
+
+def test_the_checker_re_pairs_every_round_of_an_exported_round_robin() -> None:
+    # `arbiter check`: each round of the file against the Berger table, the sit-out (a
+    # zero-point bye in the file) standing for the table's bye.
+    state = fold(league_events(3))
+    doc = read_trf(write_trf(export_document(state, profile="trf26")))[0]
+    report = check_document(doc, SYSTEM)
+    assert [check.line() for check in report.differing] == []
+    assert len(report.rounds) == 14
