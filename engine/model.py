@@ -156,6 +156,8 @@ class PairingRequest:
     initial_colour: Colour = Colour.WHITE
     forbidden_pairs: frozenset[frozenset[PairingNumber]] = frozenset()
     maxi: bool = False
+    cycles: int = 1
+    """How many times each player meets each other: 2 in a double round-robin (C.05 Annex 1)."""
     """A maxi-tournament: the Lim system's 100-point rating limits apply (C.04.4.3 3.2, 3.8, 5.7)."""
     rules_edition: str = "fide-2026"
     """The FIDE rules edition the tournament follows: ``fide-2026`` (from 1 Feb 2026),

@@ -30,13 +30,16 @@ __all__ = [
     "PairFunction",
     "System",
     "Variant",
+    "cycles",
     "edition_names",
     "entry_point",
+    "is_round_robin",
     "pair",
     "pairing_function",
     "rows",
     "system_names",
     "title",
+    "tournament_type",
 ]
 
 PairFunction = Callable[[PairingRequest], Pairing]
@@ -72,11 +75,18 @@ class System:
     codes: Mapping[str, str] = field(default_factory=dict)
     """bbpPairings' header codes (lower case) and the edition each one names."""
     variants: tuple[Variant, ...] = ()
+    swiss: bool = True
+    """Paired round by round from the standings; ``False``: all-play-all by a fixed table."""
 
 
 def _maxi_tournament(request: PairingRequest) -> PairingRequest:
     """A maxi-tournament's request: the 100-point limits apply whatever it said."""
     return replace(request, maxi=True)
+
+
+def _two_cycles(request: PairingRequest) -> PairingRequest:
+    """A double round-robin's request: each pair meets twice (C.05 Annex 1)."""
+    return replace(request, cycles=2)
 
 
 SYSTEMS: tuple[System, ...] = (
@@ -124,6 +134,14 @@ SYSTEMS: tuple[System, ...] = (
         words=("burstein",),
         codes={"fide_burstein": "fide-2017"},
     ),
+    System(
+        name="round-robin",
+        title="Round-robin",
+        editions={"fide-2026": "engine.round_robin.system:pair"},
+        words=("robin",),
+        variants=(Variant("double-round-robin", "Double round-robin", "double", _two_cycles),),
+        swiss=False,
+    ),
 )
 """The table. Its order is the order the CLI lists the systems in and the order header
 words are tried in."""
@@ -138,7 +156,7 @@ def system_names() -> tuple[str, ...]:
     """Every name :func:`pair` takes: each system, each followed by its variants.
 
     >>> system_names()
-    ('dutch', 'dubov', 'amalfi', 'lim', 'lim-maxi', 'burstein')
+    ('dutch', 'dubov', 'amalfi', 'lim', 'lim-maxi', 'burstein', 'round-robin', 'double-round-robin')
     """
     return tuple(name for system in SYSTEMS for name in (system.name, *_variant_names(system)))
 
@@ -168,6 +186,38 @@ def title(name: str) -> str:
     except InvalidRequest:
         return name
     return variant.title if variant is not None else system.title
+
+
+def tournament_type(name: str) -> str:
+    """The tournament type TRF files give on their ``092`` line for the system ``name``.
+
+    >>> tournament_type("dutch"), tournament_type("double-round-robin")
+    ('Individual: Swiss-System (FIDE Dutch)', 'Individual: Double round-robin')
+    """
+    if is_round_robin(name):
+        return f"Individual: {title(name)}"
+    return f"Individual: Swiss-System ({title(name)})"
+
+
+def is_round_robin(name: str) -> bool:
+    """Whether ``name`` is paired by a fixed all-play-all table (not a Swiss system).
+
+    >>> is_round_robin("round-robin"), is_round_robin("lim-maxi"), is_round_robin("gone")
+    (True, False, False)
+    """
+    try:
+        return not _find(name)[0].swiss
+    except InvalidRequest:
+        return False
+
+
+def cycles(name: str) -> int:
+    """How many times each pair meets under ``name``: 2 in a double round-robin, else 1."""
+    try:
+        variant = _find(name)[1]
+    except InvalidRequest:
+        return 1
+    return 1 if variant is None else variant.prepare(_PROBE).cycles
 
 
 def pair(request: PairingRequest, system: str = DEFAULT_SYSTEM) -> Pairing:
@@ -216,6 +266,9 @@ def entry_point(system: str, edition: str) -> str:
 def pairing_function(system: str) -> PairFunction:
     """:func:`pair` with ``system`` fixed: what each system's package offers as its ``pair``."""
     return functools.partial(pair, system=system)
+
+
+_PROBE = PairingRequest(1, 1, ())
 
 
 def _find(name: str) -> tuple[System, Variant | None]:

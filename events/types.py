@@ -30,11 +30,13 @@ __all__ = [
     "ByeRequested",
     "Colour",
     "ColoursSwapped",
+    "DrawMethod",
     "Event",
     "NotPaired",
     "NotPairedReason",
     "PairForbidden",
     "PairedBoard",
+    "PairingNumbersDrawn",
     "PlayerDetailsCorrected",
     "PlayerId",
     "PlayerRegistered",
@@ -75,6 +77,17 @@ class ByeKind(enum.Enum):
     HALF = "half"
     ZERO = "zero"
     FULL = "full"
+
+
+class DrawMethod(enum.Enum):
+    """How a round-robin's pairing numbers were drawn (C.05 Annexes 1 and 2)."""
+
+    LOTS = "lots"
+    """By lots, from the seed recorded with them."""
+    VARMA = "varma"
+    """By lots restricted by the Varma tables, from the seed recorded with them."""
+    ARBITER = "arbiter"
+    """In the order the arbiter gave (lots drawn by hand in the hall)."""
 
 
 class NotPairedReason(enum.Enum):
@@ -203,6 +216,16 @@ class PairForbidden(_Event, frozen=True, tag="pair-forbidden"):
     other: PlayerId
     from_round: RoundNo
     reason: str = ""
+
+
+class PairingNumbersDrawn(_Event, frozen=True, tag="pairing-numbers-drawn"):
+    """A round-robin's pairing numbers, drawn before round 1: ``order`` holds the players by
+    number (number 1 first). The numbers are what was drawn; ``seed`` only lets anyone
+    repeat a draw made by lots."""
+
+    order: tuple[PlayerId, ...]
+    method: DrawMethod
+    seed: int | None = None
 
 
 class VirtualPointsGiven(_Event, frozen=True, tag="virtual-points-given"):
@@ -406,6 +429,7 @@ Event = (
     | RegistrationRemoved
     | ColoursSwapped
     | BoardsSwapped
+    | PairingNumbersDrawn
 )
 
 EVENT_TYPES: dict[str, type[_Event]] = {

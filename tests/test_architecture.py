@@ -44,10 +44,10 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
     assert imported_packages(module) == {"server", "trf"}
 
 
-def flat_system_modules(engine: Path, systems: tuple[str, ...]) -> list[str]:
+def flat_system_modules(engine: Path, packages: tuple[str, ...]) -> list[str]:
     """Modules directly in ``engine/`` named for a pairing system (``<system>.py`` or
     ``<system>_*.py``): each system lives in its own package, ``engine/<system>/``."""
-    prefixes = {name.split("-")[0] for name in systems}
+    prefixes = set(packages)
     return sorted(
         path.name
         for path in engine.glob("*.py")
@@ -56,17 +56,19 @@ def flat_system_modules(engine: Path, systems: tuple[str, ...]) -> list[str]:
 
 
 def test_every_pairing_system_is_a_package_of_its_own() -> None:
-    from engine import system_names
+    from engine import systems
 
-    assert flat_system_modules(ROOT / "engine", system_names()) == []
-    for name in system_names():
-        assert (ROOT / "engine" / name.split("-")[0] / "system.py").is_file(), name
+    # A row's package is its name as a Python name (round-robin: engine/round_robin/).
+    packages = tuple(row.name.replace("-", "_") for row in systems.rows())
+    assert flat_system_modules(ROOT / "engine", packages) == []
+    for package in packages:
+        assert (ROOT / "engine" / package / "system.py").is_file(), package
 
 
 def test_the_layout_check_sees_a_flat_system_module(tmp_path: Path) -> None:
     for name in ("lim_groups.py", "amalfi.py", "common.py", "dutchess.py"):
         (tmp_path / name).write_text("")
-    assert flat_system_modules(tmp_path, ("dutch", "lim", "lim-maxi", "amalfi")) == [
+    assert flat_system_modules(tmp_path, ("dutch", "lim", "amalfi")) == [
         "amalfi.py",
         "lim_groups.py",
     ]

@@ -103,7 +103,7 @@ def check_document(doc: TrfDocument, system: str, edition: str | None = None) ->
         request = round_request(doc, round_no, replay=True)
         if edition is not None:
             request = replace(request, rules_edition=edition)
-        recorded, uncoloured = _recorded(doc, round_no)
+        recorded, uncoloured = _recorded(doc, round_no, systems.is_round_robin(system))
         try:
             pairing = pair(request, system)
         except NoValidPairing as error:
@@ -117,13 +117,16 @@ def check_document(doc: TrfDocument, system: str, edition: str | None = None) ->
 
 
 def _recorded(
-    doc: TrfDocument, round_no: int
+    doc: TrfDocument, round_no: int, round_robin: bool = False
 ) -> tuple[tuple[Pair, ...], frozenset[frozenset[int]]]:
+    """The round's boards as the file records them, and the PAB as ``(player, 0)``; in a
+    round-robin the table's bye is recorded as a zero-point bye, and stands for it."""
     pairs: list[Pair] = []
     uncoloured: set[frozenset[int]] = set()
     for player in sorted(doc.players, key=lambda p: p.pairing_no):
         entry = player.entry(round_no)
-        if entry_kind(entry) is RoundKind.PAB:
+        kind = entry_kind(entry)
+        if kind is RoundKind.PAB or (round_robin and kind is RoundKind.ZERO_BYE):
             pairs.append((player.pairing_no, 0))
         elif entry.opponent is not None and entry.colour == "w":
             pairs.append((player.pairing_no, entry.opponent))

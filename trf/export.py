@@ -282,7 +282,7 @@ def _header(state: TournamentState) -> list[Header]:
         ("072", str(sum(1 for p in state.players if p.rating))),
         (
             "092",
-            f"Individual: Swiss-System ({systems.title(settings.system)})",
+            systems.tournament_type(settings.system),
         ),
         ("102", settings.chief_arbiter),
         ("122", settings.time_control),

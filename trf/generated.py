@@ -48,12 +48,12 @@ def generated_document(tournament: GeneratedTournament, profile: Profile = "trf1
     """
     settings = tournament.settings
     points = settings.points
-    title = systems.title(settings.system)
     records: list[Record] = [
         Header(code="012", value=f"Random tournament, seed {tournament.seed}"),
         Header(code="062", value=str(settings.players)),
         Header(
-            code="092", value=f"Individual: Swiss-System ({title}), rules {settings.rules_edition}"
+            code="092",
+            value=f"{systems.tournament_type(settings.system)}, rules {settings.rules_edition}",
         ),
     ]
     event_points = PointValues.from_engine(points)

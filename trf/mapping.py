@@ -20,11 +20,14 @@ from decimal import Decimal
 
 import msgspec
 
+from engine import systems
 from engine.model import Colour, PairingNumber, RoundKind
+from engine.round_robin import table_order
 from engine.systems import DEFAULT_SYSTEM
 from events.decisions import (
     Command,
     CreateTournament,
+    DrawLots,
     RecordResult,
     RegisterPlayer,
     RequestBye,
@@ -38,6 +41,7 @@ from events.results import Result
 from events.tiebreaks import Edition, TiebreakError, format_sequence, parse_settings
 from events.types import (
     ByeKind,
+    DrawMethod,
     Event,
     PairedBoard,
     PlayerId,
@@ -165,6 +169,10 @@ class _Importer:
         joins, withdrawn = self.late_entries_and_withdrawals()
         for player in self.players:
             self.do(self.register(player, joins.get(player.pairing_no, 1)), player)
+        if systems.is_round_robin(self.state.require_settings().system):
+            # A round-robin's numbers are the drawn ones the file keeps (C.05 Annex 1).
+            numbers = tuple(p.pairing_no for p in self.players)
+            self.do(DrawLots(method=DrawMethod.ARBITER, order=numbers), None)
         for round_no in range(1, self.paired + 1):
             self.withdraw(round_no, withdrawn)
             self.request_byes(round_no, joins, withdrawn)
@@ -312,8 +320,16 @@ class _Importer:
                 min(b[0].pairing_no, b[1].pairing_no),
             )
         )
+        system = self.state.require_settings().system
         available, not_paired = self.state.availability(round_no)
         placed = {p.pairing_no for board in boards for p in board} | ({pab} if pab else set())
+        if systems.is_round_robin(system):
+            # The table's board order, and its games with a player not there (forfeits,
+            # docs/rulings.md "Round-robin: games not played") on their boards.
+            table = table_order(len(self.players), round_no, systems.cycles(system))
+            boards.sort(key=lambda b: table.get(frozenset((b[0].pairing_no, b[1].pairing_no)), 0))
+            not_paired = tuple(entry for entry in not_paired if entry.player_id not in placed)
+            placed &= set(available)
         if placed != set(available):
             missing = sorted(set(available) - placed)
             record = by_number[PairingNumber(missing[0])] if missing else None

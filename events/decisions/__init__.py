@@ -19,10 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from events.bounds import check_bounds
-from events.decisions import players, rounds, settings, tournament
+from events.decisions import lots, players, rounds, settings, tournament
 from events.decisions.common import require_open
 from events.decisions.criteria import Departures, departures
 from events.decisions.import_trf import ImportTournament, ImportTrf, decide_import
+from events.decisions.lots import DrawLots
 from events.decisions.players import (
     CancelBye,
     CancelWithdrawal,
@@ -61,6 +62,7 @@ __all__ = [
     "CorrectResult",
     "CreateTournament",
     "Departures",
+    "DrawLots",
     "ForbidPair",
     "GiveVirtualPoints",
     "ImportTournament",
@@ -108,6 +110,7 @@ Command = (
     | ChangeSettings
     | ForbidPair
     | GiveVirtualPoints
+    | DrawLots
 )
 
 _ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event]]] = {
@@ -128,6 +131,7 @@ _ON_OPEN_TOURNAMENT: dict[type[Any], Callable[[TournamentState, Any], list[Event
     ChangeSettings: settings.change_settings,
     ForbidPair: settings.forbid_pair,
     GiveVirtualPoints: settings.give_virtual_points,
+    DrawLots: lots.draw_lots,
 }
 """The decisions taken on an existing, open tournament (checked here, once for all)."""
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from engine import InvalidRequest, Pairing, PairingRequest
+from engine import InvalidRequest, Pairing, PairingRequest, systems
 from engine import NoValidPairing as EngineNoValidPairing
 from engine.model import PairingNumber, PlayerEntry, RoundRecord
 from events.bounds import Board, Reason, RequiredReason, RoundNumber, SystemName
@@ -39,6 +39,8 @@ from events.types import (
     BoardsSwapped,
     ColoursSwapped,
     Event,
+    NotPaired,
+    NotPairedReason,
     PairedBoard,
     PlayerId,
     ResultCorrected,
@@ -225,10 +227,68 @@ def decide_pairing(
         pab = by_number[pairing.bye] if pairing.bye is not None else None
     except KeyError as error:
         raise PairingRejected(round_no, f"no player has pairing number {error.args[0]}") from None
+    system = command.system or settings.system
+    if systems.is_round_robin(system):
+        return _table_round(state, boards, pab, systems.cycles(system), system, engine_version)
     problem = _pairing_problem(state, boards, pab)
     if problem:
         raise PairingRejected(round_no, problem)
-    return [_round_paired(state, boards, pab, command.system or settings.system, engine_version)]
+    return [_round_paired(state, boards, pab, system, engine_version)]
+
+
+def _table_round(
+    state: TournamentState,
+    boards: tuple[PairedBoard, ...],
+    sits_out: PlayerId | None,
+    cycles: int,
+    system: str,
+    engine_version: str,
+) -> list[Event]:
+    """A round-robin's round as its table gives it (C.05 Annex 1): every registered player
+    on a board, but the one the table's extra number leaves out (a round without a game
+    and without points); a game with a player not there (withdrawn, excused, not yet
+    entered) is not played and scores as a forfeit, "-" for the absent player and "+" for
+    the other (C.05 withdrawals in a round-robin; docs/rulings.md, "Round-robin: games
+    not played")."""
+    round_no = state.next_round
+    placed = [player for board in boards for player in (board.white, board.black)]
+    if sits_out is not None:
+        placed.append(sits_out)
+    if sorted(placed) != sorted(state.order):
+        raise PairingRejected(round_no, "the table must place every registered player once")
+    for board in boards:
+        met = sum(
+            1
+            for record in state.player(board.white).rounds
+            if record.opponent == board.black and record.kind is not None
+        )
+        if met >= cycles:
+            raise PairingRejected(
+                round_no, f"players {board.white} and {board.black} have already met {met} time(s)"
+            )
+    available, absent = state.availability(round_no)
+    on_boards = set(placed) - {sits_out}
+    not_paired = tuple(entry for entry in absent if entry.player_id not in on_boards)
+    if sits_out is not None and sits_out in available:
+        not_paired += (NotPaired(player_id=sits_out, reason=NotPairedReason.ZERO_BYE),)
+    paired = msgspec.structs.replace(
+        _round_paired(state, boards, None, system, engine_version), not_paired=not_paired
+    )
+    forfeits: list[Event] = []
+    for number, board in enumerate(boards, 1):
+        there = (board.white in available, board.black in available)
+        if there != (True, True):
+            forfeits.append(
+                ResultRecorded(round_no=RoundNo(round_no), board=number, result=_FORFEITS[there])
+            )
+    return [paired, *forfeits]
+
+
+_FORFEITS = {
+    (True, False): Result.WHITE_WINS_BY_FORFEIT,
+    (False, True): Result.BLACK_WINS_BY_FORFEIT,
+    (False, False): Result.DOUBLE_FORFEIT,
+}
 
 
 def decide_manual_pairing(

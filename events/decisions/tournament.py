@@ -36,7 +36,13 @@ from events.decisions.settings import check_acceleration, check_rating_system
 from events.directory import RATING_KINDS
 from events.errors import InvalidCommand, TournamentExists
 from events.projections.state import TournamentState
-from events.tiebreaks import SWISS_TIEBREAKS, Edition, TiebreakError, parse_settings
+from events.tiebreaks import (
+    ROUND_ROBIN_TIEBREAKS,
+    SWISS_TIEBREAKS,
+    Edition,
+    TiebreakError,
+    parse_settings,
+)
 from events.types import Event, PointValues, TournamentCreated, TournamentReopened
 from events.types import TournamentClosed as TournamentClosedEvent
 
@@ -58,8 +64,9 @@ however many they are (amalfi.md B.2), instead of the regulations' points per ro
 class CreateTournament(CommandStruct, frozen=True):
     """Start a tournament stream; the fields are those of :class:`TournamentCreated`.
 
-    A command that names no tie-breaks gets the Swiss list BH/C1 BH DE SB WIN BWG
-    (events.tiebreaks.SWISS_TIEBREAKS) under the current C.07 edition, and the event states
+    A command that names no tie-breaks gets its system's list under the current C.07
+    edition: a Swiss system BH/C1 BH DE SB WIN BWG (events.tiebreaks.SWISS_TIEBREAKS), a
+    round-robin DE WIN SB KS (events.tiebreaks.ROUND_ROBIN_TIEBREAKS); the event states
     both. An empty list ranks by points alone (a TRF file without a list imports so).
     """
 
@@ -78,7 +85,7 @@ class CreateTournament(CommandStruct, frozen=True):
     time_control: ShortText = ""
     max_half_point_byes: HalfByeLimit | None = None
     full_point_byes: bool = False
-    tiebreaks: TiebreakList = SWISS_TIEBREAKS
+    tiebreaks: TiebreakList | None = None
     tiebreak_rules: TiebreakRules = ""
     unrated_rating: Rating | None = None
     rating_type: ShortText = "standard"
@@ -125,13 +132,26 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
             f"rating type must be one of {', '.join(RATING_KINDS)}", field="rating_type"
         )
     check_rating_system(command.rating_system)
-    rules = command.tiebreak_rules or (Edition.current().value if command.tiebreaks else "")
+    tiebreaks = (
+        default_tiebreaks(command.system) if command.tiebreaks is None else command.tiebreaks
+    )
+    rules = command.tiebreak_rules or (Edition.current().value if tiebreaks else "")
     try:
-        parse_settings(command.tiebreaks, rules)
+        parse_settings(tiebreaks, rules)
     except TiebreakError as error:
         raise InvalidCommand(str(error), field="tiebreaks") from None
     check_acceleration(command.acceleration, TournamentState(points=command.points.to_engine()))
-    return [TournamentCreated(**{**msgspec.structs.asdict(command), "tiebreak_rules": rules})]
+    fields = {**msgspec.structs.asdict(command), "tiebreaks": tiebreaks, "tiebreak_rules": rules}
+    return [TournamentCreated(**fields)]
+
+
+def default_tiebreaks(system: str) -> str:
+    """The tie-break list a tournament of ``system`` gets when its command names none.
+
+    >>> default_tiebreaks("double-round-robin")
+    'DE WIN SB KS'
+    """
+    return ROUND_ROBIN_TIEBREAKS if systems.is_round_robin(system) else SWISS_TIEBREAKS
 
 
 def _check_system(system: str, edition: str) -> None:

@@ -29,6 +29,7 @@ from events.types import (
     ColoursSwapped,
     Event,
     PairForbidden,
+    PairingNumbersDrawn,
     PlayerDetailsCorrected,
     PlayerRegistered,
     PlayerWithdrawn,
@@ -119,6 +120,8 @@ EVENT_KINDS: Mapping[type[Event], EventKind[Any]] = dict(
         _row(VirtualPointsGiven, steps.virtual_points_given, _MANUAL,
              "%(player_id)s given %(points)s virtual points for rounds "
              "%(first_round)s to %(last_round)s."),
+        _row(PairingNumbersDrawn, steps.pairing_numbers_drawn, _ROUTINE,
+             "Pairing numbers drawn %(method)s: %(order)s."),
         _row(TournamentClosed, steps.tournament_closed, _ROUTINE, "Tournament closed."),
         _row(TournamentReopened, steps.tournament_reopened, _MANUAL,
              "Tournament reopened: %(reason)s."),

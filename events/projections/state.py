@@ -187,6 +187,9 @@ class TournamentState:
     ranked: bool = True
     """``order`` is the initial ranking (sorted by :func:`rules.ranking_key`), so a correction
     moves one player in it instead of sorting the field (:func:`rules.reranked`)."""
+    drawn: bool = False
+    """The pairing numbers were drawn by lots (a round-robin): no correction renumbers, and a
+    player registered after the draw takes the next number."""
     rounds: tuple[RoundState, ...] = ()
     byes: tuple[ByeRequested, ...] = ()
     """Requested byes not cancelled, for rounds paired or not."""

@@ -37,6 +37,7 @@ from events.types import (
     ColoursSwapped,
     NotPairedReason,
     PairForbidden,
+    PairingNumbersDrawn,
     PlayerDetailsCorrected,
     PlayerId,
     PlayerRegistered,
@@ -85,7 +86,7 @@ def player_registered(state: TournamentState, event: PlayerRegistered) -> Tourna
         missed = _not_paired_record(state, player, round_.round_no, NotPairedReason.LATE_ENTRY)
         player = player.with_record(round_.round_no, missed)
     players = state.players.append(player)
-    at = rules.ranked_position(state.order, players, player)
+    at = len(state.order) if state.drawn else rules.ranked_position(state.order, players, player)
     return dataclasses.replace(
         state, players=players, order=state.order.insert(at, player.player_id)
     )
@@ -101,7 +102,7 @@ def player_details_corrected(
     }
     player = dataclasses.replace(state.player(event.player_id), **changes)
     players = state.players.set(player.player_id - 1, player)
-    if state.rounds_paired >= rules.TPN_FREEZE_ROUND:
+    if state.rounds_paired >= rules.TPN_FREEZE_ROUND or state.drawn:
         return dataclasses.replace(state, players=players, ranked=False)
     order = rules.reranked(
         state.order,
@@ -239,6 +240,10 @@ def settings_changed(state: TournamentState, event: SettingsChanged) -> Tourname
     return dataclasses.replace(
         state, settings=msgspec.structs.replace(state.require_settings(), **changes)
     )
+
+
+def pairing_numbers_drawn(state: TournamentState, event: PairingNumbersDrawn) -> TournamentState:
+    return dataclasses.replace(state, order=PersistentList(event.order), ranked=False, drawn=True)
 
 
 def pair_forbidden(state: TournamentState, event: PairForbidden) -> TournamentState:

@@ -7,6 +7,7 @@ and pairing numbers are :mod:`engine.model`'s), then
 """
 
 from events.tiebreaks.codes import (
+    ROUND_ROBIN_TIEBREAKS,
     SWISS_TIEBREAKS,
     Tiebreak,
     format_sequence,
@@ -29,6 +30,7 @@ from events.tiebreaks.tournament import (
 
 __all__ = [
     "COUNTING_RULE",
+    "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
     "Crosstable",
     "Edition",

@@ -24,6 +24,7 @@ from events.tiebreaks.model import Edition
 __all__ = [
     "ASCENDING",
     "RATING_BASED",
+    "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
     "Tiebreak",
     "check_edition",
@@ -56,6 +57,12 @@ publishes no mandatory list (the Chief Arbiter completes a silent one, 2024-08 r
 old C.02 Art. 13 recommendation and recent FIDE Swiss regulations both rank by Buchholz Cut-1,
 Buchholz, then direct encounter, Sonneborn-Berger and wins. Nothing rating-based, so the list
 ranks unrated players without an ``unrated_rating`` (Art. 10). See docs/rulings.md."""
+
+ROUND_ROBIN_TIEBREAKS = "DE WIN SB KS"
+"""The list a new round-robin gets unless it names one: C.02 Art. 13's recommendation for
+round-robin tournaments (direct encounter, the greater number of wins, Sonneborn-Berger,
+Koya), which C.07 keeps among its tie-breaks; Buchholz ranks nothing in an all-play-all,
+where everyone meets the same field. See docs/rulings.md."""
 
 RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 """Art. 10: removed from the list when unrated players take part and no rating is set for them."""

@@ -6,15 +6,21 @@ during a round are those after the last complete round.
 
 from __future__ import annotations
 
+import dataclasses
+from fractions import Fraction
+
+from engine import systems
 from engine.model import Colour, PairingNumber, RoundKind
 from events.projections.state import PlayerRound, TournamentState
 from events.tiebreaks.codes import parse_settings
 from events.tiebreaks.errors import TiebreakError
 from events.tiebreaks.model import Crosstable, PlayerRecord, RoundEntry
 from events.tiebreaks.ranking import Standings, rank
+from events.types import NotPairedReason
 
 __all__ = [
     "COUNTING_RULE",
+    "annulled_players",
     "completed_rounds",
     "counting_note",
     "crosstable_from_state",
@@ -98,6 +104,44 @@ def crosstable_from_state(state: TournamentState) -> Crosstable:
     )
 
 
+def annulled_players(state: TournamentState) -> frozenset[PairingNumber]:
+    """In a round-robin, the players who withdrew having played fewer than half of their
+    games: their points, and the points scored against them, do not count in the standings
+    (C.05 on withdrawals from a round-robin; the crosstable keeps every result, for the
+    rating report). Half of the games the table gives them, byes not counted, is enough
+    to count (docs/rulings.md, "Round-robin: a withdrawal before half of the games")."""
+    settings = state.settings
+    if settings is None or not systems.is_round_robin(settings.system):
+        return frozenset()
+    games = (len(state.order) - 1) * systems.cycles(settings.system)
+    return frozenset(
+        PairingNumber(number)
+        for number, player_id in enumerate(state.order, start=1)
+        if (player := state.player(player_id)).withdrawn_from is not None
+        and 2 * sum(1 for r in player.rounds if r.kind is RoundKind.PLAYED) < games
+    )
+
+
+def _without(table: Crosstable, annulled: frozenset[PairingNumber]) -> Crosstable:
+    """``table`` with every round of an annulled player, on both sides, counting nothing."""
+    if not annulled:
+        return table
+    void = RoundEntry.bye(
+        RoundKind.NOT_PAIRED, points=Fraction(0), reason=NotPairedReason.WITHDRAWN
+    )
+    players = tuple(
+        dataclasses.replace(
+            record,
+            rounds=tuple(
+                void if record.pairing_number in annulled or entry.opponent in annulled else entry
+                for entry in record.rounds
+            ),
+        )
+        for record in table.players
+    )
+    return dataclasses.replace(table, players=players)
+
+
 def tournament_standings(
     state: TournamentState,
     *,
@@ -114,11 +158,12 @@ def tournament_standings(
     declared_list = settings.tiebreaks if settings else ""
     declared_rules = settings.tiebreak_rules if settings else ""
     parsed = parse_settings(tiebreaks or declared_list, rules or declared_rules)
+    table = _without(crosstable_from_state(state), annulled_players(state))
     if parsed is None:
         if rules:
             raise TiebreakError("a C.07 edition was given but no tie-break list")
-        return rank(crosstable_from_state(state))
+        return rank(table)
     sequence, edition = parsed
     if unrated_rating is None and settings is not None:
         unrated_rating = settings.unrated_rating
-    return rank(crosstable_from_state(state), sequence, edition, unrated_rating=unrated_rating)
+    return rank(table, sequence, edition, unrated_rating=unrated_rating)

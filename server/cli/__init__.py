@@ -51,7 +51,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
         "reopen-tournament", "cancel-withdrawal", "remove-player", "swap-colours", "swap-boards",
     ),
     "server.cli.printing": ("pairings", "results"),
-    "server.cli.regulations": ("settings", "forbid-pair", "virtual-points"),
+    "server.cli.regulations": ("settings", "forbid-pair", "virtual-points", "draw-lots"),
     "server.cli.standings": ("standings", "crosstable"),
     "server.cli.norms": ("norms",),
     "server.cli.trf": ("trf", "import", "export"),

@@ -1,17 +1,20 @@
 """``arbiter`` commands that change what reaches the pairing engine after creation: the
-regulations (``settings``), forbidden pairs and acceleration points player by player."""
+regulations (``settings``), forbidden pairs, acceleration points player by player, and a
+round-robin's drawing of lots."""
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import click
 
 from engine.model import Colour
-from events.decisions import ChangeSettings, ForbidPair, GiveVirtualPoints
+from events.decisions import ChangeSettings, DrawLots, ForbidPair, GiveVirtualPoints
 from events.errors import InvalidCommand
 from events.rating_changes import SYSTEM_NAMES
+from events.types import DrawMethod
 from server.cli.support import CliContext, pass_service, player_of
 from server.service import deferred
 
@@ -141,4 +144,39 @@ def virtual_points(
     )
 
 
-COMMANDS = (settings, forbid_pair, virtual_points)
+@click.command("draw-lots")
+@click.argument("tournament")
+@click.option("--varma", is_flag=True, help="Restricted by the Varma tables (C.05 Annex 2).")
+@click.option(
+    "--seed", type=click.IntRange(0, 2**53 - 1), help="The draw's seed (default: a new one)."
+)
+@click.option("--order", help="The numbers drawn in the hall: player ids by number, e.g. 3,1,4,2.")
+@pass_service
+def draw_lots(
+    ctx: CliContext, tournament: str, varma: bool, seed: int | None, order: str | None
+) -> None:
+    """Draw a round-robin's pairing numbers before round 1 (C.05 Annex 1).
+
+    By lots from a seed (printed, so anyone can repeat the draw), restricted by the Varma
+    tables so that players of one federation meet early, or in the order drawn in the hall.
+
+    Example:
+
+        arbiter draw-lots club-league --varma --seed 2026
+    """
+    if order is not None:
+        try:
+            numbers = tuple(int(part) for part in order.split(","))
+        except ValueError:
+            raise InvalidCommand(f"--order {order!r}: player ids, comma-separated") from None
+        command = DrawLots(method=DrawMethod.ARBITER, order=numbers)
+    else:
+        method = DrawMethod.VARMA if varma else DrawMethod.LOTS
+        command = DrawLots(method=method, seed=secrets.randbelow(2**31) if seed is None else seed)
+    event = ctx.service().execute(tournament, command).events[0]
+    drawn = ", ".join(f"{n}: player {p}" for n, p in enumerate(getattr(event, "order"), 1))
+    seed_text = f" (seed {command.seed})" if command.seed is not None else ""
+    click.echo(f"{tournament}: pairing numbers drawn{seed_text}: {drawn}")
+
+
+COMMANDS = (settings, forbid_pair, virtual_points, draw_lots)

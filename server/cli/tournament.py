@@ -33,7 +33,7 @@ from events.decisions import (
 from events.errors import InvalidCommand
 from events.names import parse_name
 from events.rating_changes import SYSTEM_NAMES
-from events.tiebreaks import SWISS_TIEBREAKS, Edition
+from events.tiebreaks import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Edition
 from events.types import ByeKind, PointValues
 from server.cli.render import render_log, render_state
 from server.cli.support import CliContext, as_of_options, pass_service, player_of
@@ -145,9 +145,8 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
 )
 @click.option(
     "--tiebreaks",
-    default=SWISS_TIEBREAKS,
-    show_default=True,
-    help='C.07 tie-break list, e.g. "BH/C1 BH SB DE"; "PTS" ranks by points alone.',
+    help=f'C.07 tie-break list, e.g. "BH/C1 BH SB DE"; "PTS" ranks by points alone. '
+    f'Default: "{SWISS_TIEBREAKS}" (Swiss), "{ROUND_ROBIN_TIEBREAKS}" (round-robin).',
 )
 @click.option(
     "--tiebreak-rules",

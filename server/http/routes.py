@@ -24,6 +24,7 @@ from events.decisions import (
     ChangeSettings,
     CloseTournament,
     CreateTournament,
+    DrawLots,
     ForbidPair,
     GiveVirtualPoints,
     PairRound,
@@ -158,6 +159,9 @@ DESK: tuple[Route, ...] = (
           "Change the regulations the engine pairs with", ChangeSettings, "regulations"),
     _desk("/forbidden-pairs", "forbiddenPairs", "forbidPair",
           "Forbid two players to meet", schemas.ForbiddenPair, "regulations", ForbidPair),
+    _desk("/draws", "draws", "drawLots",
+          "Draw a round-robin's pairing numbers: by lots or the Varma tables from a seed, or "
+          "in the arbiter's order", DrawLots, "regulations"),
     _desk("/virtual-points", "virtualPoints", "giveVirtualPoints",
           "Give a player acceleration points", schemas.VirtualPoints, "regulations",
           GiveVirtualPoints),

@@ -12,11 +12,12 @@ from decimal import Decimal
 import msgspec
 
 from engine.model import Outcome, RoundKind
-from events.tiebreaks import RoundEntry, Standings, Tiebreak, TiebreakValue
+from events.tiebreaks import Crosstable, RoundEntry, Standings, Tiebreak, TiebreakValue
 from events.types import NotPairedReason
 from server.printouts import csv_table, text_table
 
 __all__ = [
+    "by_opponent_rows",
     "crosstable_csv",
     "crosstable_rows",
     "crosstable_table",
@@ -169,6 +170,44 @@ def crosstable_rows(
         cells = [_cell(entry) for entry in row.player.rounds]
         rows.append(base[:lead] + cells + base[lead:])
     return header, rows
+
+
+def by_opponent_rows(table: Crosstable, standings: Standings) -> tuple[list[str], list[list[str]]]:
+    """A round-robin's crosstable: a row per pairing number, a column per opponent's number
+    holding the results against him (both, a double round-robin's, in order; ``×`` the
+    player's own), then the tie-break values. The cells are ``table``'s, every result as
+    played; rank and values are ``standings``'."""
+    lead = len(_lead(False))
+    numbers = [str(n) for n in range(1, len(table.players) + 1)]
+    header = [*_lead(False), *numbers, *standings.labels]
+    base = dict(
+        zip(
+            (row.pairing_number for row in standings.rows),
+            _standings_rows(standings, False),
+            strict=True,
+        )
+    )
+    rows = []
+    for player in table.players:
+        against: dict[int, list[str]] = {}
+        for entry in player.rounds:
+            if entry.opponent is not None:
+                against.setdefault(entry.opponent, []).append(_result(entry))
+        cells = [
+            "×" if n == player.pairing_number else " ".join(against.get(n, []))
+            for n in range(1, len(table.players) + 1)
+        ]
+        row = base[player.pairing_number]
+        rows.append(row[:lead] + cells + row[lead:])
+    return header, rows
+
+
+def _result(entry: RoundEntry) -> str:
+    """A result against an opponent, from the player's side: ``1``, ``=``, ``0``, ``+``, ``-``."""
+    if entry.played:
+        assert entry.outcome is not None
+        return _GAME_RESULTS[entry.outcome]
+    return "+" if entry.kind is RoundKind.FORFEIT_WIN else "-"
 
 
 def crosstable_text(standings: Standings, *, ids: bool = False) -> str:

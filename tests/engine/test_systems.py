@@ -25,7 +25,9 @@ def test_every_edition_is_a_pair_function_in_the_one_layout(row: systems.System)
     for edition, target in row.editions.items():
         module_name, _, function_name = target.partition(":")
         year = edition.removeprefix("fide-")
-        package = f"engine.{row.name}" + ("" if edition == "fide-2026" else f".rules{year}")
+        package = f"engine.{row.name.replace('-', '_')}" + (
+            "" if edition == "fide-2026" else f".rules{year}"
+        )
         assert (module_name, function_name) == (f"{package}.system", "pair")
         assert callable(getattr(importlib.import_module(module_name), function_name))
 

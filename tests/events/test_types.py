@@ -18,11 +18,13 @@ from events.types import (
     ByeKind,
     ByeRequested,
     ColoursSwapped,
+    DrawMethod,
     Event,
     NotPaired,
     NotPairedReason,
     PairedBoard,
     PairForbidden,
+    PairingNumbersDrawn,
     PlayerDetailsCorrected,
     PlayerId,
     PlayerRegistered,
@@ -114,6 +116,7 @@ ONE_OF_EACH: list[Event] = [
     RegistrationRemoved(player_id=PlayerId(3), reason="registered twice"),
     ColoursSwapped(round_no=1, board=1, reason="misprint"),
     BoardsSwapped(round_no=1, board=1, other=2, reason="access"),
+    PairingNumbersDrawn(order=(PlayerId(2), PlayerId(1)), method=DrawMethod.VARMA, seed=7),
 ]
 
 
@@ -129,6 +132,7 @@ def test_event_type_names_are_stable_kebab_case() -> None:
         "bye-requested",
         "colours-swapped",
         "pair-forbidden",
+        "pairing-numbers-drawn",
         "player-details-corrected",
         "player-registered",
         "player-withdrawn",

@@ -126,11 +126,17 @@ def _build(db: Path) -> dict[Role, Credentials]:
         for name in ("Aune", "Brandt", "Costa", "Dahl", "Eide", "Fossum"):
             service.execute("open", RegisterPlayer(surname=name))
         service.pair_round("open", PairRound())
+        # A round-robin before its draw (the drawing of lots is a round-robin's alone).
+        service.create(CreateTournament(tournament_id="league", name="League", rounds=3,
+                                        system="round-robin"))  # fmt: skip
+        for name in ("Aune", "Brandt", "Costa", "Dahl"):
+            service.execute("league", RegisterPlayer(surname=name))
         accounts = AccountService(store)
         people = {}
         for role, name in ((Role.DEPUTY, "dora"), (Role.CHIEF, "carl")):
             account = accounts.add(ADMIN, name, password=PASSWORD)
             accounts.grant(ADMIN, "open", name, role)
+            accounts.grant(ADMIN, "league", name, role)
             token = accounts.issue_token(ADMIN, name, role=role).token
             opened = accounts.open_session(accounts.actor(account))
             people[role] = Credentials(name, token, opened.session_id, opened.stored.csrf)
@@ -223,6 +229,7 @@ API: dict[str, Request] = {
                           {"round_no": 1, "board": 1, "other": 2, "reason": "tables"}),
     "changeSettings": Request(Role.CHIEF, "/tournaments/open/settings",
                               {"avoid_same_club": True, "reason": "regulations"}),
+    "drawLots": Request(Role.CHIEF, "/tournaments/league/draws", {"seed": 7}),
     "forbidPair": Request(Role.CHIEF, "/tournaments/open/forbidden-pairs",
                           {"player_id": 1, "other": 2, "reason": "siblings"}),
     "giveVirtualPoints": Request(Role.CHIEF, "/tournaments/open/virtual-points",
@@ -274,6 +281,7 @@ class Form:
     fields: dict[str, str]
     setup: Setup | None = None
     files: dict[str, bytes] = field(default_factory=dict)
+    tournament: str = "open"
 
 
 DESK: dict[str, Form] = {
@@ -290,6 +298,7 @@ DESK: dict[str, Form] = {
     "register-csv": Form(Role.CHIEF, {}, files={"players": b"surname\nLate\n"}),
     "correct-player": Form(Role.CHIEF, {"player": "1", "surname": "Auné", "reason": "typo"}),
     "forbid-pair": Form(Role.CHIEF, {"player_id": "1", "other": "2", "reason": "siblings"}),
+    "draw-lots": Form(Role.CHIEF, {"method": "lots"}, tournament="league"),
 }
 """A form for each desk action that the table allows from the scratch state after
 ``setup``."""
@@ -312,7 +321,7 @@ async def test_each_desk_form_answers_by_role(
         data.add_field(name, content, filename=f"{name}.csv", content_type="text/csv")
     cookie = {"Cookie": f"{COOKIE}={person.session}"}
     async with client.post(
-        f"/t/open/desk/{action}", data=data, headers=cookie, allow_redirects=False
+        f"/t/{form.tournament}/desk/{action}", data=data, headers=cookie, allow_redirects=False
     ) as response:
         assert response.status == 303, await response.text()
         back = response.headers["Location"]
@@ -363,6 +372,7 @@ CLI: dict[str, Command] = {
     "swap-boards": Command(Role.CHIEF, ("open", "1", "1", "2", "--reason", "tables")),
     "settings": Command(Role.CHIEF, ("open", "--avoid-same-club", "--reason", "rules")),
     "forbid-pair": Command(Role.CHIEF, ("open", "1", "2", "--reason", "siblings")),
+    "draw-lots": Command(Role.CHIEF, ("league", "--seed", "7")),
     "virtual-points": Command(Role.CHIEF, ("open", "1", "1", "--rounds", "2-3")),
     "ratings update": Command(Role.CHIEF, ("open",), _listed),
 }  # fmt: skip

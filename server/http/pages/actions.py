@@ -12,6 +12,7 @@ is not overwritten from a stale page either.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,7 @@ from events.decisions import (
     CloseTournament,
     CorrectPlayerDetails,
     CorrectResult,
+    DrawLots,
     ForbidPair,
     PairManually,
     PairRound,
@@ -38,7 +40,7 @@ from events.errors import InvalidCommand, ResultAlreadyRecorded
 from events.projections import TournamentState
 from events.results import parse_result
 from events.types import ByeKind
-from server.http.pages.forms import Form, command, drafted, edit_fields, filled
+from server.http.pages.forms import Form, command, drafted, edit_fields, filled, listed
 from server.players_csv import read_players_csv
 from server.service import (
     CommandResult,
@@ -228,6 +230,17 @@ def _forbid_pair(run: Run) -> CommandResult:
     return run.execute(command(ForbidPair, values))
 
 
+def _draw_lots(run: Run) -> CommandResult:
+    """By lots or the Varma tables from a seed drawn now (the log keeps it), or the order
+    drawn in the hall, player ids by number."""
+    method = run.form.get("method", "lots")
+    if method == "arbiter":
+        return run.execute(
+            command(DrawLots, {"method": method, "order": listed(run.form.get("order", ""))})
+        )
+    return run.execute(command(DrawLots, {"method": method, "seed": secrets.randbelow(2**31)}))
+
+
 ACTIONS: dict[str, Action] = {
     "result": _result,
     "pair": _pair,
@@ -242,9 +255,10 @@ ACTIONS: dict[str, Action] = {
     "register-csv": _register_csv,
     "correct-player": _correct_player,
     "forbid-pair": _forbid_pair,
+    "draw-lots": _draw_lots,
 }
 
-_PLAYERS_PAGE = {"register", "register-csv", "correct-player", "forbid-pair"}
+_PLAYERS_PAGE = {"register", "register-csv", "correct-player", "forbid-pair", "draw-lots"}
 """Actions whose form is on the desk's players page, where their outcome is said."""
 
 
@@ -327,6 +341,7 @@ _DONE: dict[str, Callable[[Gettext], str]] = {
     "register-csv": lambda _: _("Players registered from the file."),
     "correct-player": lambda _: _("Player's details corrected."),
     "forbid-pair": lambda _: _("Pair forbidden."),
+    "draw-lots": lambda _: _("Pairing numbers drawn."),
     "unpair": lambda _: _("Round unpaired."),
     "bye": lambda _: _("Bye granted."),
     "cancel-bye": lambda _: _("Bye cancelled."),

@@ -1,7 +1,7 @@
 """A new tournament from the browser: the form an administrator fills in, read into the
 same :class:`~events.decisions.CreateTournament` the API and ``arbiter create`` send (the
 service checks who may create one). The systems and their editions are the systems table's;
-the tie-break field starts with the recommended Swiss list, which an empty field also gets.
+an empty tie-break field gets the system's recommended list (Swiss or round-robin).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engine import systems
 from events.decisions import CreateTournament
 from events.directory import RATING_KINDS
 from events.errors import ArbiterError
-from events.tiebreaks import SWISS_TIEBREAKS
+from events.tiebreaks import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS
 from server.http import keys
 from server.http.pages import i18n, refusals
 from server.http.pages.forms import Form, command, filled, listed
@@ -68,7 +68,8 @@ def _page(request: web.Request, session: Session, form: Form, refusal: str | Non
         request, "desk_new.html", {
             "csrf": session.csrf, "signed_in": True, "form": form, "refusal": refusal,
             "systems": systems.rows(), "editions": _editions(),
-            "rating_kinds": RATING_KINDS, "swiss_tiebreaks": SWISS_TIEBREAKS, "fragment": False,
+            "rating_kinds": RATING_KINDS, "swiss_tiebreaks": SWISS_TIEBREAKS,
+            "round_robin_tiebreaks": ROUND_ROBIN_TIEBREAKS, "fragment": False,
         }, status=422 if refusal else 200,
     )  # fmt: skip
 
@@ -76,8 +77,7 @@ def _page(request: web.Request, session: Session, form: Form, refusal: str | Non
 async def creation_form(request: web.Request) -> web.StreamResponse:
     session = await signed_in(request)
     defaults = {"system": systems.DEFAULT_SYSTEM, "rules_edition": systems.DEFAULT_EDITION,
-                "rounds": "9", "rating_type": "standard", "initial_colour": "w",
-                "tiebreaks": SWISS_TIEBREAKS}  # fmt: skip
+                "rounds": "9", "rating_type": "standard", "initial_colour": "w"}  # fmt: skip
     return _page(request, session, defaults, None)
 
 

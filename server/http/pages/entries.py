@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from aiohttp import web
 
+from engine import systems
 from events.directory import DirectoryPlayer, open_directory
 from server.http import keys
 from server.http.pages.actions import CORRECTIONS, DETAILS
@@ -53,4 +54,5 @@ async def players_desk(request: web.Request) -> web.StreamResponse:
         csrf=session.csrf, signed_in=True, flash=await taken_flash(request, session),
         search=search, found=found, details=DETAILS, corrections=CORRECTIONS,
         forbidden=[(state.player(f.player_id), state.player(f.other), f) for f in state.forbidden],
+        round_robin=systems.is_round_robin(state.require_settings().system),
     )  # fmt: skip

@@ -51,6 +51,8 @@ SYSTEM_NAMES = {
     "lim": N_("Lim system"),
     "lim-maxi": N_("Lim system (maxi)"),
     "amalfi": N_("Amalfi rating system"),
+    "round-robin": N_("round-robin"),
+    "double-round-robin": N_("double round-robin"),
 }
 """Every pairing system by its name in ``engine.systems`` (tests/server/http/test_languages.py)."""
 

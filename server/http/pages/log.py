@@ -18,7 +18,7 @@ import msgspec
 from events.envelope import RecordedEvent
 from events.projections import EMPTY, EVENT_KINDS, TournamentState, apply
 from events.results import Result
-from events.types import ByeKind, Event, PlayerId
+from events.types import ByeKind, DrawMethod, Event, PairingNumbersDrawn, PlayerId
 from server.http.pages.legend import N_
 from server.http.pages.views import result_text
 
@@ -99,7 +99,20 @@ def _values(event: Event, state: TournamentState, _: Gettext) -> dict[str, objec
         values["game"] = _game(state, getattr(event, "round_no"), getattr(event, "board"))
     if values.get("rating") == 0:
         values["rating"] = "–"  # unrated
+    if isinstance(event, PairingNumbersDrawn):
+        values["method"] = _draw(event, _)
+        values["order"] = ", ".join(
+            f"{number} {_name(state, player)}" for number, player in enumerate(event.order, 1)
+        )
     return values
+
+
+def _draw(event: PairingNumbersDrawn, _: Gettext) -> str:
+    """How the numbers were drawn, with the seed that repeats a draw by lots."""
+    if event.method is DrawMethod.ARBITER:
+        return _("in the arbiter's order")
+    method = _("by lots") if event.method is DrawMethod.LOTS else _("by the Varma tables")
+    return _("%(method)s (seed %(seed)s)") % {"method": method, "seed": event.seed}
 
 
 def describe(event: Event, state: TournamentState, _: Gettext) -> str:

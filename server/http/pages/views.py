@@ -6,6 +6,7 @@ testable as a projection and the templates only lay things out.
 
 from __future__ import annotations
 
+import dataclasses
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -13,19 +14,17 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
+from engine import systems
 from engine.common import Float
 from engine.model import Colour, PairingNumber, RoundKind
 from events.norms import NormReport, PlayerNorm, tournament_norms
 from events.projections import PlayerState, RoundState, TournamentState, points_str
 from events.rating_changes import PlayerChange, performances, tournament_rating_changes
-from events.tiebreaks import (
-    Standings,
-    tournament_standings,
-)
+from events.tiebreaks import Standings, crosstable_from_state, tournament_standings
 from events.types import TournamentCreated
 from server.printouts import Language
 from server.printouts.collation import name_key
-from server.printouts.crosstable import crosstable_rows, standings_table
+from server.printouts.crosstable import by_opponent_rows, crosstable_rows, standings_table
 from server.printouts.norms import norm_status
 
 __all__ = [
@@ -183,6 +182,8 @@ class StandingsView:
     edition: str
     rating_changes: list[str] = field(default_factory=list)
     """Each row's rating change (``+3.20``; empty: unrated); empty list: no such column."""
+    by_opponent: bool = False
+    """A round-robin's table: rows by pairing number, a column per opponent's number."""
 
 
 def _view(
@@ -224,8 +225,16 @@ def rating_card(state: TournamentState, player: PlayerState) -> PlayerChange:
 
 def crosstable(state: TournamentState) -> StandingsView:
     """Every complete round per player (opponent's start number, colour, result), ranked
-    by the declared tie-breaks, else by points."""
+    by the declared tie-breaks, else by points; a round-robin's is the all-play-all table,
+    by pairing number, a column per opponent."""
     ranked = tournament_standings(state)
+    if systems.is_round_robin(state.require_settings().system):
+        by_number = dataclasses.replace(
+            ranked, rows=tuple(sorted(ranked.rows, key=lambda row: row.pairing_number))
+        )
+        _, rows = by_opponent_rows(crosstable_from_state(state), by_number)
+        view = _view(state, by_number, len(state.order), rows)
+        return dataclasses.replace(view, by_opponent=True)
     _, rows = crosstable_rows(ranked)
     return _view(state, ranked, ranked.rounds, rows)
 

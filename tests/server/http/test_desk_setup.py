@@ -82,19 +82,24 @@ async def test_an_administrator_creates_a_tournament_in_the_browser(api: Api) ->
     assert "Tournament created." in page
 
 
-async def test_the_new_tournament_form_offers_the_swiss_tie_breaks(api: Api) -> None:
-    """Issue 28 item 4: the field starts with the recommended list and says so; emptied, the
-    tournament gets that list all the same, under the current C.07 edition."""
+async def test_the_new_tournament_form_offers_each_systems_tie_breaks(api: Api) -> None:
+    """Issue 28 item 4, issue 33: the field says the recommended lists; left empty, a Swiss
+    tournament gets the Swiss list and a round-robin the round-robin one, under the current
+    C.07 edition."""
     csrf = await _signed_in_for_new(api.client)
     _, form, _ = await text(api.client, "/desk/new")
-    assert 'name="tiebreaks" type="text" value="BH/C1 BH DE SB WIN BWG"' in form
-    assert "empty: the Swiss default BH/C1 BH DE SB WIN BWG" in form
-    filled = {"csrf": csrf, "tournament_id": "plain", "name": "Plain", "rounds": "5",
-              "tiebreaks": " "}  # fmt: skip
-    async with api.client.post("/desk/new", data=filled, allow_redirects=False) as response:
-        assert response.status == 303
-    (created,) = await _events(api, "plain")
-    assert (created["tiebreaks"], created["tiebreak_rules"]) == ("BH/C1 BH DE SB WIN BWG", "2026")
+    assert 'name="tiebreaks" type="text" value=""' in form
+    assert "BH/C1 BH DE SB WIN BWG for a Swiss, DE WIN SB KS for a round-robin" in form
+    for tournament_id, system, expected in (
+        ("plain", "dutch", "BH/C1 BH DE SB WIN BWG"),
+        ("league", "round-robin", "DE WIN SB KS"),
+    ):
+        filled = {"csrf": csrf, "tournament_id": tournament_id, "name": "Plain", "rounds": "5",
+                  "system": system, "tiebreaks": " "}  # fmt: skip
+        async with api.client.post("/desk/new", data=filled, allow_redirects=False) as response:
+            assert response.status == 303
+        (created,) = await _events(api, tournament_id)
+        assert (created["tiebreaks"], created["tiebreak_rules"]) == (expected, "2026")
 
 
 async def test_players_are_registered_corrected_and_kept_apart_at_the_desk(

@@ -16,9 +16,11 @@ from events.types import (
     ByeKind,
     ByeRequested,
     ColoursSwapped,
+    DrawMethod,
     Event,
     PairedBoard,
     PairForbidden,
+    PairingNumbersDrawn,
     PlayerDetailsCorrected,
     PlayerId,
     PlayerRegistered,
@@ -54,6 +56,12 @@ SAMPLES: list[tuple[Event, str]] = [
     (PlayerRegistered(player_id=P4, surname="Karpov", rating=2750),
      "Karpov registered (rating 2750)."),
     (PlayerDetailsCorrected(player_id=P2, rating=2650), "Details of Short corrected."),
+    (PairingNumbersDrawn(order=(P3, P1, P4, P2), method=DrawMethod.LOTS, seed=2026),
+     ("Pairing numbers drawn by lots (seed 2026): 1 Kasparov, 2 Polgar, Judit, 3 Karpov, "
+     "4 Short.")),
+    (PairingNumbersDrawn(order=(P1, P2, P3, P4), method=DrawMethod.ARBITER),
+     ("Pairing numbers drawn in the arbiter's order: 1 Polgar, Judit, 2 Short, 3 Kasparov, "
+     "4 Karpov.")),
     (PairForbidden(player_id=P1, other=P3, from_round=R1),
      "Polgar, Judit and Kasparov not to be paired from round 1 on."),
     (VirtualPointsGiven(player_id=P4, first_round=R1, last_round=R2, points=Decimal("0.5")),
@@ -113,4 +121,8 @@ def test_every_event_type_is_told_in_spanish() -> None:
     for (event, english), sentence in zip(SAMPLES, spanish, strict=True):
         assert "%(" not in sentence and type(event).__name__ not in sentence
         assert sentence != english
-    assert spanish[6] == "Polgar, Judit y Kasparov no se emparejarán a partir de la ronda 1."
+    assert spanish[6] == (
+        "Números de emparejamiento asignados por sorteo (semilla 2026): 1 Kasparov, "
+        "2 Polgar, Judit, 3 Karpov, 4 Short."
+    )
+    assert spanish[8] == "Polgar, Judit y Kasparov no se emparejarán a partir de la ronda 1."

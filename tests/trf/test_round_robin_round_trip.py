@@ -1,0 +1,70 @@
+"""A round-robin survives TRF export and import at every round (issue 33): an odd field (a
+player sits out each round), a double round-robin, a withdrawal whose games become forfeits
+and are annulled in the standings; the next pairing request, the standings, the tie-breaks
+and the file itself must come back the same, in TRF16 and TRF-2026."""
+
+from __future__ import annotations
+
+import random
+
+from engine import pair
+from events.decisions import (
+    CreateTournament,
+    DrawLots,
+    PairRound,
+    RecordResult,
+    RegisterPlayer,
+    WithdrawPlayer,
+    decide,
+)
+from events.projections import TournamentState, fold
+from events.types import DrawMethod, Event
+from tests.trf.round_trip import RESULTS, assert_round_trips_at_every_round
+from trf import check_document, export_document, read_trf, write_trf
+
+SYSTEM = "double-round-robin"
+
+
+def league_events(withdraw_after: int) -> list[Event]:
+    """7 players, 14 rounds; player 3 withdraws after round ``withdraw_after``."""
+    dice = random.Random(withdraw_after)
+    events: list[Event] = []
+    state: TournamentState = fold([])
+
+    def do(command: object) -> None:
+        nonlocal state
+        decided = decide(state, command, engine=lambda r: pair(r, SYSTEM))  # type: ignore[arg-type]
+        events.extend(decided)
+        state = fold(decided, state)
+
+    do(CreateTournament(tournament_id="t", name="League", rounds=14, system=SYSTEM))
+    for n in range(1, 8):
+        do(RegisterPlayer(surname=f"Player{n}", rating=2300 - 20 * n, federation="NOR"))
+    do(DrawLots(method=DrawMethod.LOTS, seed=withdraw_after))
+    for round_no in range(1, 15):
+        if round_no == withdraw_after + 1:
+            do(WithdrawPlayer(player_id=3, from_round=round_no))
+        do(PairRound())
+        for board in state.round(round_no).boards:
+            if board.result is None:
+                do(RecordResult(round_no=round_no, board=board.number, result=dice.choice(RESULTS)))
+    return events
+
+
+def test_a_round_robin_with_an_early_withdrawal_round_trips_at_every_round() -> None:
+    # Player 3 plays 2 or 3 of 12 games: fewer than half, annulled in the standings.
+    assert_round_trips_at_every_round(league_events(3), ["trf16", "trf26"])
+
+
+def test_a_round_robin_with_a_late_withdrawal_round_trips_at_every_round() -> None:
+    assert_round_trips_at_every_round(league_events(10), ["trf16", "trf26"])
+
+
+def test_the_checker_re_pairs_every_round_of_an_exported_round_robin() -> None:
+    # `arbiter check`: each round of the file against the Berger table, the sit-out (a
+    # zero-point bye in the file) standing for the table's bye.
+    state = fold(league_events(3))
+    doc = read_trf(write_trf(export_document(state, profile="trf26")))[0]
+    report = check_document(doc, SYSTEM)
+    assert [check.line() for check in report.differing] == []
+    assert len(report.rounds) == 14
