@@ -6,6 +6,7 @@ during a round are those after the last complete round.
 
 from __future__ import annotations
 
+from engine.messages import Message
 from engine.model import Colour, PairingNumber, RoundKind
 from events.projections.state import PlayerRound, TournamentState
 from events.tiebreaks.codes import parse_settings
@@ -116,7 +117,7 @@ def tournament_standings(
     parsed = parse_settings(tiebreaks or declared_list, rules or declared_rules)
     if parsed is None:
         if rules:
-            raise TiebreakError("a C.07 edition was given but no tie-break list")
+            raise TiebreakError(Message("a C.07 edition was given but no tie-break list"))
         return rank(crosstable_from_state(state))
     sequence, edition = parsed
     if unrated_rating is None and settings is not None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 
+from engine.messages import plain
 from engine.model import Colour, RoundKind
 from events.bounds import MAX_ROUNDS, Reason, TiebreakList, to_decimal
 from events.decisions import (
@@ -85,7 +86,7 @@ __all__ = [
     "tournament_out",
 ]
 
-_encoder = msgspec.json.Encoder(decimal_format="number")
+_encoder = msgspec.json.Encoder(decimal_format="number", enc_hook=plain)
 
 
 def encode(value: Any) -> bytes:

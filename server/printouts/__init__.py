@@ -29,7 +29,9 @@ from typing import Literal, TypedDict
 
 import jinja2
 from babel.dates import format_date
+from babel.numbers import get_decimal_symbol
 
+from engine.messages import Message, Number, english_number, translated
 from events.errors import InvalidCommand
 from events.projections import TournamentState, points_str
 from events.tiebreaks import crosstable_from_state
@@ -82,6 +84,17 @@ class Language:
     def __call__(self, message: str, **values: object) -> str:
         text = self.messages.gettext(message)
         return text % values if values else text
+
+    def said(self, text: str) -> str:
+        """A sentence the code wrote in this language: a :class:`~engine.messages.Message`
+        (an engine's explanation, a refusal's reason, a warning) in its words, numbers with
+        its decimal sign; any other text as it is."""
+        symbol = get_decimal_symbol(self.code)
+
+        def number(value: Number) -> str:
+            return english_number(value).replace(".", symbol)
+
+        return translated(text, self.messages.gettext, number)
 
 
 ENGLISH = Language()
@@ -206,9 +219,10 @@ def _round(state: TournamentState, round_no: int) -> None:
     """:raises InvalidCommand: when the round is not paired."""
     if not 1 <= round_no <= state.rounds_paired:
         raise InvalidCommand(
-            f"round {round_no} is not paired (rounds paired: {state.rounds_paired})",
+            Message("round %(round)s is not paired (rounds paired: %(paired)s)", round=round_no,
+                    paired=state.rounds_paired),
             field="round",
-        )
+        )  # fmt: skip
 
 
 _REASONS = {

@@ -53,7 +53,7 @@ def english_only() -> list[str]:
     for message in messages:
         english = message.id if isinstance(message.id, str) else message.id[0]
         runs += [run.strip(" ;:,") for run in re.split(r"%\(\w+\)s", english)]
-    return [run for run in runs if len(run) > 1]
+    return [run for run in runs if len(run) > 1 and re.search("[a-z]", run)]  # no bare code (C1)
 
 
 def words(text: str) -> set[str]:

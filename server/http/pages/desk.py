@@ -166,12 +166,14 @@ async def explain(request: web.Request) -> web.StreamResponse:
     loaded.state.round(round_no)  # 404 for a round not paired
     loop = asyncio.get_running_loop()
     service = request.app[keys.SERVICE]
-    gettext = i18n.translations(i18n.choose(request)).gettext
-    explaining = functools.partial(service.explain_round, tournament_id(request), round_no, gettext)
+    language = i18n.choose(request)
+    explaining = functools.partial(service.explain_round, tournament_id(request), round_no)
     try:
-        lines = await loop.run_in_executor(request.app[keys.PAIRERS], explaining)
+        lines = list(map(i18n.saying(language), await loop.run_in_executor(
+            request.app[keys.PAIRERS], explaining
+        )))  # fmt: skip
     except (ArbiterError, PairingError) as error:
-        lines = [refusals.refusal(error, gettext)]
+        lines = [refusals.refusal(error, i18n.translations(language).gettext)]
     return page(request, "explain.html", state=loaded.state, t=loaded.state.require_settings(),
                 round_no=round_no, lines=lines, signed_in=True, csrf=session.csrf)  # fmt: skip
 

@@ -88,6 +88,7 @@ def environment(language: str) -> jinja2.Environment:
     env.filters["system_name"] = lambda name: messages.gettext(SYSTEM_NAMES.get(name) or name)
     env.globals["cell_codes"] = CELL_CODES
     env.filters["when"] = when
+    env.filters["said"] = i18n.saying(language)
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["language"] = language
     return env
