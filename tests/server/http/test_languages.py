@@ -41,14 +41,20 @@ async def hall(api: Api) -> None:
 
 
 def _english_only(catalogue: Path) -> list[str]:
-    """The literal runs (placeholders cut out) of each message Spanish words differently."""
+    """The literal runs (placeholders cut out) of each message Spanish words differently,
+    but for notation its Spanish keeps (``(A.6); p =``, ``maxi 3.2:``)."""
     with catalogue.open("rb") as po:
         messages = [m for m in read_po(po) if m.id and m.string and m.string != m.id]
     runs = []
     for message in messages:
         english = message.id if isinstance(message.id, str) else message.id[0]
-        runs += [run.strip() for run in re.split(r"%\(\w+\)s", english) if len(run.strip()) > 6]
-    return runs
+        spanish = message.string if isinstance(message.string, str) else message.string[0]
+        runs += [
+            run.strip()
+            for run in re.split(r"%\(\w+\)s", english)
+            if len(run.strip()) > 6 and run.strip() not in spanish  # not notation Spanish keeps
+        ]
+    return [run for run in runs if re.search("[a-z]{3}", run)]  # words, not notation (A.6)
 
 
 async def shown_text(api: Api, path: str, language: str) -> str:
