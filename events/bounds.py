@@ -100,9 +100,9 @@ _IN_WORDS = {
 """msgspec's message for a pattern a person should not have to read, in words."""
 
 _KINDS = {
-    "int": Message("int"), "str": Message("str"), "null": Message("null"),
-    "float": Message("float"), "decimal": Message("decimal"), "bool": Message("bool"),
-    "array": Message("array"), "object": Message("object"), "date": Message("date"),
+    "int": Message("`int`"), "str": Message("`str`"), "null": Message("`null`"),
+    "float": Message("`float`"), "decimal": Message("`decimal`"), "bool": Message("`bool`"),
+    "array": Message("`array`"), "object": Message("`object`"), "date": Message("`date`"),
 }  # fmt: skip
 """msgspec's names for the kinds of value, each a message another language words."""
 
@@ -120,14 +120,13 @@ _SHAPES: tuple[tuple[re.Pattern[str], Callable[..., Message]], ...] = (
     (re.compile(r"Expected `array` of length <= (?P<bound>\d+)"),
      lambda bound: Message("Expected `array` of length <= %(bound)s", bound=bound)),
     (re.compile(r"Expected `(?P<expected>\w+)`, got `(?P<got>\w+)`"),
-     lambda expected, got: Message("Expected `%(expected)s`, got `%(got)s`",
-                                   expected=_KINDS.get(expected, expected),
-                                   got=_KINDS.get(got, got))),
+     lambda expected, got: Message("Expected %(expected)s, got %(got)s",
+                                   expected=_KINDS.get(expected, f"`{expected}`"),
+                                   got=_KINDS.get(got, f"`{got}`"))),
     (re.compile(r"Expected `(?P<expected>\w+) \| (?P<other>\w+)`, got `(?P<got>\w+)`"),
      lambda expected, other, got: Message(
-         "Expected `%(expected)s | %(other)s`, got `%(got)s`",
-         expected=_KINDS.get(expected, expected), other=_KINDS.get(other, other),
-         got=_KINDS.get(got, got))),
+         "Expected `%(expected)s | %(other)s`, got %(got)s", expected=expected, other=other,
+         got=_KINDS.get(got, f"`{got}`"))),
     (re.compile(r"Object missing required field `(?P<name>[^`]+)`"),
      lambda name: Message("Object missing required field `%(name)s`", name=name)),
     (re.compile(r"Invalid enum value (?P<value>.+)"),

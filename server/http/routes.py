@@ -173,6 +173,8 @@ DESK: tuple[Route, ...] = (
               "getPairingList", "A round's pairing list (by board or by name)"),
     _printout(ROUND + "/results", desk.results_printout, "resultsPrintout",
               "getResultList", "A round's results"),
+    _printout(PLAYER + "/card", desk.card_printout, "cardPrintout", "getPlayerCard",
+              "A player's card: every round (board, colour, opponent, result, float, score)"),
     _printout(TOURNAMENT + "/standings/printout", desk.standings_printout,
               "standingsPrintout", "getStandingsPrintout", "Printable standings with the declared tie-breaks"),
     _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,

@@ -49,6 +49,7 @@ __all__ = [
     "csv_table",
     "heading",
     "pairing_list",
+    "reason_label",
     "render",
     "result_list",
     "text_table",
@@ -233,6 +234,19 @@ _REASONS = {
     NotPairedReason.LATE_ENTRY: "late entry",
 }
 """Why a player is not on a board, as the catalogue words it."""
+
+_BYES = {
+    "pab": "pairing-allocated bye", "half-bye": "half-point bye", "zero-bye": "zero-point bye",
+    "full-bye": "full-point bye", "not-paired": "not paired",
+    **{reason.value: label for reason, label in _REASONS.items()},
+}  # fmt: skip
+"""A round a player did not play, by its kind or reason, as the catalogue words it."""
+
+
+def reason_label(value: str, language: Language) -> str:
+    """Why a player did not play a round (``pab``, ``half-point-bye``, ``withdrawn`` ...)
+    in ``language``; an unknown value as it is."""
+    return language(_BYES[value]) if value in _BYES else value
 
 
 def pairing_list(

@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from events.decisions import Command, PairManually
+from events.decisions import Command, PairManually, find_player
 from server.http import keys
 from server.http.handlers.call import Call, paired_round
 from server.http.pages import i18n
@@ -24,6 +24,7 @@ from server.printouts import (
     render,
     result_list,
 )
+from server.printouts.card import player_card
 from server.printouts.ranking import tournament_printout
 from server.service import deferred
 
@@ -126,6 +127,13 @@ async def results_printout(call: Call[None, PrintoutQuery]) -> web.Response:
     state = await call.read(call.service.load, call.tournament_id)
     round_no = paired_round(state, call.number("round_no"))
     return _printed(result_list(state, round_no, language=_language(call)), call.query)
+
+
+async def card_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    """A player's card (named as commands name players: id, FIDE id or name) for A4."""
+    state = await call.read(call.service.load, call.tournament_id)
+    player_id = find_player(state, call.request.match_info["player"])
+    return _printed(player_card(state, player_id, language=_language(call)), call.query)
 
 
 async def standings_printout(call: Call[None, PrintoutQuery]) -> web.Response:

@@ -24,7 +24,7 @@ from babel.support import Translations
 
 from server.printouts import Language
 
-__all__ = ["DEFAULT", "LANGUAGES", "choose", "saying", "translations"]
+__all__ = ["DEFAULT", "LANGUAGES", "choose", "remember", "saying", "translations"]
 
 DEFAULT = "en"
 COOKIE = "lang"
@@ -76,6 +76,11 @@ def saying(language: str) -> Callable[[str], str]:
     'diferencia de puntos 1,5'
     """
     return Language(language, translations(language)).said
+
+
+def remember(response: web.StreamResponse, language: str) -> None:
+    """Keep ``language`` for the reader's next pages (the switch, an address's ``?lang=``)."""
+    response.set_cookie(COOKIE, language, max_age=365 * 86400, samesite="Lax", httponly=True)
 
 
 def choose(request: web.Request) -> str:
