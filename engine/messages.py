@@ -73,7 +73,7 @@ class Message(str):
         return words % facts
 
 
-def indented(line: Message) -> Message:
+def indented(line: str) -> Message:
     """``line`` two spaces in, under the line it belongs to (an explanation's groups)."""
     return Message("  %(line)s", line=line)
 

@@ -91,7 +91,7 @@ def _bracket(
     )
 
 
-def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[str]:
+def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[Message]:
     notes = [
         Message("%(entered)s MDP(s) entered, %(paired)s paired here (M1)",
                 entered=len(record.mdps), paired=len(record.selected_mdps)),
@@ -113,7 +113,7 @@ def _float_reason(
     i: int,
     bye: int | None,
     neighbours: Mapping[int, AbstractSet[int]],
-) -> str:
+) -> Message:
     members = set(record.mdps) | set(record.residents)
     if len(members) == 1:
         return Message("the only player of the bracket")
@@ -195,21 +195,21 @@ def _unmet(
     for back, down, up in ((1, "C18", "C19"), (2, "C20", "C21")):
         repeated_mdps = [m for m in record.mdps if _moved(p[m], back) is Float.DOWN]
         if repeated_mdps:
-            detail = tuple(
+            each = tuple(
                 Message("%(player)s: %(why)s", player=p[m].number,
                         why=_difference(p[m].score - p[opponents[m]].score)
                         if m in opponents else words.moves_on)
                 for m in repeated_mdps
             )  # fmt: skip
-            found.append(down, _n(p, repeated_mdps), Message("%(each)s", each=detail))
+            found.append(down, _n(p, repeated_mdps), Message("%(each)s", each=each))
         ups = [i for i in mdp_opponents if i in residents and _moved(p[i], back) is Float.UP]
         if ups:
-            detail = tuple(
+            each = tuple(
                 Message("%(player)s: %(why)s", player=p[i].number,
                         why=_difference(p[opponents[i]].score - p[i].score))
                 for i in ups
             )  # fmt: skip
-            found.append(up, _n(p, ups), Message("%(each)s", each=detail))
+            found.append(up, _n(p, ups), Message("%(each)s", each=each))
     return tuple(found.criteria)
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from engine.common import Float
 from engine.model import Colour, PairingNumber, RoundKind
 from events.projections import PlayerState, TournamentState, points_str
+from events.types import PlayerId
 from events.tiebreaks import RatingContext, crosstable_from_state, performance_rating
 from server.printouts import ENGLISH, Language, Printout, counted_scores, heading, reason_label
 
@@ -133,7 +134,7 @@ def player_card(
         (_("Starting number"), str(state.pairing_number(player_id))),
         (_("Rating"), str(player.rating or "–")), (_("Federation"), player.federation),
         ("FIDE ID", str(player.fide_id or "")), (_("Club"), player.club),
-        (_("Points"), points_str(counted_scores(state)[player_id])),
+        (_("Points"), points_str(counted_scores(state)[PlayerId(player_id)])),
         (_("Performance"), str(performance(state, player) or "–")),
     )  # fmt: skip
     return Printout(
