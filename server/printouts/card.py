@@ -15,8 +15,8 @@ from fractions import Fraction
 from engine.common import Float
 from engine.model import Colour, PairingNumber, RoundKind
 from events.projections import PlayerState, TournamentState, points_str
-from events.types import PlayerId
 from events.tiebreaks import RatingContext, crosstable_from_state, performance_rating
+from events.types import PlayerId
 from server.printouts import ENGLISH, Language, Printout, counted_scores, heading, reason_label
 
 __all__ = ["CardRow", "Side", "card", "performance", "player_card", "side"]
