@@ -1,11 +1,6 @@
 """A player's card: each round (board, colour, opponent, result, float, score after it),
-as the player page shows it and as a sheet that prints on A4 in the page's language.
-
->>> from tests.server.hall import hall
->>> printout = player_card(hall(), 1)
->>> printout.title, printout.header[:4]
-('player card: Adams, Michael', ('round', 'board', 'colour', 'opponent'))
-"""
+as the player page shows it and as a sheet that prints on A4 in the page's language
+(``arbiter card``, ``GET /tournaments/{id}/players/{p}/card``)."""
 
 from __future__ import annotations
 

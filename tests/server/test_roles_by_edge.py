@@ -371,7 +371,7 @@ CLI: dict[str, Command] = {
 
 NOT_TOURNAMENT_WRITES = {
     # reads
-    "check", "crosstable", "export", "log", "pair", "pairings", "ratings search", "results",
+    "card", "check", "crosstable", "export", "log", "pair", "pairings", "ratings search", "results",
     "show", "standings", "tournaments", "trf check",
     # the server, its database and the FIDE list: the machine's administrator's, by its files
     "db copy", "db migrate", "demo", "generate", "ratings load", "serve", "token",
