@@ -114,7 +114,7 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = await current(request)
     if session is not None:
-        check_csrf(session, (await posted_form(request)).get("csrf"))
+        check_csrf(request, session, (await posted_form(request)).get("csrf"))
         ended = session.session_sha256
         await off_loop(request, lambda: request.app[keys.ACCOUNTS].store.end_session(ended))
     redirect = web.HTTPSeeOther("/t/")
@@ -188,7 +188,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = await signed_in(request)
     posted = await posted_form(request)
-    check_csrf(session, posted.get("csrf"))
+    check_csrf(request, session, posted.get("csrf"))
     action = request.match_info["action"]
     if action not in actions.ACTIONS:
         raise web.HTTPNotFound()

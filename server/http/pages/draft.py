@@ -124,7 +124,7 @@ async def check_draft(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = await signed_in(request)
     posted = await posted_form(request)
-    check_csrf(session, posted.get("csrf"))
+    check_csrf(request, session, posted.get("csrf"))
     form = {key: str(value) for key, value in posted.items()}
     kept = {"reason": form.get("reason", ""), "force": form.get("force", "")}
     try:
