@@ -136,9 +136,9 @@ def _desk(
 def _printout(
     path: str, handler: Handler, name: str, operation: str, summary: str, **options: Any
 ) -> Route:
+    options = {"query": schemas.PrintoutQuery, **options}
     return Route("GET", path, handler, name, operation, summary, "printouts",
-                 query=schemas.PrintoutQuery, response_media=HTML, also_media=(TEXT, CSV),
-                 **options)  # fmt: skip
+                 response_media=HTML, also_media=(TEXT, CSV), **options)  # fmt: skip
 
 
 DESK: tuple[Route, ...] = (
@@ -176,10 +176,13 @@ DESK: tuple[Route, ...] = (
     _printout(PLAYER + "/card", desk.card_printout, "cardPrintout", "getPlayerCard",
               "A player's card: every round (board, colour, opponent, result, float, score)"),
     _printout(TOURNAMENT + "/standings/printout", desk.standings_printout,
-              "standingsPrintout", "getStandingsPrintout", "Printable standings with the declared tie-breaks"),
+              "standingsPrintout", "getStandingsPrintout",
+              "Printable standings with the declared tie-breaks (after any round)",
+              query=schemas.StandingsPrintoutQuery),
     _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,
               "crosstablePrintout", "getCrosstablePrintout",
-              "Printable crosstable with the declared tie-breaks (by points when none are declared)"),
+              "Printable crosstable with the declared tie-breaks (by points when none are declared)",
+              query=schemas.StandingsPrintoutQuery),
 )  # fmt: skip
 """The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
 

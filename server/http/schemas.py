@@ -271,6 +271,12 @@ class PrintoutQuery(_Wire):
     the ``lang`` cookie, else the best of ``Accept-Language``; any other is English."""
 
 
+class StandingsPrintoutQuery(PrintoutQuery):
+    round: AsOfRound | None = None
+    """The standings (or crosstable) as of the end of this round (default: everything
+    recorded)."""
+
+
 class ImportQuery(_Wire):
     tiebreak_rules: Literal["2024", "2026"] | None = None
     """Take the file's tie-break list (212, else 202) under this C.07 edition, whatever the

@@ -13,7 +13,7 @@ from events.decisions import Command, PairManually, find_player
 from server.http import keys
 from server.http.handlers.call import Call, paired_round
 from server.http.pages import i18n
-from server.http.schemas import PrintoutQuery, WriteResult
+from server.http.schemas import PrintoutQuery, StandingsPrintoutQuery, WriteResult
 from server.players_csv import read_players_csv
 from server.printouts import (
     Format,
@@ -136,20 +136,24 @@ async def card_printout(call: Call[None, PrintoutQuery]) -> web.Response:
     return _printed(player_card(state, player_id, language=_language(call)), call.query)
 
 
-async def standings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+async def standings_printout(call: Call[None, StandingsPrintoutQuery]) -> web.Response:
     """The standings as ``arbiter standings`` prints them: by the declared tie-breaks (points
     only when none are declared), with the line saying which rounds count."""
     return await _tournament_printout(call, full=False)
 
 
-async def crosstable_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+async def crosstable_printout(call: Call[None, StandingsPrintoutQuery]) -> web.Response:
     """The crosstable as ``arbiter crosstable`` prints it: with the declared tie-breaks, by
     points alone when none are declared."""
     return await _tournament_printout(call, full=True)
 
 
-async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
+async def _tournament_printout(
+    call: Call[None, StandingsPrintoutQuery], *, full: bool
+) -> web.Response:
+    """As of the end of ``?round=`` when given (its heading names that round)."""
+    after = call.query.round
+    state = await call.read(call.service.load, call.tournament_id, after_round=after)
     output_format = as_format(call.query.format)
     text = await call.read(
         tournament_printout, state, output_format, full=full, language=_language(call)

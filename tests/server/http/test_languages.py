@@ -125,3 +125,18 @@ async def test_a_printout_speaks_the_language_the_pages_would(api: Api) -> None:
             assert "<dt>Fechas:</dt><dd>1 abr 2026 – 3 abr 2026</dd>" in page, path
             assert "<dt>Lugar:</dt><dd>Madrid</dd>" in page, path
         assert '<html lang="en">' in english and "<dt>Place:</dt><dd>Madrid</dd>" in english
+
+
+async def test_standings_after_any_round_print_with_that_round(api: Api) -> None:
+    """Issue 30 item 3: the standings printout as of the end of ``?round=``, its heading
+    naming that round, linked from the standings page of that round."""
+    await hall(api)
+    _, page, _ = await text(api.client, "/t/open/standings?round=1&lang=es")
+    link = "/tournaments/open/standings/printout?format=html&amp;lang=es&amp;round=1"
+    assert f'href="{link}"' in page
+    _, sheet, _ = await text(api.client, unescape(link))
+    assert "<dt>Ronda:</dt><dd>1</dd>" in sheet and "clasificación tras la ronda 1" in sheet.lower()
+    _, now, _ = await text(api.client, "/tournaments/open/standings/printout?format=html")
+    assert "<dt>Ronda:</dt><dd>1</dd>" in now  # round 2 is being played: round 1 counts
+    _, before, _ = await text(api.client, "/tournaments/open/standings/printout?round=0")
+    assert "<dt>Ronda:" not in before and "tras la ronda 0" in before  # before round 1
