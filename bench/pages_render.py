@@ -18,7 +18,7 @@ from collections.abc import Callable
 from events.decisions import CreateTournament, PairManually, RegisterPlayer, decide
 from events.projections import EMPTY, TournamentState, fold
 from events.types import PairedBoard
-from server.http.pages import views
+from server.http.pages import qr, views
 from server.http.pages.render import environment
 from server.http.schemas import encode, round_out
 
@@ -57,15 +57,19 @@ def main(argv: list[str] | None = None) -> int:
     round_ = state.round(1)
     env = environment("en")
     common = {"state": state, "t": state.require_settings(), "events_url": "/e", "after": 0,
-              "event_types": "", "updated": "12:00:00", "fragment": False, "path": "/", "signed_in": False}  # fmt: skip
+              "event_types": "", "updated": "12:00:00", "fragment": False, "path": "/", "signed_in": False,
+              "asked": None, "url": "https://hall.example/t/open"}  # fmt: skip
 
     def pairings() -> str:
         return env.get_template("round.html").render(
-            common, round=round_, boards=views.boards(state, round_)
-        )
+            common, round=round_, boards=views.boards(state, round_),
+            qr_code=qr.qr_svg(common["url"]),
+        )  # fmt: skip
 
     def standings() -> str:
-        return env.get_template("standings.html").render(common, ranking=views.ranking(state))
+        return env.get_template("standings.html").render(
+            common, ranking=views.ranking(state), asked_round=None
+        )
 
     reference = _time(lambda: encode(round_out(state, round_)), args.repeat)
     page = _time(pairings, args.repeat)
