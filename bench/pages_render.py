@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from events.decisions import CreateTournament, PairManually, RegisterPlayer, decide
 from events.projections import EMPTY, TournamentState, fold
-from events.types import PairedBoard
+from events.types import PairedBoard, PlayerId
 from server.http.pages import qr, views
 from server.http.pages.render import environment
 from server.http.schemas import encode, round_out
@@ -34,9 +34,14 @@ def _state(players: int) -> TournamentState:
                                  rating=2700 - number, federation="NOR")  # fmt: skip
         state = fold(decide(state, command), state)
     boards = tuple(
-        PairedBoard(white=number * 2 + 1, black=number * 2 + 2) for number in range(players // 2)
+        PairedBoard(white=PlayerId(number * 2 + 1), black=PlayerId(number * 2 + 2))
+        for number in range(players // 2)
     )
     return fold(decide(state, PairManually(boards=boards)), state)
+
+
+URL = "https://hall.example/t/big"
+"""The address the page's QR code holds."""
 
 
 def _time(work: Callable[[], object], repeat: int) -> float:
@@ -58,12 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     env = environment("en")
     common = {"state": state, "t": state.require_settings(), "events_url": "/e", "after": 0,
               "event_types": "", "updated": "12:00:00", "fragment": False, "path": "/", "signed_in": False,
-              "asked": None, "url": "https://hall.example/t/open"}  # fmt: skip
+              "asked": None, "url": URL}  # fmt: skip
 
     def pairings() -> str:
         return env.get_template("round.html").render(
             common, round=round_, boards=views.boards(state, round_),
-            qr_code=qr.qr_svg(common["url"]),
+            qr_code=qr.qr_svg(URL),
         )  # fmt: skip
 
     def standings() -> str:

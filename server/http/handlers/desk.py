@@ -103,7 +103,7 @@ def _printed(printout: Printout, query: PrintoutQuery) -> web.Response:
     return _response(render(printout, output_format), output_format)
 
 
-def _language(call: Call[None, PrintoutQuery]) -> Language:
+def _language(call: Call[None, Any]) -> Language:
     """The sheet's language, chosen as the pages choose theirs (``?lang=``, the cookie,
     ``Accept-Language``)."""
     code = i18n.choose(call.request)

@@ -48,7 +48,9 @@ def _english_only(catalogue: Path) -> list[str]:
     runs = []
     for message in messages:
         english = message.id if isinstance(message.id, str) else message.id[0]
-        spanish = message.string if isinstance(message.string, str) else message.string[0]
+        spanish = (
+            message.string if isinstance(message.string, str) else "".join(message.string or ())
+        )
         runs += [
             run.strip()
             for run in re.split(r"%\(\w+\)s", english)
