@@ -33,7 +33,7 @@ from babel.numbers import get_decimal_symbol
 
 from engine.messages import Message, Number, english_number, translated
 from events.errors import InvalidCommand
-from events.projections import TournamentState, points_str
+from events.projections import TournamentState
 from events.tiebreaks import crosstable_from_state
 from events.types import NotPairedReason, PlayerId
 from server.printouts.collation import name_key
@@ -86,16 +86,19 @@ class Language:
         text = self.messages.gettext(message)
         return text % values if values else text
 
+    def number(self, value: Number) -> str:
+        """Points or a score with this language's decimal sign.
+
+        >>> Language("es").number(Fraction(3, 2)), ENGLISH.number(Fraction(2))
+        ('1,5', '2')
+        """
+        return english_number(value).replace(".", get_decimal_symbol(self.code))
+
     def said(self, text: str) -> str:
         """A sentence the code wrote in this language: a :class:`~engine.messages.Message`
         (an engine's explanation, a refusal's reason, a warning) in its words, numbers with
         its decimal sign; any other text as it is."""
-        symbol = get_decimal_symbol(self.code)
-
-        def number(value: Number) -> str:
-            return english_number(value).replace(".", symbol)
-
-        return translated(text, self.messages.gettext, number)
+        return translated(text, self.messages.gettext, self.number)
 
 
 ENGLISH = Language()
@@ -266,7 +269,7 @@ def pairing_list(
     absent = {entry.player_id: _(_REASONS[entry.reason]) for entry in round_.not_paired}
 
     def points(player_id: int) -> str:
-        return points_str(state.player(player_id).rounds[round_no - 1].score_before)
+        return language.number(state.player(player_id).rounds[round_no - 1].score_before)
 
     if by == "name":
         places: list[tuple[str, int, str, str, str]] = []

@@ -118,18 +118,18 @@ def player_card(
         else:
             opponent = reason_label(row.reason or row.kind, language) if row.kind else ""
             rating = ""
-        shown = row.result if row.kind in _RESULTS else points_str(row.points) if row.kind else "…"
+        shown = row.result if row.kind in _RESULTS else _.number(row.points) if row.kind else "…"
         rows.append(
             (row.round_no, row.board or "", _(_COLOURS[row.colour]) if row.colour else "",
              opponent, rating, shown, _(_FLOATS[row.float]) if row.float else "",
-             points_str(row.score_after))
+             _.number(row.score_after))
         )  # fmt: skip
     named = f"{player.title} {player.name}" if player.title else player.name
     facts = (
         (_("Starting number"), str(state.pairing_number(player_id))),
         (_("Rating"), str(player.rating or "–")), (_("Federation"), player.federation),
         ("FIDE ID", str(player.fide_id or "")), (_("Club"), player.club),
-        (_("Points"), points_str(counted_scores(state)[PlayerId(player_id)])),
+        (_("Points"), _.number(counted_scores(state)[PlayerId(player_id)])),
         (_("Performance"), str(performance(state, player) or "–")),
     )  # fmt: skip
     return Printout(
