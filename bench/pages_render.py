@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 from events.decisions import CreateTournament, PairManually, RegisterPlayer, decide
 from events.projections import EMPTY, TournamentState, fold
-from events.types import PairedBoard
-from server.http.pages import views
+from events.types import PairedBoard, PlayerId
+from server.http.pages import qr, views
 from server.http.pages.render import environment
 from server.http.schemas import encode, round_out
 
@@ -34,9 +34,14 @@ def _state(players: int) -> TournamentState:
                                  rating=2700 - number, federation="NOR")  # fmt: skip
         state = fold(decide(state, command), state)
     boards = tuple(
-        PairedBoard(white=number * 2 + 1, black=number * 2 + 2) for number in range(players // 2)
+        PairedBoard(white=PlayerId(number * 2 + 1), black=PlayerId(number * 2 + 2))
+        for number in range(players // 2)
     )
     return fold(decide(state, PairManually(boards=boards)), state)
+
+
+URL = "https://hall.example/t/big"
+"""The address the page's QR code holds."""
 
 
 def _time(work: Callable[[], object], repeat: int) -> float:
@@ -57,15 +62,19 @@ def main(argv: list[str] | None = None) -> int:
     round_ = state.round(1)
     env = environment("en")
     common = {"state": state, "t": state.require_settings(), "events_url": "/e", "after": 0,
-              "event_types": "", "updated": "12:00:00", "fragment": False, "path": "/", "signed_in": False}  # fmt: skip
+              "event_types": "", "updated": "12:00:00", "fragment": False, "path": "/", "signed_in": False,
+              "asked": None, "url": URL}  # fmt: skip
 
     def pairings() -> str:
         return env.get_template("round.html").render(
-            common, round=round_, boards=views.boards(state, round_)
-        )
+            common, round=round_, boards=views.boards(state, round_),
+            qr_code=qr.qr_svg(URL),
+        )  # fmt: skip
 
     def standings() -> str:
-        return env.get_template("standings.html").render(common, ranking=views.ranking(state))
+        return env.get_template("standings.html").render(
+            common, ranking=views.ranking(state), asked_round=None
+        )
 
     reference = _time(lambda: encode(round_out(state, round_)), args.repeat)
     page = _time(pairings, args.repeat)

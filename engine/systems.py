@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from engine.errors import InvalidRequest
+from engine.messages import Message
 from engine.model import Pairing, PairingRequest
 
 __all__ = [
@@ -258,8 +259,9 @@ def entry_point(system: str, edition: str) -> str:
     target = row.editions.get(edition)
     if target is None:
         raise InvalidRequest(
-            f"the {system} system has no {edition} edition; its editions: {', '.join(row.editions)}"
-        )
+            Message("the %(system)s system has no %(edition)s edition; its editions: %(editions)s",
+                    system=system, edition=edition, editions=", ".join(row.editions))
+        )  # fmt: skip
     return target
 
 

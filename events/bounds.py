@@ -16,16 +16,20 @@ events.errors.InvalidCommand: rating: Expected `int` <= 4000
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import msgspec
 
+from engine.messages import Message
 from engine.systems import edition_names, rows
 from events.errors import InvalidCommand
 
 __all__ = [
+    "FIELD_REASON",
     "MAX_BOARDS",
     "MAX_POINTS",
     "MAX_ROUNDS",
@@ -56,6 +60,8 @@ __all__ = [
     "TournamentId",
     "check_bounds",
     "check_points_value",
+    "in_words",
+    "invalid_field",
     "to_decimal",
 ]
 
@@ -90,10 +96,82 @@ _NOT_BLANK = rf"^{_CHAR}*[^\s\x00-\x1f\x7f-\x9f\u2028\u2029]{_CHAR}*$"
 """Printable with a character other than a space: what ``str.strip`` leaves something of."""
 _EMPTY_OR_NOT_BLANK = f"^$|{_NOT_BLANK}"
 _IN_WORDS = {
-    f"Expected `str` matching regex {pattern!r}": "must not be blank"
+    f"Expected `str` matching regex {pattern!r}": Message("must not be blank")
     for pattern in (_NOT_BLANK, _EMPTY_OR_NOT_BLANK)
 }
 """msgspec's message for a pattern a person should not have to read, in words."""
+
+_KINDS = {
+    "int": Message("`int`"), "str": Message("`str`"), "null": Message("`null`"),
+    "float": Message("`float`"), "decimal": Message("`decimal`"), "bool": Message("`bool`"),
+    "array": Message("`array`"), "object": Message("`object`"), "date": Message("`date`"),
+}  # fmt: skip
+"""msgspec's names for the kinds of value, each a message another language words."""
+
+_SHAPES: tuple[tuple[re.Pattern[str], Callable[..., Message]], ...] = (
+    (re.compile(r"Expected `int` >= (?P<bound>\S+)"),
+     lambda bound: Message("Expected `int` >= %(bound)s", bound=bound)),
+    (re.compile(r"Expected `int` <= (?P<bound>\S+)"),
+     lambda bound: Message("Expected `int` <= %(bound)s", bound=bound)),
+    (re.compile(r"Expected `str` of length >= (?P<bound>\d+)"),
+     lambda bound: Message("Expected `str` of length >= %(bound)s", bound=bound)),
+    (re.compile(r"Expected `str` of length <= (?P<bound>\d+)"),
+     lambda bound: Message("Expected `str` of length <= %(bound)s", bound=bound)),
+    (re.compile(r"Expected `array` of length >= (?P<bound>\d+)"),
+     lambda bound: Message("Expected `array` of length >= %(bound)s", bound=bound)),
+    (re.compile(r"Expected `array` of length <= (?P<bound>\d+)"),
+     lambda bound: Message("Expected `array` of length <= %(bound)s", bound=bound)),
+    (re.compile(r"Expected `(?P<expected>\w+)`, got `(?P<got>\w+)`"),
+     lambda expected, got: Message("Expected %(expected)s, got %(got)s",
+                                   expected=_KINDS.get(expected, f"`{expected}`"),
+                                   got=_KINDS.get(got, f"`{got}`"))),
+    (re.compile(r"Expected `(?P<expected>\w+) \| (?P<other>\w+)`, got `(?P<got>\w+)`"),
+     lambda expected, other, got: Message(
+         "Expected `%(expected)s | %(other)s`, got %(got)s", expected=expected, other=other,
+         got=_KINDS.get(got, f"`{got}`"))),
+    (re.compile(r"Object missing required field `(?P<name>[^`]+)`"),
+     lambda name: Message("Object missing required field `%(name)s`", name=name)),
+    (re.compile(r"Invalid enum value (?P<value>.+)"),
+     lambda value: Message("Invalid enum value %(value)s", value=value)),
+    (re.compile(r"Invalid RFC3339 encoded date"), lambda: Message("Invalid RFC3339 encoded date")),
+    (re.compile(r"Expected `str` matching regex (?P<pattern>.+)"),
+     lambda pattern: Message("Expected `str` matching regex %(pattern)s", pattern=pattern)),
+)  # fmt: skip
+"""The shapes of msgspec's messages a form's refusal shows, as messages with the same
+English text (the API and the CLI keep saying what they said) that a page words in its
+language."""
+
+
+def in_words(message: str) -> str:
+    """msgspec's ``message`` as a :class:`~engine.messages.Message` a page can translate;
+    a shape not listed stays as msgspec wrote it.
+
+    >>> in_words("Expected `int` <= 4000").template
+    'Expected `int` <= %(bound)s'
+    """
+    if message in _IN_WORDS:
+        return _IN_WORDS[message]
+    for shape, words in _SHAPES:
+        found = shape.fullmatch(message)
+        if found:
+            return words(**found.groupdict())
+    return message
+
+
+def invalid_field(error: msgspec.ValidationError) -> InvalidCommand:
+    """msgspec's refusal of a value as :class:`InvalidCommand`, naming the field (dotted:
+    ``entries.2.surname``) and the bound in words a page can translate."""
+    message, _, path = str(error).partition(" - at `$")
+    field = path.rstrip("`").lstrip(".").replace("[", ".").replace("]", "") or None
+    reason = in_words(message)
+    return InvalidCommand(
+        Message(FIELD_REASON, field=field, reason=reason) if field else reason, field=field
+    )
+
+
+FIELD_REASON = "%(field)s: %(reason)s"
+"""A refusal naming its field: the pages show the field by its label and the reason
+alone."""
 
 Name = Annotated[
     str,
@@ -235,10 +313,11 @@ def check_points_value(value: Decimal, field: str) -> None:
         or exponent < -POINT_PLACES
     ):
         raise InvalidCommand(
-            f"{field} must be a finite number from 0 to {MAX_POINTS} with at most "
-            f"{POINT_PLACES} decimal places, not {value}",
+            Message("%(field)s must be a finite number from 0 to %(most)s with at most "
+                    "%(places)s decimal places, not %(value)s", field=field, most=MAX_POINTS,
+                    places=POINT_PLACES, value=str(value)),
             field=field,
-        )
+        )  # fmt: skip
 
 
 def check_bounds(command: S) -> S:
@@ -252,8 +331,5 @@ def check_bounds(command: S) -> S:
     try:
         msgspec.convert(msgspec.to_builtins(command), type(command))
     except msgspec.ValidationError as error:
-        message, _, path = str(error).partition(" - at `$")
-        message = _IN_WORDS.get(message, message)
-        field = path.rstrip("`").lstrip(".").replace("[", ".").replace("]", "") or None
-        raise InvalidCommand(f"{field}: {message}" if field else message, field=field) from None
+        raise invalid_field(error) from None
     return command

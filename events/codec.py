@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from engine.messages import plain
 from events.errors import EventDecodeError
 from events.types import Event, event_type, schema_version
 from events.upcasting import upcast
@@ -25,7 +26,7 @@ __all__ = [
     "encode_metadata",
 ]
 
-_encoder = msgspec.json.Encoder()
+_encoder = msgspec.json.Encoder(enc_hook=plain)
 
 
 class EncodedEvent(msgspec.Struct, frozen=True):
@@ -37,7 +38,7 @@ class EncodedEvent(msgspec.Struct, frozen=True):
 def encode_event(event: Event) -> EncodedEvent:
     """The row fields for one event: its type, current schema version and payload JSON."""
     name = event_type(event)
-    fields = msgspec.to_builtins(event)
+    fields = msgspec.to_builtins(event, enc_hook=plain)
     del fields["type"]
     return EncodedEvent(name, schema_version(name), _encoder.encode(fields).decode())
 

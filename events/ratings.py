@@ -21,6 +21,7 @@ from typing import Any
 
 import msgspec
 
+from engine.messages import Message
 from events.decisions import RegisterPlayer
 from events.directory import RATING_KINDS, DirectoryPlayer, RatingKind
 from events.errors import InvalidCommand, RoundAlreadyPaired, TournamentIsClosed
@@ -102,10 +103,11 @@ def decide_rating_update(state: TournamentState, command: UpdateRatings) -> list
         in_force = list_in_force(settings.start_date)
         if command.list_month != in_force:
             raise InvalidCommand(
-                f"the list of {command.list_month} is not the one in force at the start "
-                f"({settings.start_date.isoformat()}): load the {in_force} list",
+                Message("the list of %(month)s is not the one in force at the start "
+                        "(%(start)s): load the %(in_force)s list", month=command.list_month,
+                        start=settings.start_date.isoformat(), in_force=in_force),
                 field="list_month",
-            )
+            )  # fmt: skip
     events: list[Event] = []
     for player in state.players:
         if player.fide_id is None or player.fide_id not in command.ratings:

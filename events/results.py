@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 
+from engine.messages import Message
 from engine.model import Outcome
 from events.errors import InvalidCommand
 
@@ -103,9 +104,10 @@ def parse_result(text: str) -> Result:
         return _BY_SPELLING[key]
     except KeyError:
         raise InvalidCommand(
-            f"{text!r} is not a result; use one of {', '.join(r.value for r in Result)}",
+            Message("%(text)s is not a result; use one of %(results)s", text=repr(text),
+                    results=", ".join(r.value for r in Result)),
             field="result",
-        ) from None
+        ) from None  # fmt: skip
 
 
 def result_str(result: Result) -> str:

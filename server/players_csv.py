@@ -20,6 +20,8 @@ from typing import Any
 
 import msgspec
 
+from engine.messages import Message
+from events.bounds import in_words
 from events.decisions import RegisterMany, RegisterPlayer
 from events.errors import InvalidCommand
 from events.names import parse_name
@@ -58,16 +60,16 @@ def read_players_csv(data: bytes) -> RegisterMany:
     rows = csv.reader(io.StringIO(text, newline=""))
     header = next(rows, None)
     if header is None:
-        raise _refused([(1, "the file is empty; the first line names the columns")])
+        raise _refused([(1, Message("the file is empty; the first line names the columns"))])
     fields: list[str | None] = []
     problems: list[tuple[int, str]] = []
     for title in header:
         field = COLUMNS.get(_key(title))
         if field is None and title.strip():
-            problems.append((1, f"unknown column {title.strip()!r}"))
+            problems.append((1, Message("unknown column %(title)s", title=repr(title.strip()))))
         fields.append(field)
     if "name" not in fields and "surname" not in fields:
-        problems.append((1, "no 'name' (or 'surname') column"))
+        problems.append((1, Message("no 'name' (or 'surname') column")))
     if problems:
         raise _refused(problems)
     entries: list[RegisterPlayer] = []
@@ -77,13 +79,14 @@ def read_players_csv(data: bytes) -> RegisterMany:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(fields):
-            problems.append((line, f"{len(row)} cells, but the header names {len(fields)}"))
+            problems.append((line, Message("%(cells)s cells, but the header names %(columns)s",
+                                           cells=len(row), columns=len(fields))))  # fmt: skip
             continue
         try:
             entries.append(_entry(dict(zip((f for f in fields), row, strict=False))))
             lines.append(line)
         except (ValueError, msgspec.ValidationError) as error:
-            problems.append((line, str(error)))
+            problems.append((line, error.args[0] if error.args else str(error)))
     if problems:
         raise _refused(problems)
     return RegisterMany(entries=tuple(entries), lines=tuple(lines))
@@ -96,11 +99,12 @@ def _entry(cells: dict[str | None, str]) -> RegisterPlayer:
     if "name" in values:
         values["surname"], values["given_name"] = parse_name(values.pop("name"))
     if "surname" not in values:
-        raise ValueError("the name is empty")
+        raise ValueError(Message("the name is empty"))
     for number in ("fide_id", "rating"):
         if number in values:
             if not values[number].isdigit():
-                raise ValueError(f"{number.replace('_', ' ')} {values[number]!r} is not a number")
+                raise ValueError(Message("%(column)s %(value)s is not a number",
+                                         column=_COLUMN_NAMES[number], value=repr(values[number])))  # fmt: skip
             values[number] = int(values[number])
     if "title" in values:
         values["title"] = values["title"].upper()
@@ -112,19 +116,26 @@ def _entry(cells: dict[str | None, str]) -> RegisterPlayer:
         try:
             values["birth_date"] = date.fromisoformat(values["birth_date"])
         except ValueError:
-            raise ValueError(f"birth date {values['birth_date']!r} is not YYYY-MM-DD") from None
+            raise ValueError(Message("birth date %(value)s is not YYYY-MM-DD",
+                                     value=repr(values["birth_date"]))) from None  # fmt: skip
     try:
         return msgspec.convert(values, RegisterPlayer)
     except msgspec.ValidationError as error:  # a bound of events.bounds: name the cell
         message, _, path = str(error).partition(" - at `$.")
         field = path.rstrip("`")
-        raise ValueError(f"{field.replace('_', ' ')} {values.get(field)!r}: {message}") from None
+        raise ValueError(Message("%(column)s %(value)s: %(reason)s", column=field.replace("_", " "),
+                                 value=repr(values.get(field)), reason=in_words(message))) from None  # fmt: skip
 
 
 def _refused(problems: list[tuple[int, str]]) -> InvalidCommand:
-    listed = "; ".join(f"line {line}: {message}" for line, message in problems)
+    listed = tuple(Message("line %(line)s: %(message)s", line=line, message=message)
+                   for line, message in problems)  # fmt: skip
     return InvalidCommand(
-        f"nobody registered: {listed}",
+        Message("nobody registered: %(listed)s", listed=listed),
         field="players",
         problems=[{"line": line, "message": message} for line, message in problems],
     )
+
+
+_COLUMN_NAMES = {"fide_id": Message("FIDE id"), "rating": Message("rating")}
+"""The number columns as a refusal names them."""

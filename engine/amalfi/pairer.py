@@ -9,6 +9,7 @@ from itertools import combinations
 
 from engine.amalfi.players import AmalfiPlayer, Compatibility
 from engine.matching import MatchingGraph
+from engine.messages import Message
 from engine.model import PairingRequest
 
 __all__ = ["LOOK_AHEAD", "ListPairer", "Step", "list_distance"]
@@ -27,7 +28,7 @@ class Step:
     top: int
     order: list[int]
     taken: int = -1
-    refused: list[str] = field(default_factory=list)
+    refused: list[Message] = field(default_factory=list)
 
     @property
     def opponent(self) -> int:
@@ -78,14 +79,14 @@ class ListPairer:
             other = self._listed[position]
             if position in self._paired:
                 if index == 0:
-                    step.refused.append(f"pos {position + 1} #{other.number} already paired")
+                    step.refused.append(_refused(position, other, Message("already paired")))
                 continue
             reason = self._rules.refusal(player, other)
             if reason is None and check_rest:
                 rest = self._unpaired() - {step.top, position}
                 reason = None if self._completable(rest) else LOOK_AHEAD
             if reason is not None:
-                step.refused.append(f"pos {position + 1} #{other.number} {reason}")
+                step.refused.append(_refused(position, other, reason))
                 continue
             step.taken = index
             self._steps.append(step)
@@ -114,9 +115,7 @@ class ListPairer:
         for step in self._steps[lost - 1 :]:
             self._paired -= {step.top, step.opponent}
         del self._steps[lost - 1 :]
-        wrong.refused.append(
-            f"pos {wrong.opponent + 1} #{self._listed[wrong.opponent].number} {LOOK_AHEAD}"
-        )
+        wrong.refused.append(_refused(wrong.opponent, self._listed[wrong.opponent], LOOK_AHEAD))
         resumed = self._advance(wrong, check_rest=True)
         assert resumed, "a pairable rest always leaves its top player a pairable opponent"
         return True
@@ -139,4 +138,9 @@ class ListPairer:
         return len(graph.solve()) == len(players)
 
 
-LOOK_AHEAD = "would leave the others unpairable (B.3.1 look-ahead)"
+LOOK_AHEAD = Message("would leave the others unpairable (B.3.1 look-ahead)")
+
+
+def _refused(position: int, player: AmalfiPlayer, reason: Message) -> Message:
+    return Message("pos %(position)s #%(player)s %(reason)s", position=position + 1,
+                   player=player.number, reason=reason)  # fmt: skip

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.common import colour_difference, compatible, opponents, played_colours
+from engine.messages import Message
 from engine.model import Colour, PairingNumber, PairingRequest, PlayerEntry, PointSystem, RoundKind
 
 __all__ = ["AmalfiPlayer", "Compatibility", "amalfi_player", "amalfi_score", "rating_ranks"]
@@ -92,20 +93,23 @@ class Compatibility:
     def __init__(self, request: PairingRequest) -> None:
         self._request = request
         self._last_round = request.round_no == request.total_rounds
-        self._refusals: dict[frozenset[PairingNumber], str | None] = {}
+        self._refusals: dict[frozenset[PairingNumber], Message | None] = {}
 
-    def refusal(self, a: AmalfiPlayer, b: AmalfiPlayer) -> str | None:
+    def refusal(self, a: AmalfiPlayer, b: AmalfiPlayer) -> Message | None:
         """Why ``a`` and ``b`` may not meet, or ``None`` when they may."""
         key = frozenset((a.number, b.number))
         if key not in self._refusals:
             self._refusals[key] = self._why_not(a, b)
         return self._refusals[key]
 
-    def _why_not(self, a: AmalfiPlayer, b: AmalfiPlayer) -> str | None:
+    def _why_not(self, a: AmalfiPlayer, b: AmalfiPlayer) -> Message | None:
         if not compatible(self._request, a.entry, b.entry):
-            return "already played" if b.number in a.met else "forbidden by the arbiter"
+            return (
+                Message("already played") if b.number in a.met
+                else Message("forbidden by the arbiter")
+            )  # fmt: skip
         if self._last_round or any(
             a.may_take(c) and b.may_take(c.opposite) for c in (Colour.WHITE, Colour.BLACK)
         ):
             return None
-        return "no colours within the limits (B.3.1)"
+        return Message("no colours within the limits (B.3.1)")

@@ -26,6 +26,7 @@ from engine.amalfi.pairer import ListPairer, Step, list_distance
 from engine.amalfi.players import AmalfiPlayer, Compatibility, amalfi_player, rating_ranks
 from engine.common import board_order, check_request, pab_eligible
 from engine.errors import InvalidRequest, NoValidPairing
+from engine.messages import Message
 from engine.model import Board, Colour, Pairing, PairingRequest, PointSystem
 
 __all__ = ["pair"]
@@ -57,18 +58,18 @@ def pair(request: PairingRequest) -> Pairing:
     for bye in candidates:
         listed = [p for p in ordered if p is not bye]
         if bye is not None:
-            lines.append(f"bye: #{bye.number} (B.2)")
+            lines.append(Message("bye: #%(player)s (B.2)", player=bye.number))
         distance = list_distance(request, len(listed))
-        lines.append(
-            f"N = {len(listed)}: d = min(R - r + 1, floor(N/2)) = "
-            f"min({request.total_rounds - request.round_no + 1}, {len(listed) // 2}) = "
-            f"{distance}, counted in list positions, paired or not (B.3.3)"
-        )
+        lines.append(Message(
+            "N = %(n)s: d = min(R - r + 1, floor(N/2)) = min(%(left)s, %(half)s) = %(d)s, "
+            "counted in list positions, paired or not (B.3.3)", n=len(listed),
+            left=request.total_rounds - request.round_no + 1, half=len(listed) // 2, d=distance,
+        ))  # fmt: skip
         pairs = ListPairer(listed, distance, rules).run()
         if pairs is not None:
             boards = _boards(pairs, listed, request, lines)
             return Pairing(boards, bye.number if bye else None, tuple(lines))
-        lines.append("no complete pairing of the list with this bye (B.3.3.5)")
+        lines.append(Message("no complete pairing of the list with this bye (B.3.3.5)"))
     raise NoValidPairing(
         f"round {request.round_no}: no pairing of the {len(ordered)} players to be paired "
         "meets the Amalfi compatibility rules (B.3.1); the arbiter decides"
@@ -89,7 +90,7 @@ def _validate(request: PairingRequest) -> None:
 
 
 def _bye_candidates(
-    ordered: Sequence[AmalfiPlayer], points: PointSystem, lines: list[str]
+    ordered: Sequence[AmalfiPlayer], points: PointSystem, lines: list[Message]
 ) -> list[AmalfiPlayer]:
     """B.2, in the order tried: from the bottom of the list up, players who may still get
     a bye (at most one; a win without playing counts as one), those who have played a game
@@ -98,7 +99,7 @@ def _bye_candidates(
     played = [p for p in eligible if p.games]
     unplayed = [p for p in eligible if not p.games]
     if not eligible:
-        lines.append("nobody may get the bye (B.2)")
+        lines.append(Message("nobody may get the bye (B.2)"))
         return []
     first = (played + unplayed)[0]
     without_game = {p.number for p in unplayed}
@@ -106,13 +107,16 @@ def _bye_candidates(
         if player is first:
             break
         if player.number in without_game:
-            lines.append(
-                f"#{player.number} has played no game while #{first.number} above "
-                "has: the bye passes up (B.2)"
-            )
+            lines.append(Message(
+                "#%(player)s has played no game while #%(first)s above has: the bye passes "
+                "up (B.2)", player=player.number, first=first.number,
+            ))  # fmt: skip
         else:  # below the lowest eligible player who has played: not eligible
             lines.append(
-                f"#{player.number} may not get the bye: already had a bye or an unplayed win (B.2)"
+                Message(
+                    "#%(player)s may not get the bye: already had a bye or an unplayed win (B.2)",
+                    player=player.number,
+                )
             )
     return played + unplayed
 
@@ -121,7 +125,7 @@ def _boards(
     pairs: Sequence[tuple[AmalfiPlayer, AmalfiPlayer, Step]],
     listed: Sequence[AmalfiPlayer],
     request: PairingRequest,
-    lines: list[str],
+    lines: list[Message],
 ) -> tuple[Board, ...]:
     """Explain each pair, order the boards (GHR 3.6) and give colours (B.3.4)."""
     position = {p.number: i for i, p in enumerate(listed)}
@@ -143,12 +147,15 @@ def _boards(
         if decided is None:
             colour, why = (
                 drawn,
-                "neither has played a game: the drawn colour, alternating by board (B.3.4)",
+                Message(
+                    "neither has played a game: the drawn colour, alternating by board (B.3.4)"
+                ),
             )
             drawn = drawn.opposite
         else:
             colour, why = decided
         white, black = (upper, lower) if colour is Colour.WHITE else (lower, upper)
         boards.append(Board(white.number, black.number))
-        lines.append(f"board {number}: #{white.number} - #{black.number}: {why}")
+        lines.append(Message("board %(board)s: #%(white)s - #%(black)s: %(why)s", board=number,
+                             white=white.number, black=black.number, why=why))  # fmt: skip
     return tuple(boards)

@@ -30,6 +30,7 @@ from engine.common import (
 )
 from engine.errors import InvalidRequest, NoValidPairing
 from engine.matching import bitmask_matching
+from engine.messages import Message, indented
 from engine.model import (
     Board,
     Colour,
@@ -140,7 +141,8 @@ def pair(request: PairingRequest) -> Pairing:
     seeding = seeding_rounds(request.total_rounds)
     if request.round_no <= seeding:
         dutch = pair_by_system(request, "dutch")  # loaded on first use, as every system
-        note = f"seeding round {request.round_no} of {seeding}: paired by the Dutch system (1.6)"
+        note = Message("seeding round %(round)s of %(seeding)s: paired by the Dutch system (1.6)",
+                       round=request.round_no, seeding=seeding)  # fmt: skip
         return Pairing(dutch.boards, dutch.bye, (note, *dutch.explanation))
     players = _players(request)
     ranked = sorted(
@@ -151,9 +153,8 @@ def pair(request: PairingRequest) -> Pairing:
     if len(ranked) % 2:
         bye = _choose_pab(ranked, request)
         ranked = [p for p in ranked if p is not bye]
-        trace.append(
-            f"PAB {bye.number}: score {_points(bye.pairing_score)}, {bye.games} games played (3.1)"
-        )
+        trace.append(Message("PAB %(player)s: score %(score)s, %(games)s games played (3.1)",
+                             player=bye.number, score=bye.pairing_score, games=bye.games))  # fmt: skip
     elif not _pairable(ranked, request):
         raise NoValidPairing("the players cannot all be paired without breaking C1 or C3")
     boards = []
@@ -257,25 +258,26 @@ def _pair_brackets(
                 wants=[_sign(p.wants) for p in vertices],
             )
         )
-        trace.append(
-            f"bracket {_points(levels[position])}: "
-            + " ".join(str(p.number) for p in members)
-            + (f" (floaters in: {' '.join(str(p.number) for p in floaters)})" if floaters else "")
-        )
-        trace.append(
-            "  Index (Buchholz/SB): "
-            + ", ".join(
-                f"{p.number} {_points(p.buchholz)}/{_points(p.sonneborn_berger)}" for p in members
-            )
-        )
+        line = Message("bracket %(score)s: %(players)s", score=levels[position],
+                       players=" ".join(str(p.number) for p in members))  # fmt: skip
+        if floaters:
+            line = Message("%(line)s (floaters in: %(floaters)s)", line=line,
+                           floaters=" ".join(str(p.number) for p in floaters))  # fmt: skip
+        trace.append(line)
+        trace.append(indented(Message("Index (Buchholz/SB): %(index)s", index=", ".join(
+            f"{p.number} {_points(p.buchholz)}/{_points(p.sonneborn_berger)}" for p in members
+        ))))  # fmt: skip
         for x, y in outcome.pairs:
             pairs.append((members[x], members[y]))
             trace.append(f"  {members[x].number}-{members[y].number}")
         if outcome.clashes:
-            trace.append(f"  C8: {outcome.clashes} player(s) without their colour preference")
+            trace.append(indented(Message(
+                "C8: %(count)s player(s) without their colour preference", count=outcome.clashes
+            )))  # fmt: skip
         floaters = [members[f] for f in outcome.floaters]
         if floaters:
-            trace.append("  floats down: " + " ".join(str(p.number) for p in floaters))
+            down = " ".join(str(p.number) for p in floaters)
+            trace.append(indented(Message("floats down: %(players)s", players=down)))
     if floaters:
         raise NoValidPairing("players are left over below the lowest bracket (C4)")
     return pairs

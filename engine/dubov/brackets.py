@@ -26,6 +26,7 @@ from typing import TypeVar
 from engine.dubov.players import DubovPlayer
 from engine.errors import NoValidPairing
 from engine.matching import Tiers, WeightedGraph, first_transposition, perfect_matching
+from engine.messages import Message
 from engine.model import Colour, PairingNumber
 
 T = TypeVar("T")
@@ -349,22 +350,25 @@ def _describe_bracket(
     rules: BracketRules,
     *,
     misses: int | None,
-) -> str:
+) -> Message:
     """The bracket's residents, upfloaters and the values of [C5]-[C10] it reached."""
-    line = (
-        f"bracket {_points(residents[0].score)}: residents "
-        f"{' '.join(str(p.number) for p in residents)}; [C5] {len(chosen)} upfloater(s)"
+    upfloaters = (
+        ": " + " ".join(f"{p.number} ({_points(p.score)})" for p in chosen) if chosen else ""
     )
-    if chosen:
-        line += ": " + " ".join(f"{p.number} ({_points(p.score)})" for p in chosen)
+    line = Message(
+        "bracket %(score)s: residents %(residents)s; [C5] %(count)s upfloater(s)%(upfloaters)s",
+        score=residents[0].score, residents=" ".join(str(p.number) for p in residents),
+        count=len(chosen), upfloaters=upfloaters,
+    )  # fmt: skip
     if misses is not None:
-        line += f"; [C7] {misses} colour miss(es)"
+        line = Message("%(line)s; [C7] %(misses)s colour miss(es)", line=line, misses=misses)
     if chosen and not rules.last_round:
         maximum = [p for p in chosen if p.maximum_upfloater]
-        line += (
-            f"; [C8] {len(maximum)} [C9] {sum(p.upfloats for p in maximum)}"
-            f" [C10] {sum(1 for p in chosen if p.upfloated_last_round)}"
-        )
+        line = Message(
+            "%(line)s; [C8] %(c8)s [C9] %(c9)s [C10] %(c10)s", line=line, c8=len(maximum),
+            c9=sum(p.upfloats for p in maximum),
+            c10=sum(1 for p in chosen if p.upfloated_last_round),
+        )  # fmt: skip
     return line
 
 

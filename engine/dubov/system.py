@@ -21,6 +21,7 @@ from engine.dubov.brackets import BracketRules, pair_bracket, pairable
 from engine.dubov.colours import allocate_colours
 from engine.dubov.players import DubovPlayer, dubov_players
 from engine.errors import NoValidPairing
+from engine.messages import Message
 from engine.model import Board, Pairing, PairingRequest
 
 __all__ = ["choose_pab", "ordered_pairing", "pair"]
@@ -41,12 +42,13 @@ def pair(request: PairingRequest) -> Pairing:
         last_round=request.round_no >= request.total_rounds,
         forbidden=request.forbidden_pairs,
     )
-    trace = ["ARO " + " ".join(f"{p.number}:{p.aro}" for p in players)]
+    trace: list[str] = ["ARO " + " ".join(f"{p.number}:{p.aro}" for p in players)]
     bye = None
     if len(players) % 2:
         bye = choose_pab(players, rules)
         players = [p for p in players if p is not bye]
-        trace.append(f"PAB {bye.number} (score {bye.score}, {bye.games} games played)")
+        trace.append(Message("PAB %(player)s (score %(score)s, %(games)s games played)",
+                             player=bye.number, score=bye.score, games=bye.games))  # fmt: skip
     elif not pairable(players, rules):
         raise NoValidPairing("the players to be paired cannot all be paired legally ([C1], [C3])")
 

@@ -14,6 +14,7 @@ from engine.common import Float
 from engine.dutch.bracket import BracketRecord
 from engine.dutch.colours import ColourRule
 from engine.dutch.players import DutchPlayer
+from engine.messages import Message
 from engine.model import (
     BracketTrace,
     Colour,
@@ -29,7 +30,7 @@ __all__ = ["WORDING_2017", "WORDING_2026", "Allocation", "Wording", "build_trace
 Allocation = tuple[DutchPlayer, DutchPlayer, Colour, ColourRule]
 """(higher-ranked, lower-ranked, colour of the higher-ranked, deciding rule)."""
 
-_COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+_COLOUR_NAMES = {Colour.WHITE: Message("White"), Colour.BLACK: Message("Black")}
 
 
 def build_trace(
@@ -56,9 +57,7 @@ def build_trace(
     bye_reason = ""
     if bye is not None:
         player = players[bye]
-        bye_reason = words.bye_reason.format(
-            number=player.number, score=_text(player.score), games=player.played_games
-        )
+        bye_reason = words.bye_reason(player.number, player.score, player.played_games)
     return PairingTrace(brackets=brackets, colours=colours, bye_reason=bye_reason)
 
 
@@ -92,13 +91,18 @@ def _bracket(
     )
 
 
-def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[str]:
+def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[Message]:
     notes = [
-        f"{len(record.mdps)} MDP(s) entered, {len(record.selected_mdps)} paired here (M1)",
-        f"{len(record.pairs)} pair(s) from {len(record.mdps) + len(record.residents)} players",
-    ]
+        Message("%(entered)s MDP(s) entered, %(paired)s paired here (M1)",
+                entered=len(record.mdps), paired=len(record.selected_mdps)),
+        Message("%(pairs)s pair(s) from %(players)s players",
+                pairs=len(record.pairs), players=len(record.mdps) + len(record.residents)),
+    ]  # fmt: skip
     if record.exchanges:
-        notes.append(f"{record.exchanges} exchange(s) between S1 and S2 in the remainder")
+        notes.append(
+            Message("%(exchanges)s exchange(s) between S1 and S2 in the remainder",
+                    exchanges=record.exchanges)
+        )  # fmt: skip
     return notes
 
 
@@ -109,44 +113,46 @@ def _float_reason(
     i: int,
     bye: int | None,
     neighbours: Mapping[int, AbstractSet[int]],
-) -> str:
+) -> Message:
     members = set(record.mdps) | set(record.residents)
     if len(members) == 1:
-        return "the only player of the bracket"
+        return Message("the only player of the bracket")
     legal = neighbours.get(i, set()) & members
     if i in record.mdps:
         if not legal & set(record.residents):
-            return (
-                f"MDP with no legal opponent among the residents ({words['C1']}/{words['C3']}): "
-                "stays in the Limbo"
-            )
-        return (
-            f"MDP left in the Limbo: only {len(record.selected_mdps)} of the "
-            f"{len(record.mdps)} MDPs can be paired in a best pairing "
-            f"({words['C6']}/{words['C7']}); the paired set is the first valid one "
-            f"({words['Art. 4.4']})"
-        )
+            return Message(
+                "MDP with no legal opponent among the residents (%(c1)s/%(c3)s): stays in the "
+                "Limbo", c1=words["C1"], c3=words["C3"],
+            )  # fmt: skip
+        return Message(
+            "MDP left in the Limbo: only %(paired)s of the %(mdps)s MDPs can be paired in a "
+            "best pairing (%(c6)s/%(c7)s); the paired set is the first valid one (%(art)s)",
+            paired=len(record.selected_mdps), mdps=len(record.mdps), c6=words["C6"],
+            c7=words["C7"], art=words["Art. 4.4"],
+        )  # fmt: skip
     if not legal:
-        return (
-            f"no legal opponent in the bracket ({words['C1']}: already met, or {words['C3']}: "
-            "colours)"
-        )
+        return Message(
+            "no legal opponent in the bracket (%(c1)s: already met, or %(c3)s: colours)",
+            c1=words["C1"], c3=words["C3"],
+        )  # fmt: skip
     if i == bye:
-        return "left over from the last bracket: receives the PAB"
+        return Message("left over from the last bracket: receives the PAB")
     if len(members) % 2 and len(record.downfloaters) == 1:
-        return (
+        return Message(
             "the bracket has an odd number of players, so one moves down; the criteria "
-            f"{words.quality}, then the generation order, chose this player"
-        )
+            "%(quality)s, then the generation order, chose this player", quality=words.quality,
+        )  # fmt: skip
     completion = (
-        f"leave the round incomplete or raise the PAB score ({words['C4']}/{words['C5']})"
+        Message("leave the round incomplete or raise the PAB score (%(c4)s/%(c5)s)",
+                c4=words["C4"], c5=words["C5"])
         if words.has("C5")
-        else f"leave the round incomplete ({words['C4']})"
-    )
-    return (
-        f"not paired in the best candidate: pairing it would {completion}, or pair fewer "
-        f"players or higher scores here or in the next bracket ({words['C6']}-{words['C8']})"
-    )
+        else Message("leave the round incomplete (%(c4)s)", c4=words["C4"])
+    )  # fmt: skip
+    return Message(
+        "not paired in the best candidate: pairing it would %(completion)s, or pair fewer "
+        "players or higher scores here or in the next bracket (%(c6)s-%(c8)s)",
+        completion=completion, c6=words["C6"], c8=words["C8"],
+    )  # fmt: skip
 
 
 def _unmet(
@@ -162,10 +168,10 @@ def _unmet(
     eleven = [i for i in paired if p[i].repeated is not None and p[i].repeated == colour_of[i]]
     strong = [i for i in missed if p[i].strong]
     for name, who, detail in (
-        ("C10", ten, "colour difference beyond ±2 (topscorer pairing)"),
-        ("C11", eleven, "same colour three times running (topscorer pairing)"),
-        ("C12", missed, "colour preference not granted"),
-        ("C13", strong, "strong colour preference not granted"),
+        ("C10", ten, Message("colour difference beyond ±2 (topscorer pairing)")),
+        ("C11", eleven, Message("same colour three times running (topscorer pairing)")),
+        ("C12", missed, Message("colour preference not granted")),
+        ("C13", strong, Message("strong colour preference not granted")),
     ):
         if who:
             found.append(name, _n(p, who), detail)
@@ -176,34 +182,34 @@ def _unmet(
         u for u, v in record.pairs if v in mdps
     ]
     for back, down, up in ((1, "C14", "C15"), (2, "C16", "C17")):
-        when = "the previous round" if back == 1 else "two rounds before"
+        when = Message("the previous round") if back == 1 else Message("two rounds before")
         repeated = [i for i in resident_floaters if _moved(p[i], back) is Float.DOWN]
         if repeated:
-            found.append(down, _n(p, repeated), f"downfloats again, as in {when}")
+            found.append(
+                down, _n(p, repeated), Message("downfloats again, as in %(when)s", when=when)
+            )
         ups = [i for i in mdp_opponents if i in residents and _moved(p[i], back) is Float.UP]
         if ups:
-            found.append(up, _n(p, ups), f"upfloats again, as in {when}")
+            found.append(up, _n(p, ups), Message("upfloats again, as in %(when)s", when=when))
     opponents = dict(record.pairs) | {v: u for u, v in record.pairs}
     for back, down, up in ((1, "C18", "C19"), (2, "C20", "C21")):
         repeated_mdps = [m for m in record.mdps if _moved(p[m], back) is Float.DOWN]
         if repeated_mdps:
-            detail = "; ".join(
-                f"{p[m].number}: "
-                + (
-                    f"score difference {_text(p[m].score - p[opponents[m]].score)}"
-                    if m in opponents
-                    else words.moves_on
-                )
+            each = tuple(
+                Message("%(player)s: %(why)s", player=p[m].number,
+                        why=_difference(p[m].score - p[opponents[m]].score)
+                        if m in opponents else words.moves_on)
                 for m in repeated_mdps
-            )
-            found.append(down, _n(p, repeated_mdps), detail)
+            )  # fmt: skip
+            found.append(down, _n(p, repeated_mdps), Message("%(each)s", each=each))
         ups = [i for i in mdp_opponents if i in residents and _moved(p[i], back) is Float.UP]
         if ups:
-            detail = "; ".join(
-                f"{p[i].number}: score difference {_text(p[opponents[i]].score - p[i].score)}"
+            each = tuple(
+                Message("%(player)s: %(why)s", player=p[i].number,
+                        why=_difference(p[opponents[i]].score - p[i].score))
                 for i in ups
-            )
-            found.append(up, _n(p, ups), detail)
+            )  # fmt: skip
+            found.append(up, _n(p, ups), Message("%(each)s", each=each))
     return tuple(found.criteria)
 
 
@@ -215,7 +221,7 @@ class _Found:
         self.names = names
         self.criteria: list[UnmetCriterion] = []
 
-    def append(self, criterion: str, players: tuple[PairingNumber, ...], detail: str) -> None:
+    def append(self, criterion: str, players: tuple[PairingNumber, ...], detail: Message) -> None:
         name = self.names.get(criterion)
         if name is not None:
             self.criteria.append(UnmetCriterion(name, players, detail))
@@ -229,8 +235,8 @@ def _moved(player: DutchPlayer, back: int) -> Float | None:
     return player.float_previous if back == 1 else player.float_before_previous
 
 
-def _text(value: Fraction) -> str:
-    return str(float(value)) if value.denominator != 1 else str(value.numerator)
+def _difference(value: Fraction) -> Message:
+    return Message("score difference %(difference)s", difference=value)
 
 
 def _colour_decision(
@@ -242,15 +248,20 @@ def _colour_decision(
         white.number,
         black.number,
         article,
-        f"{_describe(high)}; {_describe(low)}: {detail.format(high=high.number)}",
-    )
+        Message("%(high)s; %(low)s: %(detail)s",
+                high=_describe(high), low=_describe(low), detail=detail(high.number)),
+    )  # fmt: skip
 
 
-def _describe(player: DutchPlayer) -> str:
+def _describe(player: DutchPlayer) -> Message:
     if player.wants is None:
-        return f"{player.number} has no preference"
-    strength = player.preference.strength.name.lower()
-    return f"{player.number} {strength} {_COLOUR_NAMES[player.wants]}"
+        return Message("%(player)s has no preference", player=player.number)
+    strength = _STRENGTHS[player.preference.strength.name.lower()]
+    return Message("%(player)s %(strength)s %(colour)s", player=player.number,
+                   strength=strength, colour=_COLOUR_NAMES[player.wants])  # fmt: skip
+
+
+_STRENGTHS = {"absolute": Message("absolute"), "strong": Message("strong"), "mild": Message("mild")}
 
 
 FloatReasons = Callable[
@@ -262,7 +273,7 @@ FloatReasons = Callable[
         "int | None",
         Mapping[int, AbstractSet[int]],
     ],
-    str,
+    Message,
 ]
 """Why a player left a bracket: (the edition's words, players, bracket, the player, the PAB,
 legal opponents)."""
@@ -280,15 +291,15 @@ class Wording:
     account."""
     quality: str
     """The edition's span of quality criteria."""
-    colours: Mapping[ColourRule, tuple[str, str]]
-    """For each colour rule, its article and what it did (``{high}``: the higher-ranked
-    player's number)."""
-    notes: Callable[[list[DutchPlayer], BracketRecord], list[str]]
+    colours: Mapping[ColourRule, tuple[str, Callable[[int], Message]]]
+    """For each colour rule, its article and what it did (given the higher-ranked player's
+    number)."""
+    notes: Callable[[list[DutchPlayer], BracketRecord], list[Message]]
     """A bracket's notes: its kind and parameters in the edition's terms."""
     float_reason: FloatReasons
-    bye_reason: str
-    """Why the PAB went where it did (``{number}``, ``{score}``, ``{games}`` played)."""
-    moves_on: str
+    bye_reason: Callable[[PairingNumber, Fraction, int], Message]
+    """Why the PAB went where it did (given the receiver's number, score, games played)."""
+    moves_on: Message
     """An MDP repeating a downfloat because it moves on down unpaired."""
 
     def __getitem__(self, name: str) -> str:
@@ -298,12 +309,18 @@ class Wording:
         return name in self.articles
 
 
-_COLOUR_DETAILS = {
-    ColourRule.BOTH_PREFERENCES: "both preferences granted",
-    ColourRule.STRONGER_PREFERENCE: "the stronger preference is granted",
-    ColourRule.ALTERNATION: "colours alternate from the last round in which they differed",
-    ColourRule.HIGHER_RANKED_PREFERENCE: "{high}, the higher ranked, gets its preference",
-    ColourRule.PAIRING_NUMBER_PARITY: "{high}'s pairing number parity and the initial colour",
+_COLOUR_DETAILS: dict[ColourRule, Callable[[int], Message]] = {
+    ColourRule.BOTH_PREFERENCES: lambda high: Message("both preferences granted"),
+    ColourRule.STRONGER_PREFERENCE: lambda high: Message("the stronger preference is granted"),
+    ColourRule.ALTERNATION: lambda high: Message(
+        "colours alternate from the last round in which they differed"
+    ),
+    ColourRule.HIGHER_RANKED_PREFERENCE: lambda high: Message(
+        "%(high)s, the higher ranked, gets its preference", high=high
+    ),
+    ColourRule.PAIRING_NUMBER_PARITY: lambda high: Message(
+        "%(high)s's pairing number parity and the initial colour", high=high
+    ),
 }
 """What each colour rule did, in the words of the 2026 and 2017 texts."""
 
@@ -316,11 +333,14 @@ WORDING_2026 = Wording(
     colours={rule: (rule.value, _COLOUR_DETAILS[rule]) for rule in ColourRule},
     notes=_notes,
     float_reason=_float_reason,
-    bye_reason=(
-        "{number} gets the PAB: eligible (C2), score {score} is the lowest a complete pairing "
-        "can leave over (C5), {games} game(s) played (C9)"
+    bye_reason=lambda number, score, games: Message(
+        "%(number)s gets the PAB: eligible (C2), score %(score)s is the lowest a complete "
+        "pairing can leave over (C5), %(games)s game(s) played (C9)",
+        number=number,
+        score=score,
+        games=games,
     ),
-    moves_on="moves down again from the Limbo",
+    moves_on=Message("moves down again from the Limbo"),
 )
 """The 2026 text (C.04.3 from February 2026): Arts 1-5, criteria C1-C21, colour rules
 5.2.1-5.2.5."""
@@ -336,9 +356,11 @@ WORDING_2017 = Wording(
     colours={rule: (f"E.{rule.value[-1]}", _COLOUR_DETAILS[rule]) for rule in ColourRule},
     notes=_notes,
     float_reason=_float_reason,
-    bye_reason=(
-        "{number} gets the PAB: eligible (C.2), score {score}, left over by the last bracket "
-        "(A.9: the bye is part of its pairing)"
+    bye_reason=lambda number, score, games: Message(
+        "%(number)s gets the PAB: eligible (C.2), score %(score)s, left over by the last "
+        "bracket (A.9: the bye is part of its pairing)",
+        number=number,
+        score=score,
     ),
     moves_on=WORDING_2026.moves_on,
 )

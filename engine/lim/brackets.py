@@ -28,6 +28,7 @@ from engine.lim.colours import colours_satisfied
 from engine.lim.floaters import EvenChoice, FloatDecision, choose_even_floater, floater_kinds
 from engine.lim.players import RATING_LIMIT, LimField, LimPlayer
 from engine.matching import Order, covering_exists, perfect_matching
+from engine.messages import Message
 
 __all__ = ["PairNote", "ScoreGroup", "direction_order", "pair_off", "settle_group"]
 
@@ -38,7 +39,7 @@ class PairNote:
 
     first: LimPlayer
     second: LimPlayer
-    why: str
+    why: Message
 
 
 @dataclass(slots=True)
@@ -81,7 +82,7 @@ def direction_order(players: Sequence[LimPlayer], direction: Float) -> list[LimP
 class _Leaving:
     player: LimPlayer
     article: str
-    reason: str
+    reason: Message
 
 
 def settle_group(
@@ -98,7 +99,11 @@ def settle_group(
         even_floater = choice.player
         staying.remove(even_floater)
         leaving.append(
-            _Leaving(even_floater, "2.3.4", "; ".join(("makes the group even", *choice.reasons)))
+            _Leaving(
+                even_floater,
+                "2.3.4",
+                Message("%(each)s", each=(Message("makes the group even"), *choice.reasons)),
+            )
         )
     swapped = False
     while perfect_matching(staying, field.compatible) is None:
@@ -112,8 +117,12 @@ def settle_group(
                 _Leaving(
                     stuck,
                     "4.4.1",
-                    f"{_UNPLACEABLE}; takes the place of the 2.3.4 "
-                    f"floater {even_floater}, who returns",
+                    Message(
+                        "%(unplaceable)s; takes the place of the 2.3.4 floater "
+                        "%(floater)s, who returns",
+                        unplaceable=_UNPLACEABLE,
+                        floater=even_floater,
+                    ),
                 )
             )
             even_floater = stuck
@@ -130,7 +139,13 @@ def settle_group(
             _Leaving(
                 choice.player,
                 "4.4.2",
-                "; ".join((f"floats with {stuck} to keep the group even", *choice.reasons)),
+                Message(
+                    "%(each)s",
+                    each=(
+                        Message("floats with %(player)s to keep the group even", player=stuck),
+                        *choice.reasons,
+                    ),
+                ),
             )
         )
     group.pairs = pair_off(field, group, staying)
@@ -150,7 +165,7 @@ def settle_group(
     return floaters
 
 
-_UNPLACEABLE = "cannot be paired while the players before keep compatible opponents"
+_UNPLACEABLE = Message("cannot be paired while the players before keep compatible opponents")
 
 
 def _transfers(field: LimField, group: ScoreGroup) -> tuple[list[LimPlayer], list[_Leaving]]:
@@ -199,12 +214,12 @@ def _even(
 
 def _transfer_reason(
     field: LimField, player: LimPlayer, group: Sequence[LimPlayer]
-) -> tuple[str, str]:
+) -> tuple[str, Message]:
     """Which of 2.3.1–2.3.3 leaves the player without an opponent in the group."""
     if all(field.has_met(player, other) for other in group if other is not player):
-        return "2.3.1", "has already played every other player of the group"
+        return "2.3.1", Message("has already played every other player of the group")
     if not field.last_round and abs(colour_difference(player.entry)) >= 2:
-        return "2.3.2", (
+        return "2.3.2", Message(
             "two more of one colour and no compatible opponent in the group can "
             "give the permissible colour"
         )
@@ -213,11 +228,11 @@ def _transfer_reason(
         and len(player.colours) >= 2
         and player.colours[-1] == player.colours[-2]
     ):
-        return "2.3.3", (
+        return "2.3.3", Message(
             "same colour in the previous two rounds and no compatible opponent in "
             "the group can give the alternate colour"
         )
-    return "2.3.1", "has already played every player still available in the group"
+    return "2.3.1", Message("has already played every player still available in the group")
 
 
 def pair_off(field: LimField, group: ScoreGroup, players: Sequence[LimPlayer]) -> list[PairNote]:
@@ -255,15 +270,19 @@ def pair_off(field: LimField, group: ScoreGroup, players: Sequence[LimPlayer]) -
                 rest = _completion(field, remaining, player, candidate, witness, order)
                 if rest is not None:
                     chosen, witness = candidate, rest
-                    rule = "3.8" if arrival is not None else "5.2"
-                    why = f"{why}; exchanged {base} for {candidate}: both get their due colour ({rule})"
+                    why = Message(
+                        "%(why)s; exchanged %(base)s for %(other)s: both get their due colour "
+                        "(%(rule)s)", why=why, base=base, other=candidate,
+                        rule="3.8" if arrival is not None else "5.2",
+                    )  # fmt: skip
                     break
             if refused and chosen is base:
-                rule = "3.8" if arrival is not None else "5.7"
-                why = (
-                    f"{why}; maxi {rule}: no exchange for colour with {', '.join(refused)}, rated more "
-                    f"than {RATING_LIMIT} points from {base}"
-                )
+                why = Message(
+                    "%(why)s; maxi %(rule)s: no exchange for colour with %(refused)s, rated more "
+                    "than %(limit)s points from %(base)s", why=why,
+                    rule="3.8" if arrival is not None else "5.7", refused=", ".join(refused),
+                    limit=RATING_LIMIT, base=base,
+                )  # fmt: skip
         notes.append(PairNote(player, chosen, why))
         remaining = [p for p in remaining if p is not player and p is not chosen]
     return notes
@@ -271,13 +290,17 @@ def pair_off(field: LimField, group: ScoreGroup, players: Sequence[LimPlayer]) -
 
 def _first_choice_reason(
     player: LimPlayer, base: LimPlayer, candidates: list[LimPlayer], arrival: Float | None
-) -> str:
+) -> Message:
+    if arrival is Float.DOWN:
+        return Message("floater paired first (3.6/3.7), with the top-most player it can meet (3.8)")
     if arrival is not None:
-        end = "top" if arrival is Float.DOWN else "bottom"
-        return f"floater paired first (3.6/3.7), with the {end}-most player it can meet (3.8)"
+        return Message(
+            "floater paired first (3.6/3.7), with the bottom-most player it can meet (3.8)"
+        )
     if base is candidates[0]:
-        return "proposed pairing (2.4)"
-    return f"exchange (4.1-4.3): {', '.join(map(str, candidates[: candidates.index(base)]))} not possible"
+        return Message("proposed pairing (2.4)")
+    return Message("exchange (4.1-4.3): %(players)s not possible",
+                   players=", ".join(map(str, candidates[: candidates.index(base)])))  # fmt: skip
 
 
 def _candidates(

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from engine.common import alternation_colours
 from engine.lim.players import LimField, LimPlayer
+from engine.messages import Message
 from engine.model import Board, Colour
 
 __all__ = ["ColourAllocation", "ColourReason", "allocate_colours", "colours_satisfied"]
@@ -31,15 +32,17 @@ __all__ = ["ColourAllocation", "ColourReason", "allocate_colours", "colours_sati
 class ColourReason(enum.Enum):
     """Which test of Art. 5 decided a pair's colours."""
 
-    LIMITS = "5.3: only one allocation respects the colour limits"
-    DUE = "5.1/5.5/5.6: both receive their due colour"
-    CLAIM = "5.5/5.6: the equalising claim beats a mere alternation"
-    HISTORY = "5.4: latest round with different colours decides"
-    RANK_UPPER = (
+    LIMITS = Message("5.3: only one allocation respects the colour limits")
+    DUE = Message("5.1/5.5/5.6: both receive their due colour")
+    CLAIM = Message("5.5/5.6: the equalising claim beats a mere alternation")
+    HISTORY = Message("5.4: latest round with different colours decides")
+    RANK_UPPER = Message(
         "5.4: identical histories, median group or above: higher-ranked gets the due colour"
     )
-    RANK_LOWER = "5.4: identical histories, below the median: lower-ranked gets the due colour"
-    LOT = "7.2: no colour history: colour drawn for #1, alternating down the pairing list"
+    RANK_LOWER = Message(
+        "5.4: identical histories, below the median: lower-ranked gets the due colour"
+    )
+    LOT = Message("7.2: no colour history: colour drawn for #1, alternating down the pairing list")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from engine.lim.brackets import ScoreGroup
 from engine.lim.colours import ColourReason, allocate_colours
 from engine.lim.floaters import FloatDecision
 from engine.lim.players import LimField
+from engine.messages import Message, indented
 from engine.model import Board, Pairing, PairingNumber
 
 __all__ = ["GroupTrace", "LimOutcome", "LimTrace", "PairTrace", "group_trace"]
@@ -22,7 +23,7 @@ class PairTrace:
     board: Board
     first: PairingNumber
     """The player whose turn it was; the other was chosen as their opponent."""
-    opponent_reason: str
+    opponent_reason: Message
     colour_reason: ColourReason
 
 
@@ -50,52 +51,83 @@ class LimTrace:
     maxi: bool
     bye: PairingNumber | None
     bye_reason: str
+    """Why the PAB went where it did (a :class:`~engine.messages.Message`), or ``""``."""
     groups: tuple[GroupTrace, ...]
 
     @property
     def floats(self) -> tuple[FloatDecision, ...]:
         return tuple(decision for group in self.groups for decision in group.floats)
 
-    def lines(self) -> tuple[str, ...]:
+    def lines(self) -> tuple[Message, ...]:
         """The ``--explain`` text: the round, the bye, then each group with its floaters
         (kind, article, reason) and its pairs (why that opponent, why those colours)."""
-        head = (
-            f"Lim system (C.04.4.3): round {self.round_no} of {self.total_rounds}; "
-            f"median score {_score(self.median)}; maxi-tournament: {'yes' if self.maxi else 'no'}"
-        )
+        head = Message(
+            "Lim system (C.04.4.3): round %(round)s of %(rounds)s; median score %(median)s; "
+            "maxi-tournament: %(maxi)s", round=self.round_no, rounds=self.total_rounds,
+            median=self.median, maxi=Message("yes") if self.maxi else Message("no"),
+        )  # fmt: skip
         if self.round_no >= self.total_rounds:
-            head += "; last round: colour limits are wishes (Art. 6)"
+            head = Message("%(head)s; last round: colour limits are wishes (Art. 6)", head=head)
         out = [head]
         if self.bye is not None:
-            out.append(f"PAB: {self.bye} ({self.bye_reason})")
+            out.append(Message("PAB: %(player)s (%(reason)s)", player=self.bye,
+                               reason=self.bye_reason))  # fmt: skip
         for group in self.groups:
             out.append(self._group_line(group))
             out.extend(
-                f"  floater {d.player} {d.direction.value} from group {_score(d.group)}: "
-                f"kind {d.kind.value} ({d.kind.meaning}); {d.article}: {d.reason}"
+                indented(
+                    Message(
+                        "floater %(player)s %(direction)s from group %(group)s: kind %(kind)s "
+                        "(%(meaning)s); %(article)s: %(reason)s",
+                        player=d.player,
+                        direction=_DIRECTIONS[d.direction],
+                        group=d.group,
+                        kind=d.kind.value,
+                        meaning=d.kind.meaning,
+                        article=d.article,
+                        reason=d.reason,
+                    )
+                )
                 for d in group.floats
             )
             out.extend(
-                f"  {p.board.white}-{p.board.black}: {p.first}'s opponent: {p.opponent_reason}; "
-                f"colours: {p.colour_reason.value}"
+                indented(
+                    Message(
+                        "%(white)s-%(black)s: %(first)s's opponent: %(reason)s; colours: %(colours)s",
+                        white=p.board.white,
+                        black=p.board.black,
+                        first=p.first,
+                        reason=p.opponent_reason,
+                        colours=p.colour_reason.value,
+                    )
+                )
                 for p in group.pairs
             )
         return tuple(out)
 
-    def _group_line(self, group: GroupTrace) -> str:
+    def _group_line(self, group: GroupTrace) -> Message:
         if group.median:
-            place = "median group"
+            place = Message("median group")
+        elif group.score > self.median:
+            place = Message("above the median")
         else:
-            place = ("above" if group.score > self.median else "below") + " the median"
-        way = "downward" if group.direction is Float.DOWN else "upward"
+            place = Message("below the median")
         players = " ".join(map(str, group.players)) or "-"
-        line = f"Group {_score(group.score)} ({place}, paired {way}): {players}"
-        if group.arrivals:
-            line += "; floaters received: " + ", ".join(
-                f"{n} (from {'above' if arrival is Float.DOWN else 'below'})"
-                for n, arrival in group.arrivals
-            )
-        return line
+        line = (
+            Message("Group %(score)s (%(place)s, paired downward): %(players)s",
+                    score=group.score, place=place, players=players)
+            if group.direction is Float.DOWN
+            else Message("Group %(score)s (%(place)s, paired upward): %(players)s",
+                         score=group.score, place=place, players=players)
+        )  # fmt: skip
+        if not group.arrivals:
+            return line
+        received = [
+            Message("%(player)s (from above)", player=n) if arrival is Float.DOWN
+            else Message("%(player)s (from below)", player=n)
+            for n, arrival in group.arrivals
+        ]  # fmt: skip
+        return Message("%(line)s; floaters received: %(received)s", line=line, received=received)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,5 +161,4 @@ def group_trace(
     )
 
 
-def _score(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
+_DIRECTIONS = {Float.DOWN: Message("down"), Float.UP: Message("up")}

@@ -29,6 +29,7 @@ from fractions import Fraction
 from engine.common import Float
 from engine.lim.players import RATING_LIMIT, LimField, LimPlayer
 from engine.matching import maximum_matching
+from engine.messages import Message
 from engine.model import Colour, PairingNumber
 
 __all__ = [
@@ -50,15 +51,19 @@ class FloaterKind(enum.Enum):
     D = "d"
 
     @property
-    def meaning(self) -> str:
+    def meaning(self) -> Message:
         return _MEANING[self]
 
 
 _MEANING = {
-    FloaterKind.A: "had already floated into this group and has no compatible opponent in the next group",
-    FloaterKind.B: "had already floated into this group and has a compatible opponent in the next group",
-    FloaterKind.C: "has no compatible opponent in the next group",
-    FloaterKind.D: "has a compatible opponent in the next group",
+    FloaterKind.A: Message(
+        "had already floated into this group and has no compatible opponent in the next group"
+    ),
+    FloaterKind.B: Message(
+        "had already floated into this group and has a compatible opponent in the next group"
+    ),
+    FloaterKind.C: Message("has no compatible opponent in the next group"),
+    FloaterKind.D: Message("has a compatible opponent in the next group"),
 }
 
 
@@ -72,13 +77,13 @@ class FloatDecision:
     direction: Float
     kind: FloaterKind
     article: str
-    reason: str
+    reason: Message
 
 
 @dataclass(frozen=True, slots=True)
 class EvenChoice:
     player: LimPlayer
-    reasons: tuple[str, ...]
+    reasons: tuple[Message, ...]
 
 
 def leaving_order(direction: Float) -> Callable[[LimPlayer], tuple[Fraction, int]]:
@@ -156,37 +161,51 @@ def choose_even_floater(
     scored = {candidate: disadvantage(candidate) for candidate in candidates}
     least = min(scored.values())
     eligible = [c for c in candidates if scored[c] == least]
-    reasons: list[str] = []
+    reasons: list[Message] = []
     if len(eligible) < len(candidates):
         spared = ", ".join(str(c) for c in candidates if c not in eligible)
-        reasons.append(f"3.9: floating {spared} would add a more disadvantageous kind of floater")
+        reasons.append(
+            Message("3.9: floating %(spared)s would add a more disadvantageous kind of floater",
+                    spared=spared)
+        )  # fmt: skip
     choice, why = _by_colour_and_place(field, eligible, pool, direction)
     if choice.floated_last_round:
         fresh = [c for c in eligible if not c.floated_last_round]
         if fresh:
             alternative, alternative_why = _by_colour_and_place(field, fresh, pool, direction)
             if _pairs_without(field, pool, alternative) >= _pairs_without(field, pool, choice):
-                reasons.append(f"3.10: {choice} floated in the previous round and is spared")
+                reasons.append(
+                    Message("3.10: %(player)s floated in the previous round and is spared",
+                            player=choice)
+                )  # fmt: skip
                 choice, why = alternative, alternative_why
             else:
-                reasons.append(f"3.10 does not spare {choice}: it would cost a pair in the group")
+                reasons.append(
+                    Message("3.10 does not spare %(player)s: it would cost a pair in the group",
+                            player=choice)
+                )  # fmt: skip
     return EvenChoice(choice, (*reasons, *why))
 
 
 def _by_colour_and_place(
     field: LimField, eligible: Sequence[LimPlayer], pool: Sequence[LimPlayer], direction: Float
-) -> tuple[LimPlayer, list[str]]:
+) -> tuple[LimPlayer, list[Message]]:
     """3.2: best evens the due colours; then bottom-most (down) / top-most (up); maxi limit."""
     imbalance = {c: _due_imbalance([p for p in pool if p is not c]) for c in eligible}
     least = min(imbalance.values())
     balanced = [c for c in eligible if imbalance[c] == least]
-    end = "bottom-most" if direction is Float.DOWN else "top-most"
     choice = balanced[-1]
-    reasons: list[str] = []
+    reasons: list[Message] = []
     if len(balanced) < len(eligible):
-        reasons.append(f"3.2: leaves the due colours as even as possible (difference {least})")
+        reasons.append(
+            Message("3.2: leaves the due colours as even as possible (difference %(least)s)",
+                    least=least)
+        )  # fmt: skip
     if len(balanced) > 1 or len(eligible) == 1:
-        reasons.append(f"3.2/{'3.3' if direction is Float.DOWN else '3.4'}: the {end} such player")
+        reasons.append(
+            Message("3.2/3.3: the bottom-most such player") if direction is Float.DOWN
+            else Message("3.2/3.4: the top-most such player")
+        )  # fmt: skip
     reference = eligible[-1]
     if (
         field.maxi
@@ -194,9 +213,14 @@ def _by_colour_and_place(
         and abs(choice.rating - reference.rating) > RATING_LIMIT
     ):
         reasons.append(
-            f"maxi 3.2: {choice} is rated more than {RATING_LIMIT} points from the {end} "
-            f"player {reference}, who floats instead"
-        )
+            Message("maxi 3.2: %(player)s is rated more than %(limit)s points from the "
+                    "bottom-most player %(reference)s, who floats instead", player=choice,
+                    limit=RATING_LIMIT, reference=reference)
+            if direction is Float.DOWN
+            else Message("maxi 3.2: %(player)s is rated more than %(limit)s points from the "
+                         "top-most player %(reference)s, who floats instead", player=choice,
+                         limit=RATING_LIMIT, reference=reference)
+        )  # fmt: skip
         choice = reference
     return choice, reasons
 

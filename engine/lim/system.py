@@ -30,6 +30,7 @@ from engine.lim.explain import LimOutcome, LimTrace, group_trace
 from engine.lim.floaters import FloatDecision, floater_kinds
 from engine.lim.players import LimField, LimPlayer, build_field
 from engine.matching import perfect_matching
+from engine.messages import Message
 from engine.model import Pairing, PairingRequest
 
 __all__ = ["explain_lim", "pair"]
@@ -91,20 +92,25 @@ def _choose_bye(field: LimField, players: Sequence[LimPlayer]) -> tuple[LimPlaye
         return None, ""
     if field.request.round_no == 1:
         order = sorted(players, key=lambda p: (p.rating, -p.number))
-        rule = "7.1: the lowest-rated player"
+        rule = Message("7.1: the lowest-rated player")
     else:
         order = sorted(players, key=lambda p: (p.score, -p.number))
-        rule = "1.1: the lowest-ranked player of the lowest scoregroup"
-    passed: list[str] = []
+        rule = Message("1.1: the lowest-ranked player of the lowest scoregroup")
+    passed: list[Message] = []
     for candidate in order:
         if not pab_eligible(candidate.entry, field.request.points):
-            passed.append(f"{candidate} (Basic Rule 4)")
+            passed.append(Message("%(player)s (Basic Rule 4)", player=candidate))
             continue
         rest = [p for p in players if p is not candidate]
         if perfect_matching(rest, field.compatible) is None:
-            passed.append(f"{candidate} (the others could not all be paired)")
+            passed.append(
+                Message("%(player)s (the others could not all be paired)", player=candidate)
+            )
             continue
-        return candidate, rule + (f"; passed over: {', '.join(passed)}" if passed else "")
+        if not passed:
+            return candidate, rule
+        return candidate, Message("%(rule)s; passed over: %(passed)s", rule=rule,
+                                  passed=passed)  # fmt: skip
     raise NoValidPairing(
         f"round {field.request.round_no}: no player can receive the pairing-allocated bye "
         "with all the others paired"
@@ -168,7 +174,12 @@ def _settle_median(
                     way,
                     kinds[player],
                     "2.6",
-                    f"pair {note.first}-{note.second} taken back: the median group could not be paired",
+                    Message(
+                        "pair %(first)s-%(second)s taken back: the median group could not "
+                        "be paired",
+                        first=note.first,
+                        second=note.second,
+                    ),
                 )
             )
     median.pairs = pair_off(field, median, median.members())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.messages import Message
 from events.errors import (
     BoardNotPaired,
     InvalidCommand,
@@ -28,7 +29,7 @@ def require_open(state: TournamentState) -> None:
 
 def require_text(value: str, field: str) -> None:
     if not value.strip():
-        raise InvalidCommand(f"{field} must not be empty", field=field)
+        raise InvalidCommand(Message("%(field)s must not be empty", field=field), field=field)
 
 
 def paired_board(state: TournamentState, round_no: int, board_no: int) -> BoardState:
@@ -45,4 +46,9 @@ def require_unpaired_round(state: TournamentState, round_no: int, hint: str) -> 
     if round_no < state.next_round:
         raise RoundAlreadyPaired(round_no, hint)
     if round_no > settings.rounds:
-        raise InvalidCommand(f"the tournament has {settings.rounds} rounds", field="round_no")
+        raise InvalidCommand(rounds_in(settings.rounds), field="round_no")
+
+
+def rounds_in(rounds: int) -> Message:
+    """A round number beyond the tournament's last: how many it has."""
+    return Message("the tournament has %(rounds)s rounds", rounds=rounds)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.dutch import ABSOLUTE, Failure, audit_pairing
+from engine.messages import Message
 from engine.model import Board, PairingNumber, PairingRequest
 from events.projections.state import TournamentState
 from events.types import PairedBoard, PlayerId
@@ -25,25 +26,29 @@ from events.types import PairedBoard, PlayerId
 __all__ = ["LABELS", "Departures", "departures"]
 
 LABELS = {
-    "C1": "players who may not meet (already played each other, or a forbidden pair)",
-    "C2": "the pairing-allocated bye to a player who may not receive it",
-    "C3": "non-topscorers with the same absolute colour preference paired together",
-    "C5": "score of the player given the pairing-allocated bye",
-    "C6": "players paired out of their score group (downfloaters)",
-    "C7": "scores of the downfloaters, highest first",
-    "C9": "unplayed games of the player given the pairing-allocated bye",
-    "C10": "topscorers or their opponents with a colour difference beyond 2",
-    "C11": "topscorers or their opponents with one colour three times running",
-    "C12": "players not given their colour preference",
-    "C13": "players not given their strong colour preference",
-    "C14": "downfloaters who also downfloated in the previous round",
-    "C15": "opponents of moved-down players who also upfloated in the previous round",
-    "C16": "downfloaters who also downfloated two rounds before",
-    "C17": "opponents of moved-down players who also upfloated two rounds before",
-    "C18": "moved-down players who also downfloated in the previous round",
-    "C19": "upfloaters paired with moved-down players who also upfloated in the previous round",
-    "C20": "moved-down players who also downfloated two rounds before",
-    "C21": "upfloaters paired with moved-down players who also upfloated two rounds before",
+    "C1": Message("players who may not meet (already played each other, or a forbidden pair)"),
+    "C2": Message("the pairing-allocated bye to a player who may not receive it"),
+    "C3": Message("non-topscorers with the same absolute colour preference paired together"),
+    "C5": Message("score of the player given the pairing-allocated bye"),
+    "C6": Message("players paired out of their score group (downfloaters)"),
+    "C7": Message("scores of the downfloaters, highest first"),
+    "C9": Message("unplayed games of the player given the pairing-allocated bye"),
+    "C10": Message("topscorers or their opponents with a colour difference beyond 2"),
+    "C11": Message("topscorers or their opponents with one colour three times running"),
+    "C12": Message("players not given their colour preference"),
+    "C13": Message("players not given their strong colour preference"),
+    "C14": Message("downfloaters who also downfloated in the previous round"),
+    "C15": Message("opponents of moved-down players who also upfloated in the previous round"),
+    "C16": Message("downfloaters who also downfloated two rounds before"),
+    "C17": Message("opponents of moved-down players who also upfloated two rounds before"),
+    "C18": Message("moved-down players who also downfloated in the previous round"),
+    "C19": Message(
+        "upfloaters paired with moved-down players who also upfloated in the previous round"
+    ),
+    "C20": Message("moved-down players who also downfloated two rounds before"),
+    "C21": Message(
+        "upfloaters paired with moved-down players who also upfloated two rounds before"
+    ),
 }
 """What each criterion minimises, as a departure names it (dutch.md §3.1, §3.3, §3.4)."""
 
@@ -53,11 +58,11 @@ class Departures:
     """What a pairing breaks: absolute criteria (refused unless forced) and quality
     criteria on which it does worse than the engine's pairing."""
 
-    absolute: tuple[str, ...]
-    quality: tuple[str, ...]
+    absolute: tuple[Message, ...]
+    quality: tuple[Message, ...]
 
     @property
-    def all(self) -> tuple[str, ...]:
+    def all(self) -> tuple[Message, ...]:
         return (*self.absolute, *self.quality)
 
 
@@ -86,10 +91,11 @@ def departures(
             continue
         reference = theirs.get(name)
         if failure.value > (reference.value if reference else ()):
-            quality.append(
-                f"{name}: {LABELS[name]}: {_show(name, failure)} (the engine's pairing: "
-                f"{_show(name, reference)}); {_who(state, failure)}"
-            )
+            quality.append(Message(
+                "%(criterion)s: %(label)s: %(value)s (the engine's pairing: %(engine)s); "
+                "%(players)s", criterion=name, label=LABELS[name], value=_show(name, failure),
+                engine=_show(name, reference), players=_who(state, failure),
+            ))  # fmt: skip
     return Departures(absolute, tuple(sorted(quality, key=_criterion_order)))
 
 
@@ -106,20 +112,26 @@ def _audit(
     return audit_pairing(request, given, number(pab) if pab is not None else None)
 
 
-def _absolute(state: TournamentState, failure: Failure) -> list[str]:
+def _absolute(state: TournamentState, failure: Failure) -> list[Message]:
     """One line per pair (or PAB) that breaks an absolute criterion, naming the players."""
     if failure.criterion == "C2":
         name = _name(state, failure.players[0])
-        return [f"C2: {name} already had the pairing-allocated bye or a win without playing"]
+        return [
+            Message("C2: %(player)s already had the pairing-allocated bye or a win without "
+                    "playing", player=name)
+        ]  # fmt: skip
     lines = []
     for a, b in zip(failure.players[::2], failure.players[1::2]):
-        names = f"{_name(state, a)} and {_name(state, b)}"
+        names = {"first": _name(state, a), "second": _name(state, b)}
         if failure.criterion == "C3":
-            lines.append(f"C3: {names} both have an absolute preference for one colour")
+            lines.append(Message("C3: %(first)s and %(second)s both have an absolute preference "
+                                 "for one colour", **names))  # fmt: skip
         elif state.order[b - 1] in state.player(state.order[a - 1]).opponents:
-            lines.append(f"C1: {names} have already played each other")
+            lines.append(Message("C1: %(first)s and %(second)s have already played each other",
+                                 **names))  # fmt: skip
         else:
-            lines.append(f"C1: {names} are a pair the arbiter forbade")
+            lines.append(Message("C1: %(first)s and %(second)s are a pair the arbiter forbade",
+                                 **names))  # fmt: skip
     return lines
 
 
@@ -136,12 +148,12 @@ def _show(name: str, failure: Failure | None) -> str:
     values = failure.value if failure else ()
     if name == "C7":
         return "[" + ", ".join(_points(v) for v in values) + "]"
-    return _points(values[0]) if values else "0" if name != "C5" else "no bye"
+    return _points(values[0]) if values else "0" if name != "C5" else Message("no bye")
 
 
 def _points(value: Fraction) -> str:
     return f"{float(value):g}"
 
 
-def _criterion_order(line: str) -> int:
+def _criterion_order(line: Message) -> int:
     return int(line.split(":", 1)[0].removeprefix("C"))

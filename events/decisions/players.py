@@ -8,6 +8,7 @@ from typing import Annotated
 
 import msgspec
 
+from engine.messages import Message
 from events.bounds import (
     Federation,
     FideId,
@@ -27,6 +28,7 @@ from events.decisions.common import (
     CommandStruct,
     require_text,
     require_unpaired_round,
+    rounds_in,
 )
 from events.decisions.tournament import MISSED_ROUNDS_IN_TOTAL
 from events.errors import (
@@ -213,7 +215,7 @@ def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
     if joins < state.next_round:
         raise RoundAlreadyPaired(joins, "a late entry joins from the next round to be paired")
     if joins > settings.rounds:
-        raise InvalidCommand(f"the tournament has {settings.rounds} rounds", field="joins_round")
+        raise InvalidCommand(rounds_in(settings.rounds), field="joins_round")
     each, total = _missed_points(settings, joins)
     return [
         PlayerRegistered(
@@ -243,28 +245,30 @@ def register_many(state: TournamentState, command: RegisterMany) -> list[Event]:
     :raises InvalidCommand: with ``problems``: ``{"line": n, "message": ...}`` per entry.
     """
     if not command.entries:
-        raise InvalidCommand("no players to register", field="entries")
+        raise InvalidCommand(Message("no players to register"), field="entries")
     lines = command.lines or tuple(range(1, len(command.entries) + 1))
     if len(lines) != len(command.entries):
-        raise InvalidCommand("one line number per entry", field="lines")
+        raise InvalidCommand(Message("one line number per entry"), field="lines")
     events: list[Event] = []
     problems: list[dict[str, object]] = []
     for line, entry in zip(lines, command.entries):
         try:
             registered = register(state, entry)
         except CommandRejected as error:
-            problems.append({"line": line, "message": str(error)})
+            problems.append({"line": line, "message": error.message})
             continue
         events += registered
         state = apply(state, registered[0])
     if problems:
-        listed = "; ".join(f"line {p['line']}: {p['message']}" for p in problems)
+        listed = tuple(Message("line %(line)s: %(message)s", **p) for p in problems)
         raise InvalidCommand(
-            f"{len(problems)} entr{'y' if len(problems) == 1 else 'ies'} refused, nobody "
-            f"registered: {listed}",
+            Message("1 entry refused, nobody registered: %(listed)s", listed=listed)
+            if len(problems) == 1
+            else Message("%(count)s entries refused, nobody registered: %(listed)s",
+                         count=len(problems), listed=listed),
             field="entries",
             problems=problems,
-        )
+        )  # fmt: skip
     return events
 
 
@@ -278,7 +282,9 @@ def correct_details(state: TournamentState, command: CorrectPlayerDetails) -> li
         and getattr(command, name) != getattr(player, name)
     }
     if not changes:
-        raise InvalidCommand(f"nothing to correct for player {player.player_id}", field=None)
+        raise InvalidCommand(
+            Message("nothing to correct for player %(player)s", player=player.player_id)
+        )
     _check_identity(state, player.player_id, command)
     if "rating" in changes and player.rating_list:
         changes["rating_list"] = ""  # the rating no longer comes from that list
@@ -303,7 +309,10 @@ def cancel_withdrawal(state: TournamentState, command: CancelWithdrawal) -> list
     stay as they were (the player is paired again from the next round)."""
     player = _registered(state, command.player_id)
     if player.withdrawn_from is None:
-        raise InvalidCommand(f"player {player.player_id} is not withdrawn", field="player_id")
+        raise InvalidCommand(
+            Message("player %(player)s is not withdrawn", player=player.player_id),
+            field="player_id",
+        )
     require_text(command.reason, "reason")
     return [WithdrawalCancelled(player_id=player.player_id, reason=command.reason)]
 
@@ -320,10 +329,10 @@ def remove_registration(state: TournamentState, command: RemoveRegistration) -> 
     ]
     if took_part:
         raise InvalidCommand(
-            f"player {player.player_id} is in the pairing of round {took_part[0]}; "
-            "withdraw the player instead",
+            Message("player %(player)s is in the pairing of round %(round)s; withdraw the "
+                    "player instead", player=player.player_id, round=took_part[0]),
             field="player_id",
-        )
+        )  # fmt: skip
     return [RegistrationRemoved(player_id=player.player_id, reason=command.reason)]
 
 
@@ -331,7 +340,10 @@ def _registered(state: TournamentState, player_id: int) -> PlayerState:
     """A player still on the tournament's lists (not removed as registered in error)."""
     player = state.player(player_id)
     if player.player_id not in state.order:
-        raise InvalidCommand(f"player {player_id}'s registration was removed", field="player_id")
+        raise InvalidCommand(
+            Message("player %(player)s's registration was removed", player=player_id),
+            field="player_id",
+        )
     return player
 
 

@@ -16,6 +16,7 @@ import msgspec
 
 from engine import InvalidRequest, Pairing, PairingRequest, systems
 from engine import NoValidPairing as EngineNoValidPairing
+from engine.messages import Message
 from engine.model import PairingNumber, PlayerEntry, RoundRecord
 from events.bounds import Board, Reason, RequiredReason, RoundNumber, SystemName
 from events.decisions.common import CommandStruct, paired_board, require_text
@@ -308,8 +309,11 @@ def decide_manual_pairing(
     broken = departures(state, command.boards, command.pab, proposal)
     if broken.absolute and not (command.force and command.reason.strip()):
         raise InvalidCommand(
-            "the pairing breaks absolute criteria: " + "; ".join(broken.absolute)
-            + ("; force it with a reason" if not command.force else "; a reason is required"),
+            Message("the pairing breaks absolute criteria: %(criteria)s; force it with a reason",
+                    criteria=broken.absolute)
+            if not command.force
+            else Message("the pairing breaks absolute criteria: %(criteria)s; a reason is "
+                         "required", criteria=broken.absolute),
             field="boards",
             departures=list(broken.all),
         )  # fmt: skip
@@ -368,7 +372,7 @@ def _pairing_problem(
 
 def placement_problem(
     state: TournamentState, boards: Sequence[PairedBoard], pab: PlayerId | None
-) -> str | None:
+) -> Message | None:
     """Who is placed twice, placed but not to be paired, or left out; ``None``: nobody."""
     available, _ = state.availability(state.next_round)
     placed = [player for board in boards for player in (board.white, board.black)]
@@ -376,15 +380,17 @@ def placement_problem(
         placed.append(pab)
     twice = sorted({player for player in placed if placed.count(player) > 1})
     if twice:
-        return f"player(s) {_ids(twice)} placed more than once"
+        return Message("player(s) %(players)s placed more than once", players=_ids(twice))
     extra = sorted(set(placed) - set(available))
     if extra:
-        return f"player(s) {_ids(extra)} are not to be paired this round"
+        return Message("player(s) %(players)s are not to be paired this round", players=_ids(extra))
     missing = sorted(set(available) - set(placed))
     if missing:
-        return f"player(s) {_ids(missing)} are neither paired nor given the bye"
+        return Message(
+            "player(s) %(players)s are neither paired nor given the bye", players=_ids(missing)
+        )
     if len(placed) % 2 == 0 and pab is not None:
-        return "an even number of players to pair leaves no pairing-allocated bye"
+        return Message("an even number of players to pair leaves no pairing-allocated bye")
     return None
 
 
@@ -442,9 +448,10 @@ def correct_result(state: TournamentState, command: CorrectResult) -> list[Event
 def unpair(state: TournamentState, command: UnpairRound) -> list[Event]:
     if command.round_no != state.rounds_paired or command.round_no < 1:
         raise InvalidCommand(
-            f"only the latest paired round ({state.rounds_paired}) can be unpaired",
+            Message("only the latest paired round (%(round)s) can be unpaired",
+                    round=state.rounds_paired),
             field="round_no",
-        )
+        )  # fmt: skip
     round_ = state.round(command.round_no)
     if any(board.result is not None for board in round_.boards) and not command.reason.strip():
         raise RoundHasResults(command.round_no)
@@ -461,7 +468,7 @@ def swap_boards(state: TournamentState, command: SwapBoards) -> list[Event]:
     first = _board_without_result(state, command.round_no, command.board)
     second = _board_without_result(state, command.round_no, command.other)
     if first == second:
-        raise InvalidCommand("a board cannot swap places with itself", field="other")
+        raise InvalidCommand(Message("a board cannot swap places with itself"), field="other")
     require_text(command.reason, "reason")
     return [
         BoardsSwapped(

@@ -19,6 +19,7 @@ from itertools import combinations
 
 import msgspec
 
+from engine.messages import Message
 from events.bounds import (
     Federation,
     PlayerNumber,
@@ -31,7 +32,7 @@ from events.bounds import (
     TiebreakRules,
     check_points_value,
 )
-from events.decisions.common import CommandStruct, require_text
+from events.decisions.common import CommandStruct, require_text, rounds_in
 from events.errors import InvalidCommand, RoundAlreadyPaired
 from events.projections.state import TournamentState
 from events.rating_changes.systems import SYSTEM_NAMES
@@ -111,14 +112,16 @@ def check_acceleration(acceleration: str, state: TournamentState) -> None:
     (C.04.7: a win is twice a draw, a loss nothing)."""
     if acceleration not in ACCELERATIONS:
         raise InvalidCommand(
-            f"acceleration {acceleration!r}: use 'baku' or nothing", field="acceleration"
+            Message("acceleration %(given)s: use 'baku' or nothing", given=repr(acceleration)),
+            field="acceleration",
         )
     points = state.points
     if acceleration == "baku" and not (points.win == 2 * points.draw and points.loss == 0):
         raise InvalidCommand(
-            "the Baku acceleration needs a win worth twice a draw and a loss worth 0 (C.04.7)",
+            Message("the Baku acceleration needs a win worth twice a draw and a loss worth 0 "
+                    "(C.04.7)"),
             field="acceleration",
-        )
+        )  # fmt: skip
 
 
 def check_rating_system(name: str) -> None:
@@ -139,7 +142,7 @@ def change_settings(state: TournamentState, command: ChangeSettings) -> list[Eve
         and getattr(command, name) != getattr(settings, name)
     }
     if not changes:
-        raise InvalidCommand("nothing to change", field=None)
+        raise InvalidCommand(Message("nothing to change"))
     before_round_one = {"initial_colour", "acceleration"} & changes.keys()
     if before_round_one and state.rounds_paired:
         raise RoundAlreadyPaired(
@@ -158,7 +161,7 @@ def change_settings(state: TournamentState, command: ChangeSettings) -> list[Eve
                 changes.get("tiebreak_rules", settings.tiebreak_rules),
             )
         except TiebreakError as error:
-            raise InvalidCommand(str(error), field="tiebreaks") from None
+            raise InvalidCommand(error.args[0], field="tiebreaks") from None
     return [SettingsChanged(reason=command.reason, **changes)]
 
 
@@ -166,12 +169,14 @@ def forbid_pair(state: TournamentState, command: ForbidPair) -> list[Event]:
     settings = state.require_settings()
     first, second = state.player(command.player_id), state.player(command.other)
     if first.player_id == second.player_id:
-        raise InvalidCommand("a player cannot be forbidden to meet himself", field="other")
+        raise InvalidCommand(
+            Message("a player cannot be forbidden to meet themselves"), field="other"
+        )
     from_round = command.from_round if command.from_round is not None else state.next_round
     if from_round < state.next_round:
         raise RoundAlreadyPaired(from_round, "a forbidden pair applies to rounds not yet paired")
     if from_round > settings.rounds:
-        raise InvalidCommand(f"the tournament has {settings.rounds} rounds", field="from_round")
+        raise InvalidCommand(rounds_in(settings.rounds), field="from_round")
     require_text(command.reason, "reason")
     return [
         PairForbidden(
@@ -188,9 +193,10 @@ def give_virtual_points(state: TournamentState, command: GiveVirtualPoints) -> l
     player = state.player(command.player_id)
     if not 1 <= command.first_round <= command.last_round <= settings.rounds:
         raise InvalidCommand(
-            f"rounds {command.first_round}-{command.last_round} are not within 1-{settings.rounds}",
+            Message("rounds %(first)s-%(last)s are not within 1-%(rounds)s",
+                    first=command.first_round, last=command.last_round, rounds=settings.rounds),
             field="first_round",
-        )
+        )  # fmt: skip
     if command.first_round < state.next_round:
         raise RoundAlreadyPaired(command.first_round, "virtual points apply to rounds to come")
     check_points_value(command.points, "points")

@@ -12,6 +12,7 @@ from datetime import date
 import msgspec
 
 from engine import InvalidRequest, systems
+from engine.messages import Message
 from engine.model import Colour
 from events.bounds import (
     Federation,
@@ -112,24 +113,27 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
     require_text(command.name, "name")
     _check_system(command.system, command.rules_edition)
     if command.start_date and command.end_date and command.end_date < command.start_date:
-        raise InvalidCommand("the end date is before the start date", field="end_date")
+        raise InvalidCommand(Message("the end date is before the start date"), field="end_date")
     _check_points(command.points)
     if command.system in MISSED_ROUNDS_IN_TOTAL and command.points.missed_round:
         raise InvalidCommand(
-            f"the {command.system} system scores a late entrant a draw's points for all "
-            "missed rounds together (B.2); points per missed round cannot be set",
+            Message("the %(system)s system scores a late entrant a draw's points for all "
+                    "missed rounds together (B.2); points per missed round cannot be set",
+                    system=command.system),
             field="points.missed_round",
-        )
+        )  # fmt: skip
     if len(command.round_dates) > command.rounds:
         raise InvalidCommand(
-            f"{len(command.round_dates)} round dates for {command.rounds} rounds",
+            Message("%(dates)s round dates for %(rounds)s rounds",
+                    dates=len(command.round_dates), rounds=command.rounds),
             field="round_dates",
-        )
+        )  # fmt: skip
     if list(command.round_dates) != sorted(command.round_dates):
-        raise InvalidCommand("the round dates are not in order", field="round_dates")
+        raise InvalidCommand(Message("the round dates are not in order"), field="round_dates")
     if command.rating_type not in RATING_KINDS:
         raise InvalidCommand(
-            f"rating type must be one of {', '.join(RATING_KINDS)}", field="rating_type"
+            Message("rating type must be one of %(kinds)s", kinds=", ".join(RATING_KINDS)),
+            field="rating_type",
         )
     check_rating_system(command.rating_system)
     tiebreaks = (
@@ -139,7 +143,7 @@ def create(state: TournamentState, command: CreateTournament) -> list[Event]:
     try:
         parse_settings(tiebreaks, rules)
     except TiebreakError as error:
-        raise InvalidCommand(str(error), field="tiebreaks") from None
+        raise InvalidCommand(error.args[0], field="tiebreaks") from None
     check_acceleration(command.acceleration, TournamentState(points=command.points.to_engine()))
     fields = {**msgspec.structs.asdict(command), "tiebreaks": tiebreaks, "tiebreak_rules": rules}
     return [TournamentCreated(**fields)]
@@ -159,14 +163,14 @@ def _check_system(system: str, edition: str) -> None:
     systems table), so that every round of it can be paired."""
     if system not in systems.system_names():
         raise InvalidCommand(
-            f"pairing system {system!r} is not available; "
-            f"use one of {', '.join(systems.system_names())}",
+            Message("pairing system %(system)s is not available; use one of %(systems)s",
+                    system=repr(system), systems=", ".join(systems.system_names())),
             field="system",
-        )
+        )  # fmt: skip
     try:
         systems.entry_point(system, edition)
     except InvalidRequest as error:
-        raise InvalidCommand(str(error), field="rules_edition") from None
+        raise InvalidCommand(error.args[0], field="rules_edition") from None
 
 
 def close(state: TournamentState, command: CloseTournament) -> list[Event]:
@@ -178,7 +182,11 @@ def close(state: TournamentState, command: CloseTournament) -> list[Event]:
 def reopen(state: TournamentState, command: ReopenTournament) -> list[Event]:
     settings = state.require_settings()
     if not state.closed:
-        raise InvalidCommand(f"tournament {settings.tournament_id!r} is not closed", field=None)
+        raise InvalidCommand(
+            Message(
+                "tournament %(tournament)s is not closed", tournament=repr(settings.tournament_id)
+            )
+        )
     require_text(command.reason, "reason")
     return [TournamentReopened(reason=command.reason)]
 
@@ -187,4 +195,4 @@ def _check_points(points: PointValues) -> None:
     for name in points.__struct_fields__:
         check_points_value(getattr(points, name), f"points.{name}")
     if not points.win > points.draw >= points.loss:
-        raise InvalidCommand("points must rank win > draw >= loss", field="points")
+        raise InvalidCommand(Message("points must rank win > draw >= loss"), field="points")

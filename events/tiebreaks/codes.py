@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypedDict
 
+from engine.messages import Message
 from events.tiebreaks.errors import TiebreakError, TiebreakSyntaxError
 from events.tiebreaks.model import Edition
 
@@ -129,11 +130,11 @@ def parse_tiebreak(token: str) -> Tiebreak:
     parts = text.split("/") if "/" in text else text.split("-")
     name = parts[0]
     if ":" in name:
-        raise TiebreakSyntaxError(token, "team point types (:MP, :GP) are for team events")
+        raise TiebreakSyntaxError(token, Message("team point types (:MP, :GP) are for team events"))
     if name in TEAM_CODES:
-        raise TiebreakSyntaxError(token, "a team tie-break (C.07 Art. 12-13)")
+        raise TiebreakSyntaxError(token, Message("a team tie-break (C.07 Art. 12-13)"))
     if name not in INDIVIDUAL_CODES:
-        raise TiebreakSyntaxError(token, "unknown tie-break code")
+        raise TiebreakSyntaxError(token, Message("unknown tie-break code"))
     options: _Modifiers = {}
     for part in parts[1:]:
         _apply_modifier(token, name, part, options)
@@ -153,7 +154,7 @@ class _Modifiers(TypedDict, total=False):
 def _apply_modifier(token: str, name: str, part: str, options: _Modifiers) -> None:
     match = _MODIFIER.match(part)
     if match is None:
-        raise TiebreakSyntaxError(token, f"unknown modifier {part!r}")
+        raise TiebreakSyntaxError(token, Message("unknown modifier %(part)s", part=repr(part)))
     if match["cm"] == "C" and name in _CUTTABLE:
         options["cut"] = int(match["n"])
     elif match["cm"] == "M" and name in _MEDIAN:
@@ -165,9 +166,11 @@ def _apply_modifier(token: str, name: str, part: str, options: _Modifiers) -> No
     elif match["flag"] == "F" and name == "AOB":
         options["fore"] = True
     else:
-        raise TiebreakSyntaxError(token, f"{name} does not take the modifier {part}")
+        raise TiebreakSyntaxError(
+            token, Message("%(name)s does not take the modifier %(part)s", name=name, part=part)
+        )
     if options.get("cut") and options.get("median"):
-        raise TiebreakSyntaxError(token, "Cut and Median cannot be combined")
+        raise TiebreakSyntaxError(token, Message("Cut and Median cannot be combined"))
 
 
 def parse_sequence(text: str) -> tuple[Tiebreak, ...]:
@@ -177,7 +180,7 @@ def parse_sequence(text: str) -> tuple[Tiebreak, ...]:
     """
     tokens = [token for token in re.split(r"[,\s]+", text) if token]
     if not tokens:
-        raise TiebreakSyntaxError(text, "the tie-break list is empty")
+        raise TiebreakSyntaxError(text, Message("the tie-break list is empty"))
     return tuple(parse_tiebreak(token) for token in tokens)
 
 
@@ -207,8 +210,9 @@ def check_edition(sequence: tuple[Tiebreak, ...], edition: Edition) -> None:
     for tiebreak in sequence:
         if tiebreak.name in NEW_IN_2026 or tiebreak.fore:
             raise TiebreakError(
-                f"tie-break {tiebreak} is defined by the 2026 edition of C.07, not by 2024"
-            )
+                Message("tie-break %(tiebreak)s is defined by the 2026 edition of C.07, not by "
+                        "2024", tiebreak=str(tiebreak))
+            )  # fmt: skip
 
 
 def parse_settings(tiebreaks: str, rules: str) -> tuple[tuple[Tiebreak, ...], Edition] | None:
@@ -225,8 +229,9 @@ def parse_settings(tiebreaks: str, rules: str) -> tuple[tuple[Tiebreak, ...], Ed
         edition = Edition(rules)
     except ValueError:
         raise TiebreakError(
-            f"the C.07 edition of the tie-break rules must be set to 2024 or 2026, not {rules!r}"
-        ) from None
+            Message("the C.07 edition of the tie-break rules must be set to 2024 or 2026, not "
+                    "%(rules)s", rules=repr(rules))
+        ) from None  # fmt: skip
     sequence = parse_sequence(tiebreaks)
     check_edition(sequence, edition)
     return sequence, edition

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.messages import Message
+
 __all__ = ["TiebreakError", "TiebreakInputError", "TiebreakSyntaxError"]
 
 
@@ -17,7 +19,9 @@ class TiebreakSyntaxError(TiebreakError):
     """A tie-break code or sequence that cannot be read, naming the offending token."""
 
     def __init__(self, token: str, reason: str) -> None:
-        super().__init__(f"tie-break {token!r}: {reason}")
+        super().__init__(
+            Message("tie-break %(token)s: %(reason)s", token=repr(token), reason=reason)
+        )
         self.token = token
         self.reason = reason
 

@@ -28,6 +28,7 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
+from engine.messages import Message
 from engine.model import PairingNumber
 from events.bounds import to_decimal
 from events.tiebreaks import own_results as own
@@ -117,7 +118,7 @@ def rank(
     if edition is not None:
         check_edition(tiebreaks, edition)
     elif len(tiebreaks) > 1:
-        raise TiebreakError("a tie-break list needs its C.07 edition (2024 or 2026)")
+        raise TiebreakError(Message("a tie-break list needs its C.07 edition (2024 or 2026)"))
     values = _Values(crosstable, edition, unrated_rating)
     columns = [values.column(tiebreak) if tiebreak.name != "DE" else {} for tiebreak in tiebreaks]
     groups = [sorted(crosstable.by_number)]
@@ -269,8 +270,8 @@ class _Values:
         if self.ratings.valid or not dropped:
             return ()
         return (
-            (
-                f"{', '.join(dropped)}: unrated players take part and no rating is set for them, "
-                "so these tie-breaks have no value (C.07 Art. 10)"
+            Message(
+                "%(tiebreaks)s: unrated players take part and no rating is set for them, so "
+                "these tie-breaks have no value (C.07 Art. 10)", tiebreaks=", ".join(dropped),
             ),
-        )
+        )  # fmt: skip

@@ -10,6 +10,7 @@ import dataclasses
 from fractions import Fraction
 
 from engine import systems
+from engine.messages import Message
 from engine.model import Colour, PairingNumber, RoundKind
 from events.projections.state import PlayerRound, TournamentState
 from events.tiebreaks.codes import parse_settings
@@ -161,7 +162,7 @@ def tournament_standings(
     table = _without(crosstable_from_state(state), annulled_players(state))
     if parsed is None:
         if rules:
-            raise TiebreakError("a C.07 edition was given but no tie-break list")
+            raise TiebreakError(Message("a C.07 edition was given but no tie-break list"))
         return rank(table)
     sequence, edition = parsed
     if unrated_rating is None and settings is not None:

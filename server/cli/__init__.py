@@ -50,7 +50,7 @@ _COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "server.cli.corrections": (
         "reopen-tournament", "cancel-withdrawal", "remove-player", "swap-colours", "swap-boards",
     ),
-    "server.cli.printing": ("pairings", "results"),
+    "server.cli.printing": ("pairings", "results", "card"),
     "server.cli.regulations": ("settings", "forbid-pair", "virtual-points", "draw-lots"),
     "server.cli.standings": ("standings", "crosstable"),
     "server.cli.norms": ("norms",),

@@ -1,5 +1,6 @@
-"""``arbiter pairings`` and ``arbiter results``: a round's lists for the notice board, as
-text, CSV or a page that prints on A4 (:mod:`server.printouts` lays them out)."""
+"""``arbiter pairings``, ``arbiter results`` and ``arbiter card``: a round's lists for the
+notice board and a player's card, as text, CSV or a page that prints on A4
+(:mod:`server.printouts` lays them out)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from typing import Literal
 
 import click
 
+from events.decisions import find_player
 from server.cli.support import CliContext, language_option, pass_service
 from server.printouts import FORMATS, Language, as_format, pairing_list, render, result_list
+from server.printouts.card import player_card
 
 __all__ = ["COMMANDS", "FORMAT_OPTION"]
 
@@ -74,4 +77,26 @@ def results(
     click.echo(render(printout, as_format(output_format)))
 
 
-COMMANDS = (pairings, results)
+@click.command("card")
+@click.argument("tournament")
+@click.argument("player")
+@FORMAT_OPTION
+@language_option
+@pass_service
+def card(
+    ctx: CliContext, tournament: str, player: str, output_format: str, language: Language
+) -> None:
+    """Print a player's card: each round's board, colour, opponent, result, float and score.
+
+    PLAYER is the id, a FIDE id or an unambiguous part of the name.
+
+    Example:
+
+        arbiter card spring-open 5 --format html --lang es > card5.html
+    """
+    state = ctx.service(read_only=True).load(tournament)
+    printout = player_card(state, find_player(state, player), language=language)
+    click.echo(render(printout, as_format(output_format)))
+
+
+COMMANDS = (pairings, results, card)

@@ -23,6 +23,7 @@ import msgspec
 from aiohttp import web
 
 from engine import PairingError
+from engine.messages import plain
 from events.errors import ArbiterError, StoreUnavailable
 from events.tiebreaks import TiebreakError
 from trf import TrfError
@@ -257,7 +258,7 @@ def render(
         **{key: value for key, value in extensions.items() if value is not None},
     }
     return web.Response(
-        body=msgspec.json.encode(body),
+        body=msgspec.json.encode(body, enc_hook=plain),
         status=problem.status,
         content_type=MEDIA_TYPE,
         headers=headers,

@@ -137,9 +137,9 @@ def _desk(
 def _printout(
     path: str, handler: Handler, name: str, operation: str, summary: str, **options: Any
 ) -> Route:
+    options = {"query": schemas.PrintoutQuery, **options}
     return Route("GET", path, handler, name, operation, summary, "printouts",
-                 query=schemas.PrintoutQuery, response_media=HTML, also_media=(TEXT, CSV),
-                 **options)  # fmt: skip
+                 response_media=HTML, also_media=(TEXT, CSV), **options)  # fmt: skip
 
 
 DESK: tuple[Route, ...] = (
@@ -177,8 +177,12 @@ DESK: tuple[Route, ...] = (
               "getPairingList", "A round's pairing list (by board or by name)"),
     _printout(ROUND + "/results", desk.results_printout, "resultsPrintout",
               "getResultList", "A round's results"),
+    _printout(PLAYER + "/card", desk.card_printout, "cardPrintout", "getPlayerCard",
+              "A player's card: every round (board, colour, opponent, result, float, score)"),
     _printout(TOURNAMENT + "/standings/printout", desk.standings_printout,
-              "standingsPrintout", "getStandingsPrintout", "Printable standings with the declared tie-breaks"),
+              "standingsPrintout", "getStandingsPrintout",
+              "Printable standings with the declared tie-breaks (after any round)",
+              query=schemas.StandingsPrintoutQuery),
     _printout(TOURNAMENT + "/norms/printout", desk.norms_printout, "normsPrintout",
               "getNormsPrintout", "Printable title norms (B.01): made, open, out of reach"),
     Route("GET", PLAYER + "/norm-certificate", desk.norm_certificate_page, "normCertificate",
@@ -186,7 +190,8 @@ DESK: tuple[Route, ...] = (
           "printouts", query=schemas.NormCertificateQuery, response_media=HTML),
     _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,
               "crosstablePrintout", "getCrosstablePrintout",
-              "Printable crosstable with the declared tie-breaks (by points when none are declared)"),
+              "Printable crosstable with the declared tie-breaks (by points when none are declared)",
+              query=schemas.StandingsPrintoutQuery),
     _printout(TOURNAMENT + "/rating-changes/printout", desk.rating_changes_printout,
               "ratingChangesPrintout", "getRatingChangesPrintout",
               "Printable rating changes (FIDE B.02 in the edition of the end date)"),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import msgspec
 
+from engine.messages import plain
 from engine.model import Colour, RoundKind
 from events.bounds import MAX_ROUNDS, Reason, TiebreakList, to_decimal
 from events.decisions import (
@@ -96,7 +97,7 @@ __all__ = [
     "tournament_out",
 ]
 
-_encoder = msgspec.json.Encoder(decimal_format="number")
+_encoder = msgspec.json.Encoder(decimal_format="number", enc_hook=plain)
 
 
 def encode(value: Any) -> bytes:
@@ -284,6 +285,12 @@ class PrintoutQuery(_Wire):
     lang: str | None = None
     """The sheet's language (``en``, ``es``), chosen as the pages choose theirs: this, else
     the ``lang`` cookie, else the best of ``Accept-Language``; any other is English."""
+
+
+class StandingsPrintoutQuery(PrintoutQuery):
+    round: AsOfRound | None = None
+    """The standings (or crosstable) as of the end of this round (default: everything
+    recorded)."""
 
 
 class ImportQuery(_Wire):

@@ -29,9 +29,11 @@ from typing import Literal, TypedDict
 
 import jinja2
 from babel.dates import format_date
+from babel.numbers import get_decimal_symbol
 
+from engine.messages import Message, Number, english_number, translated
 from events.errors import InvalidCommand
-from events.projections import TournamentState, points_str
+from events.projections import TournamentState
 from events.rating_changes import RatingChanges
 from events.tiebreaks import completed_rounds, crosstable_from_state
 from events.types import NotPairedReason, PlayerId
@@ -49,6 +51,7 @@ __all__ = [
     "heading",
     "pairing_list",
     "rating_change_list",
+    "reason_label",
     "render",
     "result_list",
     "template",
@@ -85,6 +88,20 @@ class Language:
     def __call__(self, message: str, **values: object) -> str:
         text = self.messages.gettext(message)
         return text % values if values else text
+
+    def number(self, value: Number) -> str:
+        """Points or a score with this language's decimal sign.
+
+        >>> Language("es").number(Fraction(3, 2)), ENGLISH.number(Fraction(2))
+        ('1,5', '2')
+        """
+        return english_number(value).replace(".", get_decimal_symbol(self.code))
+
+    def said(self, text: str) -> str:
+        """A sentence the code wrote in this language: a :class:`~engine.messages.Message`
+        (an engine's explanation, a refusal's reason, a warning) in its words, numbers with
+        its decimal sign; any other text as it is."""
+        return translated(text, self.messages.gettext, self.number)
 
 
 ENGLISH = Language()
@@ -210,9 +227,10 @@ def _round(state: TournamentState, round_no: int) -> None:
     """:raises InvalidCommand: when the round is not paired."""
     if not 1 <= round_no <= state.rounds_paired:
         raise InvalidCommand(
-            f"round {round_no} is not paired (rounds paired: {state.rounds_paired})",
+            Message("round %(round)s is not paired (rounds paired: %(paired)s)", round=round_no,
+                    paired=state.rounds_paired),
             field="round",
-        )
+        )  # fmt: skip
 
 
 _REASONS = {
@@ -223,6 +241,19 @@ _REASONS = {
     NotPairedReason.LATE_ENTRY: "late entry",
 }
 """Why a player is not on a board, as the catalogue words it."""
+
+_BYES = {
+    "pab": "pairing-allocated bye", "half-bye": "half-point bye", "zero-bye": "zero-point bye",
+    "full-bye": "full-point bye", "not-paired": "not paired",
+    **{reason.value: label for reason, label in _REASONS.items()},
+}  # fmt: skip
+"""A round a player did not play, by its kind or reason, as the catalogue words it."""
+
+
+def reason_label(value: str, language: Language) -> str:
+    """Why a player did not play a round (``pab``, ``half-point-bye``, ``withdrawn`` ...)
+    in ``language``; an unknown value as it is."""
+    return language(_BYES[value]) if value in _BYES else value
 
 
 def pairing_list(
@@ -242,7 +273,7 @@ def pairing_list(
     absent = {entry.player_id: _(_REASONS[entry.reason]) for entry in round_.not_paired}
 
     def points(player_id: int) -> str:
-        return points_str(state.player(player_id).rounds[round_no - 1].score_before)
+        return language.number(state.player(player_id).rounds[round_no - 1].score_before)
 
     if by == "name":
         places: list[tuple[str, int, str, str, str]] = []

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 import msgspec
 
+from engine.messages import plain
 from engine.model import Outcome, RoundKind
 from events.tiebreaks import Crosstable, RoundEntry, Standings, Tiebreak, TiebreakValue
 from events.types import NotPairedReason
@@ -141,7 +142,7 @@ def standings_json(standings: Standings) -> str:
         "warnings": list(standings.warnings),
         "players": players,
     }
-    return msgspec.json.format(msgspec.json.encode(document), indent=2).decode()
+    return msgspec.json.format(msgspec.json.encode(document, enc_hook=plain), indent=2).decode()
 
 
 def _cell(entry: RoundEntry) -> str:

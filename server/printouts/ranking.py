@@ -58,7 +58,7 @@ def render_standings(
             f"{_(what, round=standings.rounds)} ({basis})",
             tuple(_(_LEAD[name]) if name in _LEAD else name for name in header),
             rows,
-            notes=tuple(_("Note: %(note)s", note=warning) for warning in standings.warnings),
+            notes=tuple(_("Note: %(note)s", note=_.said(w)) for w in standings.warnings),
             right={i for i, name in enumerate(header) if name != "Name" and not name.isdigit()},
             language=language.code,
             landscape=full,

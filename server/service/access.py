@@ -33,6 +33,7 @@ from typing import Any
 
 import msgspec
 
+from engine.messages import Message
 from events.errors import ArbiterError
 from events.types import (
     ByeCancelled,
@@ -140,22 +141,25 @@ class Actor:
             needed = least_role(type(event))
             if held < needed:
                 raise Forbidden(
-                    f"{self.name} may not write {event.__struct_config__.tag} events in "
-                    f"{tournament_id} ({needed.label} or above; {self.name} is {held.label})",
+                    Message("%(name)s may not write %(kind)s events in %(tournament)s "
+                            "(%(needed)s or above; %(name)s is %(role)s)", name=self.name,
+                            kind=event.__struct_config__.tag, tournament=tournament_id,
+                            needed=needed.label, role=held.label),
                     needed=needed.label,
                     role=held.label,
-                )
+                )  # fmt: skip
 
     def require(self, tournament_id: str, needed: Role) -> None:
         """:raises Forbidden: when the actor's role in the tournament is below ``needed``."""
         held = self.role(tournament_id)
         if held < needed:
             raise Forbidden(
-                f"{self.name} may not do this in {tournament_id} "
-                f"({needed.label} or above; {self.name} is {held.label})",
+                Message("%(name)s may not do this in %(tournament)s (%(needed)s or above; "
+                        "%(name)s is %(role)s)", name=self.name, tournament=tournament_id,
+                        needed=needed.label, role=held.label),
                 needed=needed.label,
                 role=held.label,
-            )
+            )  # fmt: skip
 
     @property
     def metadata(self) -> dict[str, Any]:

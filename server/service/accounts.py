@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 import argon2
 
+from engine.messages import Message
 from events import EventStore
 from events.accounts import Account, AccountStore, ApiToken, Grant, StoredSession
 from events.errors import ArbiterError, InvalidCommand, TournamentNotFound
@@ -134,14 +135,17 @@ class AccountService:
 
         :raises InvalidCommand: for a taken or empty name, or a password too short or long.
         """
-        _require_administrator(by, "add accounts")
+        _require_administrator(by, Message("add accounts"))
         name = name.strip()
         if not name or len(name) > 64 or not name.isprintable() or name.startswith("cli:"):
             raise InvalidCommand(
-                "name: 1 to 64 printable characters, not starting with 'cli:'", field="name"
+                Message("name: 1 to 64 printable characters, not starting with 'cli:'"),
+                field="name",
             )
         if self.store.account(name) is not None:
-            raise InvalidCommand(f"name: an account named {name!r} exists", field="name")
+            raise InvalidCommand(
+                Message("name: an account named %(name)s exists", name=repr(name)), field="name"
+            )
         return self.store.add(
             name, email=email.strip(),
             password_hash=NO_PASSWORD if password is None else _hash_password(password),
@@ -157,12 +161,12 @@ class AccountService:
 
     def accounts(self, by: Actor) -> list[Account]:
         """Every account, by name (administrators only)."""
-        _require_administrator(by, "list the accounts")
+        _require_administrator(by, Message("list the accounts"))
         return self.store.accounts()
 
     def set_disabled(self, by: Actor, name: str, *, disabled: bool) -> Account:
         """Disable an account (its sessions end, its tokens stop) or enable it again."""
-        _require_administrator(by, "disable or enable accounts")
+        _require_administrator(by, Message("disable or enable accounts"))
         account = self.account(name)
         self.store.set_disabled(account.account_id, disabled)
         return account._replace(disabled=disabled)
@@ -174,7 +178,7 @@ class AccountService:
         :raises Forbidden: for anyone else, or a chief granting chief.
         """
         if role not in (Role.CHIEF, Role.DEPUTY):
-            raise InvalidCommand("role: chief or deputy", field="role")
+            raise InvalidCommand(Message("role: chief or deputy"), field="role")
         by.require(tournament_id, Role.ADMINISTRATOR if role == Role.CHIEF else Role.CHIEF)
         if not self._events.current_version(stream_id(tournament_id)):
             raise TournamentNotFound(tournament_id)
@@ -201,7 +205,7 @@ class AccountService:
     def sign_in_link(self, by: Actor, name: str) -> IssuedLink:
         """A link with which the account's owner sets a password and signs in, once, within
         :data:`LINK_SECONDS` (administrators only); earlier unused links stop working."""
-        _require_administrator(by, "issue sign-in links")
+        _require_administrator(by, Message("issue sign-in links"))
         account = self.account(name)
         secret = secrets.token_urlsafe(32)
         now = _now()
@@ -281,11 +285,11 @@ class AccountService:
         administrator issues anyone's."""
         account = self.account(name)
         if by.account_id != account.account_id:
-            _require_administrator(by, "issue tokens for another account")
+            _require_administrator(by, Message("issue tokens for another account"))
         if not 1 <= days <= 366:
-            raise InvalidCommand("days: from 1 to 366", field="days")
+            raise InvalidCommand(Message("days: from 1 to 366"), field="days")
         if role == Role.PUBLIC:
-            raise InvalidCommand("role: deputy, chief or administrator", field="role")
+            raise InvalidCommand(Message("role: deputy, chief or administrator"), field="role")
         token = "arb_" + secrets.token_urlsafe(32)
         now = _now()
         stored = self.store.add_token(
@@ -298,16 +302,18 @@ class AccountService:
     def tokens(self, by: Actor, name: str) -> list[ApiToken]:
         account = self.account(name)
         if by.account_id != account.account_id:
-            _require_administrator(by, "list another account's tokens")
+            _require_administrator(by, Message("list another account's tokens"))
         return self.store.tokens(account.account_id)
 
     def revoke_token(self, by: Actor, token_id: int) -> None:
         """Revoke a token (its account or an administrator): refused from the next request."""
         found = self.store.token_by_id(token_id)
         if found is None:
-            raise InvalidCommand(f"token: no token {token_id}", field="token")
+            raise InvalidCommand(
+                Message("token: no token %(token)s", token=token_id), field="token"
+            )
         if by.account_id != found.account_id:
-            _require_administrator(by, "revoke another account's tokens")
+            _require_administrator(by, Message("revoke another account's tokens"))
         self.store.revoke_token(token_id, now=_now())
 
     def token_actor(self, token: str) -> Actor | None:
@@ -357,7 +363,7 @@ class AccountService:
         """An account's open sessions (its own, or anyone's for an administrator)."""
         account_id = by.account_id if name is None else self.account(name).account_id
         if account_id != by.account_id:
-            _require_administrator(by, "list another account's sessions")
+            _require_administrator(by, Message("list another account's sessions"))
         return self.store.sessions(account_id, now=_now())
 
     def end_session(self, by: Actor, session_sha256: str) -> bool:
@@ -366,20 +372,25 @@ class AccountService:
         if found is None:
             return False
         if found.account_id != by.account_id:
-            _require_administrator(by, "end another account's sessions")
+            _require_administrator(by, Message("end another account's sessions"))
         return self.store.end_session(session_sha256)
 
 
-def _require_administrator(by: Actor, doing: str) -> None:
+def _require_administrator(by: Actor, doing: Message) -> None:
     if not by.administers:
-        raise Forbidden(f"only an administrator may {doing}; {by.name} is not one")
+        raise Forbidden(
+            Message("only an administrator may %(doing)s; %(name)s is not one", doing=doing,
+                    name=by.name)
+        )  # fmt: skip
 
 
 def _hash_password(password: str) -> str:
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise InvalidCommand(
-            f"password: from {MIN_PASSWORD} to {MAX_PASSWORD} characters", field="password"
-        )
+            Message("password: from %(least)s to %(most)s characters", least=MIN_PASSWORD,
+                    most=MAX_PASSWORD),
+            field="password",
+        )  # fmt: skip
     return _HASHER.hash(password)
 
 

@@ -9,7 +9,7 @@ than one of the server's pairing workers).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Unpack
 
@@ -131,13 +131,11 @@ class PairingUseCases(CommandRunner):
         assert isinstance(event, RoundPaired)
         return event
 
-    def explain_round(
-        self, tournament_id: str, round_no: int, gettext: Callable[[str], str] | None = None
-    ) -> list[str]:
+    def explain_round(self, tournament_id: str, round_no: int) -> list[str]:
         """Why round ``round_no`` was paired as it was: the round paired again by the system
         that paired it, from the state it was paired from (engines are pure and
-        deterministic), and the engine's account of it as text (its frame in the words of
-        ``gettext``, English without one).
+        deterministic), and the engine's account of it (:func:`explanation_lines`: messages
+        a page puts in its reader's language).
 
         :raises KeyError: when the round is not paired.
         :raises PairingSystemUnavailable: when no engine offers the round's system (a
@@ -146,20 +144,14 @@ class PairingUseCases(CommandRunner):
         """
         system = self.load(tournament_id).round(round_no).system
         state = self.load(tournament_id, after_round=round_no - 1)
-        return self.explain_next(state, system, gettext)
+        return self.explain_next(state, system)
 
-    def explain_next(
-        self,
-        state: TournamentState,
-        system: str | None = None,
-        gettext: Callable[[str], str] | None = None,
-    ) -> list[str]:
+    def explain_next(self, state: TournamentState, system: str | None = None) -> list[str]:
         """The engine's account of its pairing of the round after ``state`` (by ``system``,
-        else the tournament's): what a draft of that round shows beside it (its frame in
-        the words of ``gettext``, English without one).
+        else the tournament's): what a draft of that round shows beside it.
 
         :raises PairingSystemUnavailable: when no engine offers the system.
         :raises engine.PairingError: when the engine cannot pair it.
         """
         engine = self.engines(system or state.require_settings().system)
-        return explanation_lines(engine.pair(pairing_request(state)), gettext)
+        return explanation_lines(engine.pair(pairing_request(state)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.messages import Message
 from events.directory import LoadedList, PlayerDirectory
 from events.errors import InvalidCommand
 from events.projections import TournamentState
@@ -35,8 +36,10 @@ class RatingUseCases(CommandRunner):
         entry = directory.get(fide_id)
         if entry is None:
             raise InvalidCommand(
-                f"FIDE id {fide_id} is not in the loaded list ({loaded.month})", field="fide_id"
-            )
+                Message("FIDE id %(fide_id)s is not in the loaded list (%(month)s)",
+                        fide_id=fide_id, month=loaded.month),
+                field="fide_id",
+            )  # fmt: skip
         kind = rating_kind(self.load(tournament_id))
         command = registration(entry, rating_type=kind, month=loaded.month, **given)
         return self.execute(tournament_id, command, **(options or {}))
@@ -68,7 +71,9 @@ class RatingUseCases(CommandRunner):
         def decision(current: TournamentState) -> list[Event]:
             events = decide_rating_update(current, command)
             if not events:  # another writer got there first
-                raise InvalidCommand(f"every rating is already the list's ({loaded.month})")
+                raise InvalidCommand(
+                    Message("every rating is already the list's (%(month)s)", month=loaded.month)
+                )
             return events
 
         return command, self.run(tournament_id, decision, request=command, **(options or {}))
@@ -78,7 +83,7 @@ def _loaded(directory: PlayerDirectory) -> LoadedList:
     loaded = directory.loaded_list()
     if loaded is None:
         raise InvalidCommand(
-            "no FIDE players list is loaded: load one first (arbiter ratings load LIST)",
+            Message("no FIDE players list is loaded: load one first (arbiter ratings load LIST)"),
             field="fide_id",
         )
     return loaded

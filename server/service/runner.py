@@ -13,6 +13,7 @@ from typing import Any, Self, TypedDict, TypeVar, Unpack
 
 import msgspec
 
+from engine.messages import Message
 from events import EventStore
 from events.decisions import Command, decide
 from events.envelope import NO_STREAM, AppendResult
@@ -209,8 +210,9 @@ def _folded(state: TournamentState, events: list[Event]) -> TournamentState:
         return fold(events, state)
     except Exception as error:
         raise InvalidCommand(
-            f"the command's events would not apply to the tournament: {error}"
-        ) from error
+            Message("the command's events would not apply to the tournament: %(error)s",
+                    error=str(error))
+        ) from error  # fmt: skip
 
 
 def _request_hash(tournament_id: str, request: msgspec.Struct) -> str:

@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from events.projections import TournamentState
 from server.http.pages import i18n
 from server.printouts import ENGLISH, Language, pairing_list, render, result_list
+from server.printouts.card import player_card
 from server.printouts.ranking import tournament_printout
 from tests.server.hall import EVENT, hall
 
@@ -28,6 +29,7 @@ SHEETS: dict[str, Sheet] = {
     "results": lambda s, lang: render(result_list(s, 9, language=lang), "html"),
     "standings": lambda s, lang: tournament_printout(s, "html", language=lang),
     "crosstable": lambda s, lang: tournament_printout(s, "html", full=True, language=lang),
+    "card": lambda s, lang: render(player_card(s, 1, language=lang), "html"),
 }
 
 
@@ -53,7 +55,7 @@ def english_only() -> list[str]:
     for message in messages:
         english = message.id if isinstance(message.id, str) else message.id[0]
         runs += [run.strip(" ;:,") for run in re.split(r"%\(\w+\)s", english)]
-    return [run for run in runs if len(run) > 1]
+    return [run for run in runs if len(run) > 1 and re.search("[a-z]", run)]  # no bare code (C1)
 
 
 def words(text: str) -> set[str]:
@@ -92,6 +94,12 @@ def test_the_spanish_column_heads(state: TournamentState) -> None:
         "Pos", "id", "TPN", "Nombre", "Elo", "PTS", "BH/C1", "BH", "SB",
     ]  # fmt: skip
     assert "Cuentan: rondas 1-9." in shown(SHEETS["standings"](state, SPANISH))
+    assert heads(SHEETS["card"](state, SPANISH)) == [
+        "ronda", "tablero", "color", "rival", "elo", "resultado", "flotación", "ptos",
+    ]  # fmt: skip
+    card = shown(SHEETS["card"](state, SPANISH))
+    assert "Ficha del jugador: Jugadorlargo01, Maximiliano" in card
+    assert "blancas" in card and "abajo" in card and "Número inicial: 1" in card
 
 
 def test_only_the_crosstable_is_printed_landscape(state: TournamentState) -> None:

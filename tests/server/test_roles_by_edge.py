@@ -381,7 +381,7 @@ CLI: dict[str, Command] = {
 
 NOT_TOURNAMENT_WRITES = {
     # reads
-    "check", "crosstable", "export", "log", "norms", "pair", "pairings", "ratings changes",
+    "card", "check", "crosstable", "export", "log", "norms", "pair", "pairings", "ratings changes",
     "ratings search", "results",
     "show", "standings", "tournaments", "trf check",
     # the server, its database and the FIDE list: the machine's administrator's, by its files

@@ -28,6 +28,7 @@ from engine.burstein.rules2017.players import (
 from engine.common import check_request
 from engine.errors import NoValidPairing
 from engine.matching import bits
+from engine.messages import Message, indented
 from engine.model import Board, Colour, Pairing, PairingNumber, PairingRequest
 
 __all__ = ["BracketRecord", "SettledRound", "pair", "settle_round"]
@@ -74,10 +75,10 @@ def pair(request: PairingRequest) -> Pairing:
     settled = settle_round(request)
     trace: list[str] = []
     if settled.bye is not None:
-        trace.append(
-            f"PAB {settled.bye.number}: lowest in the global order without an "
-            f"earlier PAB or forfeit win (score {_points(settled.bye.pairing_score)})"
-        )
+        trace.append(Message(
+            "PAB %(player)s: lowest in the global order without an earlier PAB or forfeit win "
+            "(score %(score)s)", player=settled.bye.number, score=settled.bye.pairing_score,
+        ))  # fmt: skip
     boards = []
     for record in settled.brackets:
         trace.extend(_describe(record))
@@ -165,22 +166,22 @@ def _pair_bracket(
 
 
 def _describe(record: BracketRecord) -> list[str]:
-    lines = [
-        f"bracket {'/'.join(_points(s) for s in record.scores)}: "
-        + " ".join(str(c.number) for c in record.members)
-        + (f" (floater {record.incoming.number} in)" if record.incoming is not None else "")
-    ]
-    lines.append(
-        "  order (SB/Buchholz/Median): "
-        + ", ".join(
-            f"{c.number} {_points(c.sb)}/{_points(c.bt)}/{_points(c.mt)}" for c in record.members
-        )
-    )
+    head = Message("bracket %(score)s: %(players)s",
+                   score="/".join(_points(s) for s in record.scores),
+                   players=" ".join(str(c.number) for c in record.members))  # fmt: skip
+    if record.incoming is not None:
+        head = Message("%(line)s (floater %(player)s in)", line=head, player=record.incoming.number)
+    lines: list[str] = [head]
+    lines.append(indented(Message("order (SB/Buchholz/Median): %(order)s", order=", ".join(
+        f"{c.number} {_points(c.sb)}/{_points(c.bt)}/{_points(c.mt)}" for c in record.members
+    ))))  # fmt: skip
     lines += [f"  {high.number}-{low.number}" for high, low in record.pairs]
     if record.same_preference_pairs:
-        lines.append(f"  pairs with equal colour preferences: {record.same_preference_pairs}")
+        lines.append(indented(Message("pairs with equal colour preferences: %(count)s",
+                                      count=record.same_preference_pairs)))  # fmt: skip
     if record.floater is not None:
-        lines.append(f"  floats down: {record.floater.number}")
+        down = str(record.floater.number)
+        lines.append(indented(Message("floats down: %(players)s", players=down)))
     return lines
 
 

@@ -17,45 +17,48 @@ from engine.dutch.colours import ColourRule
 from engine.dutch.explain import Wording
 from engine.dutch.players import DutchPlayer
 from engine.dutch.rules2012.pairer import RepairedRecord
+from engine.messages import Message
 
 __all__ = ["WORDING_2012"]
 
 
-def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[str]:
+def _notes(p: list[DutchPlayer], record: BracketRecord) -> list[Message]:
     size = len(record.mdps) + len(record.residents)
     notes = [_kind(record, size)]
     if isinstance(record, RepairedRecord):
-        notes.append(
+        notes.append(Message(
             "re-paired (C.12): the first pairing moved down a player who could not be paired "
             "in the next bracket; this one moves down players who all can"
-        )
+        ))  # fmt: skip
     how = (
-        "paired as in a homogeneous bracket (A.3)"
+        Message("paired as in a homogeneous bracket (A.3)")
         if 2 * len(record.mdps) >= size
-        else "players moved down are paired first (A.3, C.6)"
+        else Message("players moved down are paired first (A.3, C.6)")
     )
     for high, low in record.pairs:
         if p[high].score != p[low].score:
-            notes.append(
-                f"{p[high].number}-{p[low].number}: {p[high].number} floats down and "
-                f"{p[low].number} up (A.4); {how}"
-            )
+            notes.append(Message(
+                "%(high)s-%(low)s: %(high)s floats down and %(low)s up (A.4); %(how)s",
+                high=p[high].number, low=p[low].number, how=how,
+            ))  # fmt: skip
     return notes
 
 
-def _kind(record: BracketRecord, size: int) -> str:
-    parameters = f"P0 = {size // 2}, M0 = {len(record.mdps)} (A.6)"
+def _kind(record: BracketRecord, size: int) -> Message:
+    p0, m0, pairs = size // 2, len(record.mdps), len(record.pairs)
     if not record.mdps:
-        return f"homogeneous score bracket (A.3); {parameters}; p = {len(record.pairs)} (A.9)"
+        return Message("homogeneous score bracket (A.3); P0 = %(p0)s, M0 = %(m0)s (A.6); "
+                       "p = %(pairs)s (A.9)", p0=p0, m0=m0, pairs=pairs)  # fmt: skip
     if 2 * len(record.mdps) >= size:
-        return (
-            f"at least half of it moved down, so treated as homogeneous (A.3); {parameters}; "
-            f"p = {len(record.pairs)} (A.9)"
-        )
-    return (
-        f"heterogeneous score bracket (A.3); {parameters}; M1 = {len(record.selected_mdps)}, "
-        f"p = M1 for the moved-down players, then the remainder is homogeneous (A.9, C.6)"
-    )
+        return Message(
+            "at least half of it moved down, so treated as homogeneous (A.3); P0 = %(p0)s, "
+            "M0 = %(m0)s (A.6); p = %(pairs)s (A.9)", p0=p0, m0=m0, pairs=pairs,
+        )  # fmt: skip
+    return Message(
+        "heterogeneous score bracket (A.3); P0 = %(p0)s, M0 = %(m0)s (A.6); M1 = %(m1)s, "
+        "p = M1 for the moved-down players, then the remainder is homogeneous (A.9, C.6)",
+        p0=p0, m0=m0, m1=len(record.selected_mdps),
+    )  # fmt: skip
 
 
 def _float_reason(
@@ -65,37 +68,37 @@ def _float_reason(
     i: int,
     bye: int | None,
     neighbours: Mapping[int, AbstractSet[int]],
-) -> str:
+) -> Message:
     members = set(record.mdps) | set(record.residents)
     if len(members) == 1:
-        return "alone in its score bracket: moves down to the next one (A.3)"
+        return Message("alone in its score bracket: moves down to the next one (A.3)")
     if i == bye:
-        return "left over by the lowest score bracket: gets the bye (A.5, C.13)"
+        return Message("left over by the lowest score bracket: gets the bye (A.5, C.13)")
     if not neighbours.get(i, set()) & members:
-        return (
-            f"C.1: no opponent in this bracket without breaking {words['C1']} or {words['C3']}, "
-            "so moves down"
-        )
+        return Message(
+            "C.1: no opponent in this bracket without breaking %(c1)s or %(c3)s, so moves down",
+            c1=words["C1"], c3=words["C3"],
+        )  # fmt: skip
     if isinstance(record, RepairedRecord):
-        return (
+        return Message(
             "C.12: the bracket was re-paired so that every player it moves down can be paired "
             "in the next bracket; for that it may give up floats (B.5, B.6), and colour "
             "preferences (B.4) when the next bracket is heterogeneous (A.3) or this one "
             "resumes the transposition of its moved-down players marked at C.6"
         )
     if i in record.mdps:
-        return (
-            f"C.14.b: only M1 = {len(record.selected_mdps)} of the {len(record.mdps)} players "
-            "moved down can be paired here with the lower brackets still pairable (C.12, "
-            "C.13); the others move down again, the lowest-ranked first (D.3)"
-        )
+        return Message(
+            "C.14.b: only M1 = %(m1)s of the %(mdps)s players moved down can be paired here "
+            "with the lower brackets still pairable (C.12, C.13); the others move down again, "
+            "the lowest-ranked first (D.3)", m1=len(record.selected_mdps), mdps=len(record.mdps),
+        )  # fmt: skip
     if len(members) % 2 and len(record.downfloaters) == 1:
-        return (
+        return Message(
             "the bracket has an odd number of players, so P0 pairs leave one over (A.6); "
-            f"this one by {words.quality}, then the transposition and exchange order (C.6-C.8, "
-            "D.1, D.2)"
-        )
-    return (
+            "this one by %(quality)s, then the transposition and exchange order (C.6-C.8, "
+            "D.1, D.2)", quality=words.quality,
+        )  # fmt: skip
+    return Message(
         "C.14: fewer pairs than P0 here (P1 lowered), because pairing this player would leave a "
         "lower bracket unpairable (C.12, C.13)"
     )
@@ -122,31 +125,37 @@ WORDING_2012 = Wording(
     },
     quality="B.3-B.6",
     colours={
-        ColourRule.BOTH_PREFERENCES: ("E.1", "both preferences granted"),
-        ColourRule.STRONGER_PREFERENCE: ("E.2", "the stronger preference is granted"),
+        ColourRule.BOTH_PREFERENCES: ("E.1", lambda high: Message("both preferences granted")),
+        ColourRule.STRONGER_PREFERENCE: (
+            "E.2",
+            lambda high: Message("the stronger preference is granted"),
+        ),
         ColourRule.ALTERNATION: (
             "E.3",
-            "colours alternate from the latest round in which they differed",
+            lambda high: Message("colours alternate from the latest round in which they differed"),
         ),
         ColourRule.HIGHER_RANKED_PREFERENCE: (
             "E.4",
-            "the higher-ranked player's preference is granted",
+            lambda high: Message("the higher-ranked player's preference is granted"),
         ),
         ColourRule.PAIRING_NUMBER_PARITY: (
             "E.5",
-            (
-                "neither has played a game: {high}, the higher ranked, gets the colour its "
+            lambda high: Message(
+                "neither has played a game: %(high)s, the higher ranked, gets the colour its "
                 "pairing number's parity gives (round 1: odd numbers the colour drawn by lot; "
-                "later rounds, where the text is silent: even numbers, as JaVaFo 1.4 does)"
+                "later rounds, where the text is silent: even numbers, as JaVaFo 1.4 does)",
+                high=high,
             ),
         ),
     },
     notes=_notes,
     float_reason=_float_reason,
-    bye_reason=(
-        "{number} (score {score}) is the player the lowest bracket leaves over (A.5, C.13) and "
-        "has not yet scored without playing (B.1b)"
+    bye_reason=lambda number, score, games: Message(
+        "%(number)s (score %(score)s) is the player the lowest bracket leaves over (A.5, C.13) "
+        "and has not yet scored without playing (B.1b)",
+        number=number,
+        score=score,
     ),
-    moves_on="moves down again, not paired in this bracket",
+    moves_on=Message("moves down again, not paired in this bracket"),
 )
 """The 2012 text's words for the shared account."""

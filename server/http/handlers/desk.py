@@ -15,7 +15,12 @@ from events.rating_changes import tournament_rating_changes
 from server.http import keys
 from server.http.handlers.call import Call, paired_round
 from server.http.pages import i18n
-from server.http.schemas import NormCertificateQuery, PrintoutQuery, WriteResult
+from server.http.schemas import (
+    NormCertificateQuery,
+    PrintoutQuery,
+    StandingsPrintoutQuery,
+    WriteResult,
+)
 from server.players_csv import read_players_csv
 from server.printouts import (
     Format,
@@ -27,6 +32,7 @@ from server.printouts import (
     render,
     result_list,
 )
+from server.printouts.card import player_card
 from server.printouts.norms import norm_certificate, norm_list, render_certificate
 from server.printouts.ranking import tournament_printout
 from server.service import deferred
@@ -135,13 +141,20 @@ async def results_printout(call: Call[None, PrintoutQuery]) -> web.Response:
     return _printed(result_list(state, round_no, language=_language(call)), call.query)
 
 
-async def standings_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+async def card_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+    """A player's card (named as commands name players: id, FIDE id or name) for A4."""
+    state = await call.read(call.service.load, call.tournament_id)
+    player_id = find_player(state, call.request.match_info["player"])
+    return _printed(player_card(state, player_id, language=_language(call)), call.query)
+
+
+async def standings_printout(call: Call[None, StandingsPrintoutQuery]) -> web.Response:
     """The standings as ``arbiter standings`` prints them: by the declared tie-breaks (points
     only when none are declared), with the line saying which rounds count."""
     return await _tournament_printout(call, full=False)
 
 
-async def crosstable_printout(call: Call[None, PrintoutQuery]) -> web.Response:
+async def crosstable_printout(call: Call[None, StandingsPrintoutQuery]) -> web.Response:
     """The crosstable as ``arbiter crosstable`` prints it: with the declared tie-breaks, by
     points alone when none are declared."""
     return await _tournament_printout(call, full=True)
@@ -156,8 +169,12 @@ async def rating_changes_printout(call: Call[None, PrintoutQuery]) -> web.Respon
     return _printed(rating_change_list(state, changes, language=_language(call)), call.query)
 
 
-async def _tournament_printout(call: Call[None, PrintoutQuery], *, full: bool) -> web.Response:
-    state = await call.read(call.service.load, call.tournament_id)
+async def _tournament_printout(
+    call: Call[None, StandingsPrintoutQuery], *, full: bool
+) -> web.Response:
+    """As of the end of ``?round=`` when given (its heading names that round)."""
+    after = call.query.round
+    state = await call.read(call.service.load, call.tournament_id, after_round=after)
     output_format = as_format(call.query.format)
     text = await call.read(
         tournament_printout, state, output_format, full=full, language=_language(call)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from engine.messages import Message
 from events.decisions import (
     CancelBye,
     CancelWithdrawal,
@@ -100,15 +101,21 @@ Action = Callable[[Run], CommandResult]
 def _number(form: Form, name: str) -> int:
     value = form.get(name, "").strip()
     if not value.isdigit():
-        raise InvalidCommand(f"{name} must be a number, not {value!r}", field=name)
+        raise InvalidCommand(
+            Message("%(name)s must be a number, not %(value)s", name=name, value=repr(value)),
+            field=name,
+        )
     return int(value)
 
 
-def _reason(form: Form, what: str) -> str:
+_CORRECTION = Message("a correction")
+
+
+def _reason(form: Form, what: Message) -> str:
     """:raises InvalidCommand: when the form gives no reason for ``what``."""
     reason = form.get("reason", "").strip()
     if not reason:
-        raise InvalidCommand(f"{what} needs a reason", field="reason")
+        raise InvalidCommand(Message("%(what)s needs a reason", what=what), field="reason")
     return reason
 
 
@@ -118,7 +125,7 @@ def _result(run: Run) -> CommandResult:
     round_no, board = _number(form, "round"), _number(form, "board")
     result = parse_result(form.get("result", ""))
     correcting = form.get("correct") == "1"
-    reason = _reason(form, "a correction") if correcting else form.get("reason", "").strip()
+    reason = _reason(form, _CORRECTION) if correcting else form.get("reason", "").strip()
 
     def complete(state: TournamentState) -> RecordResult | CorrectResult:
         if correcting:
@@ -144,7 +151,7 @@ def _pair(run: Run) -> CommandResult:
     proposal = run.service.proposal(run.service.load(run.tournament_id))
     if edit == (proposal.boards, proposal.pab):
         return run.service.pair_round(run.tournament_id, PairRound(), **options)
-    manual = PairManually(boards=edit[0], pab=edit[1], reason=_reason(run.form, "a changed draft"),
+    manual = PairManually(boards=edit[0], pab=edit[1], reason=_reason(run.form, Message("a changed draft")),
                           force=run.form.get("force") == "1")  # fmt: skip
     return run.service.pair_manually(run.tournament_id, manual, **options)
 
@@ -158,7 +165,9 @@ def _bye(run: Run) -> CommandResult:
     try:
         kind = ByeKind(run.form.get("kind", "half"))
     except ValueError:
-        raise InvalidCommand(f"no bye kind {run.form.get('kind')!r}", field="kind") from None
+        raise InvalidCommand(
+            Message("no bye kind %(kind)s", kind=repr(run.form.get("kind"))), field="kind"
+        ) from None
     return run.execute(deferred(RequestBye, player_id=run.form.get("player", ""),
                                 round_no=_number(run.form, "round"), kind=kind))  # fmt: skip
 
@@ -188,7 +197,7 @@ def _close(run: Run) -> CommandResult:
 
 
 def _reopen(run: Run) -> CommandResult:
-    return run.execute(ReopenTournament(reason=_reason(run.form, "reopening")))
+    return run.execute(ReopenTournament(reason=_reason(run.form, Message("reopening"))))
 
 
 def _register(run: Run) -> CommandResult:
@@ -214,19 +223,19 @@ def _register_csv(run: Run) -> CommandResult:
     """Every player of an uploaded CSV file, all or none, each refused line named."""
     upload = run.files.get("players")
     if not upload:
-        raise InvalidCommand("choose a CSV file of players", field="players")
+        raise InvalidCommand(Message("choose a CSV file of players"), field="players")
     return run.execute(read_players_csv(upload))
 
 
 def _correct_player(run: Run) -> CommandResult:
     values = filled(run.form, CORRECTIONS)
-    values.update(player_id=_number(run.form, "player"), reason=_reason(run.form, "a correction"))
+    values.update(player_id=_number(run.form, "player"), reason=_reason(run.form, _CORRECTION))
     return run.execute(command(CorrectPlayerDetails, values))
 
 
 def _forbid_pair(run: Run) -> CommandResult:
     values = filled(run.form, ("player_id", "other", "from_round"))
-    values["reason"] = _reason(run.form, "a forbidden pair")
+    values["reason"] = _reason(run.form, Message("a forbidden pair"))
     return run.execute(command(ForbidPair, values))
 
 

@@ -77,7 +77,7 @@ async def _form(request: web.Request) -> tuple[Session, dict[str, str]]:
     check_origin(request)
     session = await signed_in(request)
     posted = await posted_form(request)
-    check_csrf(session, posted.get("csrf"))
+    check_csrf(request, session, posted.get("csrf"))
     return session, {key: str(value) for key, value in posted.items()}
 
 

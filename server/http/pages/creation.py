@@ -87,7 +87,7 @@ async def create(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = await signed_in(request)
     posted = await posted_form(request)
-    check_csrf(session, posted.get("csrf"))
+    check_csrf(request, session, posted.get("csrf"))
     form = {key: str(value) for key, value in posted.items() if key != "csrf"}
     gettext = i18n.translations(i18n.choose(request)).gettext
     service = request.app[keys.SERVICE].acting(session.actor)

@@ -114,7 +114,7 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = await current(request)
     if session is not None:
-        check_csrf(session, (await posted_form(request)).get("csrf"))
+        check_csrf(request, session, (await posted_form(request)).get("csrf"))
         ended = session.session_sha256
         await off_loop(request, lambda: request.app[keys.ACCOUNTS].store.end_session(ended))
     redirect = web.HTTPSeeOther("/t/")
@@ -166,12 +166,14 @@ async def explain(request: web.Request) -> web.StreamResponse:
     loaded.state.round(round_no)  # 404 for a round not paired
     loop = asyncio.get_running_loop()
     service = request.app[keys.SERVICE]
-    gettext = i18n.translations(i18n.choose(request)).gettext
-    explaining = functools.partial(service.explain_round, tournament_id(request), round_no, gettext)
+    language = i18n.choose(request)
+    explaining = functools.partial(service.explain_round, tournament_id(request), round_no)
     try:
-        lines = await loop.run_in_executor(request.app[keys.PAIRERS], explaining)
+        lines = list(map(i18n.saying(language), await loop.run_in_executor(
+            request.app[keys.PAIRERS], explaining
+        )))  # fmt: skip
     except (ArbiterError, PairingError) as error:
-        lines = [refusals.refusal(error, gettext)]
+        lines = [refusals.refusal(error, i18n.translations(language).gettext)]
     return page(request, "explain.html", state=loaded.state, t=loaded.state.require_settings(),
                 round_no=round_no, lines=lines, signed_in=True, csrf=session.csrf)  # fmt: skip
 
@@ -186,7 +188,7 @@ async def act(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = await signed_in(request)
     posted = await posted_form(request)
-    check_csrf(session, posted.get("csrf"))
+    check_csrf(request, session, posted.get("csrf"))
     action = request.match_info["action"]
     if action not in actions.ACTIONS:
         raise web.HTTPNotFound()

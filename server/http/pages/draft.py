@@ -28,7 +28,6 @@ from server.http import keys
 from server.http.pages import i18n, refusals
 from server.http.pages.desk import taken_flash
 from server.http.pages.forms import Edit, drafted, edit_fields
-from server.http.pages.log import Gettext
 from server.http.pages.public import guarded, load, tournament_id
 from server.http.pages.render import page
 from server.http.pages.session import check_csrf, check_origin, posted_form, signed_in
@@ -70,25 +69,26 @@ class Draft:
 
 
 def make_draft(
-    service: TournamentService, tid: str, form: Mapping[str, str], gettext: Gettext
+    service: TournamentService, tid: str, form: Mapping[str, str], language: str
 ) -> Draft:
     """The draft of the next round: the engine's, or the edit ``form`` sends, with what it
-    breaks compared with the engine's, and the engine's account in the words of
-    ``gettext``.
+    breaks compared with the engine's, and the engine's account, in ``language``.
 
     :raises ArbiterError: when the round cannot be paired now (results missing ...).
     """
+    said = i18n.saying(language)
     state = service.load(tid)
     proposed = service.proposal(state)
     proposal: Edit = (proposed.boards, proposed.pab)
     edit = drafted(form) or proposal
     problem = placement_problem(state, *edit) if edit != proposal else None
-    breaks = departures(state, *edit, proposal).all if edit != proposal and not problem else ()
+    broken = departures(state, *edit, proposal).all if edit != proposal and not problem else ()
     try:
-        explanation = tuple(service.explain_next(state, gettext=gettext))
+        explanation = tuple(map(said, service.explain_next(state)))
     except PairingError as error:
-        explanation = (refusals.refusal(error, gettext),)
-    return Draft(state, proposal, edit, problem, breaks, explanation)
+        explanation = (refusals.refusal(error, i18n.translations(language).gettext),)
+    return Draft(state, proposal, edit, problem and said(problem), tuple(map(said, broken)),
+                 explanation)  # fmt: skip
 
 
 @guarded
@@ -96,9 +96,10 @@ async def draft_page(request: web.Request) -> web.StreamResponse:
     session = await signed_in(request)
     service = request.app[keys.SERVICE]
     tid = tournament_id(request)
-    gettext = i18n.translations(i18n.choose(request)).gettext
+    language = i18n.choose(request)
+    gettext = i18n.translations(language).gettext
     flash = await taken_flash(request, session)
-    making = functools.partial(make_draft, service, tid, request.query, gettext)
+    making = functools.partial(make_draft, service, tid, request.query, language)
     try:
         draft: Draft | None = await asyncio.get_running_loop().run_in_executor(
             request.app[keys.PAIRERS], making
@@ -123,7 +124,7 @@ async def check_draft(request: web.Request) -> web.StreamResponse:
     check_origin(request)
     session = await signed_in(request)
     posted = await posted_form(request)
-    check_csrf(session, posted.get("csrf"))
+    check_csrf(request, session, posted.get("csrf"))
     form = {key: str(value) for key, value in posted.items()}
     kept = {"reason": form.get("reason", ""), "force": form.get("force", "")}
     try:

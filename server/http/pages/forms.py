@@ -10,7 +10,7 @@ without dates has none; a correction leaves a detail it does not name as it was)
 >>> command(RegisterPlayer, {"surname": "Polgar", "rating": "lots"})
 Traceback (most recent call last):
 ...
-events.errors.InvalidCommand: Expected `int`, got `str`
+events.errors.InvalidCommand: rating: Expected `int`, got `str`
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from engine.messages import Message
+from events.bounds import invalid_field
 from events.errors import InvalidCommand
 from events.types import PairedBoard, PlayerId
 
@@ -58,15 +60,13 @@ def command(kind: type[S], values: Mapping[str, Any]) -> S:
     try:
         return msgspec.convert(dict(values), kind, strict=False)
     except msgspec.ValidationError as error:
-        message, _, path = str(error).partition(" - at `$")
-        field = path.rstrip("`").lstrip(".").split("[")[0] or None
-        raise InvalidCommand(message, field=field) from None
+        raise invalid_field(error) from None
 
 
 def _player(form: Mapping[str, str], name: str) -> PlayerId:
     value = form.get(name, "").strip()
     if not value.isdigit():
-        raise InvalidCommand(f"{name}: choose a player", field=name)
+        raise InvalidCommand(Message("%(field)s: choose a player", field=name), field=name)
     return PlayerId(int(value))
 
 

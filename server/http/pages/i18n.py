@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 
@@ -21,7 +22,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-__all__ = ["DEFAULT", "LANGUAGES", "choose", "translations"]
+from server.printouts import Language
+
+__all__ = ["DEFAULT", "LANGUAGES", "choose", "remember", "saying", "translations"]
 
 DEFAULT = "en"
 COOKIE = "lang"
@@ -59,6 +62,25 @@ def translations(language: str, root: Path = LOCALE) -> gettext.NullTranslations
     write_mo(compiled, catalog)
     compiled.seek(0)
     return Translations(compiled)
+
+
+@functools.cache
+def saying(language: str) -> Callable[[str], str]:
+    """How a page says a sentence the code wrote: a :class:`~engine.messages.Message` (an
+    engine's explanation, a refusal's reason, a warning) in the words of ``language``, its
+    numbers with the language's decimal sign; any other text as it is.
+
+    >>> from engine.messages import Message
+    >>> from fractions import Fraction
+    >>> saying("es")(Message("score difference %(difference)s", difference=Fraction(3, 2)))
+    'diferencia de puntos 1,5'
+    """
+    return Language(language, translations(language)).said
+
+
+def remember(response: web.StreamResponse, language: str) -> None:
+    """Keep ``language`` for the reader's next pages (the switch, an address's ``?lang=``)."""
+    response.set_cookie(COOKIE, language, max_age=365 * 86400, samesite="Lax", httponly=True)
 
 
 def choose(request: web.Request) -> str:

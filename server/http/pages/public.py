@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar, get_args
 
 from aiohttp import web
+from yarl import URL
 
 from events.errors import ArbiterError
 from events.projections import TournamentState, fold
@@ -21,6 +22,7 @@ from server.http.pages import i18n, qr, session, views
 from server.http.pages.log import Gettext, LogLine, log_lines
 from server.http.pages.render import html, page
 from server.printouts import Language, counted_scores
+from server.printouts.card import card, performance
 from server.service import TournamentService
 from server.service.access import Role
 
@@ -198,7 +200,11 @@ async def players_page(request: web.Request) -> web.StreamResponse:
     text = request.query.get("q", "").strip()
     found = views.find_players(loaded.state, text) if text else None
     if found is not None and len(found) == 1 and request.query.get("fragment") != "1":
-        raise web.HTTPSeeOther(f"/t/{tournament_id(request)}/players/{found[0].player_id}")
+        card = URL(f"/t/{tournament_id(request)}/players/{found[0].player_id}")
+        asked = request.query.get("lang")
+        raise web.HTTPSeeOther(
+            str(card.with_query(lang=asked) if asked in i18n.LANGUAGES else card)
+        )
     kept = None if found is None else {p.player_id for p in found}
     listed = [(number, player_id) for number, player_id in enumerate(loaded.state.order, 1)
               if kept is None or player_id in kept]  # fmt: skip
@@ -216,8 +222,8 @@ async def player_page(request: web.Request) -> web.StreamResponse:
         else f"/t/{tournament_id(request)}/players/{player.player_id}/events"
     )  # fmt: skip
     return page(
-        request, "player.html", player=player, rows=views.card(loaded.state, player),
-        performance=views.performance(loaded.state, player), rating=rating,
+        request, "player.html", player=player, rows=card(loaded.state, player),
+        performance=performance(loaded.state, player), rating=rating,
         game_changes=game_changes, player_events=player_events, **_live(request, loaded),
     )  # fmt: skip
 
@@ -283,16 +289,15 @@ async def screen_page(request: web.Request) -> web.StreamResponse:
 
 
 async def switch_language(request: web.Request) -> web.StreamResponse:
-    """The language switch: remember the choice in a cookie, go back to the page."""
+    """The language switch: remember the choice in a cookie, go back to the page (without a
+    ``?lang=`` it came with, which would outrank the choice)."""
     language = request.match_info["language"]
-    target = request.query.get("next", "/t/")
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/t/"
-    redirect = web.HTTPSeeOther(target)
+    target = URL(request.query.get("next", "/t/"))
+    if target.is_absolute() or not target.path.startswith("/") or target.path.startswith("//"):
+        target = URL("/t/")
+    redirect = web.HTTPSeeOther(str(target.without_query_params("lang")))
     if language in i18n.LANGUAGES:
-        redirect.set_cookie(
-            i18n.COOKIE, language, max_age=365 * 86400, samesite="Lax", httponly=True
-        )
+        i18n.remember(redirect, language)
     raise redirect
 
 

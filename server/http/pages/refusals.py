@@ -4,15 +4,18 @@ Every refusal the service or the engine gives is worded here, by its problem typ
 (the same ``/problems/<slug>`` the API answers with), from the facts it carries as
 ``details`` (the board, the round, the result ...), so a page says it in its own words
 without parsing the English message. A subclass without its own wording takes its
-parent's. A refusal of no worded type keeps its English text after a translated
-"Not saved:": an invalid field (``invalid-command``) or a rule of the tournament
-(``command-rejected``), whose message is the only account of what was wrong.
+parent's. A refusal of no worded type (an invalid field, ``invalid-command``, or a rule of
+the tournament, ``command-rejected``) says its own message after "Not saved:": the message
+is an :class:`engine.messages.Message`, so it is said in the page's language too, and the
+field it names is called by its label on the form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from engine.messages import Message, translated
+from events.bounds import FIELD_REASON
 from server.http.problems import slug_of
 
 __all__ = ["refusal", "worded_slugs"]
@@ -102,6 +105,32 @@ _ROLES: dict[str, Callable[[Gettext], str]] = {
     "administrator": lambda _: _("administrator"),
 }
 """A role's label (``Role.label``), as a refusal names it."""
+_FIELDS: dict[str, Callable[[Gettext], str]] = {
+    "tournament_id": lambda _: _("Short name for addresses (letters, digits, -)"),
+    "name": lambda _: _("Name"), "surname": lambda _: _("Name"), "place": lambda _: _("Place"),
+    "federation": lambda _: _("Federation"), "chief_arbiter": lambda _: _("Chief arbiter"),
+    "start_date": lambda _: _("First day"), "end_date": lambda _: _("Last day"),
+    "round_dates": lambda _: _("Round dates (YYYY-MM-DD, in order)"),
+    "system": lambda _: _("Pairing system"), "rules_edition": lambda _: _("Rules edition"),
+    "rounds": lambda _: _("Rounds"), "initial_colour": lambda _: _("White on board 1 in round 1"),
+    "time_control": lambda _: _("Time control"), "rating_type": lambda _: _("Rating"),
+    "rating": lambda _: _("Rating"), "max_half_point_byes": lambda _: _("Half-point byes a "
+                                                                      "player may ask for (empty: no limit)"),
+    "tiebreaks": lambda _: _("Tie-breaks"), "tiebreak_rules": lambda _: _("C.07 edition"),
+    "reason": lambda _: _("Reason"), "player": lambda _: _("Player"),
+    "player_id": lambda _: _("Player"), "other": lambda _: _("Player"),
+    "fide_id": lambda _: _("FIDE id"), "joins_round": lambda _: _("Joins in round"),
+    "from_round": lambda _: _("From round"), "round": lambda _: _("Round"),
+    "round_no": lambda _: _("Round"), "kind": lambda _: _("Kind"), "result": lambda _: _("New result"),
+    "players": lambda _: _("CSV file"), "entries": lambda _: _("Players"),
+    "boards": lambda _: _("Boards"), "days": lambda _: _("Days until it expires"),
+    "role": lambda _: _("Role"), "password": lambda _: _("Password"),
+    "label": lambda _: _("Label"), "email": lambda _: _("Email"), "token": lambda _: _("The token"),
+    "acceleration": lambda _: _("Acceleration"), "points": lambda _: _("Points"),
+    "title": lambda _: _("Title"), "list_month": lambda _: _("FIDE list"),
+}
+"""A field a refusal names, by the label its form gives it; a dotted field
+(``points.win``) by its first part's; one of no form by its own name."""
 # fmt: on
 
 
@@ -129,6 +158,12 @@ def refusal(error: Exception, gettext: Gettext) -> str:
                 return worded(gettext) % details
             except (KeyError, TypeError):
                 break
+    message = getattr(error, "message", None) or (error.args[0] if error.args else str(error))
+    if isinstance(message, Message) and message.template == FIELD_REASON:
+        message = message.args["reason"]  # the field is named below, by its label
+    reason = translated(str(message) if not isinstance(message, str) else message, gettext)
     if field:
-        return gettext("Not saved: %(field)s: %(reason)s") % {"field": field, "reason": error}
-    return gettext("Not saved: %(reason)s") % {"reason": error}
+        label = _FIELDS.get(str(field).split(".")[0])
+        named = label(gettext) if label else field
+        return gettext("Not saved: %(field)s: %(reason)s") % {"field": named, "reason": reason}
+    return gettext("Not saved: %(reason)s") % {"reason": reason}

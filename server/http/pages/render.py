@@ -90,6 +90,7 @@ def environment(language: str) -> jinja2.Environment:
     env.filters["system_name"] = lambda name: messages.gettext(SYSTEM_NAMES.get(name) or name)
     env.globals["cell_codes"] = CELL_CODES
     env.filters["when"] = when
+    env.filters["said"] = i18n.saying(language)
     env.globals["languages"] = i18n.LANGUAGES
     env.globals["language"] = language
     return env
@@ -98,15 +99,23 @@ def environment(language: str) -> jinja2.Environment:
 def html(
     request: web.Request, template: str, context: Mapping[str, Any], *, status: int = 200
 ) -> web.Response:
-    """``template`` rendered in the request's language, with the security headers."""
+    """``template`` rendered in the request's language, with the security headers.
+
+    A language asked for in the address (``?lang=es``, as a shared link or a printed code
+    may carry) is kept as the switch keeps it, in its cookie, so the page's links and forms
+    stay in it; the forms also carry it (``asked``), for a browser that refuses cookies."""
     language = i18n.choose(request)
+    asked = request.query.get("lang") if request.query.get("lang") in i18n.LANGUAGES else None
     body = (
         environment(language)
         .get_template(template)
-        .render({"signed_in": False, **context, "path": request.path_qs})
+        .render({"signed_in": False, **context, "path": request.path_qs, "asked": asked})
     )
     headers = {**SECURITY_HEADERS, "Content-Language": language, "Vary": "Accept-Language"}
-    return web.Response(text=body, status=status, content_type="text/html", headers=headers)
+    response = web.Response(text=body, status=status, content_type="text/html", headers=headers)
+    if asked and request.cookies.get(i18n.COOKIE) != asked:
+        i18n.remember(response, asked)
+    return response
 
 
 def page(request: web.Request, template: str, **context: Any) -> web.Response:

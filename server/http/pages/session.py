@@ -22,6 +22,7 @@ from multidict import MultiDictProxy
 
 from server.http import keys
 from server.http.auth import off_loop
+from server.http.pages import i18n
 from server.service.access import Actor
 from server.service.accounts import SESSION_SECONDS
 
@@ -113,13 +114,18 @@ def check_origin(request: web.Request) -> None:
     """
     origin = request.headers.get("Origin")
     if origin is not None and origin.split("://", 1)[-1] != request.host:
-        raise web.HTTPForbidden(text="this form was posted from another site")
+        raise web.HTTPForbidden(text=_said(request, "this form was posted from another site"))
 
 
-def check_csrf(session: Session, sent: object) -> None:
+def check_csrf(request: web.Request, session: Session, sent: object) -> None:
     """:raises web.HTTPForbidden: when the form's token is not the session's."""
     if not isinstance(sent, str) or not hmac.compare_digest(sent, session.csrf):
-        raise web.HTTPForbidden(text="the form is stale or forged: reload the page")
+        raise web.HTTPForbidden(text=_said(request, "the form is stale or forged: reload the page"))
+
+
+def _said(request: web.Request, message: str) -> str:
+    """A refused form's reason in the reader's language (the catalogue holds it)."""
+    return i18n.translations(i18n.choose(request)).gettext(message)
 
 
 async def signed_in(request: web.Request) -> Session:

@@ -15,14 +15,14 @@ from decimal import Decimal
 from fractions import Fraction
 
 from engine import systems
-from engine.common import Float
-from engine.model import Colour, PairingNumber, RoundKind
+from engine.model import PairingNumber
 from events.norms import NormReport, PlayerNorm, tournament_norms
-from events.projections import PlayerState, RoundState, TournamentState, points_str
-from events.rating_changes import PlayerChange, performances, tournament_rating_changes
+from events.projections import PlayerState, RoundState, TournamentState
+from events.rating_changes import PlayerChange, tournament_rating_changes
 from events.tiebreaks import Standings, crosstable_from_state, tournament_standings
 from events.types import TournamentCreated
 from server.printouts import Language
+from server.printouts.card import Side, side
 from server.printouts.collation import name_key
 from server.printouts.crosstable import by_opponent_rows, crosstable_rows, standings_table
 from server.printouts.norms import norm_status
@@ -30,34 +30,18 @@ from server.printouts.norms import norm_status
 __all__ = [
     "STATUSES",
     "BoardRow",
-    "CardRow",
     "Listed",
-    "Side",
     "StandingsView",
     "WhereRow",
     "boards",
-    "card",
     "crosstable",
     "find_players",
     "international",
     "listing",
-    "performance",
     "ranking",
     "status",
     "where_to_play",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """One player as a board shows them: name, title, rating and the score paired with."""
-
-    player_id: int
-    name: str
-    title: str
-    rating: int
-    score: Fraction
-    federation: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +51,6 @@ class BoardRow:
     black: Side
     result: str
     """The result as written (``1-0``, ``½-½``, ``+/-``), empty while the game is on."""
-
-
-def _side(state: TournamentState, player_id: int, round_no: int) -> Side:
-    player = state.player(player_id)
-    record = player.rounds[round_no - 1]
-    return Side(
-        player_id, player.name, player.title, player.rating, record.score_before,
-        player.federation,
-    )  # fmt: skip
 
 
 def international(state: TournamentState) -> bool:
@@ -125,8 +100,8 @@ def boards(state: TournamentState, round_: RoundState) -> list[BoardRow]:
     return [
         BoardRow(
             board.number,
-            _side(state, board.white, number),
-            _side(state, board.black, number),
+            side(state, board.white, number),
+            side(state, board.black, number),
             result_text(board.result.value) if board.result else "",
         )
         for board in round_.boards
@@ -237,64 +212,6 @@ def crosstable(state: TournamentState) -> StandingsView:
         return dataclasses.replace(view, by_opponent=True)
     _, rows = crosstable_rows(ranked)
     return _view(state, ranked, ranked.rounds, rows)
-
-
-@dataclass(frozen=True, slots=True)
-class CardRow:
-    """One round of a player's card."""
-
-    round_no: int
-    kind: str
-    """The round kind's value (``played``, ``pab``, ``half-bye`` …); empty while pending."""
-    board: int | None
-    colour: str
-    opponent: Side | None
-    result: str
-    """From this player's side: ``1``, ``½``, ``0``, ``+``, ``-``; empty while pending."""
-    points: Fraction
-    float: str
-    """``"up"``, ``"down"`` or empty."""
-    score_after: Fraction
-    reason: str
-
-
-_OWN_RESULT = {RoundKind.FORFEIT_WIN: "+", RoundKind.FORFEIT_LOSS: "-"}
-
-
-def card(state: TournamentState, player: PlayerState) -> list[CardRow]:
-    rows = []
-    score = Fraction(0)
-    for record in player.rounds:
-        score += record.points
-        opponent = (
-            _side(state, record.opponent, record.round_no) if record.opponent is not None else None
-        )
-        if record.kind is None:
-            result = ""
-        elif record.kind is RoundKind.PLAYED:
-            result = points_str(record.points).replace("0.5", "½")
-        else:
-            result = _OWN_RESULT.get(record.kind, "")
-        rows.append(
-            CardRow(
-                round_no=record.round_no,
-                kind=record.kind.value if record.kind else "",
-                board=record.board,
-                colour="w" if record.colour is Colour.WHITE else "b" if record.colour else "",
-                opponent=opponent,
-                result=result,
-                points=record.points,
-                float=record.float.value if isinstance(record.float, Float) else "",
-                score_after=score,
-                reason=record.reason.value if record.reason else "",
-            )
-        )
-    return rows
-
-
-def performance(state: TournamentState, player: PlayerState) -> int | None:
-    """The player's performance rating over complete rounds (:func:`performances`)."""
-    return performances(state)[PairingNumber(state.pairing_number(player.player_id))]
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,3 +60,28 @@ def test_html_pages_are_self_contained_escaped_and_for_a4(spring: Arbiter) -> No
         assert "&lt;b&gt;Bold&lt;/b&gt;, Eve" in page and "<b>Bold" not in page
         assert not re.search(r"<(link|script|img)\b|src=|href=", page)
         assert "<thead>" in page
+
+
+def test_a_players_card(spring: Arbiter) -> None:
+    """Issue 30 item 3: a player's card as text and as an A4 page in the language asked."""
+    spring("request-bye", "spring-open", "5", "1")
+    spring("pair-round", "spring-open")
+    spring("record-result", "spring-open", "1", "1", "1-0")
+    spring("record-result", "spring-open", "1", "2", "0-1")
+    text = spring("card", "spring-open", "Aune").stdout.splitlines()
+    assert text[0] == "Spring Open: player card: IM Aune, Ingrid"
+    assert text[1:4] == ["Place: Oslo", "Dates: Apr 1, 2026", "Round: 1"]
+    assert text[4].split() == ["round", "board", "colour", "opponent", "rtg", "result", "float",
+                               "pts"]  # fmt: skip
+    assert re.match(r"\s*1\s+1\s+white\s+Costa, Marta \(id 3\)\s+2385\s+1\s+1$", text[5])
+    assert text[-1].startswith("Starting number: 1 · Rating: 2412 · Points: 1 · Performance:")
+    bye = spring("card", "spring-open", "5", "--format", "csv").stdout
+    # A bye with points counts as a downfloat (the float rules of engine.common, as the
+    # player's page shows it).
+    assert list(csv.reader(io.StringIO(bye)))[1] == [
+        "1", "", "", "half-point bye", "", "0.5", "down", "0.5",
+    ]  # fmt: skip
+    page = spring("card", "spring-open", "2", "--format", "html", "--lang", "es").stdout
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="es">' in page
+    assert "@page { size: A4;" in page and "Ficha del jugador: IM Aune, Ingrid" in page
+    assert "<dt>Lugar:</dt><dd>Oslo</dd>" in page

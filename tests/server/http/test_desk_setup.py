@@ -216,6 +216,16 @@ async def test_an_edited_draft_is_checked_then_published_with_its_reason(api: Ap
         body = await response.text()
     assert _chosen(body) == swapped and "not the engine's pairing" in body
     assert "C6: players paired out of their score group (downfloaters): 2" in body
+    # The same criteria in Spanish (the catalogue's words for dutch.md §3.4's C6).
+    api.client.session.cookie_jar.update_cookies({"lang": "es"})
+    async with api.client.post("/t/open/desk/draft", data={"csrf": csrf, **swapped}) as response:
+        spanish = await response.text()
+    api.client.session.cookie_jar.update_cookies({"lang": "en"})
+    assert (
+        "C6: jugadores emparejados fuera de su grupo de puntuación (flotantes hacia abajo): 2"
+        in spanish
+    )
+    assert "el emparejamiento del programa" in spanish and "engine's pairing" not in spanish
     before = len(await _events(api))
     # A changed draft needs a reason: refused, and back on the draft as it was left.
     form = {"csrf": csrf, "confirm": "yes", "version": version.group(1), **swapped}

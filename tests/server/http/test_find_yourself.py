@@ -118,3 +118,40 @@ async def test_a_field_of_one_federation_shows_none(api: Api) -> None:
     for path in ("/t/open/rounds/1", "/t/open/standings", "/t/open/rounds/1/where"):
         _, page, _ = await text(api.client, path)
         assert 'class="fed"' not in page, path
+
+
+async def test_a_language_asked_in_the_address_is_kept_by_the_search_and_the_links(
+    api: Api,
+) -> None:
+    """``?lang=es`` (a shared link, a printed code) stays: the search box carries it, the
+    one-match redirect keeps it, the cookie keeps it for the page's links; the switch back
+    to English drops it from the page it returns to (issue 30 item 5)."""
+    await field(api, ("ESP",) * 6)
+    async with api.client.get("/t/open/standings?lang=es") as response:
+        page = await response.text()
+        assert response.cookies["lang"].value == "es"
+    form = re.search(r'<form class="find".*?</form>', page, re.DOTALL)
+    assert form is not None and '<input type="hidden" name="lang" value="es">' in form[0]
+    api.client.session.cookie_jar.clear()  # a browser that refuses cookies
+    status, _, headers = await text(api.client, "/t/open/players?q=nunez&lang=es")
+    assert (status, headers["Location"]) == (303, "/t/open/players/1?lang=es")
+    _, card, _ = await text(api.client, "/t/open/players/1?lang=es")
+    assert '<html lang="es">' in card and "Número inicial" in card
+    assert 'href="/tournaments/open/players/1/card?format=html&amp;lang=es"' in card
+    # With the cookie a plain link (the navigation's) stays in Spanish.
+    _, linked, _ = await text(api.client, "/t/open/crosstable")
+    assert '<html lang="es">' in linked
+    async with api.client.get(
+        "/lang/en?next=/t/open/players/1%3Flang%3Des", allow_redirects=False
+    ) as response:
+        assert response.headers["Location"] == "/t/open/players/1"
+        assert response.cookies["lang"].value == "en"
+    _, english, _ = await text(api.client, "/t/open/players/1")
+    assert '<html lang="en">' in english
+
+
+async def test_the_tournament_list_filter_keeps_the_language(api: Api) -> None:
+    await field(api, ("ESP",) * 6)
+    _, page, _ = await text(api.client, "/t/?lang=es")
+    form = re.search(r'<form class="filters.*?</form>', page, re.DOTALL)
+    assert form is not None and '<input type="hidden" name="lang" value="es">' in form[0]

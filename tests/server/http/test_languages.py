@@ -41,14 +41,22 @@ async def hall(api: Api) -> None:
 
 
 def _english_only(catalogue: Path) -> list[str]:
-    """The literal runs (placeholders cut out) of each message Spanish words differently."""
+    """The literal runs (placeholders cut out) of each message Spanish words differently,
+    but for notation its Spanish keeps (``(A.6); p =``, ``maxi 3.2:``)."""
     with catalogue.open("rb") as po:
         messages = [m for m in read_po(po) if m.id and m.string and m.string != m.id]
     runs = []
     for message in messages:
         english = message.id if isinstance(message.id, str) else message.id[0]
-        runs += [run.strip() for run in re.split(r"%\(\w+\)s", english) if len(run.strip()) > 6]
-    return runs
+        spanish = (
+            message.string if isinstance(message.string, str) else "".join(message.string or ())
+        )
+        runs += [
+            run.strip()
+            for run in re.split(r"%\(\w+\)s", english)
+            if len(run.strip()) > 6 and run.strip() not in spanish  # not notation Spanish keeps
+        ]
+    return [run for run in runs if re.search("[a-z]{3}", run)]  # words, not notation (A.6)
 
 
 async def shown_text(api: Api, path: str, language: str) -> str:
@@ -119,3 +127,18 @@ async def test_a_printout_speaks_the_language_the_pages_would(api: Api) -> None:
             assert "<dt>Fechas:</dt><dd>1 abr 2026 – 3 abr 2026</dd>" in page, path
             assert "<dt>Lugar:</dt><dd>Madrid</dd>" in page, path
         assert '<html lang="en">' in english and "<dt>Place:</dt><dd>Madrid</dd>" in english
+
+
+async def test_standings_after_any_round_print_with_that_round(api: Api) -> None:
+    """Issue 30 item 3: the standings printout as of the end of ``?round=``, its heading
+    naming that round, linked from the standings page of that round."""
+    await hall(api)
+    _, page, _ = await text(api.client, "/t/open/standings?round=1&lang=es")
+    link = "/tournaments/open/standings/printout?format=html&amp;lang=es&amp;round=1"
+    assert f'href="{link}"' in page
+    _, sheet, _ = await text(api.client, unescape(link))
+    assert "<dt>Ronda:</dt><dd>1</dd>" in sheet and "clasificación tras la ronda 1" in sheet.lower()
+    _, now, _ = await text(api.client, "/tournaments/open/standings/printout?format=html")
+    assert "<dt>Ronda:</dt><dd>1</dd>" in now  # round 2 is being played: round 1 counts
+    _, before, _ = await text(api.client, "/tournaments/open/standings/printout?round=0")
+    assert "<dt>Ronda:" not in before and "tras la ronda 0" in before  # before round 1

@@ -9,7 +9,7 @@ import pytest
 from events import MemoryEventStore
 from events.decisions import CreateTournament, PairRound, RecordResult, RegisterPlayer
 from events.results import parse_result
-from server.http.pages.views import performance
+from server.printouts.card import performance
 from server.service import TournamentService
 
 RATINGS = {"Aune": 2400, "Berg": 2350, "Costa": 2300, "Dahl": 0}

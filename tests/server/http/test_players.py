@@ -181,7 +181,7 @@ async def test_a_csv_player_list_registers_all_or_none(api: Api) -> None:
                                      headers=csv_type)  # fmt: skip
     assert status == 422
     assert [p["line"] for p in problem["problems"]] == [3]
-    assert "fide id 'x12' is not a number" in problem["problems"][0]["message"]
+    assert "FIDE id 'x12' is not a number" in problem["problems"][0]["message"]
     twice = bad.replace(b"x12", b"1500003")
     status, problem = await api.post("/tournaments/open/player-lists/csv", data=twice,
                                      headers=csv_type)  # fmt: skip
