@@ -187,7 +187,8 @@ DESK: tuple[Route, ...] = (
               "getNormsPrintout", "Printable title norms (B.01): made, open, out of reach"),
     Route("GET", PLAYER + "/norm-certificate", desk.norm_certificate_page, "normCertificate",
           "getNormCertificate", "A norm's certificate with the fields of FIDE's form IT1 (A4)",
-          "printouts", query=schemas.NormCertificateQuery, response_media=HTML),
+          "printouts", query=schemas.NormCertificateQuery, response_media=HTML,
+          also_statuses=(422,)),  # a player without that norm: invalid-command
     _printout(TOURNAMENT + "/crosstable/printout", desk.crosstable_printout,
               "crosstablePrintout", "getCrosstablePrintout",
               "Printable crosstable with the declared tie-breaks (by points when none are declared)",

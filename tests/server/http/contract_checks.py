@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from typing import Any
+from urllib.parse import urlencode
 
 import schemathesis
 
@@ -51,6 +52,18 @@ def schema_valid_is_read(ctx: Any, response: Any, case: Any) -> bool | None:
             f"a request the document allows was refused as {kind}: {response.text[:300]}"
         )
     return None
+
+
+REQUEST_LINE = 4_000
+"""Generated queries longer than this are left out: aiohttp's parser refuses a request line
+past 8,190 bytes itself, as ``text/plain``, before any of Arbiter's code reads it (so no
+document of ours can describe that answer); a URL of half that is far from any real one."""
+
+
+@schemathesis.hook
+def filter_query(ctx: Any, query: dict[str, Any] | None) -> bool:
+    """Keep a generated query only if its request line stays within :data:`REQUEST_LINE`."""
+    return query is None or len(urlencode(query, doseq=True)) <= REQUEST_LINE
 
 
 _SENT = itertools.count(1)
