@@ -17,12 +17,20 @@ re-solving with a small preference in the low *stage* bits:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.dutch.players import DutchPlayer
-from engine.dutch.round_graph import FOLLOWING, LOWER, RESERVED_BITS, NextGroup, RoundGraph
+from engine.dutch.round_graph import (
+    FOLLOWING,
+    LOWER,
+    RESERVED_BITS,
+    Conflicts,
+    NextGroup,
+    RoundGraph,
+)
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
 from engine.matching import MAX_WEIGHT_BITS
@@ -59,7 +67,11 @@ class RoundPairer:
     listed weights itself turns it off."""
 
     def __init__(
-        self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int
+        self,
+        players: list[DutchPlayer],
+        conflicts: Conflicts | Mapping[int, AbstractSet[int]],
+        *,
+        played_rounds: int,
     ) -> None:
         """``conflicts`` maps each player to those it may not meet (C1, C3, forbidden pairs)."""
         self.players = players
