@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import islice
 from operator import itemgetter
 from typing import TypeVar
 
@@ -486,32 +487,43 @@ class _BitmaskSearch:
 
 
 def solve_edges(
-    size: int, edges: list[tuple[int, int, int]], *, max_cardinality: bool
+    size: int, edges: Iterable[tuple[int, int, int]], *, max_cardinality: bool
 ) -> dict[int, int]:
     """A maximum-weight matching of the graph on ``0 .. size-1`` with these ``(u, v, weight)``
     edges (no pair twice), as ``vertex -> mate`` both ways; among maximum-cardinality
     matchings only when ``max_cardinality``.
 
-    For callers that build a fresh graph per solve: the graph is made in one bulk call on a
+    For callers that build a fresh graph per solve: the graph is made in bulk calls on a
     multigraph, which skips rustworkx's O(degree) duplicate check per edge (the caller
-    guarantees there are no duplicates). Weights beyond rustworkx's range go to networkx.
+    guarantees there are no duplicates), a slice of ``edges`` at a time, so that a caller
+    may pass a generator over millions of edges without listing them all. Weights beyond
+    rustworkx's range go to networkx.
     """
-    if edges and not _fits_rustworkx(max(map(itemgetter(2), edges))):
+    graph: rustworkx.PyGraph = rustworkx.PyGraph(multigraph=True)
+    graph.add_nodes_from(range(size))
+    heaviest = 0
+    chunks = iter(edges)
+    while chunk := list(islice(chunks, _EDGES_PER_CALL)):
+        graph.add_edges_from(chunk)
+        top = max(map(itemgetter(2), chunk))
+        heaviest = max(heaviest, top)
+    if not _fits_rustworkx(heaviest):
         import networkx
 
         wide: networkx.Graph[int] = networkx.Graph()
         wide.add_nodes_from(range(size))
-        wide.add_weighted_edges_from(edges)
+        wide.add_weighted_edges_from(graph.weighted_edge_list())
         pairs: set[tuple[int, int]] = networkx.max_weight_matching(
             wide, maxcardinality=max_cardinality
         )
     else:
-        graph: rustworkx.PyGraph = rustworkx.PyGraph(multigraph=True)
-        graph.add_nodes_from(range(size))
-        graph.add_edges_from(edges)
         pairs = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
     mate: dict[int, int] = {}
     for u, v in pairs:
         mate[u] = v
         mate[v] = u
     return mate
+
+
+_EDGES_PER_CALL = 1 << 16
+"""Edges :func:`solve_edges` lists at a time."""

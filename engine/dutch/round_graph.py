@@ -82,6 +82,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from itertools import chain
 
 from engine.matching import solve_edges
 
@@ -385,11 +386,11 @@ class RoundGraph:
         pairs these players among themselves."""
         order = sorted(vertices)
         index = {v: i for i, v in enumerate(order)}
-        edges = [
+        edges = (
             (index[u], index[v], weight)
             for (u, v), weight in self.weights.items()
             if u in index and v in index
-        ]
+        )
         found = solve_edges(len(order), edges, max_cardinality=True)
         return {order[i]: order[j] for i, j in found.items()}
 
@@ -397,7 +398,7 @@ class RoundGraph:
 
     def _listed_view(self) -> _View:
         """The scope's players themselves (and the dummy), every weighted pair listed."""
-        edges = list(self.weights.items())
+        edges: list[tuple[tuple[int, int], int]] = []
         group = self._next
         if group is not None:  # the stand-ins failed: list the next group's pairs after all
             players = group.players & self.unpaired
@@ -482,7 +483,7 @@ class RoundGraph:
                 return None
             reach.update(dict.fromkeys(stand_ins, below[count]))
         same = group.ahead[min(players)] if players else 0
-        edges = list(self.weights.items())
+        edges: list[tuple[tuple[int, int], int]] = []
         memo: dict[int, int] = {}
         for x in bracket:
             if self._blocked(x, players, memo) < len(players):
@@ -577,15 +578,15 @@ class RoundGraph:
             must.discard(dummy)
         bonus = 1 << self.weight_bits
         edges = [
-            (index[u], index[v], weight + bonus * ((u in must) + (v in must)))
-            for (u, v), weight in view.edges
+            (index[x], index[dummy], bonus * ((x in must) + (dummy in must)))
+            for x in view.dummy_partners
+            if dummy is not None and (x, dummy) not in self.weights
         ]
-        if dummy is not None:
-            d = index[dummy]
-            for x in view.dummy_partners:
-                if (x, dummy) not in self.weights:
-                    edges.append((index[x], d, bonus * ((x in must) + (dummy in must))))
-        found = solve_edges(len(order), edges, max_cardinality=False)
+        listed = (
+            (index[u], index[v], weight + bonus * ((u in must) + (v in must)))
+            for (u, v), weight in chain(self.weights.items(), view.edges)
+        )
+        found = solve_edges(len(order), chain(listed, edges), max_cardinality=False)
         return self._mates(view, order, found, unmatched=True)
 
     def _solve_scope(self, view: _View, cap: int) -> tuple[dict[int, int], int]:
@@ -596,13 +597,10 @@ class RoundGraph:
         bonus = 1 << self.weight_bits
         shift = (cap + 1).bit_length()
         edges = [
-            (index[u], index[v], (2 * bonus + weight) << shift) for (u, v), weight in view.edges
+            (index[x], index[dummy], (2 * bonus) << shift)
+            for x in view.dummy_partners
+            if dummy is not None and (x, dummy) not in self.weights
         ]
-        if dummy is not None:
-            d = index[dummy]
-            for x in view.dummy_partners:
-                if (x, dummy) not in self.weights:
-                    edges.append((index[x], d, (2 * bonus) << shift))
         reaching = [index[x] for x in view.reach]
         if self._dummy_reaches and dummy is not None:
             reaching.append(index[dummy])
@@ -610,7 +608,11 @@ class RoundGraph:
         for o in range(outlet, outlet + cap):
             edges.extend((i, o, (bonus << shift) + 1) for i in reaching)
         outlet += cap
-        found = solve_edges(outlet, edges, max_cardinality=False)
+        listed = (
+            (index[u], index[v], (2 * bonus + weight) << shift)
+            for (u, v), weight in chain(self.weights.items(), view.edges)
+        )
+        found = solve_edges(outlet, chain(listed, edges), max_cardinality=False)
         left_over = sum(1 for i, j in found.items() if i < len(order) <= j)
         return self._mates(view, order, found, unmatched=False), left_over
 
@@ -638,8 +640,10 @@ class RoundGraph:
 @dataclass(slots=True)
 class _View:
     """What one restricted solve sees: the scope's players (or the bracket's, with
-    ``stand_ins`` for the next group), the weighted pairs among them, who may take the PAB,
-    and the reaching vertices with how many players below each may meet."""
+    ``stand_ins`` for the next group), the weighted pairs among them beyond the graph's
+    own ``weights`` (which every view has, and which are not copied: at federation scale
+    they are millions), who may take the PAB, and the reaching vertices with how many
+    players below each may meet."""
 
     players: list[int]
     stand_ins: tuple[int, ...]
