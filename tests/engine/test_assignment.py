@@ -61,14 +61,22 @@ def _problem(rng: random.Random) -> _Problem:
     return _Problem(rows, columns, kind, allowed, weight)
 
 
-@pytest.mark.parametrize("seed", range(400))
-def test_earliest_heaviest_assignment(seed: int) -> None:
+def _case(seed: int) -> tuple[random.Random, _Problem, list[Chosen], int] | None:
+    """The seed's problem, its assignments and their greatest weight (None: it has none)."""
     rng = random.Random(seed)
     problem = _problem(rng)
     options = problem.assignments()
     if not options:
+        return None
+    return rng, problem, options, max(problem.total(chosen) for chosen in options)
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_earliest_heaviest_assignment(seed: int) -> None:
+    case = _case(seed)
+    if case is None:
         return
-    best = max(problem.total(chosen) for chosen in options)
+    rng, problem, options, best = case
     start = rng.choice(options)
     found = problem.solve(start)
     if problem.total(start) < best:
@@ -82,12 +90,10 @@ def test_certificate_found_for_most_optimal_starts() -> None:
     random problems it holds for most optimal starts (else the test above checks little)."""
     certified = tried = 0
     for seed in range(400):
-        rng = random.Random(seed)
-        problem = _problem(rng)
-        options = problem.assignments()
-        if not options:
+        case = _case(seed)
+        if case is None:
             continue
-        best = max(problem.total(chosen) for chosen in options)
+        rng, problem, options, best = case
         tried += 1
         start = rng.choice([c for c in options if problem.total(c) == best])
         certified += problem.solve(start) is not None
