@@ -60,11 +60,17 @@ class Run:
     stopped: bool = False
 
 
-def run_child(command: list[str], output: Path, timeout: float | None = None) -> Run:
-    """Run ``command`` (which writes ``output``) and take its own CPU time and peak memory;
-    stop it after ``timeout`` seconds of wall time."""
+def run_child(
+    command: list[str], output: Path, timeout: float | None = None, *, printed: bool = False
+) -> Run:
+    """Run ``command`` (which writes ``output``, or with ``printed`` prints what goes
+    there) and take its own CPU time and peak memory; stop it after ``timeout`` seconds of
+    wall time. With ``printed`` an exit status of 1 is an answer ("differs"), not a
+    failure."""
     output.unlink(missing_ok=True)
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    printed_to = output.open("w") if printed else None
+    stdout = printed_to if printed_to is not None else subprocess.DEVNULL
+    process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE)
     started = time.monotonic()
     stopped = False
     while True:
@@ -76,7 +82,9 @@ def run_child(command: list[str], output: Path, timeout: float | None = None) ->
             stopped = True
         time.sleep(0.05)
     stderr = process.stderr.read().decode() if process.stderr else ""
-    if status != 0 and not stopped:
+    if printed_to is not None:
+        printed_to.close()
+    if status != 0 and not stopped and not (printed and os.waitstatus_to_exitcode(status) == 1):
         raise SystemExit(f"{command[0]} failed ({status}): {stderr.strip()[-500:]}")
     text = output.read_text() if output.exists() and not stopped else ""
     return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text, stopped)
@@ -165,6 +173,49 @@ def bench_size(
     return ours, theirs
 
 
+def bench_check(
+    tournament: Path, repeat: int, reference: Path | None, timeout: float, workdir: Path
+) -> tuple[list[Run], list[Run]]:
+    """Check every round of the finished ``tournament`` ``repeat`` times with each engine
+    (``arbiter check``, the reference's ``-c``), alternating."""
+    ours_path = workdir / f"arbiter-check-{os.getpid()}.txt"
+    theirs_path = workdir / f"reference-check-{os.getpid()}.txt"
+    ours: list[Run] = []
+    theirs: list[Run] = []
+    for _ in range(repeat):
+        command = [*ARBITER, "check", "--system", "dutch", str(tournament)]
+        ours.append(run_child(command, ours_path, printed=True))
+        if reference is not None and not any(run.stopped for run in theirs):
+            command = [str(reference), "--dutch", str(tournament.resolve()), "-c"]
+            theirs.append(run_child(command, theirs_path, timeout, printed=True))
+    return ours, theirs
+
+
+def check_row(ours: list[Run], theirs: list[Run]) -> str:
+    """One line of the checker table: CPU, peaks, ratio and both verdicts (Arbiter's
+    summary line; the reference prints a table headed "Checker pairings" under a round
+    that differs)."""
+    our_cpu = statistics.median(run.cpu for run in ours)
+    ours_verdict = ours[0].output.strip().splitlines()[-1] if ours[0].output.strip() else "?"
+    if not theirs:
+        return f"{our_cpu:13.2f} | {'-':>15} | {'-':>6} | {ours_verdict}"
+    their_cpu = statistics.median(run.cpu for run in theirs)
+    stopped = any(run.stopped for run in theirs)
+    theirs_verdict = (
+        "stopped"
+        if stopped
+        else "differs"
+        if any("Checker pairings" in run.output for run in theirs)
+        else "no discrepancy"
+    )
+    ratio = f"{'< ' if stopped else ''}{our_cpu / their_cpu:.3f}"
+    peaks = f"{max(r.peak_mb for r in ours):5.0f} / {max(r.peak_mb for r in theirs):5.0f}"
+    return (
+        f"{our_cpu:13.2f} | {their_cpu:15.2f} | {ratio:>6} | {peaks} | "
+        f"{ours_verdict}; reference: {theirs_verdict} | {os.getloadavg()[0]:.1f}"
+    )
+
+
 def row(players: int, ours: list[Run], theirs: list[Run]) -> str:
     """One line of the table."""
     our_cpu = statistics.median(run.cpu for run in ours)
@@ -203,6 +254,13 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=9, help="rounds of the event (default 9)")
     parser.add_argument("--pair-round", type=int, help="the round paired (default rounds - 2)")
+    parser.add_argument(
+        "--check",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="also check every round of these finished tournaments (check against -c)",
+    )
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--reference", type=Path, help="reference binary to compare with")
@@ -244,10 +302,11 @@ def main() -> None:
         f"seed {args.seed}; CPU s = median of {args.repeat} (user + sys), peak = largest RSS; "
         f"{os.cpu_count()} CPUs"
     )
-    print(
-        f"{'players':>7} | {'Arbiter CPU s':>13} | {'reference CPU s':>15} | {'ratio':>6} | "
-        f"{'peak MB both':>13} | identical | load"
-    )
+    if jobs:
+        print(
+            f"{'players':>7} | {'Arbiter CPU s':>13} | {'reference CPU s':>15} | "
+            f"{'ratio':>6} | {'peak MB both':>13} | identical | load"
+        )
     for players, problem in jobs:
         if args.problems:
             print(f"{problem.name}:")
@@ -256,6 +315,17 @@ def main() -> None:
             problem, args.repeat, reference, args.reference_timeout, args.workdir
         )
         print(row(players, ours, theirs))
+        sys.stdout.flush()
+    if args.check:
+        print(
+            f"checking finished tournaments: {'Arbiter CPU s':>13} | {'reference CPU s':>15} | "
+            f"{'ratio':>6} | {'peak MB both':>13} | verdicts | load"
+        )
+    for tournament in args.check:
+        ours, theirs = bench_check(
+            tournament, args.repeat, args.reference, args.reference_timeout, args.workdir
+        )
+        print(f"{tournament.name}: {check_row(ours, theirs)}")
         sys.stdout.flush()
 
 

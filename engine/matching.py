@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import islice
 from operator import itemgetter
 from typing import TypeVar
 
@@ -486,32 +487,82 @@ class _BitmaskSearch:
 
 
 def solve_edges(
-    size: int, edges: list[tuple[int, int, int]], *, max_cardinality: bool
+    size: int, edges: Iterable[tuple[int, int, int]], *, max_cardinality: bool
 ) -> dict[int, int]:
     """A maximum-weight matching of the graph on ``0 .. size-1`` with these ``(u, v, weight)``
     edges (no pair twice), as ``vertex -> mate`` both ways; among maximum-cardinality
     matchings only when ``max_cardinality``.
 
-    For callers that build a fresh graph per solve: the graph is made in one bulk call on a
+    For callers that build a fresh graph per solve: the graph is made in bulk calls on a
     multigraph, which skips rustworkx's O(degree) duplicate check per edge (the caller
-    guarantees there are no duplicates). Weights beyond rustworkx's range go to networkx.
+    guarantees there are no duplicates), a slice of ``edges`` at a time, so that a caller
+    may pass a generator over millions of edges without listing them all. Weights beyond
+    rustworkx's range are narrowed where no edge uses some bits (:func:`_squeeze`), else
+    go to networkx.
     """
-    if edges and not _fits_rustworkx(max(map(itemgetter(2), edges))):
+    graph: rustworkx.PyGraph = rustworkx.PyGraph(multigraph=True)
+    graph.add_nodes_from(range(size))
+    heaviest = 0
+    chunks = iter(edges)
+    while chunk := list(islice(chunks, _EDGES_PER_CALL)):
+        graph.add_edges_from(chunk)
+        top = max(map(itemgetter(2), chunk))
+        heaviest = max(heaviest, top)
+    weigh: Callable[[int], int] | None = int
+    if not _fits_rustworkx(heaviest):
+        weigh = _squeeze(graph, heaviest, size // 2)
+    pairs: Iterable[tuple[int, int]]
+    if weigh is not None:
+        pairs = rustworkx.max_weight_matching(
+            graph, max_cardinality=max_cardinality, weight_fn=weigh
+        )
+    else:
         import networkx
 
         wide: networkx.Graph[int] = networkx.Graph()
         wide.add_nodes_from(range(size))
-        wide.add_weighted_edges_from(edges)
-        pairs: set[tuple[int, int]] = networkx.max_weight_matching(
-            wide, maxcardinality=max_cardinality
-        )
-    else:
-        graph: rustworkx.PyGraph = rustworkx.PyGraph(multigraph=True)
-        graph.add_nodes_from(range(size))
-        graph.add_edges_from(edges)
-        pairs = rustworkx.max_weight_matching(graph, max_cardinality=max_cardinality, weight_fn=int)
+        wide.add_weighted_edges_from(graph.weighted_edge_list())
+        pairs = networkx.max_weight_matching(wide, maxcardinality=max_cardinality)
     mate: dict[int, int] = {}
     for u, v in pairs:
         mate[u] = v
         mate[v] = u
     return mate
+
+
+_EDGES_PER_CALL = 1 << 16
+"""Edges :func:`solve_edges` lists at a time."""
+
+
+def _squeeze(graph: rustworkx.PyGraph, heaviest: int, pairs: int) -> Callable[[int], int] | None:
+    """Weights for rustworkx that order every matching as ``graph``'s own do, or None when
+    even they do not fit its range.
+
+    Packed weights often have runs of bits that no edge uses (a bracket's stage bits before
+    its stages, the room a solve makes below them). A run from bit ``lo`` up to ``hi``
+    only has to keep room for what the bits below it add up to over a matching, less than
+    ``pairs * 2**lo``: narrowed to ``pairs.bit_length()`` bits, every matching's weight
+    still compares with every other's as before (the parts above the run, then the part
+    below it), so the optimal matchings are the same.
+    """
+    used = 0
+    for weight in graph.edges():
+        used |= weight
+    room = pairs.bit_length()
+    runs: list[tuple[int, int]] = []  # (lo, hi): bits lo .. hi-1 unused, wider than room
+    start: int | None = None
+    for bit in range(heaviest.bit_length()):
+        if used >> bit & 1:
+            if start is not None and bit - start > room:
+                runs.append((start, bit))
+            start = None
+        elif start is None:
+            start = bit
+    runs.reverse()  # the highest first: narrowing one leaves the bits below it in place
+
+    def squeeze(weight: int) -> int:
+        for lo, hi in runs:
+            weight = ((weight >> hi) << (lo + room)) | (weight & ((1 << lo) - 1))
+        return weight
+
+    return squeeze if runs and _fits_rustworkx(squeeze(heaviest)) else None

@@ -17,12 +17,21 @@ re-solving with a small preference in the low *stage* bits:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from engine.assignment import first_best_assignment
 from engine.dutch.players import DutchPlayer
-from engine.dutch.round_graph import FOLLOWING, LOWER, RESERVED_BITS, NextGroup, RoundGraph
+from engine.dutch.round_graph import (
+    FOLLOWING,
+    LOWER,
+    RESERVED_BITS,
+    Conflicts,
+    NextGroup,
+    RoundGraph,
+)
 from engine.dutch.weights import BracketContext, BracketWeights
 from engine.errors import NoValidPairing
 from engine.matching import MAX_WEIGHT_BITS
@@ -59,7 +68,11 @@ class RoundPairer:
     listed weights itself turns it off."""
 
     def __init__(
-        self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int
+        self,
+        players: list[DutchPlayer],
+        conflicts: Conflicts | Mapping[int, AbstractSet[int]],
+        *,
+        played_rounds: int,
     ) -> None:
         """``conflicts`` maps each player to those it may not meet (C1, C3, forbidden pairs)."""
         self.players = players
@@ -511,6 +524,8 @@ class RoundPairer:
         ``alone`` (S1 and S2 together) is given when :meth:`_alone` allows the solves to
         run on S1 and S2 alone (see :meth:`_solve_transposition`).
         """
+        if alone is not None and self._earliest_by_kinds(uppers, members, record):
+            return
         stage: Callable[[int, int, int], None] = self._stage
         room_for_stages = self.weights.stage_bits
         if alone is not None:
@@ -541,6 +556,37 @@ class RoundPairer:
             for c, _choices in chunk:
                 self._fix(c, self.mate[c], record)
                 waiting.pop(0)
+
+    def _earliest_by_kinds(
+        self, uppers: list[int], members: set[int], record: BracketRecord
+    ) -> bool:
+        """Settle every S1 player at once when the stage can run on S1 and S2 alone and
+        the weights are by kinds of player: the earliest of the matchings covering S1 of
+        greatest weight (what the solves of :meth:`_transpositions` pick one by one),
+        certified from the current optimum (:mod:`engine.assignment`). False, with
+        nothing settled, when there is no certificate."""
+        kinds = self.weights.kinds
+        if not kinds:
+            return False
+        graph = self.graph
+        upper_set = set(uppers)
+        lowers = sorted(b for b in members if b not in upper_set and b in self.unpaired)
+        found = first_best_assignment(
+            uppers,
+            lowers,
+            {a: self.mate[a] for a in uppers},
+            kinds,
+            lambda a, b: b > a and graph.compatible(a, b),
+            self.weights.weight,
+        )
+        if found is None:
+            return False
+        for a in uppers:
+            b = found[a]
+            self.mate[a] = b
+            self.mate[b] = a
+            self._fix(a, b, record)
+        return True
 
     def _alone_stage(
         self, uppers: list[int], members: set[int]

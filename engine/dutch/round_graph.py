@@ -82,16 +82,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from itertools import chain
 
 from engine.matching import solve_edges
 
-__all__ = ["FOLLOWING", "LOWER", "RESERVED_BITS", "Compatibility", "NextGroup", "RoundGraph"]
+__all__ = [
+    "FOLLOWING",
+    "LOWER",
+    "RESERVED_BITS",
+    "Compatibility",
+    "Conflicts",
+    "NextGroup",
+    "RoundGraph",
+]
 
 LOWER = -1
 """A mate standing for "some player below the scope" (an outlet, or left to ``L``)."""
 
 FOLLOWING = -2
 """A mate standing for "some player of the next score group" (a stand-in for it)."""
+
+_ALONE: frozenset[int] = frozenset()
+"""The group of a player in none (:attr:`RoundGraph.group`)."""
 
 FIRST_CAP = 12
 """Shared outlets tried first when private ones are not certified (see :meth:`RoundGraph.solve`)."""
@@ -104,19 +116,77 @@ RESERVED_BITS = 2 + CAP_BITS
 shared outlets' tie-break); the weights must leave them free to stay within rustworkx."""
 
 
+class Conflicts(Mapping[int, AbstractSet[int]]):
+    """Who may not meet whom (C1, C3, arbiter-forbidden pairs): the pairs ruled out one by
+    one (``pairs``), and C3's groups, the non-topscorers sharing an absolute colour
+    preference, every two of whom may not meet (``group``: each member's group, itself
+    included). A group is held once, not as its pairs: at federation scale one holds
+    thousands of players, and its pairs took gigabytes. ``pairs`` never repeats a pair a
+    group already rules out, so the two counts add up."""
+
+    def __init__(self, size: int) -> None:
+        self.pairs: dict[int, set[int]] = {i: set() for i in range(size)}
+        self.group: dict[int, frozenset[int]] = {}
+
+    def rule_out(self, u: int, v: int) -> None:
+        if v not in self.group.get(u, ()):
+            self.pairs[u].add(v)
+            self.pairs[v].add(u)
+
+    def add_group(self, members: frozenset[int]) -> None:
+        """Rule out every pair of ``members`` (players of no other group)."""
+        for i in members:
+            self.group[i] = members
+            self.pairs[i] -= members
+
+    def __getitem__(self, i: int) -> AbstractSet[int]:
+        return _Blocked(self.pairs[i], self.group.get(i, frozenset()), i)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+class _Blocked(AbstractSet[int]):
+    """The players one player may not meet: its own pairs and its group but itself."""
+
+    __slots__ = ("_group", "_pairs", "_player")
+
+    def __init__(self, pairs: set[int], group: frozenset[int], player: int) -> None:
+        self._pairs = pairs
+        self._group = group
+        self._player = player
+
+    def __contains__(self, v: object) -> bool:
+        return v in self._pairs or (v in self._group and v != self._player)
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self._pairs
+        yield from (v for v in self._group if v != self._player)
+
+    def __len__(self) -> int:
+        return len(self._pairs) + max(len(self._group) - 1, 0)
+
+
 class Compatibility(Mapping[int, AbstractSet[int]]):
     """Who may meet whom (C1, C3, arbiter-forbidden pairs), kept as the few pairs that may
     not: at federation scale the graph is nearly complete, and its complement is what fits
     in memory. ``self[i]`` is the set of players compatible with ``i``, built on demand."""
 
-    def __init__(self, size: int, conflicts: dict[int, set[int]]) -> None:
+    def __init__(self, size: int, conflicts: Conflicts) -> None:
         self.size = size
         self.conflicts = conflicts
 
     def __getitem__(self, i: int) -> AbstractSet[int]:
         if not 0 <= i < self.size:
             raise KeyError(i)
-        return set(range(self.size)) - self.conflicts[i] - {i}
+        found = set(range(self.size))
+        found -= self.conflicts.pairs[i]
+        found -= self.conflicts.group.get(i, frozenset())
+        found.discard(i)
+        return found
 
     def __iter__(self) -> Iterator[int]:
         return iter(range(self.size))
@@ -148,11 +218,19 @@ class RoundGraph:
     weighs 0.
     """
 
-    def __init__(self, size: int, conflicts: dict[int, set[int]], dummy: int | None) -> None:
+    def __init__(
+        self, size: int, conflicts: Conflicts | Mapping[int, AbstractSet[int]], dummy: int | None
+    ) -> None:
         self.size = size
         self.dummy = dummy
-        self.missing: dict[int, set[int]] = {i: set(conflicts[i]) for i in range(size)}
-        """Players ``i`` may not meet: the round's conflicts, then the pairs ruled out."""
+        pairs = conflicts.pairs if isinstance(conflicts, Conflicts) else conflicts
+        self.missing: dict[int, set[int]] = {i: set(pairs[i]) for i in range(size)}
+        """Players ``i`` may not meet beside its group: the round's conflicts, then the
+        pairs ruled out."""
+        groups = conflicts.group if isinstance(conflicts, Conflicts) else {}
+        self.group: dict[int, frozenset[int]] = {i: groups.get(i, _ALONE) for i in range(size)}
+        """The C3 group of each player, itself included (:class:`Conflicts`); never
+        repeated in ``missing``."""
         self.unpaired: set[int] = set(range(size))
         self.bye_ok: set[int] = set()
         self.weights: dict[tuple[int, int], int] = {}
@@ -172,14 +250,27 @@ class RoundGraph:
     # -- the graph ---------------------------------------------------------------------
 
     def compatible(self, u: int, v: int) -> bool:
-        return v not in self.missing[u]
+        return v not in self.missing[u] and v not in self.group[u]
 
     def adjacent(self, u: int, among: AbstractSet[int]) -> set[int]:
         """The unpaired players of ``among`` that ``u`` may still meet."""
         found = self.unpaired.intersection(among)
         found -= self.missing[u]
+        found -= self.group[u]
         found.discard(u)
         return found
+
+    def _blocked(self, u: int, among: AbstractSet[int], memo: dict[int, int]) -> int:
+        """How many players of ``among`` but ``u`` itself ``u`` may not meet; ``memo``
+        keeps each group's count (the same for all of its members)."""
+        blocked = len(self.missing[u] & among)
+        group = self.group[u]
+        if group:
+            key = id(group)
+            if key not in memo:
+                memo[key] = len(group & among) if len(group) < len(among) else len(among & group)
+            blocked += memo[key] - (u in among)
+        return blocked
 
     def set_weight(self, u: int, v: int, weight: int) -> None:
         self.weights[(u, v) if u < v else (v, u)] = weight
@@ -195,8 +286,9 @@ class RoundGraph:
 
     def forbid(self, u: int, v: int) -> None:
         """Rule out a pair for the rest of the round."""
-        self.missing[u].add(v)
-        self.missing[v].add(u)
+        if v not in self.group[u]:
+            self.missing[u].add(v)
+            self.missing[v].add(u)
         self.weights.pop((u, v) if u < v else (v, u), None)
 
     def remove(self, u: int) -> None:
@@ -222,10 +314,11 @@ class RoundGraph:
         lower = self.unpaired - self.scope
         size = len(lower)
         self._lower = lower
+        memo: dict[int, int] = {}
         self._lower_degree = min(
-            (size - 1 - len(self.missing[v] & lower) for v in lower), default=0
+            (size - 1 - self._blocked(v, lower, memo) for v in lower), default=0
         )
-        self._reach = {x: size - len(self.missing[x] & lower) for x in self.scope}
+        self._reach = {x: size - self._blocked(x, lower, memo) for x in self.scope}
         self._dummy_reaches = self.dummy is not None and not self.bye_ok.isdisjoint(lower)
         self._next = None
         self._stand_ins = 0
@@ -259,7 +352,7 @@ class RoundGraph:
     def reaches_following(self, x: int) -> bool:
         """Whether bracket player ``x`` may be paired into the summarised next group."""
         group = self._next
-        return group is not None and len(self.missing[x] & group.players) < len(group.players)
+        return group is not None and self._blocked(x, group.players, {}) < len(group.players)
 
     def dummy_reaches_lower(self) -> bool:
         return self._dummy_reaches
@@ -293,11 +386,11 @@ class RoundGraph:
         pairs these players among themselves."""
         order = sorted(vertices)
         index = {v: i for i, v in enumerate(order)}
-        edges = [
+        edges = (
             (index[u], index[v], weight)
             for (u, v), weight in self.weights.items()
             if u in index and v in index
-        ]
+        )
         found = solve_edges(len(order), edges, max_cardinality=True)
         return {order[i]: order[j] for i, j in found.items()}
 
@@ -305,7 +398,7 @@ class RoundGraph:
 
     def _listed_view(self) -> _View:
         """The scope's players themselves (and the dummy), every weighted pair listed."""
-        edges = list(self.weights.items())
+        edges: list[tuple[tuple[int, int], int]] = []
         group = self._next
         if group is not None:  # the stand-ins failed: list the next group's pairs after all
             players = group.players & self.unpaired
@@ -339,7 +432,7 @@ class RoundGraph:
             if u not in free:
                 continue
             free.discard(u)
-            options = free - self.missing[u]
+            options = free - self.missing[u] - self.group[u]
             if u in group.moved_down:
                 options -= group.moved_down
             if options:
@@ -360,12 +453,13 @@ class RoundGraph:
         stand-ins (the other half depends on the capacity, see :meth:`_stand_in_view`)."""
         players = group.players & self.unpaired
         following = len(players)
+        memo: dict[int, int] = {}
         for x in self.scope - players:
-            reach = following - len(self.missing[x] & players)
+            reach = following - self._blocked(x, players, memo)
             if 0 < reach < count:
                 return False
         for f in players:
-            if 2 * (following - 1 - len(self.missing[f] & players)) < following + count:
+            if 2 * (following - 1 - self._blocked(f, players, memo)) < following + count:
                 return False
         eligible = len(self.bye_ok & players) if self.dummy is not None else 0
         return eligible == 0 or eligible > count
@@ -389,9 +483,10 @@ class RoundGraph:
                 return None
             reach.update(dict.fromkeys(stand_ins, below[count]))
         same = group.ahead[min(players)] if players else 0
-        edges = list(self.weights.items())
+        edges: list[tuple[tuple[int, int], int]] = []
+        memo: dict[int, int] = {}
         for x in bracket:
-            if len(self.missing[x] & players) < len(players):
+            if self._blocked(x, players, memo) < len(players):
                 edges.extend(((x, s), group.ahead.get(x, 0)) for s in stand_ins)
         for a, s in enumerate(stand_ins):
             edges.extend(((s, t), same) for t in stand_ins[a + 1 :])
@@ -483,15 +578,15 @@ class RoundGraph:
             must.discard(dummy)
         bonus = 1 << self.weight_bits
         edges = [
-            (index[u], index[v], weight + bonus * ((u in must) + (v in must)))
-            for (u, v), weight in view.edges
+            (index[x], index[dummy], bonus * ((x in must) + (dummy in must)))
+            for x in view.dummy_partners
+            if dummy is not None and (x, dummy) not in self.weights
         ]
-        if dummy is not None:
-            d = index[dummy]
-            for x in view.dummy_partners:
-                if (x, dummy) not in self.weights:
-                    edges.append((index[x], d, bonus * ((x in must) + (dummy in must))))
-        found = solve_edges(len(order), edges, max_cardinality=False)
+        listed = (
+            (index[u], index[v], weight + bonus * ((u in must) + (v in must)))
+            for (u, v), weight in chain(self.weights.items(), view.edges)
+        )
+        found = solve_edges(len(order), chain(listed, edges), max_cardinality=False)
         return self._mates(view, order, found, unmatched=True)
 
     def _solve_scope(self, view: _View, cap: int) -> tuple[dict[int, int], int]:
@@ -502,13 +597,10 @@ class RoundGraph:
         bonus = 1 << self.weight_bits
         shift = (cap + 1).bit_length()
         edges = [
-            (index[u], index[v], (2 * bonus + weight) << shift) for (u, v), weight in view.edges
+            (index[x], index[dummy], (2 * bonus) << shift)
+            for x in view.dummy_partners
+            if dummy is not None and (x, dummy) not in self.weights
         ]
-        if dummy is not None:
-            d = index[dummy]
-            for x in view.dummy_partners:
-                if (x, dummy) not in self.weights:
-                    edges.append((index[x], d, (2 * bonus) << shift))
         reaching = [index[x] for x in view.reach]
         if self._dummy_reaches and dummy is not None:
             reaching.append(index[dummy])
@@ -516,7 +608,11 @@ class RoundGraph:
         for o in range(outlet, outlet + cap):
             edges.extend((i, o, (bonus << shift) + 1) for i in reaching)
         outlet += cap
-        found = solve_edges(outlet, edges, max_cardinality=False)
+        listed = (
+            (index[u], index[v], (2 * bonus + weight) << shift)
+            for (u, v), weight in chain(self.weights.items(), view.edges)
+        )
+        found = solve_edges(outlet, chain(listed, edges), max_cardinality=False)
         left_over = sum(1 for i, j in found.items() if i < len(order) <= j)
         return self._mates(view, order, found, unmatched=False), left_over
 
@@ -530,11 +626,12 @@ class RoundGraph:
         edges = []
         for a, u in enumerate(order):
             missing = self.missing[u] if u != dummy else set()
+            group = self.group[u] if u != dummy else _ALONE
             for v in order[a + 1 :]:
                 if v == dummy:
                     if u in self.bye_ok:
                         edges.append((a, index[v], weight(u, v)))
-                elif v not in missing:
+                elif v not in missing and v not in group:
                     edges.append((a, index[v], weight(u, v)))
         found = solve_edges(len(order), edges, max_cardinality=True)
         return {order[i]: order[j] for i, j in found.items()}
@@ -543,8 +640,10 @@ class RoundGraph:
 @dataclass(slots=True)
 class _View:
     """What one restricted solve sees: the scope's players (or the bracket's, with
-    ``stand_ins`` for the next group), the weighted pairs among them, who may take the PAB,
-    and the reaching vertices with how many players below each may meet."""
+    ``stand_ins`` for the next group), the weighted pairs among them beyond the graph's
+    own ``weights`` (which every view has, and which are not copied: at federation scale
+    they are millions), who may take the PAB, and the reaching vertices with how many
+    players below each may meet."""
 
     players: list[int]
     stand_ins: tuple[int, ...]

@@ -7,7 +7,7 @@ from engine.dutch.bracket import RoundPairer
 from engine.dutch.colours import allocate_colours
 from engine.dutch.explain import Allocation, Wording, build_trace
 from engine.dutch.players import DutchPlayer, build_players
-from engine.dutch.round_graph import Compatibility
+from engine.dutch.round_graph import Compatibility, Conflicts
 from engine.model import Board, Colour, Pairing, PairingRequest
 
 __all__ = ["conflicting_pairs", "pair", "pair_players"]
@@ -61,35 +61,29 @@ def pair_players(
     )
 
 
-def conflicting_pairs(players: list[DutchPlayer], request: PairingRequest) -> dict[int, set[int]]:
+def conflicting_pairs(players: list[DutchPlayer], request: PairingRequest) -> Conflicts:
     """For each player (by pairing-order index), the players it may not meet: C1 (no second
     meeting, arbiter-forbidden pairs) and C3 (two non-topscorers with the same absolute
-    colour preference). Kept as conflicts, the few pairs that are out, rather than the
-    nearly complete set of pairs that are in."""
+    colour preference, held as one group per colour). Kept as conflicts, the few pairs
+    that are out, rather than the nearly complete set of pairs that are in."""
     index = {player.number: player.index for player in players}
-    conflicts: dict[int, set[int]] = {player.index: set() for player in players}
-
-    def rule_out(u: int, v: int) -> None:
-        conflicts[u].add(v)
-        conflicts[v].add(u)
-
+    conflicts = Conflicts(len(players))
+    for colour in (Colour.WHITE, Colour.BLACK):
+        conflicts.add_group(
+            frozenset(
+                player.index
+                for player in players
+                if player.absolute and player.wants == colour and not player.topscorer
+            )
+        )
     for player in players:
         for number in player.met:
             other = index.get(number)
             if other is not None and other > player.index:
-                rule_out(player.index, other)
+                conflicts.rule_out(player.index, other)
     for pair in request.forbidden_pairs:
         if len(pair) == 2:
             a, b = (index.get(number) for number in pair)
             if a is not None and b is not None:
-                rule_out(a, b)
-    for colour in {player.wants for player in players if player.absolute}:
-        group = [
-            player.index
-            for player in players
-            if player.absolute and player.wants == colour and not player.topscorer
-        ]
-        for a, u in enumerate(group):
-            for v in group[a + 1 :]:
-                rule_out(u, v)
+                conflicts.rule_out(a, b)
     return conflicts

@@ -159,6 +159,12 @@ class BracketWeights:
         return self.base.get((u, v), 0)
 
     @property
+    def kinds(self) -> dict[int, int]:
+        """Each bracket player's kind when pairs of the bracket are weighed by kinds
+        (:meth:`_sample_pairs`: a pair weighs what its kinds' sample weighs), else empty."""
+        return self._kind
+
+    @property
     def additive_ahead(self) -> bool:
         """Whether every pair with a player of the next score group weighs
         ``ahead[h] + behind[low]`` alone (nothing in :attr:`base`): true of the criteria

@@ -3,8 +3,9 @@
 A bracket without MDPs starts its exchange solve from a guessed S1 size instead of first
 solving the base weights alone (``RoundPairer._pair_remainder``), transposition solves
 run on S1 and S2 alone when that is proved equivalent (``RoundPairer._solve_transposition``),
-solves stand in for the next score group (``engine.dutch.round_graph``), and exchange
-rule 1 is solved before rule 2's BSN sums.
+solves stand in for the next score group (``engine.dutch.round_graph``), exchange
+rule 1 is solved before rule 2's BSN sums, and a transposition stage on S1 and S2 alone
+is settled at once from the kinds' certificate (``RoundPairer._earliest_by_kinds``).
 Paired the unrestricted way (the base solve first, every transposition solve on every
 unpaired player), every corpus problem in range must give the same boards, PAB and trace
 (exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
@@ -70,6 +71,20 @@ class CountingAlone(RoundPairer):
         if alone is not None:
             CountingAlone.alone[len(members) - 2 * len(uppers)] += 1
         super()._transpositions(uppers, members, record, alone)
+
+
+class CountingKinds(RoundPairer):
+    """The pairer as shipped, counting transposition stages settled from the kinds'
+    certificate, and those where it was not found."""
+
+    settled: ClassVar[Counter[bool]] = Counter()
+
+    def _earliest_by_kinds(
+        self, uppers: list[int], members: set[int], record: BracketRecord
+    ) -> bool:
+        done = super()._earliest_by_kinds(uppers, members, record)
+        CountingKinds.settled[done] += 1
+        return done
 
 
 class CountingStandIns(RoundPairer):
@@ -143,6 +158,14 @@ def test_transpositions_alone_are_taken_both_ways() -> None:
         pair_players(request, build_players(request), CountingAlone)
     assert CountingAlone.alone[0] > 0
     assert CountingAlone.alone[1] > 0
+
+
+def test_kinds_settle_transpositions() -> None:
+    """Stages settled from the kinds' certificate occur among the compared problems."""
+    for problem in PROBLEMS[::3]:
+        request = problem_request(problem)
+        pair_players(request, build_players(request), CountingKinds)
+    assert CountingKinds.settled[True] > 0
 
 
 def test_stand_ins_are_taken() -> None:

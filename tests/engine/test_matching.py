@@ -15,8 +15,9 @@ import pytest
 import rustworkx
 
 import engine.dutch.bracket
+import engine.matching
 from engine import pair
-from engine.matching import MAX_WEIGHT_BITS, MatchingGraph
+from engine.matching import MAX_WEIGHT_BITS, MatchingGraph, solve_edges
 from server.service.trf_pairing import render_pairing
 from tests.corpus import shared_path
 from tests.engine.corpus_problems import (
@@ -157,6 +158,39 @@ def test_fallback_matches_brute_force_on_random_wide_graphs(seed: int) -> None:
 # -- just under the cap: rustworkx, and still right ---------------------------------------
 
 
+def _heaviest(size: int, edges: Edges) -> int:
+    """The greatest total weight of any matching, cardinality aside (enumeration)."""
+    best = 0
+    for count in range(1, size // 2 + 1):
+        for chosen in itertools.combinations(edges, count):
+            ends = [end for pair in chosen for end in pair]
+            if len(set(ends)) == len(ends):
+                best = max(best, sum(edges[pair] for pair in chosen))
+    return best
+
+
+@pytest.mark.usefixtures("no_networkx")
+@pytest.mark.parametrize("seed", range(40))
+def test_unused_bits_are_squeezed_into_rustworkx(seed: int) -> None:
+    """Packed weights wider than rustworkx takes, with a run of bits no edge uses (a high
+    field at bit 126, a low one below 2**10, nothing between, as a bracket's weights
+    before its stages): solve_edges narrows the run and solves them with rustworkx
+    (networkx is refused), exactly: the brute-force optimum, with or without maximum
+    cardinality first."""
+    rng = random.Random(seed)
+    size = rng.randint(3, 8)
+    edges: Edges = {
+        pair: (rng.randrange(4) << 126) + rng.randrange(1 << 10)
+        for pair in itertools.combinations(range(size), 2)
+        if rng.random() < 0.6
+    }
+    listed = [(u, v, weight) for (u, v), weight in edges.items()]
+    best = _brute_force(size, edges)
+    assert _value(_pairs(solve_edges(size, listed, max_cardinality=True)), edges) == best
+    heaviest = _heaviest(size, edges)
+    assert _value(_pairs(solve_edges(size, listed, max_cardinality=False)), edges)[1] == heaviest
+
+
 @pytest.fixture
 def no_networkx(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
@@ -255,11 +289,25 @@ def test_dutch_corpus_with_weights_beyond_rustworkx(
     problem: Path, monkeypatch: pytest.MonkeyPatch, networkx_calls: list[int]
 ) -> None:
     """The Dutch brackets laid out on 200 bits instead of 123: every bracket's solves go to
-    networkx, with weights far above 2**130, and the pairing is still the reference's."""
+    networkx (unused bits not narrowed), with weights far above 2**130, and the pairing is
+    still the reference's."""
     monkeypatch.setattr(engine.dutch.bracket, "MAX_WEIGHT_BITS", 201)
+    monkeypatch.setattr(engine.matching, "_squeeze", lambda *_: None)
     got, expected = _reference_pairing(problem)
     assert got == expected
     assert networkx_calls and max(networkx_calls) > 1 << 150
+
+
+@pytest.mark.parametrize("problem", SMALL_PROBLEMS, ids=lambda p: p.stem)
+def test_dutch_corpus_with_unused_bits_squeezed(
+    problem: Path, monkeypatch: pytest.MonkeyPatch, networkx_calls: list[int]
+) -> None:
+    """The same 200-bit layout, its unused runs of bits narrowed for rustworkx
+    (engine.matching._squeeze): the reference's pairing, and networkx never needed."""
+    monkeypatch.setattr(engine.dutch.bracket, "MAX_WEIGHT_BITS", 201)
+    got, expected = _reference_pairing(problem)
+    assert got == expected
+    assert not networkx_calls
 
 
 @pytest.mark.parametrize("problem", SMALL_PROBLEMS, ids=lambda p: p.stem)
