@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from engine.messages import Message
 from engine.model import Colour
 from events.errors import InvalidCommand
 from events.norms import NormReport, NormTitle, PlayerNorm, tournament_norms
@@ -127,11 +128,17 @@ def _find(report: NormReport, player_id: int, title: NormTitle | None) -> Player
     for norm in report.achieved:
         if norm.player_id == player_id and title in (None, norm.title):
             return norm
-    named = f"a {title.value} norm" if title else "a norm"
+    if title is None:
+        raise InvalidCommand(
+            Message("player %(player)s has not made a norm after round %(round)s",
+                    player=player_id, round=report.after_round),
+            field="player",
+        )  # fmt: skip
     raise InvalidCommand(
-        f"player {player_id} has not made {named} after round {report.after_round}",
+        Message("player %(player)s has not made a %(title)s norm after round %(round)s",
+                player=player_id, title=title.value, round=report.after_round),
         field="player",
-    )
+    )  # fmt: skip
 
 
 def norm_certificate(
