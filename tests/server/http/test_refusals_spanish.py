@@ -206,9 +206,8 @@ def test_every_engines_explanation_in_spanish(
 
     monkeypatch.setattr("engine.generator.pair", explained)
     round_robin = systems.is_round_robin(system)  # generated with its table's rounds
-    for seed, (players, rounds) in enumerate(((9, 5), (16, 7), (11, 6))):
-        if round_robin:
-            rounds = rounds_for(players, systems.cycles(system))
+    for seed, (players, swiss_rounds) in enumerate(((9, 5), (16, 7), (11, 6))):
+        rounds = rounds_for(players, systems.cycles(system)) if round_robin else swiss_rounds
         settings = GeneratorSettings(
             players=players, rounds=rounds, system=system, rules_edition=edition,
             forfeit_rate=0.05, half_bye_rate=0.05, withdraw_rate=0.03,
