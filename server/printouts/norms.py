@@ -15,7 +15,7 @@ from engine.messages import Message
 from engine.model import Colour
 from events.errors import InvalidCommand
 from events.norms import NormReport, NormTitle, PlayerNorm, tournament_norms
-from events.projections import TournamentState, points_str
+from events.projections import TournamentState
 from server.printouts import ENGLISH, Language, Printout, heading, template
 
 __all__ = ["Certificate", "norm_certificate", "norm_list", "norm_status", "render_certificate"]
@@ -85,7 +85,7 @@ def norm_list(
     order = {id(norm): i for i, norm in enumerate(report.achieved + report.open)}
     rows = [
         (norm.name, norm.player_id, norm.title.value, norm.assessment.games,
-         points_str(norm.assessment.score), norm.assessment.average or "",
+         _.number(norm.assessment.score), norm.assessment.average or "",
          norm.assessment.performance or "", norm_status(norm, language))
         for norm in sorted(report.players, key=lambda n: order.get(id(n), len(order)))
     ]  # fmt: skip
@@ -169,7 +169,7 @@ def norm_certificate(
             mine = record.result.white if white else record.result.black
             games.append(
                 (record.round_no, other.name, other.title, other.federation, other.fide_id or "",
-                 other.rating or _("unrated"), points_str(mine.score))
+                 other.rating or _("unrated"), _.number(mine.score))
             )  # fmt: skip
     raised = (
         _("%(name)s raised from %(rating)s to %(floor)s", name=found.raised[0],
@@ -202,13 +202,13 @@ def norm_certificate(
             (_("System"), settings.system),
             (_("Rounds"), str(settings.rounds)),
             (_("Players"), str(len(state.order))),
-            (_("Regulations"), report.regulations.source),
+            (_("Regulations"), _.said(report.regulations.source)),
         ),
         games=tuple(games),
         games_header=(_("round"), _("opponent"), _("title"), _("fed"), "FIDE ID", _("rtg"), _("result")),
         summary=(
             (_("Games counted"), f"{found.games}" + (f" ({found.counts_as})" if found.counts_as != found.games else "")),
-            (_("Points"), points_str(found.score)),
+            (_("Points"), _.number(found.score)),
             (_("Title-holders"), by_rule["title-holders"].found),
             (_("Opponents with the norm's titles"), by_rule["level-titles"].found),
             (_("Foreign federations"), by_rule["federations"].found),
