@@ -128,17 +128,14 @@ def _find(report: NormReport, player_id: int, title: NormTitle | None) -> Player
     for norm in report.achieved:
         if norm.player_id == player_id and title in (None, norm.title):
             return norm
-    if title is None:
-        raise InvalidCommand(
-            Message("player %(player)s has not made a norm after round %(round)s",
-                    player=player_id, round=report.after_round),
-            field="player",
-        )  # fmt: skip
-    raise InvalidCommand(
-        Message("player %(player)s has not made a %(title)s norm after round %(round)s",
-                player=player_id, title=title.value, round=report.after_round),
-        field="player",
+    facts = {"player": player_id, "round": report.after_round}
+    reason = (
+        Message("player %(player)s has not made a norm after round %(round)s", **facts)
+        if title is None
+        else Message("player %(player)s has not made a %(title)s norm after round %(round)s",
+                     title=title.value, **facts)
     )  # fmt: skip
+    raise InvalidCommand(reason, field="player")
 
 
 def norm_certificate(
