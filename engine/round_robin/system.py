@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.common import check_request
 from engine.errors import InvalidRequest
+from engine.messages import Message
 from engine.model import Board, Pairing, PairingNumber, PairingRequest
 from engine.round_robin.berger import berger_round, scheduled_round, table_size
 
@@ -60,8 +61,9 @@ def pair(request: PairingRequest) -> Pairing:
             bye = PairingNumber(min(game))
         else:
             boards.append(Board(PairingNumber(white), PairingNumber(black)))
-    lines = (
-        f"Berger table for {size} numbers, round {scheduled.table_round}"
-        + (", colours reversed (second cycle)" if scheduled.reversed else ""),
+    line = (
+        "Berger table for %(size)s numbers, round %(round)s, colours reversed (second cycle)"
+        if scheduled.reversed
+        else "Berger table for %(size)s numbers, round %(round)s"
     )
-    return Pairing(tuple(boards), bye, lines)
+    return Pairing(tuple(boards), bye, (Message(line, size=size, round=scheduled.table_round),))

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import InvalidRequest
+from engine.messages import Message
 from engine.round_robin.berger import table_size
 
 __all__ = ["VARMA_GROUPS", "Entrant", "drawn_numbers", "varma_groups", "varma_numbers"]
@@ -60,7 +61,9 @@ def varma_groups(players: int) -> tuple[tuple[int, ...], ...]:
     """
     size = table_size(players)
     if size not in VARMA_GROUPS:
-        raise InvalidRequest(f"the Varma tables cover 9 to 24 players, not {players}")
+        raise InvalidRequest(
+            Message("the Varma tables cover 9 to 24 players, not %(players)s", players=players)
+        )
     return tuple(tuple(n for n in group if n <= players) for group in VARMA_GROUPS[size])
 
 

@@ -12,6 +12,7 @@ from typing import Annotated
 import msgspec
 
 from engine import InvalidRequest, systems
+from engine.messages import Message
 from engine.round_robin import Entrant, drawn_numbers, varma_numbers
 from events.bounds import PlayerNumber
 from events.decisions.common import CommandStruct
@@ -40,29 +41,33 @@ def draw_lots(state: TournamentState, command: DrawLots) -> list[Event]:
     settings = state.require_settings()
     if not systems.is_round_robin(settings.system):
         raise InvalidCommand(
-            f"pairing numbers are drawn by lots in a round-robin; this is a {settings.system} "
-            "tournament, numbered by its initial ranking",
+            Message("pairing numbers are drawn by lots in a round-robin; this is a %(system)s "
+                    "tournament, numbered by its initial ranking", system=settings.system),
             field="method",
-        )
+        )  # fmt: skip
     if state.rounds_paired:
         raise RoundAlreadyPaired(1, "the pairing numbers are drawn before round 1")
     field = tuple(state.order)
     if len(field) < 3:
-        raise InvalidCommand(f"a round-robin needs 3 or more players, not {len(field)}")
+        raise InvalidCommand(
+            Message("a round-robin needs 3 or more players, not %(players)s", players=len(field))
+        )
     if command.method is DrawMethod.ARBITER:
         if sorted(command.order) != sorted(field):
             raise InvalidCommand(
-                "the order must name every registered player once: "
-                + ", ".join(str(p) for p in sorted(field)),
+                Message("the order must name every registered player once: %(players)s",
+                        players=sorted(field)),
                 field="order",
-            )
+            )  # fmt: skip
         return [
             PairingNumbersDrawn(order=tuple(map(PlayerId, command.order)), method=command.method)
         ]
     if command.seed is None:
-        raise InvalidCommand("a draw by lots needs its seed", field="seed")
+        raise InvalidCommand(Message("a draw by lots needs its seed"), field="seed")
     if command.order:
-        raise InvalidCommand("an order is given only with the method 'arbiter'", field="order")
+        raise InvalidCommand(
+            Message("an order is given only with the method 'arbiter'"), field="order"
+        )
     numbers = _numbers(state, field, command.method, command.seed)
     order = tuple(sorted(field, key=numbers.__getitem__))
     return [PairingNumbersDrawn(order=order, method=command.method, seed=command.seed)]
@@ -80,4 +85,4 @@ def _numbers(
     try:
         return varma_numbers(entrants, seed)
     except InvalidRequest as error:
-        raise InvalidCommand(str(error), field="method") from None
+        raise InvalidCommand(error.args[0], field="method") from None

@@ -128,8 +128,10 @@ def check_rating_system(name: str) -> None:
     """:raises InvalidCommand: for a rating system :mod:`events.rating_changes` lacks."""
     if name and name not in SYSTEM_NAMES:
         raise InvalidCommand(
-            f"rating system {name!r}: use one of {', '.join(SYSTEM_NAMES)}", field="rating_system"
-        )
+            Message("rating system %(name)s: use one of %(systems)s", name=repr(name),
+                    systems=", ".join(SYSTEM_NAMES)),
+            field="rating_system",
+        )  # fmt: skip
 
 
 def change_settings(state: TournamentState, command: ChangeSettings) -> list[Event]:

@@ -15,6 +15,8 @@ import enum
 from dataclasses import dataclass
 from datetime import date
 
+from engine.messages import Message
+
 __all__ = [
     "EDITIONS",
     "TITLE_HOLDERS",
@@ -85,7 +87,7 @@ class Regulations:
     swiss_exemption_counts_absentees: bool
     """1.43d (2017): every rated foreigner present in a round counts; from 2022 (1.4.3d)
     only those who miss at most one round, pairing-allocated byes aside."""
-    source: str
+    source: Message
 
     def article(self, number: str) -> str:
         """This edition's number for an article given in 2024 numbering.
@@ -106,21 +108,21 @@ EDITIONS = (
         effective=date(2017, 7, 1),
         unrated_rating=1000,
         swiss_exemption_counts_absentees=True,
-        source="FIDE Title Regulations effective from 1 July 2017 (B.01, 1.4)",
+        source=Message("FIDE Title Regulations effective from 1 July 2017 (B.01, 1.4)"),
     ),
     Regulations(
         name="2022",
         effective=date(2022, 1, 1),
         unrated_rating=1000,
         swiss_exemption_counts_absentees=False,
-        source="FIDE Title Regulations effective from 1 January 2022 (B.01, 1.4)",
+        source=Message("FIDE Title Regulations effective from 1 January 2022 (B.01, 1.4)"),
     ),
     Regulations(
         name="2024",
         effective=date(2024, 1, 1),
         unrated_rating=1400,
         swiss_exemption_counts_absentees=False,
-        source="FIDE Title Regulations applied from 1 January 2024 (B.01, 1.4)",
+        source=Message("FIDE Title Regulations applied from 1 January 2024 (B.01, 1.4)"),
     ),
 )
 """Oldest first. A tournament that started before 1 July 2017 is judged by the 2017 text,

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from engine.messages import Message
+
 __all__ = [
     "SYSTEM_NAMES",
     "InitialRatingRule",
@@ -75,7 +77,7 @@ class RatingSystem:
     """One edition of a rating system: its table, difference cap, K and first rating."""
 
     name: str
-    title: str
+    title: Message
     family: str
     effective_from: date
     source: str
@@ -93,7 +95,7 @@ class RatingSystem:
 
 _FIDE_2022 = RatingSystem(
     name="fide-2022",
-    title="FIDE Rating Regulations effective from 1 January 2022",
+    title=Message("FIDE Rating Regulations effective from 1 January 2022"),
     family="fide",
     effective_from=date(2022, 1, 1),
     source="FIDE Handbook B.02, https://handbook.fide.com/chapter/B022022",
@@ -109,7 +111,7 @@ _FIDE_2022 = RatingSystem(
 )
 _FIDE_2024 = RatingSystem(
     name="fide-2024",
-    title="FIDE Rating Regulations effective from 1 March 2024",
+    title=Message("FIDE Rating Regulations effective from 1 March 2024"),
     family="fide",
     effective_from=date(2024, 3, 1),
     source=(
@@ -127,7 +129,7 @@ _FIDE_2024 = RatingSystem(
 )
 _FIDE_2025 = RatingSystem(
     name="fide-2025",
-    title="FIDE Rating Regulations as amended from 1 October 2025",
+    title=Message("FIDE Rating Regulations as amended from 1 October 2025"),
     family="fide",
     effective_from=date(2025, 10, 1),
     source=(
@@ -139,7 +141,7 @@ _FIDE_2025 = RatingSystem(
 )
 _ICU = RatingSystem(
     name="icu",
-    title="Irish Chess Union rating (Elo formulae for fully rated players)",
+    title=Message("Irish Chess Union rating (Elo formulae for fully rated players)"),
     family="icu",
     effective_from=date(2012, 8, 31),
     source="M. Orr, Basic Rating Formulae, http://ratings.icu.ie/articles/16",

@@ -387,7 +387,7 @@ def rating_change_list(
     rows: list[tuple[object, ...]] = []
     for change in changes.players:
         name = state.player(state.order[change.pairing_number - 1]).name
-        score = f"{change.score.normalize():f}"
+        score = _.number(Fraction(change.score))
         if change.rating is None:
             initial = change.initial
             first = "" if initial is None or initial.rating is None else str(initial.rating)
@@ -395,8 +395,11 @@ def rating_change_list(
             rows.append((change.pairing_number, name, "", "", len(change.games), score, "", "",
                          first + mark))  # fmt: skip
             continue
+        expected, gain = (
+            None if v is None else _.number(v) for v in (change.expected, change.change)
+        )
         rows.append((change.pairing_number, name, change.rating, change.k, len(change.games),
-                     score, change.expected, change.change, change.new_rating))  # fmt: skip
+                     score, expected, gain, change.new_rating))  # fmt: skip
     system = changes.system
     rounds = completed_rounds(state)
     return Printout(
@@ -405,7 +408,7 @@ def rating_change_list(
          _("change"), _("new rating")),
         rows,
         notes=(
-            _("Rated by %(title)s (%(source)s).", title=system.title, source=system.source),
+            _("Rated by %(title)s (%(source)s).", title=_.said(system.title), source=system.source),
             _("Unrated players: the first rating this event gives; * not published yet "
               "(too few games against rated opponents, or below the rating floor)."),
         ),

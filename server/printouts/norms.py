@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from engine.messages import Message
 from engine.model import Colour
 from events.errors import InvalidCommand
 from events.norms import NormReport, NormTitle, PlayerNorm, tournament_norms
-from events.projections import TournamentState, points_str
+from events.projections import TournamentState
 from server.printouts import ENGLISH, Language, Printout, heading, template
 
 __all__ = ["Certificate", "norm_certificate", "norm_list", "norm_status", "render_certificate"]
@@ -84,7 +85,7 @@ def norm_list(
     order = {id(norm): i for i, norm in enumerate(report.achieved + report.open)}
     rows = [
         (norm.name, norm.player_id, norm.title.value, norm.assessment.games,
-         points_str(norm.assessment.score), norm.assessment.average or "",
+         _.number(norm.assessment.score), norm.assessment.average or "",
          norm.assessment.performance or "", norm_status(norm, language))
         for norm in sorted(report.players, key=lambda n: order.get(id(n), len(order)))
     ]  # fmt: skip
@@ -127,11 +128,14 @@ def _find(report: NormReport, player_id: int, title: NormTitle | None) -> Player
     for norm in report.achieved:
         if norm.player_id == player_id and title in (None, norm.title):
             return norm
-    named = f"a {title.value} norm" if title else "a norm"
-    raise InvalidCommand(
-        f"player {player_id} has not made {named} after round {report.after_round}",
-        field="player",
-    )
+    facts = {"player": player_id, "round": report.after_round}
+    reason = (
+        Message("player %(player)s has not made a norm after round %(round)s", **facts)
+        if title is None
+        else Message("player %(player)s has not made a %(title)s norm after round %(round)s",
+                     title=title.value, **facts)
+    )  # fmt: skip
+    raise InvalidCommand(reason, field="player")
 
 
 def norm_certificate(
@@ -162,7 +166,7 @@ def norm_certificate(
             mine = record.result.white if white else record.result.black
             games.append(
                 (record.round_no, other.name, other.title, other.federation, other.fide_id or "",
-                 other.rating or _("unrated"), points_str(mine.score))
+                 other.rating or _("unrated"), _.number(mine.score))
             )  # fmt: skip
     raised = (
         _("%(name)s raised from %(rating)s to %(floor)s", name=found.raised[0],
@@ -195,13 +199,13 @@ def norm_certificate(
             (_("System"), settings.system),
             (_("Rounds"), str(settings.rounds)),
             (_("Players"), str(len(state.order))),
-            (_("Regulations"), report.regulations.source),
+            (_("Regulations"), _.said(report.regulations.source)),
         ),
         games=tuple(games),
         games_header=(_("round"), _("opponent"), _("title"), _("fed"), "FIDE ID", _("rtg"), _("result")),
         summary=(
             (_("Games counted"), f"{found.games}" + (f" ({found.counts_as})" if found.counts_as != found.games else "")),
-            (_("Points"), points_str(found.score)),
+            (_("Points"), _.number(found.score)),
             (_("Title-holders"), by_rule["title-holders"].found),
             (_("Opponents with the norm's titles"), by_rule["level-titles"].found),
             (_("Foreign federations"), by_rule["federations"].found),

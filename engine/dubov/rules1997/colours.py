@@ -5,12 +5,15 @@ from __future__ import annotations
 from engine.common import alternation_colours
 from engine.dubov.players import DubovPlayer
 from engine.dubov.rules1997.players import due_colour
+from engine.messages import Message
 from engine.model import Board, Colour
 
 __all__ = ["allocate_colours", "colour_reason"]
 
 
-def allocate_colours(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> tuple[Board, str]:
+def allocate_colours(
+    a: DubovPlayer, b: DubovPlayer, initial_colour: Colour
+) -> tuple[Board, Message]:
     """The board of ``a`` and ``b`` with the colours of :func:`colour_reason`, and the line
     that says which article gave them."""
     colour, why = colour_reason(a, b, initial_colour)
@@ -18,7 +21,8 @@ def allocate_colours(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> 
         board = Board(white=a.number, black=b.number)
     else:
         board = Board(white=b.number, black=a.number)
-    return board, f"colours {board.white}-{board.black}: {why}"
+    return board, Message("colours %(white)s-%(black)s: %(why)s", white=board.white,
+                          black=board.black, why=why)  # fmt: skip
 
 
 def colour_reason(a: DubovPlayer, b: DubovPlayer, initial_colour: Colour) -> tuple[Colour, str]:

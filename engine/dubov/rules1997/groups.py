@@ -22,6 +22,7 @@ from engine.dubov.players import DubovPlayer
 from engine.dubov.rules1997.players import may_be_transferred
 from engine.errors import NoValidPairing
 from engine.matching import first_transposition
+from engine.messages import Message
 from engine.model import Colour
 
 __all__ = [
@@ -107,7 +108,9 @@ class _Round:
     def _pair(self, a: DubovPlayer, b: DubovPlayer, why: str) -> None:
         self.result.pairs.append((a, b))
         self.unpaired = [p for p in self.unpaired if p is not a and p is not b]
-        self.result.trace.append(f"{why}: {a.number}-{b.number}")
+        self.result.trace.append(
+            Message("%(why)s: %(first)s-%(second)s", why=why, first=a.number, second=b.number)
+        )
 
     def _leaves_pairable(self, *taken: DubovPlayer) -> bool:
         return pairable([p for p in self.unpaired if all(p is not t for t in taken)], self.rules)
@@ -121,10 +124,12 @@ class _Round:
         floaters, self.floaters = self.floaters, []
         came_down = {id(p) for p in floaters}
         residents = [p for p in self.unpaired if p.score == score and id(p) not in came_down]
-        self.result.trace.append(
-            f"score group {float(score):g}: {_numbers(residents)}"
-            + (f"; floaters from above {_numbers(floaters)}" if floaters else "")
-        )
+        line = Message("score group %(score)s: %(residents)s", score=score,
+                       residents=_numbers(residents))  # fmt: skip
+        if floaters:
+            line = Message("%(line)s; floaters from above %(floaters)s", line=line,
+                           floaters=_numbers(floaters))  # fmt: skip
+        self.result.trace.append(line)
         left = self._pair_floaters(floaters, residents)
         group = left + [p for p in residents if any(p is q for q in self.unpaired)]
         group = self._islands(group, score)
@@ -134,9 +139,9 @@ class _Round:
         stay = {id(p) for p in staying}
         self.floaters = [p for p in group if id(p) not in stay]
         if self.floaters:
-            self.result.trace.append(
-                f"Art. 6.4 floaters to the next group: {_numbers(self.floaters)}"
-            )
+            self.result.trace.append(Message(
+                "Art. 6.4 floaters to the next group: %(players)s", players=_numbers(self.floaters)
+            ))  # fmt: skip
         pairs, how = pair_columns(
             [p for p in whites if id(p) in stay], [p for p in blacks if id(p) in stay], self.rules
         )
@@ -166,7 +171,7 @@ class _Round:
             if partner is None:
                 left.append(floater)
             else:
-                self._pair(floater, partner, "Art. 8.2 floater")
+                self._pair(floater, partner, Message("Art. 8.2 floater"))
         return left
 
     def _islands(self, group: list[DubovPlayer], score: Fraction) -> list[DubovPlayer]:
@@ -188,7 +193,7 @@ class _Round:
                 None,
             )
             if partner is not None:
-                self._pair(player, partner, "Art. 7.1 transfer")
+                self._pair(player, partner, Message("Art. 7.1 transfer"))
                 group = others
         return group
 
@@ -210,7 +215,9 @@ class _Round:
         )
         if partner is None:
             return group
-        self.result.trace.append(f"Art. 7.2 transfer (odd group): {partner.number}")
+        self.result.trace.append(
+            Message("Art. 7.2 transfer (odd group): %(player)s", player=partner.number)
+        )
         return [*group, partner]
 
     def _equalise(
@@ -225,15 +232,15 @@ class _Round:
         if excess > 0:
             movable = [p for p in whites if p.absolute_colour is not Colour.WHITE]
             moved = sorted(movable, key=lambda p: (p.aro, -p.entry.rating, p.number))[:excess]
-            article = "Art. 7.3 White to Black"
+            line = Message("Art. 7.3 White to Black: %(players)s", players=_numbers(moved))
         elif excess < 0:
             movable = [p for p in blacks if p.absolute_colour is not Colour.BLACK]
             moved = sorted(movable, key=lambda p: (-p.aro, p.entry.rating, p.number))[:-excess]
-            article = "Art. 7.4 Black to White"
+            line = Message("Art. 7.4 Black to White: %(players)s", players=_numbers(moved))
         else:
             return whites, blacks
         if moved:
-            self.result.trace.append(f"{article}: {_numbers(moved)}")
+            self.result.trace.append(line)
         gone = {id(p) for p in moved}
         if excess > 0:
             return [p for p in whites if id(p) not in gone], blacks + moved
@@ -293,7 +300,7 @@ def pair_columns(
     if len(column_w) == len(column_b):
         order = first_transposition(column_w, column_b, rules.compatible)
         if order is not None:
-            how = "Art. 6.2" if order == column_b else "Art. 6.3 improvement"
+            how = "Art. 6.2" if order == column_b else Message("Art. 6.3 improvement")
             return list(zip(column_w, order)), how
     remaining = [*column_w, *column_b]
     pairs: list[Pair] = []
@@ -316,7 +323,7 @@ def pair_columns(
     for k, black in enumerate(column_b):
         if any(black is p for p in remaining):
             take(black, column_b[k + 1 :])
-    return pairs, "Art. 6.3 same colours"
+    return pairs, Message("Art. 6.3 same colours")
 
 
 def _numbers(players: Sequence[DubovPlayer]) -> str:

@@ -25,6 +25,7 @@ from engine.dubov.rules1997.players import exact_aro, float_limit
 from engine.dubov.system import ordered_pairing
 from engine.errors import NoValidPairing
 from engine.matching import first_transposition
+from engine.messages import Message
 from engine.model import Colour, Pairing, PairingRequest
 
 __all__ = ["choose_bye", "pair"]
@@ -48,7 +49,8 @@ def pair(request: PairingRequest) -> Pairing:
     if len(players) % 2:
         bye = choose_bye(players, rules, first_round=first_round)
         players = [p for p in players if p is not bye]
-        trace.append(f"Art. {5 if first_round else 4} bye: {bye.number}")
+        trace.append(Message("Art. %(article)s bye: %(player)s", article=5 if first_round else 4,
+                             player=bye.number))  # fmt: skip
     paired = _first_round(players, rules) if first_round else pair_groups(players, rules)
     trace += paired.trace
     coloured = [allocate_colours(a, b, request.initial_colour) for a, b in paired.pairs]
@@ -102,4 +104,6 @@ def _first_round(players: Sequence[DubovPlayer], rules: BracketRules) -> RoundPa
     order = first_transposition(upper, lower, rules.compatible)
     if order is None:
         raise NoValidPairing("the first round cannot be paired upper half against lower half")
-    return RoundPairing(pairs=list(zip(upper, order)), trace=["Art. 5 first round by halves"])
+    return RoundPairing(
+        pairs=list(zip(upper, order)), trace=[Message("Art. 5 first round by halves")]
+    )

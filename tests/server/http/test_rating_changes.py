@@ -132,6 +132,9 @@ async def test_the_printout_in_spanish(api: Api) -> None:
         assert response.status == 200
         printed = await response.text()
     assert "variación de Elo tras la ronda 1" in printed
+    assert "Calculado según Reglamento de Elo de la FIDE en vigor desde el 1 de marzo" in printed
     lines = printed.splitlines()
     dahl = next(line for line in lines if "Dahl" in line)
-    assert dahl.split()[-2:] == ["8.40", "1808"]  # 1800 + 8.40, rounded half up
+    # Expected .08, score ½, +8.40 (the module's docstring), with the Spanish decimal comma;
+    # 1800 + 8.40 rounded half up.
+    assert dahl.split()[-4:] == ["0,5", "0,08", "8,40", "1808"]
