@@ -17,6 +17,7 @@ from events.errors import InvalidCommand
 from events.norms import NormReport, NormTitle, PlayerNorm, tournament_norms
 from events.projections import TournamentState
 from server.printouts import ENGLISH, Language, Printout, heading, template
+from server.printouts.legend import SYSTEM_NAMES
 
 __all__ = ["Certificate", "norm_certificate", "norm_list", "norm_status", "render_certificate"]
 
@@ -196,13 +197,13 @@ def norm_certificate(
             (_("Event"), settings.name),
             *heading(state, language),
             (_("Host federation"), settings.federation),
-            (_("System"), settings.system),
+            (_("System"), _(SYSTEM_NAMES.get(settings.system, settings.system))),
             (_("Rounds"), str(settings.rounds)),
             (_("Players"), str(len(state.order))),
             (_("Regulations"), _.said(report.regulations.source)),
         ),
         games=tuple(games),
-        games_header=(_("round"), _("opponent"), _("title"), _("fed"), "FIDE ID", _("rtg"), _("result")),
+        games_header=(_("round"), _("opponent"), _("title"), _("fed"), _("FIDE ID"), _("rtg"), _("result")),
         summary=(
             (_("Games counted"), f"{found.games}" + (f" ({found.counts_as})" if found.counts_as != found.games else "")),
             (_("Points"), _.number(found.score)),

@@ -19,8 +19,8 @@ from events.envelope import RecordedEvent
 from events.projections import EMPTY, EVENT_KINDS, TournamentState, apply
 from events.results import Result
 from events.types import ByeKind, DrawMethod, Event, PairingNumbersDrawn, PlayerId
-from server.http.pages.legend import N_
 from server.http.pages.views import result_text
+from server.printouts.legend import N_
 
 __all__ = ["Gettext", "LogLine", "describe", "log_lines"]
 

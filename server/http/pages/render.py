@@ -22,8 +22,8 @@ from babel.numbers import get_decimal_symbol
 
 from events.projections import points_str
 from server.http.pages import i18n
-from server.http.pages.legend import CELL_CODES, SYSTEM_NAMES, explain_label
 from server.http.pages.views import signed
+from server.printouts.legend import CELL_CODES, SYSTEM_NAMES, explain_label
 
 __all__ = ["SECURITY_HEADERS", "html", "page", "points"]
 

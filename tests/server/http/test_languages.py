@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from engine import system_names
 from server.http.pages import i18n
-from server.http.pages.legend import SYSTEM_NAMES
+from server.printouts.legend import SYSTEM_NAMES
 from tests.server.http.support import Api
 from tests.server.http.test_pages import PAGES, text
 

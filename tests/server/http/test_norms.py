@@ -63,6 +63,7 @@ async def test_the_certificate_and_the_printout(client: Client) -> None:
     assert "2607" in page and "Certificado" in page
     # The edition applied (B.01 as FIDE applies it from 1 January 2024) named in Spanish too.
     assert "Reglamento de Títulos de la FIDE aplicado desde el 1 de enero de 2024" in page
+    assert "sistema holandés" in page and "dutch" not in page  # the system by its Spanish name
     async with client.get("/tournaments/norm/players/P2/norm-certificate") as response:
         assert response.status == 422  # P2 made no norm
     async with client.get("/tournaments/norm/norms/printout?format=text") as response:
