@@ -154,7 +154,8 @@ def crosstable(
     """Print the crosstable: every round's opponent, colour and result, then the tie-breaks.
 
     Each round shows the opponent's start rank, w/b and 1, = or 0 (forfeits + and -);
-    byes show as PAB, FPB, HPB or ZPB.
+    byes show as PAB, FPB, HPB or ZPB. A stored round-robin prints its all-play-all table:
+    a row per pairing number, a column per opponent with the results against him.
 
     Example:
 

@@ -98,9 +98,12 @@ def standings_table(
 
 
 def crosstable_table(
-    standings: Standings, *, ids: bool = False
+    standings: Standings, *, ids: bool = False, table: Crosstable | None = None
 ) -> tuple[list[str], list[list[str]]]:
-    """The crosstable as a header and rows."""
+    """The crosstable as a header and rows: with a round-robin's ``table``, the all-play-all
+    one (:func:`by_opponent_rows`), else a column per round."""
+    if table is not None:
+        return by_opponent_rows(table, standings, ids=ids)
     return crosstable_rows(standings, ids=ids)
 
 
@@ -173,18 +176,20 @@ def crosstable_rows(
     return header, rows
 
 
-def by_opponent_rows(table: Crosstable, standings: Standings) -> tuple[list[str], list[list[str]]]:
+def by_opponent_rows(
+    table: Crosstable, standings: Standings, *, ids: bool = False
+) -> tuple[list[str], list[list[str]]]:
     """A round-robin's crosstable: a row per pairing number, a column per opponent's number
     holding the results against him (both, a double round-robin's, in order; ``×`` the
     player's own), then the tie-break values. The cells are ``table``'s, every result as
     played; rank and values are ``standings``'."""
-    lead = len(_lead(False))
+    lead = len(_lead(ids))
     numbers = [str(n) for n in range(1, len(table.players) + 1)]
-    header = [*_lead(False), *numbers, *standings.labels]
+    header = [*_lead(ids), *numbers, *standings.labels]
     base = dict(
         zip(
             (row.pairing_number for row in standings.rows),
-            _standings_rows(standings, False),
+            _standings_rows(standings, ids),
             strict=True,
         )
     )
@@ -211,12 +216,15 @@ def _result(entry: RoundEntry) -> str:
     return "+" if entry.kind is RoundKind.FORFEIT_WIN else "-"
 
 
-def crosstable_text(standings: Standings, *, ids: bool = False) -> str:
-    """The standings with every round: opponent's TPN, colour and result."""
-    header, rows = crosstable_rows(standings, ids=ids)
+def crosstable_text(
+    standings: Standings, *, ids: bool = False, table: Crosstable | None = None
+) -> str:
+    """The standings with every round: opponent's TPN, colour and result; with a
+    round-robin's ``table``, the results against each opponent (:func:`crosstable_table`)."""
+    header, rows = crosstable_table(standings, ids=ids, table=table)
     lead = len(_lead(ids))
     numeric = {i for i, name in enumerate(header[:lead]) if name != "Name"}
-    numeric |= set(range(lead + standings.rounds, len(header)))
+    numeric |= set(range(len(header) - len(standings.labels), len(header)))
     lines = [
         _title(standings).replace("Standings", "Crosstable", 1),
         *text_table(header, rows, right=numeric),
@@ -225,10 +233,14 @@ def crosstable_text(standings: Standings, *, ids: bool = False) -> str:
     return "\n".join(lines)
 
 
-def crosstable_csv(standings: Standings, *, ids: bool = False) -> str:
-    """The crosstable as CSV: one column per round (``r1`` …) then the tie-breaks."""
-    header, rows = crosstable_rows(standings, ids=ids)
+def crosstable_csv(
+    standings: Standings, *, ids: bool = False, table: Crosstable | None = None
+) -> str:
+    """The crosstable as CSV: one column per round (``r1`` …), or with a round-robin's
+    ``table`` one per opponent's pairing number (``vs1`` …), then the tie-breaks."""
+    header, rows = crosstable_table(standings, ids=ids, table=table)
     names = _csv_lead(ids)
-    rounds = [f"r{r}" for r in range(1, standings.rounds + 1)]
-    header = names + rounds + header[len(names) + standings.rounds :]
+    middle = header[len(names) : len(header) - len(standings.labels)]
+    prefix = "r" if table is None else "vs"
+    header = [*names, *(prefix + name for name in middle), *standings.labels]
     return csv_table(header, rows)

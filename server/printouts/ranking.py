@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 
+from engine import systems
 from events.projections import TournamentState
 from events.tiebreaks import (
     COUNTING_RULE,
+    Crosstable,
     Standings,
     completed_rounds,
     counting_note,
+    crosstable_from_state,
     tournament_standings,
 )
 from server.printouts import ENGLISH, Language, Printout, heading, render
@@ -40,13 +43,19 @@ def render_standings(
     ids: bool = False,
     sheet: Printout | None = None,
     language: Language = ENGLISH,
+    table: Crosstable | None = None,
 ) -> str:
     """Ranked standings (with ``full``: the crosstable) as text, CSV, JSON or an A4 page;
     with ``ids``, the player ids commands take (a stored tournament's players have them).
     The page speaks ``language`` and takes the event and heading of ``sheet``; a crosstable
-    page is A4 landscape."""
+    page is A4 landscape. With a round-robin's ``table``, the crosstable is the all-play-all
+    one, by pairing number."""
     if output_format == "html":
-        header, rows = (crosstable_table if full else standings_table)(standings, ids=ids)
+        header, rows = (
+            crosstable_table(standings, ids=ids, table=table)
+            if full
+            else standings_table(standings, ids=ids)
+        )
         _ = language
         basis = (
             f"C.07 {standings.edition.value}: {' '.join(standings.labels)}"
@@ -68,9 +77,9 @@ def render_standings(
         return render(page, "html")
     if full:
         return (
-            crosstable_csv(standings, ids=ids)
+            crosstable_csv(standings, ids=ids, table=table)
             if output_format == "csv"
-            else crosstable_text(standings, ids=ids)
+            else crosstable_text(standings, ids=ids, table=table)
         )
     if output_format == "json":
         return standings_json(standings)
@@ -94,12 +103,15 @@ def tournament_printout(
     """A stored tournament's standings (or with ``full`` its crosstable) in ``output_format``:
     ranked by ``tiebreaks`` under ``rules``, else by the declared list, else by points
     alone, with the counting line; an A4 page speaks ``language`` under the event's heading.
+    A round-robin's crosstable is the all-play-all table, as on its web page.
 
     :raises TiebreakError: for a list or edition that cannot rank this tournament.
     """
     standings = tournament_standings(
         state, tiebreaks=tiebreaks, rules=rules, unrated_rating=unrated_rating
     )
+    round_robin = full and systems.is_round_robin(state.require_settings().system)
+    table = crosstable_from_state(state) if round_robin else None
     if output_format == "html":
         noted = dataclasses.replace(
             standings, warnings=(*standings.warnings, counting_line(state, language))
@@ -107,9 +119,9 @@ def tournament_printout(
         sheet = Printout("", (), (), event=state.require_settings().name,
                          heading=heading(state, language, standings.rounds or None))  # fmt: skip
         return render_standings(
-            noted, output_format, full=full, ids=True, sheet=sheet, language=language
+            noted, output_format, full=full, ids=True, sheet=sheet, language=language, table=table
         )
-    text = render_standings(standings, output_format, full=full, ids=True)
+    text = render_standings(standings, output_format, full=full, ids=True, table=table)
     return text + "\n" + counting_note(state) if output_format == "text" else text
 
 

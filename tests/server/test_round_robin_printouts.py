@@ -1,0 +1,64 @@
+"""A round-robin's crosstable printouts (CLI ``arbiter crosstable`` and the A4 page, both
+:func:`server.printouts.ranking.tournament_printout`) show the all-play-all table: a row per
+pairing number, a column per opponent, both games of a double round-robin in one cell."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from events.decisions import RecordResult
+from events.projections import TournamentState, fold
+from events.results import Result
+from server.printouts.ranking import tournament_printout
+from tests.events.test_round_robin_rounds import league, paired, run
+from tests.server.hall import hall
+
+SYSTEM = "double-round-robin"
+
+
+def white_wins_every_game() -> TournamentState:
+    """4 players, numbers as drawn = player ids, six rounds, every game won by White."""
+    state = league(4, SYSTEM)
+    for _ in range(6):
+        state = fold(paired(state, SYSTEM), state)
+        round_ = state.rounds[-1]
+        state = run(state, *(RecordResult(round_no=round_.round_no, board=b.number,
+                                          result=Result.WHITE_WINS) for b in round_.boards))  # fmt: skip
+    return state
+
+
+# By hand from the published table for 4 (C.05 Annex 1), first cycle with its last two
+# rounds exchanged, second cycle colours reversed (docs/rulings.md): rounds 1-4 2-3 /
+# 2-4 3-1 / 4-3 1-2 / 4-1 3-2 / 3-4 2-1 / 4-2 1-3, White winning each game. Player 1 beats
+# 2 in round 3 (White) and loses to him in round 5 (Black): "1 0" in row 1, column 2.
+EXPECTED = {
+    "1": ["×", "1 0", "0 1", "1 0"],
+    "2": ["0 1", "×", "1 0", "1 0"],
+    "3": ["1 0", "0 1", "×", "0 1"],
+    "4": ["0 1", "0 1", "1 0", "×"],
+}
+
+
+def test_the_crosstable_csv_is_the_all_play_all_table_by_pairing_number() -> None:
+    rows = list(csv.DictReader(io.StringIO(tournament_printout(white_wins_every_game(), "csv",
+                                                               full=True))))  # fmt: skip
+    assert [row["start_rank"] for row in rows] == ["1", "2", "3", "4"]
+    assert {row["start_rank"]: [row[f"vs{n}"] for n in range(1, 5)] for row in rows} == EXPECTED
+    assert "r1" not in rows[0]  # no column per round
+    assert all(row["WIN"] == "3" for row in rows)  # three wins each, as counted above
+
+
+def test_the_crosstable_text_and_a4_page_show_the_same_cells() -> None:
+    state = white_wins_every_game()
+    text = tournament_printout(state, "text", full=True).splitlines()
+    assert text[0].startswith("Crosstable after round 6")
+    assert text[1].split()[:9] == ["Rk", "id", "TPN", "Name", "Rtg", "1", "2", "3", "4"]
+    assert text[2].split()[5:12] == ["×", "1", "0", "0", "1", "1", "0"]  # EXPECTED["1"]
+    page = tournament_printout(state, "html", full=True)
+    assert page.count("×") == 4 and "1 0" in page and "2w1" not in page
+
+
+def test_a_swiss_crosstable_keeps_a_column_per_round() -> None:
+    rows = list(csv.reader(io.StringIO(tournament_printout(hall(), "csv", full=True))))
+    assert "r1" in rows[0] and not any(name.startswith("vs") for name in rows[0])
