@@ -29,7 +29,7 @@ from events.projections import (
     fold,
 )
 from events.tiebreaks import (
-    crosstable_from_state,
+    counted_crosstable,
     format_sequence,
     parse_sequence,
     rank,
@@ -93,8 +93,9 @@ def export_document(state: TournamentState, *, profile: Profile = "trf16") -> Tr
     next_round = state.next_round if state.next_round <= settings.rounds else None
     announced = _announced(state, next_round)
     # By points alone: a TRF16 file carries no tie-break list, so its import could not rank
-    # by one, and the re-export must give the same rank column.
-    ranked = rank(crosstable_from_state(state)).rows
+    # by one, and the re-export must give the same rank column. The points are the
+    # standings' (a round-robin's results annulled by a withdrawal count nothing).
+    ranked = rank(counted_crosstable(state)).rows
     ranks = {row.player.player_id: place for place, row in enumerate(ranked, start=1)}
     for player_id in state.order:
         records.append(

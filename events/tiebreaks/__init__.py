@@ -23,6 +23,7 @@ from events.tiebreaks.ratings import RatingContext, performance_rating
 from events.tiebreaks.tournament import (
     COUNTING_RULE,
     completed_rounds,
+    counted_crosstable,
     counting_note,
     crosstable_from_state,
     tournament_standings,
@@ -45,6 +46,7 @@ __all__ = [
     "TiebreakSyntaxError",
     "TiebreakValue",
     "completed_rounds",
+    "counted_crosstable",
     "counting_note",
     "crosstable_from_state",
     "format_sequence",

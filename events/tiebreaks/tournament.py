@@ -23,6 +23,7 @@ __all__ = [
     "COUNTING_RULE",
     "annulled_players",
     "completed_rounds",
+    "counted_crosstable",
     "counting_note",
     "crosstable_from_state",
     "tournament_standings",
@@ -143,6 +144,13 @@ def _without(table: Crosstable, annulled: frozenset[PairingNumber]) -> Crosstabl
     return dataclasses.replace(table, players=players)
 
 
+def counted_crosstable(state: TournamentState) -> Crosstable:
+    """What the standings rank: :func:`crosstable_from_state` with the rounds of every
+    :func:`annulled_players` player counting nothing, on both sides (every ranking of the
+    tournament, the TRF export's rank column included, starts from it)."""
+    return _without(crosstable_from_state(state), annulled_players(state))
+
+
 def tournament_standings(
     state: TournamentState,
     *,
@@ -159,7 +167,7 @@ def tournament_standings(
     declared_list = settings.tiebreaks if settings else ""
     declared_rules = settings.tiebreak_rules if settings else ""
     parsed = parse_settings(tiebreaks or declared_list, rules or declared_rules)
-    table = _without(crosstable_from_state(state), annulled_players(state))
+    table = counted_crosstable(state)
     if parsed is None:
         if rules:
             raise TiebreakError(Message("a C.07 edition was given but no tie-break list"))

@@ -27,6 +27,7 @@ from events.errors import CommandRejected
 from events.projections import TournamentState, fold, state_after_round
 from events.results import Result
 from events.tiebreaks import Standings, tournament_standings
+from events.tiebreaks.tournament import annulled_players
 from events.types import ByeKind, Event, PointValues
 from trf import read_trf, write_trf
 from trf.export import Profile, export_document, export_warnings
@@ -143,12 +144,25 @@ def assert_round_trips_at_every_round(
             text, back = round_trip(state, profile)
             where = f"as of round {round_no}, {profile}"
             again = write_trf(export_document(back, profile=profile))
+            if annulled_players(back) != annulled_players(state):
+                # The file cannot say who withdrew (export_warnings says so), so the import
+                # cannot annul a round-robin's results (C.05): the rank column, which ranks
+                # as the standings do, is the one part that may read back otherwise.
+                text, again = _without_ranks(text), _without_ranks(again)
             assert again == text, f"{where}: the re-export differs"
             if export_warnings(state, profile=profile):
                 continue
             if expected is None:
                 expected = facts(state)
             assert facts(back) == expected, where
+
+
+def _without_ranks(text: str) -> str:
+    """``text`` with the rank field (columns 86-89) of every ``001`` line blanked."""
+    return "\n".join(
+        line[:85] + "    " + line[89:] if line.startswith("001") else line
+        for line in text.split("\n")
+    )
 
 
 def facts(state: TournamentState) -> tuple[object, ...]:

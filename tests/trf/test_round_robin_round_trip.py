@@ -19,6 +19,7 @@ from events.decisions import (
 )
 from events.projections import TournamentState, fold
 from events.types import DrawMethod, Event
+from tests.events.test_round_robin_rounds import league, play, run
 from tests.trf.round_trip import RESULTS, assert_round_trips_at_every_round
 from trf import check_document, export_document, read_trf, write_trf
 
@@ -68,3 +69,18 @@ def test_the_checker_re_pairs_every_round_of_an_exported_round_robin() -> None:
     report = check_document(doc, SYSTEM)
     assert [check.line() for check in report.differing] == []
     assert len(report.rounds) == 14
+
+
+def test_the_rank_column_ranks_as_the_standings_after_an_early_withdrawal() -> None:
+    # 4 players, table 1-4 2-3 / 4-3 1-2 / 2-4 3-1, every game drawn; player 2 plays round 1
+    # only (1 game of 3, fewer than half: C.05, his results and those against him count
+    # nothing in the standings; docs/rulings.md). By hand, as played: 1 has 2.0 (a forfeit
+    # win over 2), 4 has 2.0 (one over 2), 3 has 1.5, 2 has 0.5. As counted: 1, 3 and 4 have
+    # 1.0 (two draws among themselves), 2 has 0; ties go in pairing-number order (the
+    # points-only ranking), so the rank column is 1, 4, 2, 3 for players 1-4, not 1, 4, 3, 2.
+    state = play(league(4))
+    state = run(state, WithdrawPlayer(player_id=2, from_round=2))
+    state = play(play(state))
+    for profile in ("trf16", "trf26"):
+        doc = export_document(state, profile=profile)
+        assert [(p.pairing_no, p.rank) for p in doc.players] == [(1, 1), (2, 4), (3, 2), (4, 3)]
