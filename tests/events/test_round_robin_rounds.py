@@ -128,3 +128,21 @@ def test_a_withdrawal_after_half_of_the_games_keeps_them() -> None:
     state = run(state, WithdrawPlayer(player_id=2, from_round=3))
     state = play(state)
     assert scores(state) == {4: 2.0, 1: 1.5, 3: 1.5, 2: 1.0}
+
+
+def test_a_withdrawal_between_the_draw_and_round_1_leaves_the_numbers_drawn() -> None:
+    # C.05 (General Regulations for Competitions) 7.4: a player who withdraws after the
+    # drawing of lots but before round 1 leaves the pairings unaltered; the chief arbiter
+    # may still change them. Ruling "Round-robin: a withdrawal between the draw and
+    # round 1", docs/rulings.md. Drawn: player 3 is number 1, 1 is 2, 4 is 3, 2 is 4; the
+    # table for 4 pairs 1-4 and 2-3 in round 1 (C.05 Annex 1): players 3-2 and 1-4, and
+    # player 4, withdrawn, loses his game by forfeit.
+    state = league(4)
+    state = run(state, DrawLots(method=DrawMethod.ARBITER, order=(3, 1, 4, 2)))
+    state = run(state, WithdrawPlayer(player_id=4, from_round=1))
+    events = paired(state)
+    assert boards(events[0]) == [(3, 2), (1, 4)]
+    assert events[1:] == [ResultRecorded(round_no=1, board=2, result=Result.WHITE_WINS_BY_FORFEIT)]
+    # The arbiter's discretion: the lots may be drawn again until round 1 is paired.
+    redrawn = run(state, DrawLots(method=DrawMethod.ARBITER, order=(1, 2, 3, 4)))
+    assert list(redrawn.order) == [1, 2, 3, 4]
