@@ -5,6 +5,8 @@ standings and crosstable must be the same. Then the draw reads in the public log
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import re
 from typing import Any
@@ -120,12 +122,21 @@ async def test_the_draw_is_made_at_the_desk_and_told_in_the_log(api: Api) -> Non
         ]
         for row in table.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")[:-1]
     ]
-    assert [row[1:8] for row in rows] == [
+    by_number = [
         ["1", "Costa", "", "×", "", "", "1"],
         ["2", "Aune", "", "", "×", "=", ""],
         ["3", "Dahl", "", "", "=", "×", ""],
         ["4", "Berg", "", "0", "", "", "×"],
     ]
+    assert [row[1:8] for row in rows] == by_number
+    # The printout (as `arbiter crosstable` prints it) is the same all-play-all table.
+    async with api.client.get("/tournaments/open/crosstable/printout?format=csv") as response:
+        assert response.status == 200
+        printed = list(csv.reader(io.StringIO(await response.text())))
+    assert printed[0][2:9] == ["start_rank", "name", "rating", "vs1", "vs2", "vs3", "vs4"]
+    # A draw's "=" is written '= (server.printouts.csv_table: no cell a spreadsheet runs).
+    as_csv = [["'=" if cell == "=" else cell for cell in row] for row in by_number]
+    assert [row[2:9] for row in printed[1:]] == as_csv
     _, log, _ = await text(api.client, "/t/open/log")
     assert (
         "Pairing numbers drawn in the arbiter&#39;s order: 1 Costa, 2 Aune, 3 Dahl, 4 Berg." in log
