@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
+
+from click.testing import CliRunner
 
 from events.decisions import RecordResult
 from events.projections import TournamentState, fold
 from events.results import Result
+from server.cli import main
+from server.cli.support import CliContext
 from server.printouts.ranking import tournament_printout
 from tests.events.test_round_robin_rounds import league, paired, run
 from tests.server.hall import hall
@@ -62,3 +67,29 @@ def test_the_crosstable_text_and_a4_page_show_the_same_cells() -> None:
 def test_a_swiss_crosstable_keeps_a_column_per_round() -> None:
     rows = list(csv.reader(io.StringIO(tournament_printout(hall(), "csv", full=True))))
     assert "r1" in rows[0] and not any(name.startswith("vs") for name in rows[0])
+
+
+def test_arbiter_crosstable_prints_the_all_play_all_table(tmp_path: Path) -> None:
+    # 4 players drawn as numbers 1-4 in registration order, round 1 of the table for 4
+    # (C.05 Annex 1): 1-4 and 2-3; White wins board 1, board 2 is drawn.
+    def arbiter(*args: str) -> str:
+        """A command in a fresh context, as from a shell (the installed engines)."""
+        result = CliRunner().invoke(main, list(args), obj=CliContext(tmp_path / "arbiter.db"))
+        assert result.exit_code == 0, (result.output, result.stderr)
+        return result.stdout
+
+    arbiter("create-tournament", "Club League", "--rounds", "3", "--system", "round-robin")
+    for surname in ("Aune", "Berg", "Costa", "Dahl"):
+        arbiter("register", "club-league", surname)
+    arbiter("draw-lots", "club-league", "--order", "1,2,3,4")
+    arbiter("pair-round", "club-league")
+    arbiter("record-result", "club-league", "1", "1", "1-0")
+    arbiter("record-result", "club-league", "1", "2", "1/2-1/2")
+    rows = list(csv.reader(io.StringIO(arbiter("crosstable", "club-league", "--format", "csv"))))
+    assert rows[0][2:9] == ["start_rank", "name", "rating", "vs1", "vs2", "vs3", "vs4"]
+    assert [row[2:9] for row in rows[1:]] == [
+        ["1", "Aune", "", "×", "", "", "1"],
+        ["2", "Berg", "", "", "×", "'=", ""],  # "=" kept from a spreadsheet's formulas
+        ["3", "Costa", "", "", "'=", "×", ""],
+        ["4", "Dahl", "", "0", "", "", "×"],
+    ]
