@@ -289,10 +289,15 @@ class RoundPairer:
         self.graph.set_weight(u, v, self.weights.weight(u, v) + extra)
 
     def _fix(self, u: int, v: int, record: BracketRecord) -> None:
-        self.pairs.append((u, v) if u < v else (v, u))
-        record.pairs.append((u, v) if u < v else (v, u))
-        self.graph.remove(u)
-        self.graph.remove(v)
+        self._fix_all([(u, v)], record)
+
+    def _fix_all(self, pairs: list[tuple[int, int]], record: BracketRecord) -> None:
+        """Settle these pairs, in order (all of a bracket's at once when they are known
+        together: the graph then drops their weights in one pass)."""
+        for u, v in pairs:
+            self.pairs.append((u, v) if u < v else (v, u))
+            record.pairs.append((u, v) if u < v else (v, u))
+        self.graph.remove([x for pair in pairs for x in pair])
 
     def _select_mdps(self, context: BracketContext, residents: set[int]) -> list[int]:
         """Art. 4.4: at each MDP score level, keep an MDP in S1 whenever an optimal pairing
@@ -585,7 +590,7 @@ class RoundPairer:
             b = found[a]
             self.mate[a] = b
             self.mate[b] = a
-            self._fix(a, b, record)
+        self._fix_all([(a, found[a]) for a in uppers], record)
         return True
 
     def _alone_stage(

@@ -291,15 +291,32 @@ class RoundGraph:
             self.missing[v].add(u)
         self.weights.pop((u, v) if u < v else (v, u), None)
 
-    def remove(self, u: int) -> None:
-        """``u`` has been paired."""
-        self.unpaired.discard(u)
-        self.scope.discard(u)
-        for other in self.scope:
-            self.weights.pop((u, other) if u < other else (other, u), None)
-        if self.dummy is not None:
-            self.weights.pop((u, self.dummy), None)
-        self.bye_ok.discard(u)
+    def remove(self, players: list[int]) -> None:
+        """``players`` have been paired: their pairs with the scope and the dummy lose
+        their weights."""
+        scope = self.scope
+        if len(players) * len(scope) > len(self.weights):
+            # Dropping their pairs one by one would look up more pairs than there are
+            # (millions, settling a whole bracket at once): filter them all out in one pass.
+            gone = set(players)
+            weighed = scope | gone | {self.dummy}
+            self.weights = {
+                (u, v): weight
+                for (u, v), weight in self.weights.items()
+                if not (u in weighed and v in weighed and (u in gone or v in gone))
+            }
+            self.unpaired.difference_update(gone)
+            scope.difference_update(gone)
+            self.bye_ok.difference_update(gone)
+            return
+        for u in players:
+            self.unpaired.discard(u)
+            scope.discard(u)
+            for other in scope:
+                self.weights.pop((u, other) if u < other else (other, u), None)
+            if self.dummy is not None:
+                self.weights.pop((u, self.dummy), None)
+            self.bye_ok.discard(u)
 
     def set_scope(self, members: Iterable[int], next_group: NextGroup | None = None) -> bool:
         """The players whose pairs carry weight from now on; the degree counts the

@@ -41,7 +41,7 @@ def _field(rng: random.Random) -> tuple[RoundGraph, list[int]]:
     start = rng.randint(0, size // 3)
     scope = list(range(start, min(size, start + rng.randint(2, max(2, size // 2)))))
     for u in range(start):
-        graph.remove(u)  # paired in earlier brackets (their partners are ignored here)
+        graph.remove([u])  # paired in earlier brackets (their partners are ignored here)
     graph.set_scope(scope)
     graph.weight_bits = 24
     for a, u in enumerate(scope):
