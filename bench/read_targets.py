@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
@@ -34,6 +35,9 @@ from events import open_store
 from events.envelope import NO_STREAM, Snapshot
 from events.projections import fold
 from events.projections.snapshot import PROJECTION_VERSION, encode_state
+
+if TYPE_CHECKING:
+    from aiohttp.test_utils import TestClient
 
 ROOT = Path(__file__).resolve().parents[1]
 READS = {
@@ -70,19 +74,25 @@ def filled(db: str, players: int, rounds: int, *, snapshot: bool = False) -> str
     return db
 
 
-def warm_reads(dbs: list[str], paths: list[str], requests: int) -> list[list[float]]:
-    """Mean seconds of each warm read (``paths``) on each database, every server in this
-    process and the requests interleaved in batches of 10, so load weighs on each alike."""
+def arbiter_client(db: str) -> TestClient[Any, Any]:
+    """A client of the server on ``db`` in this process (no pairing workers: reads only)."""
     from aiohttp.test_utils import TestClient, TestServer
 
     from server.http.app import create_app
     from server.settings import Settings, hash_token
 
+    settings = Settings(db=db, token_sha256=hash_token(TOKEN), pairing_workers=0)
+    return TestClient(TestServer(create_app(settings)))
+
+
+def warm_reads(dbs: list[str], paths: list[str], requests: int) -> list[list[float]]:
+    """Mean seconds of each warm read (``paths``) on each database, every server in this
+    process and the requests interleaved in batches of 10, so load weighs on each alike."""
+
     async def measure() -> list[list[float]]:
         clients = []
         for db in dbs:
-            settings = Settings(db=db, token_sha256=hash_token(TOKEN), pairing_workers=0)
-            client = TestClient(TestServer(create_app(settings)))
+            client = arbiter_client(db)
             await client.start_server()
             for path in paths:  # the first read of each: the fold, the standings
                 (await client.get(path)).raise_for_status()
@@ -106,14 +116,9 @@ def warm_reads(dbs: list[str], paths: list[str], requests: int) -> list[list[flo
 
 def body_sizes(db: str, paths: list[str]) -> list[int]:
     """Bytes of each read's answer."""
-    from aiohttp.test_utils import TestClient, TestServer
-
-    from server.http.app import create_app
-    from server.settings import Settings, hash_token
 
     async def measure() -> list[int]:
-        settings = Settings(db=db, token_sha256=hash_token(TOKEN), pairing_workers=0)
-        async with TestClient(TestServer(create_app(settings))) as client:
+        async with arbiter_client(db) as client:
             return [len(await (await client.get(path)).read()) for path in paths]
 
     return asyncio.run(measure())
@@ -152,14 +157,9 @@ def bare_reads(sizes: list[int], requests: int) -> list[float]:
 def first_old_read(db: str) -> tuple[float, float]:
     """Seconds of the first read of standings after round 3 on a warm server, and of the
     first read of standings now on a fresh one (what the old read is held against)."""
-    from aiohttp.test_utils import TestClient, TestServer
-
-    from server.http.app import create_app
-    from server.settings import Settings, hash_token
 
     async def measure() -> tuple[float, float]:
-        settings = Settings(db=db, token_sha256=hash_token(TOKEN), pairing_workers=0)
-        async with TestClient(TestServer(create_app(settings))) as client:
+        async with arbiter_client(db) as client:
             (await client.get("/tournaments/t")).raise_for_status()  # the fold
             start = time.perf_counter()
             (await client.get(READS["standings"])).raise_for_status()
