@@ -17,7 +17,6 @@ events.errors.InvalidCommand: rating: Expected `int` <= 4000
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
@@ -108,38 +107,32 @@ _KINDS = {
 }  # fmt: skip
 """msgspec's names for the kinds of value, each a message another language words."""
 
-_SHAPES: tuple[tuple[re.Pattern[str], Callable[..., Message]], ...] = (
-    (re.compile(r"Expected `int` >= (?P<bound>\S+)"),
-     lambda bound: Message("Expected `int` >= %(bound)s", bound=bound)),
-    (re.compile(r"Expected `int` <= (?P<bound>\S+)"),
-     lambda bound: Message("Expected `int` <= %(bound)s", bound=bound)),
-    (re.compile(r"Expected `str` of length >= (?P<bound>\d+)"),
-     lambda bound: Message("Expected `str` of length >= %(bound)s", bound=bound)),
-    (re.compile(r"Expected `str` of length <= (?P<bound>\d+)"),
-     lambda bound: Message("Expected `str` of length <= %(bound)s", bound=bound)),
-    (re.compile(r"Expected `array` of length >= (?P<bound>\d+)"),
-     lambda bound: Message("Expected `array` of length >= %(bound)s", bound=bound)),
-    (re.compile(r"Expected `array` of length <= (?P<bound>\d+)"),
-     lambda bound: Message("Expected `array` of length <= %(bound)s", bound=bound)),
-    (re.compile(r"Expected `(?P<expected>\w+)`, got `(?P<got>\w+)`"),
-     lambda expected, got: Message("Expected %(expected)s, got %(got)s",
-                                   expected=_KINDS.get(expected, f"`{expected}`"),
-                                   got=_KINDS.get(got, f"`{got}`"))),
-    (re.compile(r"Expected `(?P<expected>\w+) \| (?P<other>\w+)`, got `(?P<got>\w+)`"),
-     lambda expected, other, got: Message(
-         "Expected `%(expected)s | %(other)s`, got %(got)s", expected=expected, other=other,
-         got=_KINDS.get(got, f"`{got}`"))),
-    (re.compile(r"Object missing required field `(?P<name>[^`]+)`"),
-     lambda name: Message("Object missing required field `%(name)s`", name=name)),
-    (re.compile(r"Invalid enum value (?P<value>.+)"),
-     lambda value: Message("Invalid enum value %(value)s", value=value)),
-    (re.compile(r"Invalid RFC3339 encoded date"), lambda: Message("Invalid RFC3339 encoded date")),
-    (re.compile(r"Expected `str` matching regex (?P<pattern>.+)"),
-     lambda pattern: Message("Expected `str` matching regex %(pattern)s", pattern=pattern)),
-)  # fmt: skip
-"""The shapes of msgspec's messages a form's refusal shows, as messages with the same
-English text (the API and the CLI keep saying what they said) that a page words in its
-language."""
+_SHAPES = (
+    Message("Expected `int` >= %(bound)s"),
+    Message("Expected `int` <= %(bound)s"),
+    Message("Expected `str` of length >= %(bound)s"),
+    Message("Expected `str` of length <= %(bound)s"),
+    Message("Expected `array` of length >= %(bound)s"),
+    Message("Expected `array` of length <= %(bound)s"),
+    Message("Expected `%(expected)s | %(other)s`, got %(got)s"),
+    Message("Expected %(expected)s, got %(got)s"),
+    Message("Object missing required field `%(name)s`"),
+    Message("Invalid enum value %(value)s"),
+    Message("Invalid RFC3339 encoded date"),
+    Message("Expected `str` matching regex %(pattern)s"),
+)
+"""The shapes of msgspec's messages a form's refusal shows, as templates a page words in
+its language; msgspec's own words fill them, so the API and the CLI keep saying what they
+said. The first shape that fits is taken (the union before the single kind)."""
+_FITS = tuple(
+    re.compile(re.sub(r"%\\\((\w+)\\\)s", r"(?P<\1>.+)", re.escape(shape.template)))
+    for shape in _SHAPES
+)
+
+
+def _kind_in_words(value: str) -> str:
+    """A kind of value as msgspec writes it (`int`) in words a page translates."""
+    return _KINDS.get(value[1:-1], value) if re.fullmatch(r"`\w+`", value) else value
 
 
 def in_words(message: str) -> str:
@@ -151,10 +144,11 @@ def in_words(message: str) -> str:
     """
     if message in _IN_WORDS:
         return _IN_WORDS[message]
-    for shape, words in _SHAPES:
-        found = shape.fullmatch(message)
+    for shape, fits in zip(_SHAPES, _FITS, strict=True):
+        found = fits.fullmatch(message)
         if found:
-            return words(**found.groupdict())
+            facts = {name: _kind_in_words(value) for name, value in found.groupdict().items()}
+            return Message(shape.template, **facts)
     return message
 
 
