@@ -128,6 +128,7 @@ _FIELDS: dict[str, Callable[[Gettext], str]] = {
     "label": lambda _: _("Label"), "email": lambda _: _("Email"), "token": lambda _: _("The token"),
     "acceleration": lambda _: _("Acceleration"), "points": lambda _: _("Points"),
     "title": lambda _: _("Title"), "list_month": lambda _: _("FIDE list"),
+    "norm_event": lambda _: _("Kind of event"),
 }
 """A field a refusal names, by the label its form gives it; a dotted field
 (``points.win``) by its first part's; one of no form by its own name."""
