@@ -60,6 +60,9 @@ def test_a_zonal_set_by_the_settings_command_exempts_an_all_domestic_field(
     text = arbiter("norms", "zonal").stdout
     assert "norm made after round 9" in text
     assert "1.4.3c: a zonal or sub-zonal tournament, exempt from the foreigner requirement" in text
+    # The certificate names the exemption among the exceptions used (its IT1 fields).
+    certificate = arbiter("norms", "zonal", "--certificate", "Candidate").stdout
+    assert "1.4.3c: a zonal or sub-zonal tournament, exempt from the foreigner" in certificate
     # "none": an ordinary event again, and no exemption is said.
     arbiter("settings", "zonal", "--norm-event", "none")
     assert "1.4.3c" not in arbiter("norms", "zonal").stdout
