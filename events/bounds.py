@@ -40,6 +40,7 @@ __all__ = [
     "KFactor",
     "Name",
     "NamedText",
+    "NormEvent",
     "PlayerNumber",
     "Points",
     "Rating",
@@ -254,6 +255,14 @@ TiebreakList = Annotated[
 ]
 TiebreakRules = Annotated[
     str, msgspec.Meta(pattern=r"^(2024|2026)?$", description="The C.07 edition, or empty.")
+]
+NormEvent = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^(national-championship|national-team-championship|zonal)?$",
+        description="What the event is for the title norms' exemptions (B.01 1.4.3a-c): "
+        "`national-championship`, `national-team-championship`, `zonal`, or empty (none).",
+    ),
 ]
 Rating = Annotated[int, msgspec.Meta(ge=0, le=4000)]
 KFactor = Annotated[

@@ -187,6 +187,10 @@ class TournamentCreated(_Event, frozen=True, tag="tournament-created"):
     empty: none, or only the virtual points given player by player."""
     public_actors: bool = False
     """Whether the public log names who made each change (the desk's log always does)."""
+    norm_event: str = ""
+    """What the event is for the title norms' exemptions from the foreigner requirement
+    (B.01 1.4.3a-c): ``national-championship`` (its final stage), ``national-team-championship``
+    or ``zonal`` (zonal and sub-zonal); empty: none of these."""
 
 
 class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
@@ -205,7 +209,9 @@ class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
     rating_system: str | Unset = UNSET
     reason: str = ""
     federation: str | Unset = UNSET
-    """The host federation (TRF ``032``), any time: the title norms read it (B.01 1.4.3d)."""
+    """The host federation (TRF ``032``), any time: the title norms read it (B.01 1.4.3)."""
+    norm_event: str | Unset = UNSET
+    """What the event is for the title norms' exemptions (B.01 1.4.3a-c), any time."""
 
 
 class PairForbidden(_Event, frozen=True, tag="pair-forbidden"):

@@ -22,6 +22,7 @@ import msgspec
 from engine.messages import Message
 from events.bounds import (
     Federation,
+    NormEvent,
     PlayerNumber,
     Points,
     RatingSystemName,
@@ -86,6 +87,8 @@ class ChangeSettings(CommandStruct, frozen=True):
     reason: Reason = ""
     federation: Federation | msgspec.UnsetType = _UNSET
     """The host federation, as ``CreateTournament.federation`` (the title norms read it)."""
+    norm_event: NormEvent | msgspec.UnsetType = _UNSET
+    """What the event is for the title norms' exemptions (B.01 1.4.3a-c)."""
 
 
 class ForbidPair(CommandStruct, frozen=True):

@@ -4,10 +4,11 @@
 the regulations (:func:`edition_for` a tournament's start date); :func:`tournament_norms`
 does it for every player of a folded tournament after any complete round, with the Swiss
 exemption (1.4.3d), the games after a norm ignored (1.4.1e), won games left out (1.4.1f) and
-what the last round must bring.
+what the last round must bring; the kinds of event exempt from the foreigner requirement
+(1.4.3a-c) are the tournament's ``norm_event``.
 """
 
-from events.norms.assess import Assessment, Check, Game, Opponent, assess
+from events.norms.assess import Assessment, Check, Game, Opponent, Terms, assess
 from events.norms.regulations import NormTitle, Regulations, edition_for
 from events.norms.tournament import NormReport, PlayerNorm, tournament_norms
 
@@ -20,6 +21,7 @@ __all__ = [
     "Opponent",
     "PlayerNorm",
     "Regulations",
+    "Terms",
     "assess",
     "edition_for",
     "tournament_norms",

@@ -8,7 +8,6 @@ is needed, so that a page or a certificate can say both in its language.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -22,6 +21,7 @@ __all__ = [
     "Check",
     "Game",
     "Opponent",
+    "Terms",
     "assess",
     "best_assessment",
     "is_foreign",
@@ -128,19 +128,20 @@ def adjusted_ratings(
 
 
 def _mix_checks(
-    opponents: list[Opponent], n: int, title: NormTitle, own: str, exempt: bool
+    opponents: list[Opponent], n: int, title: NormTitle, own: str, exemption: str
 ) -> list[Check]:
-    """1.4.3-1.4.5 for ``n`` games (``n`` may exceed the opponents: 1.4.1c)."""
+    """1.4.3-1.4.5 for ``n`` games (``n`` may exceed the opponents: 1.4.1c); ``exemption``
+    the article of 1.4.3 that waives 1.4.3-1.4.4, if any."""
     checks: list[Check] = []
     unknown = not own or any(not o.federation for o in opponents)
-    if exempt:
-        checks.append(Check("federations", "1.4.3d", True, "exempt", "2"))
+    if exemption:
+        checks.append(Check("federations", exemption, True, "exempt", "2"))
     elif unknown:
         checks.append(Check("federations", "1.4.3", False, "unknown", "2"))
     else:
         foreign = {o.federation for o in opponents if is_foreign(o.federation, own)}
         checks.append(Check("federations", "1.4.3", len(foreign) >= 2, str(len(foreign)), "2"))
-    if not exempt:
+    if not exemption:
         own_cap, one_cap = 3 * n // 5, 2 * n // 3
         if unknown:
             checks.append(Check("own-federation", "1.4.4", False, "unknown", str(own_cap)))
@@ -188,25 +189,40 @@ def _overscore(average: int, score: Fraction, n: int, title: NormTitle) -> int:
     return 0 if least is None else int(score - least)
 
 
-def assess(
-    games: list[Game],
-    *,
-    title: NormTitle,
-    federation: str,
-    regulations: Regulations,
-    exempt: bool = False,
-    eight_of_nine: bool = False,
-    overscore: bool = False,
-) -> Assessment:
-    """Check ``games`` against the ``title`` norm.
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """What a norm check reads besides the games: the norm, the candidate's federation, the
+    edition, and what the tournament allows.
 
-    ``exempt``: the tournament is exempt from the foreigner requirement (1.4.3a-d), which
-    waives 1.4.4 too. ``eight_of_nine``: a nine-round tournament in which the candidate's
-    one missing game is a forfeit win or a pairing-allocated bye (1.4.1c): eight games then
-    do, and the norm counts as nine games, whose opponent mix it must have. ``overscore``:
-    each full point above the score the title result needs counts as one more game (1.4.1d;
-    the caller says when, docs/rulings.md), the mix being that of the games played.
+    ``exemption``: the article of 1.4.3 (``1.4.3a`` ... ``1.4.3d``, 2024 numbering) that
+    exempts the candidate from the foreigner requirement, which waives 1.4.4 too; empty:
+    none. ``eight_of_nine``: a nine-round tournament in which the candidate's one missing
+    game is a forfeit win or a pairing-allocated bye (1.4.1c): eight games then do, and the
+    norm counts as nine games, whose opponent mix it must have. ``overscore``: each full
+    point above the score the title result needs counts as one more game (1.4.1d; the caller
+    says when, docs/rulings.md), the mix being that of the games played.
     """
+
+    title: NormTitle
+    federation: str
+    regulations: Regulations
+    exemption: str = ""
+    eight_of_nine: bool = False
+    overscore: bool = False
+
+
+def assess(games: list[Game], terms: Terms) -> Assessment:
+    """Check ``games`` against the norm ``terms`` name.
+
+    >>> from events.norms.regulations import EDITIONS
+    >>> rows = [("GER", "GM"), ("FRA", "GM"), ("NED", "GM"), ("ESP", "IM"), ("ESP", "")] * 2
+    >>> played = [Game(r, Opponent(f"o{r}", 2450, t, f), Fraction(1, 2))
+    ...           for r, (f, t) in enumerate(rows[:9], 1)]
+    >>> found = assess(played, Terms(NormTitle.IM, "ESP", EDITIONS[-1]))
+    >>> found.average, found.performance, found.met
+    (2450, 2450, True)
+    """
+    title, regulations = terms.title, terms.regulations
     opponents = [game.opponent for game in games]
     n = len(games)
     score = sum((game.score for game in games), Fraction(0))
@@ -216,15 +232,16 @@ def assess(
         average = int(round_half_up(Fraction(sum(ratings), len(ratings)), "1"))
         performance = _performance(average, score, n)
     extra = 0
-    if overscore and average is not None and average >= title.average:
+    if terms.overscore and average is not None and average >= title.average:
         extra = _overscore(average, score, n, title)
+    eight_of_nine = terms.eight_of_nine
     counts_as = MIN_GAMES if eight_of_nine and n == MIN_GAMES - 1 else n + extra
     needed_games = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
     article = "1.4.1c" if eight_of_nine else "1.4.1d" if extra else "1.4.1a"
     played = counts_as if extra else n
     checks = [Check("games", article, played >= needed_games, str(played), str(needed_games))]
     mix_games = n if extra else max(counts_as, 1)
-    checks += _mix_checks(opponents, max(mix_games, 1), title, federation, exempt)
+    checks += _mix_checks(opponents, max(mix_games, 1), title, terms.federation, terms.exemption)
     checks.append(
         Check(
             "average",
@@ -258,44 +275,25 @@ def assess(
     )
 
 
-def best_assessment(
-    games: list[Game],
-    *,
-    title: NormTitle,
-    federation: str,
-    regulations: Regulations,
-    exempt: bool = False,
-    eight_of_nine: bool = False,
-    overscore: bool = False,
-) -> Assessment:
+def best_assessment(games: list[Game], terms: Terms) -> Assessment:
     """:func:`assess` on all ``games``, or with won games left out when that makes a norm
     (1.4.1f): the lowest-rated defeated opponents first, one more at a time, while enough
     games remain. The assessment of all the games when nothing makes a norm.
     """
-    check = functools.partial(
-        assess,
-        title=title,
-        federation=federation,
-        regulations=regulations,
-        exempt=exempt,
-        eight_of_nine=eight_of_nine,
-        overscore=overscore,
-    )
-    full = check(games)
+    full = assess(games, terms)
     if full.met:
         return full
+    unrated = terms.regulations.unrated_rating
     wins = sorted(
         (game for game in games if game.score == 1),
-        key=lambda game: (
-            game.opponent.rating if game.opponent.rating is not None else regulations.unrated_rating
-        ),
+        key=lambda game: game.opponent.rating if game.opponent.rating is not None else unrated,
     )
-    needed = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
+    needed = MIN_GAMES - 1 if terms.eight_of_nine else MIN_GAMES
     for count in range(1, len(games) - needed + 1):
         if count > len(wins):
             break
         left_out = wins[:count]
-        trial = check([game for game in games if game not in left_out])
+        trial = assess([game for game in games if game not in left_out], terms)
         if trial.met:
             return replace(trial, dropped=tuple(sorted(game.round_no for game in left_out)))
     return full

@@ -88,13 +88,19 @@ class Regulations:
     """1.43d (2017): every rated foreigner present in a round counts; from 2022 (1.4.3d)
     only those who miss at most one round, pairing-allocated byes aside."""
     source: Message
+    renumbered: tuple[tuple[str, str], ...] = ()
+    """Articles (2024 numbering) whose number here is not the plain renumbering."""
 
     def article(self, number: str) -> str:
         """This edition's number for an article given in 2024 numbering.
 
         >>> EDITIONS[0].article("1.4.6b"), EDITIONS[-1].article("1.4.6b")
         ('1.46b', '1.4.6b')
+        >>> EDITIONS[0].article("1.4.3d"), EDITIONS[1].article("1.4.3d")
+        ('1.43e', '1.4.3d')
         """
+        if number in dict(self.renumbered):
+            return dict(self.renumbered)[number]
         if self.effective.year >= 2022:
             return number
         head, _, tail = number.partition(".")
@@ -109,6 +115,9 @@ EDITIONS = (
         unrated_rating=1000,
         swiss_exemption_counts_absentees=True,
         source=Message("FIDE Title Regulations effective from 1 July 2017 (B.01, 1.4)"),
+        # The Swiss exemption is 1.43e there, 1.43d being another exemption (secondary
+        # sources only: docs/rulings.md).
+        renumbered=(("1.4.3d", "1.43e"),),
     ),
     Regulations(
         name="2022",

@@ -9,7 +9,7 @@ seventh game on (1.4.1c-d) is tried, and the first that makes the norm is report
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from engine.model import Colour, RoundKind
@@ -18,6 +18,7 @@ from events.norms.assess import (
     Assessment,
     Game,
     Opponent,
+    Terms,
     assess,
     best_assessment,
     is_foreign,
@@ -26,7 +27,23 @@ from events.norms.regulations import TITLE_HOLDERS, NormTitle, Regulations, edit
 from events.projections.state import PlayerState, TournamentState
 from events.tiebreaks.tournament import completed_rounds
 
-__all__ = ["NextGame", "NormReport", "PlayerNorm", "swiss_exemption", "tournament_norms"]
+__all__ = [
+    "EVENT_EXEMPTIONS",
+    "NextGame",
+    "NormReport",
+    "PlayerNorm",
+    "event_exemption",
+    "swiss_exemption",
+    "tournament_norms",
+]
+
+EVENT_EXEMPTIONS = {
+    "national-championship": "1.4.3a",
+    "national-team-championship": "1.4.3b",
+    "zonal": "1.4.3c",
+}
+"""The kinds of event exempt from the foreigner requirement whatever their field (the
+tournament's ``norm_event``), by the article of 1.4.3 that exempts them (2024 numbering)."""
 
 _SWISS_FOREIGNERS = 20
 _SWISS_FEDERATIONS = 3
@@ -81,6 +98,9 @@ class NormReport:
     """Whether the field makes the tournament exempt from the foreigner requirement
     (1.4.3d) over the rounds counted."""
     players: tuple[PlayerNorm, ...]
+    event_exemption: str = ""
+    """The article of 1.4.3a-c the kind of event falls under (1.4.3b: for the host
+    federation's players only); empty: none."""
 
     @property
     def achieved(self) -> tuple[PlayerNorm, ...]:
@@ -157,6 +177,21 @@ def swiss_exemption(state: TournamentState, upto: int, regulations: Regulations)
     return True
 
 
+def event_exemption(state: TournamentState, player: PlayerState) -> str:
+    """The article of 1.4.3a-c that exempts ``player`` by the kind of event: the final stage
+    of a national championship (a) and a zonal or sub-zonal (c) for everyone, a national
+    team championship (b) for the players of the federation that registered it, the host
+    federation (docs/rulings.md); empty: none.
+    """
+    settings = state.require_settings()
+    article = EVENT_EXEMPTIONS.get(settings.norm_event, "")
+    if article == "1.4.3b" and (
+        not settings.federation or player.federation != settings.federation
+    ):
+        return ""
+    return article
+
+
 def _eight_of_nine(state: TournamentState, player: PlayerState, upto: int) -> bool:
     """1.4.1c: a nine-round tournament whose one missing game is a forfeit win or a PAB."""
     if state.require_settings().rounds != 9 or upto != 9:
@@ -213,31 +248,19 @@ def _reachable(
     return False
 
 
-def _next_game(
-    games: list[Game],
-    player: PlayerState,
-    title: NormTitle,
-    regulations: Regulations,
-    exempt: bool,
-    short: bool,
-) -> tuple[NextGame, ...]:
-    """The results of one more game that make the norm, each with the weakest opponent that
-    does: the titles and federations the mix needs, the lowest rating (found by bisection:
-    the average cannot fall when one opponent's rating rises, 1.4.6-1.4.7)."""
+def _next_game(games: list[Game], player: PlayerState, terms: Terms) -> tuple[NextGame, ...]:
+    """The results of one more game that make the norm under ``terms``, each with the
+    weakest opponent that does: the titles and federations the mix needs, the lowest rating
+    (found by bisection: the average cannot fall when one opponent's rating rises,
+    1.4.6-1.4.7)."""
+    title = terms.title
     level = min(title.level_titles)
     holder = min(TITLE_HOLDERS - title.level_titles)
     round_no = max((g.round_no for g in games), default=0) + 1
 
     def made(score: Fraction, rating: int, opponent_title: str, federation: str) -> bool:
         extra = Game(round_no, Opponent("", rating, opponent_title, federation), score)
-        return assess(
-            [*games, extra],
-            title=title,
-            federation=player.federation,
-            regulations=regulations,
-            exempt=exempt,
-            overscore=short,
-        ).met
+        return assess([*games, extra], terms).met
 
     options = []
     for score in (Fraction(0), Fraction(1, 2), Fraction(1)):
@@ -271,39 +294,37 @@ def _player_norm(
     exemptions: list[bool],
 ) -> PlayerNorm:
     rounds_left = state.require_settings().rounds - upto
+    by_event = event_exemption(state, player)
+
+    def terms(k: int) -> Terms:
+        """The terms after round ``k``: the exemption by the kind of event, else by the
+        field over rounds 1..k (1.4.3d)."""
+        swiss = "1.4.3d" if k and exemptions[k - 1] else ""
+        return Terms(
+            title,
+            player.federation,
+            regulations,
+            exemption=by_event or swiss,
+            eight_of_nine=_eight_of_nine(state, player, k),
+            overscore=_overscore(state, player, k),
+        )
+
     for k in range(1, upto + 1):
         games = _games(state, player, k)
         if len(games) < 7:
             continue
-        found = best_assessment(
-            games,
-            title=title,
-            federation=player.federation,
-            regulations=regulations,
-            exempt=exemptions[k - 1],
-            eight_of_nine=_eight_of_nine(state, player, k),
-            overscore=_overscore(state, player, k),
-        )
+        found = best_assessment(games, terms(k))
         if found.met:
             return PlayerNorm(
                 player.player_id, player.name, title, player.federation, found, k, rounds_left, True
             )
     games = _games(state, player, upto)
-    exempt = exemptions[upto - 1] if upto else False
-    current = assess(
-        games,
-        title=title,
-        federation=player.federation,
-        regulations=regulations,
-        exempt=exempt,
-        eight_of_nine=_eight_of_nine(state, player, upto),
-        overscore=_overscore(state, player, upto),
-    )
+    current = assess(games, terms(upto))
     rounds = state.require_settings().rounds
     short = rounds < 9 and _played_all(player, upto)
     reachable = rounds_left > 0 and _reachable(state, player, current, rounds_left, short)
     following = (
-        _next_game(games, player, title, regulations, exempt, short)
+        _next_game(games, player, replace(terms(upto), eight_of_nine=False, overscore=short))
         if rounds_left == 1 and reachable
         else ()
     )
@@ -352,4 +373,5 @@ def tournament_norms(state: TournamentState, *, after_round: int | None = None) 
         rounds=settings.rounds,
         exempt=exemptions[-1] if exemptions else False,
         players=tuple(players),
+        event_exemption=EVENT_EXEMPTIONS.get(settings.norm_event, ""),
     )

@@ -41,6 +41,11 @@ __all__ = ["COMMANDS"]
     "--rating-system", type=click.Choice(SYSTEM_NAMES), help="Whose rating changes to show."
 )
 @click.option("--federation", help="The host federation (FIDE code), as the title norms read it.")
+@click.option(
+    "--norm-event",
+    type=click.Choice(["national-championship", "national-team-championship", "zonal", "none"]),
+    help="What the event is for the title norms' exemptions (B.01 1.4.3a-c); none: ordinary.",
+)
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def settings(
@@ -49,6 +54,7 @@ def settings(
     tournament: str,
     initial_colour: str | None,
     acceleration: str | None,
+    norm_event: str | None,
     reason: str,
     **options: Any,
 ) -> None:
@@ -67,6 +73,8 @@ def settings(
         changes["initial_colour"] = Colour.WHITE if initial_colour == "white" else Colour.BLACK
     if acceleration is not None:
         changes["acceleration"] = "" if acceleration == "none" else acceleration
+    if norm_event is not None:
+        changes["norm_event"] = "" if norm_event == "none" else norm_event
     ctx.service().execute(tournament, ChangeSettings(reason=reason, **changes))
     click.echo(f"{tournament}: changed {', '.join(sorted(changes))}")
 

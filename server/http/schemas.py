@@ -583,8 +583,8 @@ class NormCheckOut(_Wire):
     """The B.01 article, in the 2024 numbering."""
     met: bool
     found: str
-    """What the games give (``exempt`` under 1.4.3d, ``unknown`` for federations not
-    recorded)."""
+    """What the games give (``exempt`` under an exemption of 1.4.3a-d, ``unknown`` for
+    federations not recorded)."""
     needed: str
 
 
@@ -625,6 +625,10 @@ class NormsOut(_Wire):
     host_federation: str
     exempt: bool
     """The field exempts the tournament from the foreigner requirement (1.4.3d)."""
+    event_exemption: str
+    """The article of B.01 1.4.3a-c the kind of event falls under (``1.4.3a`` a national
+    championship's final stage, ``1.4.3b`` a national team championship, for the host
+    federation's players only, ``1.4.3c`` a zonal); empty: none."""
     players: list[PlayerNormOut]
 
 

@@ -19,7 +19,14 @@ from events.projections import TournamentState
 from server.printouts import ENGLISH, Language, Printout, heading, template
 from server.printouts.legend import SYSTEM_NAMES
 
-__all__ = ["Certificate", "norm_certificate", "norm_list", "norm_status", "render_certificate"]
+__all__ = [
+    "EXEMPTIONS",
+    "Certificate",
+    "norm_certificate",
+    "norm_list",
+    "norm_status",
+    "render_certificate",
+]
 
 RULES = {
     "games": "games",
@@ -34,6 +41,17 @@ RULES = {
 }
 """Each check's rule key, as the catalogue words it."""
 
+
+EXEMPTIONS = {
+    "1.4.3a": "1.4.3a: the final stage of a national championship, exempt from the foreigner "
+    "requirement",
+    "1.4.3b": "1.4.3b: a national team championship, exempt from the foreigner requirement for "
+    "the host federation's players",
+    "1.4.3c": "1.4.3c: a zonal or sub-zonal tournament, exempt from the foreigner requirement",
+    "1.4.3d": "1.4.3d: Swiss exemption from the foreigner requirement",
+}
+"""Each exemption from the foreigner requirement (B.01 1.4.3a-d), as the catalogue words
+it."""
 
 _RESULTS = {Fraction(1): "a win", Fraction(1, 2): "a draw", Fraction(0): "a loss"}
 
@@ -94,6 +112,7 @@ def norm_list(
     notes = (
         _("FIDE Title Regulations (B.01), edition %(edition)s.", edition=report.regulations.name),
         _("Host federation: %(federation)s.", federation=report.host or "-"),
+        *([_(EXEMPTIONS[report.event_exemption])] if report.event_exemption else []),
     )
     return Printout(
         _("title norms after round %(round)s", round=report.after_round),
@@ -175,10 +194,11 @@ def norm_certificate(
         if found.raised else "-"
     )  # fmt: skip
     games_rule = next(check.article for check in found.checks if check.rule == "games")
+    federations = next(check for check in found.checks if check.rule == "federations")
     exceptions = [
         _("1.4.1c: eight games in nine rounds") if games_rule == "1.4.1c" else "",
         _("1.4.1d: an overscore counted as games") if games_rule == "1.4.1d" else "",
-        _("1.4.3d: Swiss exemption from the foreigner requirement") if report.exempt else "",
+        _(EXEMPTIONS[federations.article]) if federations.found == "exempt" else "",
         _("1.4.1f: won games left out in rounds %(rounds)s", rounds=", ".join(map(str, found.dropped)))
         if found.dropped else "",
     ]  # fmt: skip

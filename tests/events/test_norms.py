@@ -14,9 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from events.bounds import check_bounds
 from events.decisions import ChangeSettings
 from events.decisions.settings import change_settings
-from events.norms import Game, NormTitle, Opponent, assess, edition_for, tournament_norms
+from events.errors import InvalidCommand
+from events.norms import Game, NormTitle, Opponent, Terms, assess, edition_for, tournament_norms
 from events.norms.assess import best_assessment
 from events.norms.regulations import TITLE_HOLDERS, Regulations
 from events.norms.tournament import PlayerNorm
@@ -85,21 +87,21 @@ def case_a(total: Fraction) -> list[Game]:
 
 def test_seven_of_nine_makes_a_gm_norm() -> None:
     # 7/9 = 77.8% -> 78% -> dp 220 (1.4.9); Rp = 2387 + 220 = 2607 >= 2600 (1.4.8).
-    found = assess(case_a(Fraction(7)), title=NormTitle.GM, federation="ESP", regulations=NEW)
+    found = assess(case_a(Fraction(7)), Terms(NormTitle.GM, "ESP", NEW))
     assert (found.average, found.performance, found.met) == (2387, 2607, True)
     assert found.raised is None
 
 
 def test_six_and_a_half_of_nine_falls_short_on_performance_alone() -> None:
     # 6.5/9 = 72.2% -> 72% -> dp 166; Rp = 2387 + 166 = 2553 < 2600.
-    found = assess(case_a(Fraction(13, 2)), title=NormTitle.GM, federation="ESP", regulations=NEW)
+    found = assess(case_a(Fraction(13, 2)), Terms(NormTitle.GM, "ESP", NEW))
     assert found.performance == 2553
     assert [check.rule for check in found.failed] == ["performance"]
 
 
 def test_the_same_games_make_an_im_norm() -> None:
     # IM: Ra 2387 >= 2230, Rp 2553 >= 2450, IMs or GMs 5 >= 3 (1.4.5c).
-    found = assess(case_a(Fraction(13, 2)), title=NormTitle.IM, federation="ESP", regulations=NEW)
+    found = assess(case_a(Fraction(13, 2)), Terms(NormTitle.IM, "ESP", NEW))
     assert found.met
 
 
@@ -107,12 +109,7 @@ def test_only_the_lowest_opponent_below_the_floor_is_raised() -> None:
     # 1.4.6c: 2000 and 2100 are both below 2200; only 2000 is raised.
     # (2200 + 2100 + 7 * 2500) / 9 = 21800 / 9 = 2422.2 -> 2422.
     rows = [(2000, "", "GER"), (2100, "", "FRA")] + [(2500, "GM", "NED")] * 7
-    found = assess(
-        games(*((r, t, f, HALF) for r, t, f in rows)),
-        title=NormTitle.GM,
-        federation="ESP",
-        regulations=NEW,
-    )
+    found = assess(games(*((r, t, f, HALF) for r, t, f in rows)), Terms(NormTitle.GM, "ESP", NEW))
     assert (found.average, found.raised) == (2422, ("o1", 2000, 2200))
 
 
@@ -132,10 +129,7 @@ def test_an_unrated_opponent_counts_with_the_editions_rating(
 ) -> None:
     rows = [(None, "", "GER"), (1300, "", "FRA")] + [(2500, "GM", "NED")] * 7
     found = assess(
-        games(*((r, t, f, HALF) for r, t, f in rows)),
-        title=NormTitle.GM,
-        federation="ESP",
-        regulations=regulations,
+        games(*((r, t, f, HALF) for r, t, f in rows)), Terms(NormTitle.GM, "ESP", regulations)
     )
     assert found.average == average
 
@@ -143,12 +137,7 @@ def test_an_unrated_opponent_counts_with_the_editions_rating(
 def test_the_average_rounds_half_up() -> None:
     # 1.4.7b: (2405 + 9 * 2400) / 10 = 2400.5 -> 2401.
     rows = [(2405, "GM", "GER")] + [(2400, "GM", "FRA")] * 9
-    found = assess(
-        games(*((r, t, f, HALF) for r, t, f in rows)),
-        title=NormTitle.GM,
-        federation="ESP",
-        regulations=NEW,
-    )
+    found = assess(games(*((r, t, f, HALF) for r, t, f in rows)), Terms(NormTitle.GM, "ESP", NEW))
     assert found.average == 2401
 
 
@@ -157,7 +146,7 @@ def test_the_score_must_reach_35_percent(total: Fraction, met: bool) -> None:
     # 1.4.8b: 35% of 9 is 3.15. Against nine GMs of 2700, 3/9 = 33% -> dp -125 -> Rp 2575,
     # above the IM's 2450: only the score fails. 3.5/9 passes everything.
     rows = [(2700, "GM", fed, s) for fed, s in zip(FEDS, scores(total, 9), strict=True)]
-    found = assess(games(*rows), title=NormTitle.IM, federation="ESP", regulations=NEW)
+    found = assess(games(*rows), Terms(NormTitle.IM, "ESP", NEW))
     assert found.met is met
     assert [check.rule for check in found.failed] == ([] if met else ["score"])
 
@@ -166,10 +155,7 @@ def test_cms_are_not_title_holders() -> None:
     # 1.4.5a: four GMs and five CMs are four title-holders of the five needed.
     rows = [(2600, "GM", "GER")] * 2 + [(2600, "GM", "FRA")] * 2 + [(2600, "CM", "NED")] * 5
     found = assess(
-        games(*((r, t, f, Fraction(1)) for r, t, f in rows)),
-        title=NormTitle.GM,
-        federation="ESP",
-        regulations=NEW,
+        games(*((r, t, f, Fraction(1)) for r, t, f in rows)), Terms(NormTitle.GM, "ESP", NEW)
     )
     assert [(c.rule, c.found, c.needed) for c in found.failed] == [("title-holders", "4", "5")]
 
@@ -178,19 +164,13 @@ def test_federation_mix() -> None:
     # 1.4.3: one foreign federation is not two; 1.4.4: six ESP opponents exceed floor(27/5) = 5.
     rows = [(2600, "GM", "ESP")] * 6 + [(2600, "GM", "GER")] * 3
     found = assess(
-        games(*((r, t, f, Fraction(1)) for r, t, f in rows)),
-        title=NormTitle.GM,
-        federation="ESP",
-        regulations=NEW,
+        games(*((r, t, f, Fraction(1)) for r, t, f in rows)), Terms(NormTitle.GM, "ESP", NEW)
     )
     assert {c.rule for c in found.failed} == {"federations", "own-federation"}
     # The exemption (1.4.3d) waives the foreigner requirement, 1.4.4 included.
     exempt = assess(
         games(*((r, t, f, Fraction(1)) for r, t, f in rows)),
-        title=NormTitle.GM,
-        federation="ESP",
-        regulations=NEW,
-        exempt=True,
+        Terms(NormTitle.GM, "ESP", NEW, exemption="1.4.3d"),
     )
     assert exempt.met
 
@@ -199,10 +179,7 @@ def test_one_federation_may_give_two_thirds_at_most() -> None:
     # 1.4.4: seven GER opponents of nine exceed floor(2*9/3) = 6; FID players count for none.
     rows = [(2600, "GM", "GER")] * 7 + [(2600, "GM", "FID"), (2600, "GM", "FRA")]
     found = assess(
-        games(*((r, t, f, Fraction(1)) for r, t, f in rows)),
-        title=NormTitle.GM,
-        federation="ESP",
-        regulations=NEW,
+        games(*((r, t, f, Fraction(1)) for r, t, f in rows)), Terms(NormTitle.GM, "ESP", NEW)
     )
     assert [(c.rule, c.found) for c in found.failed] == [("one-federation", "7")]
 
@@ -211,10 +188,7 @@ def test_an_unrecorded_federation_fails_the_foreigner_requirement() -> None:
     # docs/rulings.md: federations not recorded cannot show the mix 1.4.3-1.4.4 asks for.
     rows = [(2600, "GM", "")] + [(2600, "GM", "GER")] * 4 + [(2600, "GM", "FRA")] * 4
     found = assess(
-        games(*((r, t, f, Fraction(1)) for r, t, f in rows)),
-        title=NormTitle.GM,
-        federation="ESP",
-        regulations=NEW,
+        games(*((r, t, f, Fraction(1)) for r, t, f in rows)), Terms(NormTitle.GM, "ESP", NEW)
     )
     assert {c.found for c in found.failed} == {"unknown"}
 
@@ -226,9 +200,9 @@ def test_won_games_may_be_left_out() -> None:
     rows = [(1500, "", "ESP", Fraction(1))] + [
         (2380, "GM", fed, s) for fed, s in zip(FEDS, scores(Fraction(7), 9), strict=True)
     ]
-    full = assess(games(*rows), title=NormTitle.GM, federation="ESP", regulations=NEW)
+    full = assess(games(*rows), Terms(NormTitle.GM, "ESP", NEW))
     assert (full.average, [c.rule for c in full.failed]) == (2362, ["average"])
-    best = best_assessment(games(*rows), title=NormTitle.GM, federation="ESP", regulations=NEW)
+    best = best_assessment(games(*rows), Terms(NormTitle.GM, "ESP", NEW))
     assert (best.met, best.dropped, best.average, best.performance) == (True, (1,), 2380, 2600)
 
 
@@ -442,8 +416,8 @@ def test_the_order_of_the_games_changes_nothing(
 ) -> None:
     shuffled = list(rows)
     random.shuffle(shuffled)
-    one = assess(games(*rows), title=title, federation="ESP", regulations=NEW)
-    other = assess(games(*shuffled), title=title, federation="ESP", regulations=NEW)
+    one = assess(games(*rows), Terms(title, "ESP", NEW))
+    other = assess(games(*shuffled), Terms(title, "ESP", NEW))
     assert (one.checks, one.average, one.performance) == (
         other.checks,
         other.average,
@@ -461,8 +435,8 @@ def test_a_higher_rated_opponent_never_lowers_the_average(
     base = rating if rating is not None else NEW.unrated_rating
     higher = list(rows)
     higher[index] = (base + data.draw(st.integers(1, 400)), t, fed, score)
-    before = assess(games(*rows), title=title, federation="ESP", regulations=NEW)
-    after = assess(games(*higher), title=title, federation="ESP", regulations=NEW)
+    before = assess(games(*rows), Terms(title, "ESP", NEW))
+    after = assess(games(*higher), Terms(title, "ESP", NEW))
     assert after.average is not None and before.average is not None
     assert after.average >= before.average
 
@@ -510,3 +484,76 @@ def test_an_eight_round_event_says_what_the_last_round_must_bring() -> None:
         (HALF, 2638, None, ()),
         (Fraction(1), 2222, None, ()),
     ]
+
+
+# --- the kinds of event exempt from the foreigner requirement (1.4.3a-c) ----------------------
+
+# Case A with every opponent from the candidate's federation, ESP: the same ratings and titles
+# (Ra 2387; 7/9 = 77.8% -> 78% -> dp 220 in table 1.4.9, Rp 2607), so only 1.4.3 (no foreign federation, 2 needed) and 1.4.4 (ESP 9 >
+# floor(3*9/5) = 5, and 9 > floor(2*9/3) = 6 from one federation) can fail.
+ALL_ESP = [(rating, title, "ESP") for rating, title, _ in CASE_A]
+
+
+def with_event(state: TournamentState, norm_event: str, host: str = "ESP") -> TournamentState:
+    return apply(state, SettingsChanged(federation=host, norm_event=norm_event, reason="set"))
+
+
+def test_an_all_domestic_field_fails_the_foreigner_requirement_in_an_ordinary_event() -> None:
+    found = gm_norm(tournament(ALL_ESP, results(Fraction(7), 9)))
+    assert found.achieved_after is None
+    assert [(c.rule, c.article, c.found) for c in found.assessment.failed] == [
+        ("federations", "1.4.3", "0"),
+        ("own-federation", "1.4.4", "9"),
+        ("one-federation", "1.4.4", "9"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("norm_event", "article"),
+    [
+        # 1.4.3a: the final stage of a national championship; 1.4.3c: a zonal or sub-zonal.
+        ("national-championship", "1.4.3a"),
+        ("zonal", "1.4.3c"),
+        # 1.4.3b: a national team championship, for the registering (host) federation's
+        # players; the candidate is of ESP, the host.
+        ("national-team-championship", "1.4.3b"),
+    ],
+)
+def test_the_kind_of_event_exempts_from_the_foreigner_requirement(
+    norm_event: str, article: str
+) -> None:
+    # The exemption waives 1.4.3 and 1.4.4 together (1.4.3e calls them "the normal
+    # foreigner requirement"); everything else is case A's: a GM norm after round 9.
+    found = gm_norm(with_event(tournament(ALL_ESP, results(Fraction(7), 9)), norm_event))
+    assert found.achieved_after == 9
+    by_rule = {check.rule: check for check in found.assessment.checks}
+    assert (by_rule["federations"].article, by_rule["federations"].found) == (article, "exempt")
+    assert "own-federation" not in by_rule and "one-federation" not in by_rule
+    assert tournament_norms(with_event(tournament(ALL_ESP, []), norm_event)).event_exemption == (
+        article
+    )
+
+
+def test_a_national_team_championship_exempts_only_the_host_federations_players() -> None:
+    # 1.4.3b: the exemption is for the players of the federation that registered the event
+    # (the host); with POR as host the ESP candidate meets the normal requirement and fails.
+    state = with_event(
+        tournament(ALL_ESP, results(Fraction(7), 9)), "national-team-championship", host="POR"
+    )
+    found = gm_norm(state)
+    assert found.achieved_after is None
+    assert {c.rule for c in found.assessment.failed} == {
+        "federations",
+        "own-federation",
+        "one-federation",
+    }
+
+
+def test_the_kind_of_event_is_a_setting_with_bounds() -> None:
+    state = tournament(ALL_ESP, [])
+    assert change_settings(state, ChangeSettings(norm_event="zonal")) == [
+        SettingsChanged(norm_event="zonal")
+    ]
+    with pytest.raises(InvalidCommand) as refused:
+        check_bounds(ChangeSettings(norm_event="open"))
+    assert refused.value.field == "norm_event"

@@ -4,6 +4,14 @@ None of the three gives a norm, and each for reasons worked by hand below from t
 lines and B.01 1.4: Gros 2010 lists no titles and four rounds of nine; the two 2026 files
 (chess-results data converted to TRF) list neither titles nor federations and eight rounds
 of nine. What the arithmetic gives all the same (average, performance) is pinned too.
+
+Titles from elsewhere do not change this (issue 34, checked 2 December 2026): the sample FIDE
+players lists (../shared/fixtures/rating-list) are fictional, ids 900000-902220, and none of
+the FIDE ids the real files carry is among them, so joining them gives no title. Of the real
+files Arbiter imports, only the JaVaFo copy of Gros 2010 (``echecsjs__trf__javafo_sample2``,
+and its accelerated variant in CompetiChess) carries titles, three: a GM, an IM, an FM. The
+team files (Grandmommy's Cup) carry none and cannot be imported. So no real event gives a norm
+or a near-norm; the titled Gros is worked below as the nearest case.
 """
 
 from __future__ import annotations
@@ -109,3 +117,34 @@ def test_graz_2026_after_eight_rounds(title: NormTitle, average: int, performanc
         "title-holders",
         "level-titles",
     }
+
+
+def test_the_titled_gros_2010_cannot_give_a_norm() -> None:
+    # The JaVaFo copy of Gros 2010 titles three players (001 columns 11-13, the old single
+    # letters): 1 Mirzoev g (GM, AZE), 2 Argandona m (IM, ESP), 3 Hernandez f (FM, DOM).
+    state = state_of("echecsjs__trf__javafo_sample2.trf")
+    assert [(state.player(i).title, state.player(i).federation) for i in (1, 2, 3)] == [
+        ("GM", "AZE"), ("IM", "ESP"), ("FM", "DOM"),
+    ]  # fmt: skip
+    report = tournament_norms(state)
+    assert (report.regulations.name, report.after_round, report.exempt) == ("2017", 4, False)
+    # Nine games need ceil(9/2) = 5 title-holders (1.45a); the field holds three, so nobody
+    # can meet five: no norm made and none reachable in the five rounds left.
+    assert (report.achieved, report.open) == ((), ())
+    # Argandona (IM, shown the GM norm alone), 4/4 against 27 Lazkano (1736 ESP), 15 Fernandez
+    # (1907 ESP), 7 Lakunza (2102 ESP), 5 Sanz (2155 ESP). 1736 is raised to 2200 (1.46c):
+    # (2200 + 1907 + 2102 + 2155) / 4 = 2091; 100% -> dp 800 -> Rp 2891. No foreign
+    # federation (1.43); ESP 4 > floor(3*4/5) = 2 and > floor(2*4/3) = 2 (1.44); no
+    # title-holder of 2 (1.45a), no GM of 3 (1.45b). Only two title-holders are left to meet
+    # (Mirzoev, Hernandez): 2 < 5 with five rounds left.
+    assert failures(state, 2, NormTitle.GM) == {
+        "games": ("4", "9"),
+        "federations": ("0", "2"),
+        "own-federation": ("4", "2"),
+        "one-federation": ("4", "2"),
+        "title-holders": ("0", "2"),
+        "level-titles": ("0", "3"),
+        "average": ("2091", "2380"),
+    }
+    (argandona,) = [p for p in report.players if p.player_id == 2]
+    assert (argandona.assessment.average, argandona.assessment.performance) == (2091, 2891)

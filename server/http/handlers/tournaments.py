@@ -149,6 +149,7 @@ def norms_out(tournament_id: str, report: NormReport) -> NormsOut:
         regulations=report.regulations.name,
         host_federation=report.host,
         exempt=report.exempt,
+        event_exemption=report.event_exemption,
         players=[
             PlayerNormOut(
                 player_id=norm.player_id,

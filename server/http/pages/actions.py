@@ -22,6 +22,7 @@ from engine.messages import Message
 from events.decisions import (
     CancelBye,
     CancelWithdrawal,
+    ChangeSettings,
     CloseTournament,
     CorrectPlayerDetails,
     CorrectResult,
@@ -250,6 +251,17 @@ def _draw_lots(run: Run) -> CommandResult:
     return run.execute(command(DrawLots, {"method": method, "seed": secrets.randbelow(2**31)}))
 
 
+def _norm_settings(run: Run) -> CommandResult:
+    """The host federation and the kind of event, as the title norms read them (B.01 1.4.3):
+    both sent, the unchanged one left as it is."""
+    values = {
+        "federation": run.form.get("federation", "").strip().upper(),
+        "norm_event": run.form.get("norm_event", ""),
+        "reason": run.form.get("reason", "").strip(),
+    }
+    return run.execute(command(ChangeSettings, values))
+
+
 ACTIONS: dict[str, Action] = {
     "result": _result,
     "pair": _pair,
@@ -265,6 +277,7 @@ ACTIONS: dict[str, Action] = {
     "correct-player": _correct_player,
     "forbid-pair": _forbid_pair,
     "draw-lots": _draw_lots,
+    "norm-settings": _norm_settings,
 }
 
 _PLAYERS_PAGE = {"register", "register-csv", "correct-player", "forbid-pair", "draw-lots"}
@@ -351,6 +364,7 @@ _DONE: dict[str, Callable[[Gettext], str]] = {
     "correct-player": lambda _: _("Player's details corrected."),
     "forbid-pair": lambda _: _("Pair forbidden."),
     "draw-lots": lambda _: _("Pairing numbers drawn."),
+    "norm-settings": lambda _: _("Title norm settings saved."),
     "unpair": lambda _: _("Round unpaired."),
     "bye": lambda _: _("Bye granted."),
     "cancel-bye": lambda _: _("Bye cancelled."),

@@ -41,6 +41,7 @@ from server.http.pages.session import (
     to_session,
 )
 from server.http.problems import Problem
+from server.printouts.legend import N_
 from server.service.accounts import OpenedSession
 from server.settings import token_matches
 
@@ -53,6 +54,14 @@ __all__ = [
     "sign_out",
     "taken_flash",
 ]
+
+NORM_EVENTS = (
+    ("", N_("none of these: the normal foreigner requirement")),
+    ("national-championship", N_("final stage of a national championship (1.4.3a)")),
+    ("national-team-championship", N_("national team championship (1.4.3b)")),
+    ("zonal", N_("zonal or sub-zonal tournament (1.4.3c)")),
+)
+"""The desk's choices of ``norm_event``, each with its words."""
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "0-0", "1/2-0", "0-1/2")
 """The desk's result choices, the usual first."""
@@ -148,7 +157,7 @@ async def desk(request: web.Request) -> web.StreamResponse:
         round=latest, boards=boards, results=RESULTS,
         flash=flash, focus=focus, announced_at=focus if at.isdigit() else None,
         byes=[bye for bye in state.byes if bye.round_no >= state.next_round],
-        bye_kinds=[kind.value for kind in ByeKind],
+        bye_kinds=[kind.value for kind in ByeKind], norm_events=NORM_EVENTS,
         finished=latest is not None and state.rounds_paired >= settings.rounds
         and not latest.missing_results,
         can_unpair=latest is not None and len(latest.missing_results) == len(latest.boards),

@@ -129,6 +129,7 @@ _FIELDS: dict[str, str] = {
     "label": N_("Label"), "email": N_("Email"), "token": N_("The token"),
     "acceleration": N_("Acceleration"), "points": N_("Points"),
     "title": N_("Title"), "list_month": N_("FIDE list"),
+    "norm_event": N_("Kind of event"),
 }
 """A field a refusal names, by the label its form gives it; a dotted field
 (``points.win``) by its first part's; one of no form by its own name."""

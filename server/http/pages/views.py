@@ -25,7 +25,7 @@ from server.printouts import Language
 from server.printouts.card import Side, side
 from server.printouts.collation import name_key
 from server.printouts.crosstable import by_opponent_rows, crosstable_rows, standings_table
-from server.printouts.norms import norm_status
+from server.printouts.norms import EXEMPTIONS, norm_status
 
 __all__ = [
     "STATUSES",
@@ -281,6 +281,8 @@ class NormsView:
     edition: str
     host: str
     exempt: bool
+    event_exemption: str
+    """The kind of event's exemption (1.4.3a-c), worded; empty: none."""
     achieved: list[NormLine]
     open: list[NormLine]
     out_of_reach: list[NormLine]
@@ -309,6 +311,9 @@ def norms(report: NormReport, language: Language) -> NormsView:
         edition=report.regulations.name,
         host=report.host,
         exempt=report.exempt,
+        event_exemption=language(EXEMPTIONS[report.event_exemption])
+        if report.event_exemption
+        else "",
         achieved=[line(n) for n in report.achieved],
         open=[line(n) for n in report.open],
         out_of_reach=[line(n) for n in report.players if id(n) not in shown],

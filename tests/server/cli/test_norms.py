@@ -9,7 +9,7 @@ import io
 from fractions import Fraction
 from pathlib import Path
 
-from tests.events.test_norms import CASE_A, results, tournament
+from tests.events.test_norms import ALL_ESP, CASE_A, results, tournament
 from tests.server.cli.test_commands import Arbiter
 from trf import export_document, write_trf
 
@@ -43,3 +43,26 @@ def test_after_an_earlier_round(arbiter: Arbiter, tmp_path: Path) -> None:
     assert "title norms after round 8" in text
     assert "needs in the last round: a win against any opponent or a draw against any " in text
     assert "or a loss against any opponent" in text
+
+
+def test_a_zonal_set_by_the_settings_command_exempts_an_all_domestic_field(
+    arbiter: Arbiter, tmp_path: Path
+) -> None:
+    # ALL_ESP (tests/events/test_norms.py): case A's ratings and titles, every opponent of ESP;
+    # 7/9 makes the GM norm only under an exemption from the foreigner requirement (1.4.3c).
+    path = tmp_path / "zonal.trf"
+    path.write_text(write_trf(export_document(tournament(ALL_ESP, results(Fraction(7), 9)))))
+    arbiter("import", str(path), "--id", "zonal")
+    rows = list(csv.reader(io.StringIO(arbiter("norms", "zonal", "--format", "csv").stdout)))
+    assert rows[1][2] == "GM" and rows[1][-1].startswith("out of reach")
+    said = arbiter("settings", "zonal", "--norm-event", "zonal", "--reason", "the zonal").stdout
+    assert said == "zonal: changed norm_event\n"
+    text = arbiter("norms", "zonal").stdout
+    assert "norm made after round 9" in text
+    assert "1.4.3c: a zonal or sub-zonal tournament, exempt from the foreigner requirement" in text
+    # The certificate names the exemption among the exceptions used (its IT1 fields).
+    certificate = arbiter("norms", "zonal", "--certificate", "Candidate").stdout
+    assert "1.4.3c: a zonal or sub-zonal tournament, exempt from the foreigner" in certificate
+    # "none": an ordinary event again, and no exemption is said.
+    arbiter("settings", "zonal", "--norm-event", "none")
+    assert "1.4.3c" not in arbiter("norms", "zonal").stdout

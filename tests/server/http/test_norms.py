@@ -9,7 +9,8 @@ from fractions import Fraction
 
 from events.norms import NormTitle
 from tests.events.test_norms import CASE_A, results, tournament
-from tests.server.http.support import Client
+from tests.server.http.support import Api, Client
+from tests.server.http.test_pages import open_tournament, post_form, sign_in
 from tests.server.http.test_trf import upload
 from trf import export_document, write_trf
 
@@ -77,3 +78,33 @@ async def test_the_page_links_the_certificate_of_a_norm_made(client: Client) -> 
         page = await response.text()
     assert "norm made after round 9" in page
     assert "/norm-certificate?norm=GM&amp;lang=en" in page
+
+
+async def test_the_desk_sets_the_host_federation_and_the_kind_of_event(api: Api) -> None:
+    # The desk's title-norm form runs ChangeSettings like the API: the federation in capitals
+    # (FIDE writes codes so), the kind of event one of B.01 1.4.3a-c's.
+    await open_tournament(api)
+    csrf = await sign_in(api.client)
+    body = await post_form(api.client, "norm-settings", csrf=csrf, federation="por",
+                           norm_event="zonal", reason="the regulations")  # fmt: skip
+    assert "Title norm settings saved." in body
+    assert '<option value="zonal" selected>' in body and 'name="federation" value="POR"' in body
+    _, log = await api.get("/tournaments/open/events")
+    last = log["events"][-1]
+    assert (last["event"]["type"], last["event"]["federation"], last["event"]["norm_event"]) == (
+        "settings-changed", "POR", "zonal",
+    )  # fmt: skip
+    assert last["metadata"]["via"] == "desk"
+    _, norms = await api.get("/tournaments/open/norms")
+    assert (norms["host_federation"], norms["event_exemption"]) == ("POR", "1.4.3c")
+    # A federation that is no three-letter code is refused, named by its label, nothing saved.
+    body = await post_form(api.client, "norm-settings", csrf=csrf, federation="PO",
+                           norm_event="")  # fmt: skip
+    assert 'class="flash error"' in body and "Federation" in body
+    _, after = await api.get("/tournaments/open/events")
+    assert len(after["events"]) == len(log["events"])
+    # The page says the exemption, in Spanish too.
+    async with api.client.get("/t/open/norms?lang=es") as response:
+        assert "un torneo zonal o subzonal, exento del requisito de extranjeros" in (
+            await response.text()
+        )
