@@ -1,9 +1,10 @@
 """One player's games against one norm (B.01 1.4.1-1.4.9), pure: games in, checks out.
 
 A game here is one played over the board (1.4.2c: forfeits and byes are no games); the
-caller has left the others out. Each :class:`Check` names its article in 2024 numbering
-(:meth:`Regulations.article` gives an edition's own) and carries what was found and what
-is needed, so that a page or a certificate can say both in its language.
+caller has left the others out. Each :class:`Check` names its article as the edition
+judging the games numbers it (:meth:`Regulations.article`: 1.43e in 2017, 1.4.3d from 2022)
+and carries what was found and what is needed, so that a page or a certificate can say both
+in its language.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ class Check:
 
     rule: str
     article: str
+    """In the numbering of the edition that judged the games."""
     met: bool
     found: str
     needed: str
@@ -127,11 +129,10 @@ def adjusted_ratings(
     return ratings, raised
 
 
-def _mix_checks(
-    opponents: list[Opponent], n: int, title: NormTitle, own: str, exemption: str
-) -> list[Check]:
-    """1.4.3-1.4.5 for ``n`` games (``n`` may exceed the opponents: 1.4.1c); ``exemption``
-    the article of 1.4.3 that waives 1.4.3-1.4.4, if any."""
+def _mix_checks(opponents: list[Opponent], n: int, terms: Terms) -> list[Check]:
+    """1.4.3-1.4.5 for ``n`` games (``n`` may exceed the opponents: 1.4.1c); the terms'
+    exemption, if any, waives 1.4.3-1.4.4. Articles in 2024 numbering (see :func:`assess`)."""
+    title, own, exemption = terms.title, terms.federation, terms.exemption
     checks: list[Check] = []
     unknown = not own or any(not o.federation for o in opponents)
     if exemption:
@@ -212,7 +213,8 @@ class Terms:
 
 
 def assess(games: list[Game], terms: Terms) -> Assessment:
-    """Check ``games`` against the norm ``terms`` name.
+    """Check ``games`` against the norm ``terms`` name; the checks cite the articles as the
+    terms' edition numbers them.
 
     >>> from events.norms.regulations import EDITIONS
     >>> rows = [("GER", "GM"), ("FRA", "GM"), ("NED", "GM"), ("ESP", "IM"), ("ESP", "")] * 2
@@ -221,6 +223,8 @@ def assess(games: list[Game], terms: Terms) -> Assessment:
     >>> found = assess(played, Terms(NormTitle.IM, "ESP", EDITIONS[-1]))
     >>> found.average, found.performance, found.met
     (2450, 2450, True)
+    >>> [c.article for c in assess(played, Terms(NormTitle.IM, "ESP", EDITIONS[0])).checks][:3]
+    ['1.41a', '1.43', '1.44']
     """
     title, regulations = terms.title, terms.regulations
     opponents = [game.opponent for game in games]
@@ -241,7 +245,7 @@ def assess(games: list[Game], terms: Terms) -> Assessment:
     played = counts_as if extra else n
     checks = [Check("games", article, played >= needed_games, str(played), str(needed_games))]
     mix_games = n if extra else max(counts_as, 1)
-    checks += _mix_checks(opponents, max(mix_games, 1), title, terms.federation, terms.exemption)
+    checks += _mix_checks(opponents, max(mix_games, 1), terms)
     checks.append(
         Check(
             "average",
@@ -271,7 +275,7 @@ def assess(games: list[Game], terms: Terms) -> Assessment:
         average=average,
         performance=performance,
         raised=raised,
-        checks=tuple(checks),
+        checks=tuple(replace(c, article=regulations.article(c.article)) for c in checks),
     )
 
 

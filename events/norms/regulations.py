@@ -78,7 +78,7 @@ and WCM."""
 class Regulations:
     """One edition of B.01: what the norm checks read that differs between editions.
 
-    ``articles`` maps the article a check cites, in 2024 numbering, to this edition's number.
+    :meth:`article` gives this edition's number for an article the checks name in 2024 numbering.
     """
 
     name: str

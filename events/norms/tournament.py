@@ -100,7 +100,7 @@ class NormReport:
     players: tuple[PlayerNorm, ...]
     event_exemption: str = ""
     """The article of 1.4.3a-c the kind of event falls under (1.4.3b: for the host
-    federation's players only); empty: none."""
+    federation's players only), as the edition numbers it (1.43a in 2017); empty: none."""
 
     @property
     def achieved(self) -> tuple[PlayerNorm, ...]:
@@ -357,6 +357,7 @@ def tournament_norms(state: TournamentState, *, after_round: int | None = None) 
     upto = counted if after_round is None else max(0, min(after_round, counted))
     regulations = edition_for(settings.start_date or settings.end_date)
     exemptions = [swiss_exemption(state, k, regulations) for k in range(1, upto + 1)]
+    event = EVENT_EXEMPTIONS.get(settings.norm_event, "")
     players: list[PlayerNorm] = []
     for pid in state.order:
         player = state.player(pid)
@@ -373,5 +374,5 @@ def tournament_norms(state: TournamentState, *, after_round: int | None = None) 
         rounds=settings.rounds,
         exempt=exemptions[-1] if exemptions else False,
         players=tuple(players),
-        event_exemption=EVENT_EXEMPTIONS.get(settings.norm_event, ""),
+        event_exemption=regulations.article(event) if event else "",
     )

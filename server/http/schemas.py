@@ -580,7 +580,8 @@ class NormCheckOut(_Wire):
     """``games``, ``federations``, ``own-federation``, ``one-federation``,
     ``title-holders``, ``level-titles``, ``average``, ``score`` or ``performance``."""
     article: str
-    """The B.01 article, in the 2024 numbering."""
+    """The B.01 article as the edition judging the tournament numbers it (``regulations``:
+    ``1.43e`` in 2017 is ``1.4.3d`` from 2022)."""
     met: bool
     found: str
     """What the games give (``exempt`` under an exemption of 1.4.3a-d, ``unknown`` for
@@ -624,11 +625,13 @@ class NormsOut(_Wire):
     """The edition of B.01 by the tournament's start date: ``2017``, ``2022`` or ``2024``."""
     host_federation: str
     exempt: bool
-    """The field exempts the tournament from the foreigner requirement (1.4.3d)."""
+    """The field exempts the tournament from the foreigner requirement (1.4.3d; 1.43e in
+    2017)."""
     event_exemption: str
     """The article of B.01 1.4.3a-c the kind of event falls under (``1.4.3a`` a national
     championship's final stage, ``1.4.3b`` a national team championship, for the host
-    federation's players only, ``1.4.3c`` a zonal); empty: none."""
+    federation's players only, ``1.4.3c`` a zonal), as the edition numbers it (``1.43a`` in
+    2017); empty: none."""
     players: list[PlayerNormOut]
 
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from engine.messages import Message
 from engine.model import Colour
 from events.errors import InvalidCommand
-from events.norms import NormReport, NormTitle, PlayerNorm, tournament_norms
+from events.norms import NormReport, NormTitle, PlayerNorm, Regulations, tournament_norms
 from events.projections import TournamentState
 from server.printouts import ENGLISH, Language, Printout, heading, template
 from server.printouts.legend import SYSTEM_NAMES
@@ -22,6 +22,7 @@ from server.printouts.legend import SYSTEM_NAMES
 __all__ = [
     "EXEMPTIONS",
     "Certificate",
+    "exemption_words",
     "norm_certificate",
     "norm_list",
     "norm_status",
@@ -43,15 +44,23 @@ RULES = {
 
 
 EXEMPTIONS = {
-    "1.4.3a": "1.4.3a: the final stage of a national championship, exempt from the foreigner "
-    "requirement",
-    "1.4.3b": "1.4.3b: a national team championship, exempt from the foreigner requirement for "
-    "the host federation's players",
-    "1.4.3c": "1.4.3c: a zonal or sub-zonal tournament, exempt from the foreigner requirement",
-    "1.4.3d": "1.4.3d: Swiss exemption from the foreigner requirement",
+    "1.4.3a": "%(article)s: the final stage of a national championship, exempt from the "
+    "foreigner requirement",
+    "1.4.3b": "%(article)s: a national team championship, exempt from the foreigner requirement "
+    "for the host federation's players",
+    "1.4.3c": "%(article)s: a zonal or sub-zonal tournament, exempt from the foreigner requirement",
+    "1.4.3d": "%(article)s: Swiss exemption from the foreigner requirement",
 }
-"""Each exemption from the foreigner requirement (B.01 1.4.3a-d), as the catalogue words
-it."""
+"""Each exemption from the foreigner requirement (B.01 1.4.3a-d, 2024 numbering), as the
+catalogue words it; :func:`exemption_words` fills in the edition's own number."""
+
+
+def exemption_words(regulations: Regulations, article: str, language: Language) -> str:
+    """The exemption an edition's ``article`` names (1.43e in 2017, 1.4.3d from 2022),
+    worded with that number."""
+    key = next(key for key in EXEMPTIONS if regulations.article(key) == article)
+    return language(EXEMPTIONS[key], article=article)
+
 
 _RESULTS = {Fraction(1): "a win", Fraction(1, 2): "a draw", Fraction(0): "a loss"}
 
@@ -112,7 +121,11 @@ def norm_list(
     notes = (
         _("FIDE Title Regulations (B.01), edition %(edition)s.", edition=report.regulations.name),
         _("Host federation: %(federation)s.", federation=report.host or "-"),
-        *([_(EXEMPTIONS[report.event_exemption])] if report.event_exemption else []),
+        *(
+            [exemption_words(report.regulations, report.event_exemption, language)]
+            if report.event_exemption
+            else []
+        ),
     )
     return Printout(
         _("title norms after round %(round)s", round=report.after_round),
@@ -193,13 +206,18 @@ def norm_certificate(
           rating=found.raised[1], floor=found.raised[2])
         if found.raised else "-"
     )  # fmt: skip
+    edition = report.regulations
     games_rule = next(check.article for check in found.checks if check.rule == "games")
     federations = next(check for check in found.checks if check.rule == "federations")
     exceptions = [
-        _("1.4.1c: eight games in nine rounds") if games_rule == "1.4.1c" else "",
-        _("1.4.1d: an overscore counted as games") if games_rule == "1.4.1d" else "",
-        _(EXEMPTIONS[federations.article]) if federations.found == "exempt" else "",
-        _("1.4.1f: won games left out in rounds %(rounds)s", rounds=", ".join(map(str, found.dropped)))
+        _("%(article)s: eight games in nine rounds", article=games_rule)
+        if games_rule == edition.article("1.4.1c") else "",
+        _("%(article)s: an overscore counted as games", article=games_rule)
+        if games_rule == edition.article("1.4.1d") else "",
+        exemption_words(edition, federations.article, language)
+        if federations.found == "exempt" else "",
+        _("%(article)s: won games left out in rounds %(rounds)s", article=edition.article("1.4.1f"),
+          rounds=", ".join(map(str, found.dropped)))
         if found.dropped else "",
     ]  # fmt: skip
     by_rule = {check.rule: check for check in found.checks}

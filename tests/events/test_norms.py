@@ -557,3 +557,50 @@ def test_the_kind_of_event_is_a_setting_with_bounds() -> None:
     with pytest.raises(InvalidCommand) as refused:
         check_bounds(ChangeSettings(norm_event="open"))
     assert refused.value.field == "norm_event"
+
+
+@pytest.mark.parametrize(
+    ("start", "norm_event", "articles"),
+    [
+        # A tournament starting in 2019 is judged by the 2017 text, which numbers the
+        # articles 1.41 ... 1.49 (B.01 2017: 1.41a nine games, 1.43 and 1.44 the federations,
+        # 1.45a-b the titles, 1.48 and 1.48a-b the performance, the average and the score).
+        (
+            date(2019, 5, 1),
+            "",
+            ["1.41a", "1.43", "1.44", "1.44", "1.45a", "1.45b", "1.48a", "1.48b", "1.48"],
+        ),
+        # From 2022 the same articles are 1.4.1 ... 1.4.9 (the 2022 change sheet, the 2024
+        # page).
+        (
+            date(2022, 5, 1),
+            "",
+            ["1.4.1a", "1.4.3", "1.4.4", "1.4.4", "1.4.5a", "1.4.5b", "1.4.8a", "1.4.8b", "1.4.8"],
+        ),
+        # A zonal: 1.43c in 2017, 1.4.3c from 2022; the exemption waives 1.43-1.44 (1.4.3-1.4.4).
+        (date(2019, 5, 1), "zonal", ["1.41a", "1.43c", "1.45a", "1.45b", "1.48a", "1.48b", "1.48"]),
+        (
+            date(2024, 5, 1),
+            "zonal",
+            ["1.4.1a", "1.4.3c", "1.4.5a", "1.4.5b", "1.4.8a", "1.4.8b", "1.4.8"],
+        ),
+    ],
+)
+def test_each_edition_cites_its_own_numbering(
+    start: date, norm_event: str, articles: list[str]
+) -> None:
+    state = with_event(tournament(CASE_A, results(Fraction(7), 9), start=start), norm_event)
+    found = gm_norm(state)
+    assert [check.article for check in found.assessment.checks] == articles
+    report = tournament_norms(state)
+    assert report.event_exemption == (articles[1] if norm_event else "")
+
+
+def test_the_swiss_exemption_is_1_43e_in_2017() -> None:
+    # The 2017 text numbers the Swiss exemption 1.43e (1.43d being another exemption; the
+    # Chess Prophet strings of the 2017 text, docs/rulings.md); from 2022 it is 1.4.3d.
+    assert [edition_for(date(y, 5, 1)).article("1.4.3d") for y in (2019, 2022, 2024)] == [
+        "1.43e",
+        "1.4.3d",
+        "1.4.3d",
+    ]

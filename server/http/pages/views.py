@@ -25,7 +25,7 @@ from server.printouts import Language
 from server.printouts.card import Side, side
 from server.printouts.collation import name_key
 from server.printouts.crosstable import by_opponent_rows, crosstable_rows, standings_table
-from server.printouts.norms import EXEMPTIONS, norm_status
+from server.printouts.norms import exemption_words, norm_status
 
 __all__ = [
     "STATUSES",
@@ -283,6 +283,8 @@ class NormsView:
     exempt: bool
     event_exemption: str
     """The kind of event's exemption (1.4.3a-c), worded; empty: none."""
+    swiss_article: str
+    """The Swiss exemption's article as the edition numbers it (1.43e in 2017, 1.4.3d)."""
     achieved: list[NormLine]
     open: list[NormLine]
     out_of_reach: list[NormLine]
@@ -311,9 +313,10 @@ def norms(report: NormReport, language: Language) -> NormsView:
         edition=report.regulations.name,
         host=report.host,
         exempt=report.exempt,
-        event_exemption=language(EXEMPTIONS[report.event_exemption])
+        event_exemption=exemption_words(report.regulations, report.event_exemption, language)
         if report.event_exemption
         else "",
+        swiss_article=report.regulations.article("1.4.3d"),
         achieved=[line(n) for n in report.achieved],
         open=[line(n) for n in report.open],
         out_of_reach=[line(n) for n in report.players if id(n) not in shown],

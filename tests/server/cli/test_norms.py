@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
@@ -66,3 +67,19 @@ def test_a_zonal_set_by_the_settings_command_exempts_an_all_domestic_field(
     # "none": an ordinary event again, and no exemption is said.
     arbiter("settings", "zonal", "--norm-event", "none")
     assert "1.4.3c" not in arbiter("norms", "zonal").stdout
+
+
+def test_a_2019_zonal_cites_the_2017_numbering(arbiter: Arbiter, tmp_path: Path) -> None:
+    # A tournament starting in May 2019 is judged by the 2017 text (B.01 0.22), whose zonal
+    # exemption is 1.43c (1.4.3c from 2022): the list and the certificate say 1.43c.
+    path = tmp_path / "zonal.trf"
+    state = tournament(ALL_ESP, results(Fraction(7), 9), start=date(2019, 5, 1))
+    path.write_text(write_trf(export_document(state)))
+    arbiter("import", str(path), "--id", "zonal")
+    arbiter("settings", "zonal", "--norm-event", "zonal", "--reason", "the zonal")
+    text = arbiter("norms", "zonal").stdout
+    assert "edition 2017" in text and "norm made after round 9" in text
+    assert "1.43c: a zonal or sub-zonal tournament, exempt from the foreigner requirement" in text
+    certificate = arbiter("norms", "zonal", "--certificate", "Candidate").stdout
+    assert "1.43c: a zonal or sub-zonal tournament, exempt from the foreigner" in certificate
+    assert "1.4.3c" not in text + certificate

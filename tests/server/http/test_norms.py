@@ -5,10 +5,11 @@ by name)."""
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 
 from events.norms import NormTitle
-from tests.events.test_norms import CASE_A, results, tournament
+from tests.events.test_norms import ALL_ESP, CASE_A, results, tournament
 from tests.server.http.support import Api, Client
 from tests.server.http.test_pages import open_tournament, post_form, sign_in
 from tests.server.http.test_trf import upload
@@ -108,3 +109,24 @@ async def test_the_desk_sets_the_host_federation_and_the_kind_of_event(api: Api)
         assert "un torneo zonal o subzonal, exento del requisito de extranjeros" in (
             await response.text()
         )
+
+
+async def test_the_api_and_the_page_cite_the_editions_numbering(api: Api) -> None:
+    # Case A as a zonal starting in May 2019: judged by the 2017 text (B.01 0.22), which
+    # numbers the articles 1.41 ... 1.49 and the zonal exemption 1.43c (1.4.3c from 2022).
+    state = tournament(ALL_ESP, results(Fraction(7), 9), start=date(2019, 5, 1))
+    status, body = await upload(api.client, "old", write_trf(export_document(state)).encode())
+    assert status == 201, body
+    setting = {"norm_event": "zonal", "reason": "the zonal"}
+    changed, _ = await api.post("/tournaments/old/settings", setting, version="*")
+    assert changed in (200, 201)
+    _, norms = await api.get("/tournaments/old/norms")
+    assert (norms["regulations"], norms["event_exemption"]) == ("2017", "1.43c")
+    (gm,) = [p for p in norms["players"] if p["name"] == "Candidate" and p["norm"] == "GM"]
+    assert [c["article"] for c in gm["checks"]] == [
+        "1.41a", "1.43c", "1.45a", "1.45b", "1.48a", "1.48b", "1.48",
+    ]  # fmt: skip
+    async with api.client.get("/t/old/norms?lang=es") as response:
+        page = await response.text()
+    assert "1.43c: un torneo zonal o subzonal, exento del requisito de extranjeros" in page
+    assert "1.4.3c" not in page
