@@ -122,6 +122,10 @@ def test_only_the_lowest_opponent_below_the_floor_is_raised() -> None:
         # 2017 (1.46d): the unrated opponent counts 1000, is the lowest and is raised:
         # (2200 + 1300 + 7 * 2500) / 9 = 21000 / 9 = 2333.3 -> 2333.
         (OLD, 2333),
+        # A tournament starting on 10 February 2024 is judged by the chapter applied from
+        # 1 January 2024 (0.2), whose 1.4.6d says 1400: as NEW (docs/rulings.md, "An unrated
+        # opponent in January and February 2024").
+        (edition_for(date(2024, 2, 10)), 2344),
     ],
 )
 def test_an_unrated_opponent_counts_with_the_editions_rating(
