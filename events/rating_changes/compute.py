@@ -55,10 +55,12 @@ December 2024) too large a difference with a player above 2600."""
 
 
 class Entrant(NamedTuple):
-    """What the K factor reads besides the rating: the year of birth and the arbiter's K."""
+    """What the K factor reads besides the rating: the year of birth, the arbiter's K and
+    the K of the FIDE list the rating came from."""
 
     birth_year: int | None = None
     k_factor: int | None = None
+    list_k_factor: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +208,10 @@ def k_factor(
     games: int,
 ) -> int:
     """A rated player's K (B.02 8.3.3 in the FIDE editions): the arbiter's when given; else
-    rapid and blitz's one K where the system has one (2022), 10 from 2400, 40 for a junior under 2300 until the end of the
-    year of the 18th birthday, 20 otherwise; lowered so that K × ``games`` stays within 700.
+    the FIDE list's when it is one of 8.3.3's values (another is a K the list's own period
+    capped); else rapid and blitz's one K where the system has one (2022), 10 from 2400, 40
+    for a junior under 2300 until the end of the year of the 18th birthday, 20 otherwise;
+    lowered so that K × ``games`` stays within 700.
 
     >>> from events.rating_changes.systems import system_for
     >>> fide = system_for("fide", date(2024, 6, 1))
@@ -217,10 +221,18 @@ def k_factor(
     20
     >>> k_factor(fide, 1900, Entrant(k_factor=40), "standard", None, games=20)
     35
+    >>> k_factor(fide, 1900, Entrant(list_k_factor=40), "standard", None, games=9)
+    40
     """
     rule = system.k
     if entrant.k_factor is not None:
         k = entrant.k_factor
+    elif (
+        (listed := entrant.list_k_factor) is not None
+        and rule.from_list
+        and listed in (rule.junior, rule.established, rule.elite)
+    ):
+        k = listed
     elif rule.rapid_blitz is not None and rating_kind in ("rapid", "blitz"):
         k = rule.rapid_blitz
     elif rule.elite_from is not None and rating >= rule.elite_from:

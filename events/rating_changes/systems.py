@@ -13,7 +13,7 @@ text is (``source``); ``docs/rulings.md`` ("Rating changes") says how each rule 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Literal
 
@@ -51,6 +51,8 @@ class KRule:
     junior_below: int = 2300
     rapid_blitz: int | None = None
     """One K for every rapid and blitz rating; None: the rules above apply to them too."""
+    from_list: bool = True
+    """Whether the K a FIDE list gives the player is theirs (B.02 7.1.2 publishes it)."""
     games_cap: int | None = 700
     """K × (rated games) may not exceed this: K is lowered to the largest whole number that
     keeps it (B.02 8.3.3). Arbiter counts this event's games, the fewest the period holds."""
@@ -134,22 +136,21 @@ _FIDE_2024 = RatingSystem(
         maximum=2200,
     ),
 )
-_FIDE_2024_12 = RatingSystem(
+_FIDE_2024_12 = replace(
+    _FIDE_2024,
     name="fide-2024-12",
     title=Message("FIDE Rating Regulations as amended from 1 December 2024"),
-    family="fide",
     effective_from=date(2024, 12, 1),
     source=(
         "FIDE Handbook B.02 rapid and blitz 7.3.1 as amended from 1 December 2024, "
         "https://handbook.fide.com/chapter/B02RBRegulations2024"
     ),
     rapid_blitz_not_rated_from=600,
-    initial=_FIDE_2024.initial,
 )
-_FIDE_2025 = RatingSystem(
+_FIDE_2025 = replace(
+    _FIDE_2024_12,
     name="fide-2025",
     title=Message("FIDE Rating Regulations as amended from 1 October 2025"),
-    family="fide",
     effective_from=date(2025, 10, 1),
     source=(
         "FIDE Handbook B.02 8.3.1 as amended from 1 October 2025, "
@@ -157,8 +158,6 @@ _FIDE_2025 = RatingSystem(
         "https://en.chessbase.com/post/fide-changes-rating-regulations)"
     ),
     difference_cap_exempt_from=2650,
-    rapid_blitz_not_rated_from=600,
-    initial=_FIDE_2024.initial,
 )
 _ICU = RatingSystem(
     name="icu",
@@ -168,7 +167,7 @@ _ICU = RatingSystem(
     source="M. Orr, Basic Rating Formulae, http://ratings.icu.ie/articles/16",
     expected="logistic",
     difference_cap=None,
-    k=KRule(established=40, elite_from=None, junior=None, games_cap=None),
+    k=KRule(established=40, elite_from=None, junior=None, games_cap=None, from_list=False),
 )
 
 _SYSTEMS: dict[str, tuple[RatingSystem, ...]] = {
