@@ -26,8 +26,7 @@ import msgspec
 from engine.model import PairingNumber
 from events.directory import fold_name
 from events.envelope import Snapshot
-from events.projections import TournamentState
-from events.projections.snapshot import code_digest
+from events.projections import TournamentState, code_digest
 from events.rating_changes import performances, tournament_rating_changes
 from events.tiebreaks import completed_rounds, crosstable_from_state
 from events.types import PlayerId
