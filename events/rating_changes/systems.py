@@ -6,7 +6,7 @@ Regulations rate an event by the text in force when it ends. Each edition says w
 text is (``source``); ``docs/rulings.md`` ("Rating changes") says how each rule is read.
 
 >>> system_for("fide", date(2024, 2, 29)).name, system_for("fide", date(2024, 3, 1)).name
-('fide-2022', 'fide-2024')
+('fide-2022-10', 'fide-2024')
 >>> system_for("fide", date(2025, 10, 1)).difference_cap_exempt_from
 2650
 """
@@ -118,6 +118,18 @@ _FIDE_2022 = RatingSystem(
         floor=1000,
     ),
 )
+_FIDE_2022_10 = replace(
+    _FIDE_2022,
+    name="fide-2022-10",
+    title=Message("FIDE Rating Regulations as amended from 1 October 2022"),
+    effective_from=date(2022, 10, 1),
+    source=(
+        "FIDE Handbook B.02 rapid and blitz as amended from 1 October 2022 (rapid and blitz K "
+        "by the standard rules; https://www.scacchierando.it/regolamenti/"
+        "nuove-regole-fide-per-i-rating-rapidblitz/)"
+    ),
+    k=KRule(),
+)
 _FIDE_2024 = RatingSystem(
     name="fide-2024",
     title=Message("FIDE Rating Regulations effective from 1 March 2024"),
@@ -171,7 +183,7 @@ _ICU = RatingSystem(
 )
 
 _SYSTEMS: dict[str, tuple[RatingSystem, ...]] = {
-    "fide": (_FIDE_2022, _FIDE_2024, _FIDE_2024_12, _FIDE_2025),
+    "fide": (_FIDE_2022, _FIDE_2022_10, _FIDE_2024, _FIDE_2024_12, _FIDE_2025),
     "icu": (_ICU,),
 }
 """Each system's editions, oldest first."""

@@ -28,7 +28,10 @@ ONE = PairingNumber(1)
 def test_editions_are_chosen_by_the_last_day() -> None:
     # B.02 2024 came into force on 1 March 2024 (qc.fide.com, 1 March 2024); the 8.3.1
     # amendment for players rated 2650 and above on 1 October 2025 (FIDE press release).
-    assert system_for("fide", date(2024, 2, 29)).name == "fide-2022"
+    assert system_for("fide", date(2022, 9, 30)).name == "fide-2022"
+    # Rapid and blitz K by the standard rules from 1 October 2022 (docs/rulings.md).
+    assert system_for("fide", date(2022, 10, 1)).name == "fide-2022-10"
+    assert system_for("fide", date(2024, 2, 29)).name == "fide-2022-10"
     assert system_for("fide", date(2024, 3, 1)).name == "fide-2024"
     assert system_for("fide", date(2024, 11, 30)).name == "fide-2024"
     # The rapid and blitz chapter's 600-point rule, "effective from 1 December 2024".
@@ -178,10 +181,12 @@ def test_first_rating_before_2024() -> None:
     assert initial is not None and (initial.average, initial.rating) == (1800, 1820)
 
 
-def test_rapid_and_blitz_k_before_2024() -> None:
-    # B.02 2022 as Arbiter reads it (docs/rulings.md, "K factor", not verified against the
-    # 2022 rapid and blitz chapter): one K of 20 for every rapid and blitz rating.
-    assert k_factor(FIDE_2022, 2500, Entrant(), "rapid", date(2023, 6, 30), games=9) == 20
+def test_rapid_and_blitz_k_before_october_2022() -> None:
+    # Until 30 September 2022 one K of 20 for every rapid and blitz rating; from 1 October
+    # 2022 the standard rules (docs/rulings.md, "K factor": a secondary source).
+    before = system_for("fide", date(2022, 6, 30))
+    assert k_factor(before, 2500, Entrant(), "rapid", date(2022, 6, 30), games=9) == 20
+    assert k_factor(FIDE_2022, 2500, Entrant(), "rapid", date(2023, 6, 30), games=9) == 10
 
 
 def test_a_zero_score_gives_no_first_rating() -> None:
