@@ -59,8 +59,16 @@ class DirectoryPlayer(NamedTuple):
     women_title: str = ""
     other_titles: str = ""
     standard: int | None = None
+    standard_games: int | None = None
+    """Games rated in the list's period (the list's ``SGm``)."""
+    standard_k: int | None = None
+    """The player's K for the next period, as the list publishes it (``SK``, B.02 7.1.2)."""
     rapid: int | None = None
+    rapid_games: int | None = None
+    rapid_k: int | None = None
     blitz: int | None = None
+    blitz_games: int | None = None
+    blitz_k: int | None = None
     birth_year: int | None = None
     flag: str = ""
     """FIDE's flag: ``i`` inactive, ``w`` woman, ``wi`` both."""
@@ -69,6 +77,11 @@ class DirectoryPlayer(NamedTuple):
         """The rating of one time control (``None``: unrated there)."""
         rating: int | None = getattr(self, kind)
         return rating
+
+    def k_factor(self, kind: RatingKind) -> int | None:
+        """The list's K for one time control (``None``: the list gives none)."""
+        k: int | None = getattr(self, f"{kind}_k")
+        return k
 
 
 class LoadedList(NamedTuple):

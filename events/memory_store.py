@@ -12,7 +12,14 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from events.envelope import AppendResult, ExpectedVersion, RecordedEvent, Snapshot, StreamVersion
+from events.envelope import (
+    AppendResult,
+    ExpectedVersion,
+    GlobalPosition,
+    RecordedEvent,
+    Snapshot,
+    StreamVersion,
+)
 from events.store import (
     IDEMPOTENCY_TTL,
     PreparedBatch,
@@ -37,6 +44,7 @@ class MemoryEventStore:
         """Each stream's rows; row ``v - 1`` is version ``v``."""
         self._keys: dict[tuple[str, str], tuple[str, AppendResult, datetime]] = {}
         self._snapshots: dict[str, Snapshot] = {}
+        self._derived: dict[str, dict[str, Snapshot]] = {}
         self._lock = threading.Lock()
 
     def append(
@@ -147,6 +155,18 @@ class MemoryEventStore:
             kept = self._snapshots.get(stream_id)
             if kept is None or _replaces(snapshot, kept):
                 self._snapshots[stream_id] = snapshot
+
+    def last_position(self) -> GlobalPosition:
+        with self._lock:
+            return GlobalPosition(self._rows[-1].global_position if self._rows else 0)
+
+    def read_derived(self, name: str) -> dict[str, Snapshot]:
+        with self._lock:
+            return dict(self._derived.get(name, {}))
+
+    def write_derived(self, name: str, stream_id: str, value: Snapshot) -> None:
+        with self._lock:
+            self._derived.setdefault(name, {})[stream_id] = value
 
     def check(self) -> None:
         """Memory is always there; present for the protocol."""

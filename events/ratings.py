@@ -41,10 +41,12 @@ RULE = (
 
 class UpdateRatings(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Set ratings to a FIDE list's: ``ratings`` maps FIDE id to the list's rating of the
-    tournament's time control (0 = unrated there); ids the list lacks are left alone."""
+    tournament's time control (0 = unrated there), ``k_factors`` to the list's K there (ids
+    without one: none); ids the list lacks are left alone."""
 
     list_month: str
     ratings: dict[int, int]
+    k_factors: dict[int, int] = {}
 
 
 def rating_kind(state: TournamentState) -> RatingKind:
@@ -81,6 +83,7 @@ def registration(
         "sex": entry.sex,
         "birth_year": entry.birth_year,
         "rating_list": month,
+        "list_k_factor": entry.k_factor(rating_type),
     }
     fields.update({name: value for name, value in given.items() if value is not None})
     if "rating" in given and given["rating"] is not None:
@@ -89,7 +92,8 @@ def registration(
 
 
 def decide_rating_update(state: TournamentState, command: UpdateRatings) -> list[Event]:
-    """One correction per player whose rating differs from the list's (none: nothing to do).
+    """One correction per player whose rating or K differs from the list's (none: nothing
+    to do).
 
     :raises RoundAlreadyPaired: once round 1 is paired (the rule is in the message).
     :raises InvalidCommand: when the tournament's start date says another list is in force.
@@ -113,13 +117,18 @@ def decide_rating_update(state: TournamentState, command: UpdateRatings) -> list
         if player.fide_id is None or player.fide_id not in command.ratings:
             continue
         rating = command.ratings[player.fide_id]
+        k = command.k_factors.get(player.fide_id)
+        changes: dict[str, Any] = {}
         if rating != player.rating:
+            changes.update(rating=rating, rating_list=command.list_month)
+        if k != player.list_k_factor:
+            changes["list_k_factor"] = k
+        if changes:
             events.append(
                 PlayerDetailsCorrected(
                     player_id=player.player_id,
-                    rating=rating,
-                    rating_list=command.list_month,
                     reason=f"FIDE rating list {command.list_month}",
+                    **changes,
                 )
             )
     return events

@@ -21,7 +21,14 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar, Protocol
 
-from events.envelope import AppendResult, ExpectedVersion, RecordedEvent, Snapshot, StreamVersion
+from events.envelope import (
+    AppendResult,
+    ExpectedVersion,
+    GlobalPosition,
+    RecordedEvent,
+    Snapshot,
+    StreamVersion,
+)
 from events.errors import StoreBusy, StoreError, StoreUnavailable, WrongExpectedVersion
 from events.store import (
     IDEMPOTENCY_TTL,
@@ -419,6 +426,41 @@ class SqlEventStore:
                     snapshot.stream_version,
                     snapshot.projection_version,
                     snapshot.state,
+                    datetime.now(UTC).isoformat(),
+                ),
+            )
+
+    def last_position(self) -> GlobalPosition:
+        with self._session() as session:
+            (last,) = session.execute(
+                "SELECT COALESCE(MAX(global_position), 0) FROM events"
+            ).fetchone()
+        return GlobalPosition(int(last))
+
+    def read_derived(self, name: str) -> dict[str, Snapshot]:
+        with self._session() as session:
+            found = session.execute(
+                "SELECT stream_id, stream_version, projection_version, value FROM derived_values "
+                "WHERE name = ?",
+                (name,),
+            ).fetchall()
+        return {row[0]: Snapshot(row[1], row[2], bytes(row[3])) for row in found}
+
+    def write_derived(self, name: str, stream_id: str, value: Snapshot) -> None:
+        with self._session() as session:
+            session.execute(
+                "INSERT INTO derived_values (name, stream_id, stream_version, "
+                "projection_version, value, created_at) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (name, stream_id) DO UPDATE SET "
+                "stream_version = excluded.stream_version, "
+                "projection_version = excluded.projection_version, value = excluded.value, "
+                "created_at = excluded.created_at",
+                (
+                    name,
+                    stream_id,
+                    value.stream_version,
+                    value.projection_version,
+                    value.state,
                     datetime.now(UTC).isoformat(),
                 ),
             )

@@ -117,6 +117,19 @@ class EventStore(Protocol):
         """Keep ``snapshot`` as the stream's one snapshot, unless a later one is kept."""
         ...
 
+    def last_position(self) -> GlobalPosition:
+        """The global position of the log's last event; 0 when it is empty."""
+        ...
+
+    def read_derived(self, name: str) -> dict[str, Snapshot]:
+        """Every stream's kept value of the read model ``name`` (a cache beside the log, as
+        snapshots are: whatever code made it, the caller checks)."""
+        ...
+
+    def write_derived(self, name: str, stream_id: str, value: Snapshot) -> None:
+        """Keep ``value`` as the stream's value of the read model ``name``, in place of any."""
+        ...
+
     def read_rows(self, *, after: int = 0, limit: int = 1000) -> list[StoredRow]:
         """Like :meth:`read_all`, the rows exactly as stored (no decoding, no upcasting):
         what moving a log to another store copies."""

@@ -273,6 +273,9 @@ class PlayerRegistered(_Event, frozen=True, tag="player-registered"):
     for each missed round."""
     rating_list: str = ""
     """``YYYY-MM``: the FIDE list ``rating`` was taken from; empty when entered by hand."""
+    list_k_factor: int | None = None
+    """The K that FIDE list gave the player for the tournament's time control (B.02 7.1.2);
+    None: none taken from a list."""
 
 
 class PlayerDetailsCorrected(_Event, frozen=True, tag="player-details-corrected"):
@@ -295,6 +298,8 @@ class PlayerDetailsCorrected(_Event, frozen=True, tag="player-details-corrected"
     k_factor: int | Unset | None = UNSET
     """The player's development coefficient K as the arbiter sets it (B.02 8.3.3: a player
     new to the list, or once rated 2400); ``None``: read from the rating and age again."""
+    list_k_factor: int | Unset | None = UNSET
+    """The K of the FIDE list of ``rating_list`` (a rating update before round 1)."""
 
 
 class PlayerWithdrawn(_Event, frozen=True, tag="player-withdrawn"):

@@ -47,9 +47,13 @@ _TITLES = {
 _TXT_COLUMNS = {
     "ID Number": "fide_id", "Name": "name", "Fed": "federation", "Sex": "sex",
     "Tit": "title", "WTit": "women_title", "OTit": "other_titles",
-    "SRtng": "standard", "RRtng": "rapid", "BRtng": "blitz", "B-day": "birth_year", "Flag": "flag",
+    "SRtng": "standard", "SGm": "standard_games", "SK": "standard_k",
+    "RRtng": "rapid", "RGm": "rapid_games", "RK": "rapid_k", "Rk": "rapid_k",
+    "BRtng": "blitz", "BGm": "blitz_games", "BK": "blitz_k", "B-day": "birth_year", "Flag": "flag",
 }  # fmt: skip
-"""Header word -> directory field; other columns (games, K factors, FOA) are not kept."""
+"""Header word -> directory field; other columns (FOA) are not kept."""
+_SINGLE_LIST_COLUMNS = {"Gms": "_games", "K": "_k"}
+"""A single list's games and K columns: the field is the list's time control's."""
 _XML_LAYOUT = (
     "fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title",
     "rating", "games", "k", "rapid_rating", "rapid_games", "rapid_k",
@@ -59,13 +63,19 @@ _XML_LAYOUT = (
 _XML_FIELDS = {  # in DirectoryPlayer order
     "fideid": "fide_id", "name": "name", "country": "federation", "sex": "sex",
     "title": "title", "w_title": "women_title", "o_title": "other_titles",
-    "rating": "standard", "rapid_rating": "rapid", "blitz_rating": "blitz",
+    "rating": "standard", "games": "standard_games", "k": "standard_k",
+    "rapid_rating": "rapid", "rapid_games": "rapid_games", "rapid_k": "rapid_k",
+    "blitz_rating": "blitz", "blitz_games": "blitz_games", "blitz_k": "blitz_k",
     "birthday": "birth_year", "flag": "flag",
 }  # fmt: skip
 
 
 _FIELDS = DirectoryPlayer._fields
-_NUMBERS = ("fide_id", "standard", "rapid", "blitz", "birth_year")
+_NUMBERS = tuple(
+    f
+    for f in _FIELDS
+    if f not in ("name", "federation", "sex", "title", "women_title", "other_titles", "flag")
+)
 _XML_INDEX = {tag: _FIELDS.index(field) for tag, field in _XML_FIELDS.items()}
 _XML_TEXT = "[^<&\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]*"
 """Text that is XML as it stands, with no entity: a player whose text is not goes to expat."""
@@ -313,6 +323,8 @@ def _txt_spans(header: str, kind: RatingKind | None) -> list[tuple[int, int]]:
         field = _TXT_COLUMNS.get(word)
         if field is None and kind is not None and _MONTH_TOKEN.fullmatch(word):
             field = kind  # a single list names its rating column by the month
+        elif kind is not None and word in _SINGLE_LIST_COLUMNS:
+            field = kind + _SINGLE_LIST_COLUMNS[word]
         if field is not None:
             spans[field] = (start, end)
     return list(spans.values())
@@ -330,14 +342,38 @@ def _decoded(line: bytes, ratings: RatingList) -> str:
 def _player(values: list[str], path: Path, number: int) -> DirectoryPlayer:
     """A directory row from the field texts, in :class:`DirectoryPlayer` order; ``number``
     is the TXT line or the XML player's position, named with the field in any error."""
-    fide_id, name, federation, sex, title, women, others, std, rpd, blz, year, flag = values
+    (
+        fide_id,
+        name,
+        federation,
+        sex,
+        title,
+        women,
+        others,
+        std,
+        std_games,
+        std_k,
+        rpd,
+        rpd_games,
+        rpd_k,
+        blz,
+        blz_games,
+        blz_k,
+        year,
+        flag,
+    ) = values
     try:  # written out, not looped: this runs a million and a half times per load
         return DirectoryPlayer(
             int(fide_id), " ".join(name.split()), federation, _SEX.get(sex, ""),
             _TITLES.get(title.upper(), title) if title else "",
             _TITLES.get(women.upper(), women) if women else "", others,
-            int(std) or None if std else None, int(rpd) or None if rpd else None,
-            int(blz) or None if blz else None, int(year) or None if year else None, flag,
+            int(std) or None if std else None, int(std_games) if std_games else None,
+            int(std_k) or None if std_k else None,
+            int(rpd) or None if rpd else None, int(rpd_games) if rpd_games else None,
+            int(rpd_k) or None if rpd_k else None,
+            int(blz) or None if blz else None, int(blz_games) if blz_games else None,
+            int(blz_k) or None if blz_k else None,
+            int(year) or None if year else None, flag,
         )  # fmt: skip
     except ValueError:
         bad = next(

@@ -102,6 +102,8 @@ class RegisterPlayer(CommandStruct, frozen=True):
     birth_year: Annotated[int, msgspec.Meta(ge=1850, le=2100)] | None = None
     rating_list: ShortText = ""
     """``YYYY-MM`` of the FIDE list the rating and details were taken from, if any."""
+    list_k_factor: KFactor | None = None
+    """That list's K for the player in the tournament's time control, if it gives one."""
 
 
 class RegisterMany(CommandStruct, frozen=True):
@@ -234,6 +236,7 @@ def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
             missed_points_total=total,
             birth_year=command.birth_year,
             rating_list=command.rating_list,
+            list_k_factor=command.list_k_factor,
         )
     ]
 

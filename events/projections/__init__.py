@@ -4,6 +4,7 @@ from engine.common import Float
 from events.projections.cache import DEFAULT_MAX_BYTES, StateCache
 from events.projections.kinds import EVENT_KINDS, AuditClass, EventKind
 from events.projections.persistent import PersistentList
+from events.projections.snapshot import code_digest
 from events.projections.standings import points_str
 from events.projections.state import (
     EMPTY,
@@ -30,6 +31,7 @@ __all__ = [
     "StateCache",
     "TournamentState",
     "apply",
+    "code_digest",
     "fold",
     "points_str",
     "state_after_round",

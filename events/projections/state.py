@@ -84,9 +84,11 @@ class PlayerState:
     ``missed_round_points`` for each."""
     birth_year: int | None = None
     rating_list: str = ""
+    """``YYYY-MM``: the FIDE list ``rating`` comes from; empty when entered by hand."""
     k_factor: int | None = None
     """The arbiter's K for the rating change (:mod:`events.rating_changes`); None: read."""
-    """``YYYY-MM``: the FIDE list ``rating`` comes from; empty when entered by hand."""
+    list_k_factor: int | None = None
+    """The K the FIDE list of ``rating_list`` gives (B.02 7.1.2); None: no list's K."""
     withdrawn_from: int | None = None
     rounds: tuple[PlayerRound, ...] = ()
     score: Fraction = Fraction(0)

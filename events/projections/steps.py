@@ -81,6 +81,7 @@ def player_registered(state: TournamentState, event: PlayerRegistered) -> Tourna
         ),
         birth_year=event.birth_year,
         rating_list=event.rating_list,
+        list_k_factor=event.list_k_factor,
     )
     for round_ in state.rounds:  # a late entry's missed rounds (GHR 2.4, Amalfi B.2)
         missed = _not_paired_record(state, player, round_.round_no, NotPairedReason.LATE_ENTRY)

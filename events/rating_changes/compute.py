@@ -48,16 +48,19 @@ __all__ = [
     "rating_changes",
 ]
 
-Excluded = Literal["forfeit", "bye", "unrated-opponent", "unrated"]
+Excluded = Literal["forfeit", "bye", "unrated-opponent", "unrated", "difference"]
 """Why a round changes no rating: a forfeit, a round without a game (byes, absences, rounds
-outside the entry), an unrated opponent, or two unrated players."""
+outside the entry), an unrated opponent, two unrated players, or (rapid and blitz from
+December 2024) too large a difference with a player above 2600."""
 
 
 class Entrant(NamedTuple):
-    """What the K factor reads besides the rating: the year of birth and the arbiter's K."""
+    """What the K factor reads besides the rating: the year of birth, the arbiter's K and
+    the K of the FIDE list the rating came from."""
 
     birth_year: int | None = None
     k_factor: int | None = None
+    list_k_factor: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +106,9 @@ class PlayerChange:
     expected: Decimal | None
     score: Decimal
     change: Decimal | None
+    """The sum of the games' changes; None when unrated or without a counted game."""
     new_rating: int | None
+    """The rating plus the change rounded to a whole number; None without a change."""
     initial: InitialRating | None = None
 
 
@@ -164,6 +169,8 @@ def _player_change(
             excluded.append((round_no, "bye"))
         elif (opponent_rating := crosstable.by_number[entry.opponent].rating) is None:
             excluded.append((round_no, "unrated" if player.rating is None else "unrated-opponent"))
+        elif _not_rated(system, rating_kind, player.rating, opponent_rating):
+            excluded.append((round_no, "difference"))
         else:
             score = Decimal(entry.outcome.score.numerator) / entry.outcome.score.denominator
             counted.append((round_no, entry.opponent, opponent_rating, score))
@@ -176,7 +183,10 @@ def _player_change(
         games = tuple(GameChange(r, o, rating, None, None, s, None) for r, o, rating, s in counted)
         return replace(base, games=games, initial=_initial_rating(counted, system))
     k = k_factor(system, player.rating, entrant, rating_kind, end, games=len(counted))
-    differences = _differences(system, player.rating, [rating for _, _, rating, _ in counted])
+    if not counted:  # nothing rated yet: no change, rather than a change of 0
+        return replace(base, k=k)
+    opponents = [rating for _, _, rating, _ in counted]
+    differences = _differences(system, player.rating, opponents, rating_kind)
     expectations = [_expected(system, d) for d in differences]
     games = tuple(
         GameChange(r, o, rating, d, e, s, k * (s - e))
@@ -184,7 +194,7 @@ def _player_change(
     )
     expected = sum(expectations, Decimal(0))
     change = k * (score - expected)  # the sum of the games' changes
-    new_rating = int(round_half_up(Fraction(player.rating) + Fraction(change), "1"))
+    new_rating = player.rating + _rounded_away_from_zero(change)
     return replace(base, k=k, games=games, expected=expected, change=change, new_rating=new_rating)
 
 
@@ -198,8 +208,10 @@ def k_factor(
     games: int,
 ) -> int:
     """A rated player's K (B.02 8.3.3 in the FIDE editions): the arbiter's when given; else
-    rapid and blitz's one K, 10 from 2400, 40 for a junior under 2300 until the end of the
-    year of the 18th birthday, 20 otherwise; lowered so that K × ``games`` stays within 700.
+    the FIDE list's when it is one of 8.3.3's values (another is a K the list's own period
+    capped); else rapid and blitz's one K where the system has one (2022), 10 from 2400, 40
+    for a junior under 2300 until the end of the year of the 18th birthday, 20 otherwise;
+    lowered so that K × ``games`` stays within 700.
 
     >>> from events.rating_changes.systems import system_for
     >>> fide = system_for("fide", date(2024, 6, 1))
@@ -209,10 +221,18 @@ def k_factor(
     20
     >>> k_factor(fide, 1900, Entrant(k_factor=40), "standard", None, games=20)
     35
+    >>> k_factor(fide, 1900, Entrant(list_k_factor=40), "standard", None, games=9)
+    40
     """
     rule = system.k
     if entrant.k_factor is not None:
         k = entrant.k_factor
+    elif (
+        (listed := entrant.list_k_factor) is not None
+        and rule.from_list
+        and listed in (rule.junior, rule.established, rule.elite)
+    ):
+        k = listed
     elif rule.rapid_blitz is not None and rating_kind in ("rapid", "blitz"):
         k = rule.rapid_blitz
     elif rule.elite_from is not None and rating >= rule.elite_from:
@@ -232,12 +252,35 @@ def k_factor(
     return k
 
 
-def _differences(system: RatingSystem, rating: int, opponents: list[int]) -> list[int]:
+def _not_rated(system: RatingSystem, rating_kind: str, rating: int | None, opponent: int) -> bool:
+    """Whether a rapid or blitz game is left unrated for its rating difference (B.02 rapid
+    and blitz 7.3.1 from 1 December 2024: 600 or more with either player above 2600)."""
+    limit = system.rapid_blitz_not_rated_from
+    if limit is None or rating is None or rating_kind == "standard":
+        return False
+    return abs(rating - opponent) >= limit and max(rating, opponent) > (
+        system.rapid_blitz_not_rated_above
+    )
+
+
+def _rounded_away_from_zero(change: Decimal) -> int:
+    """The event's change to a whole number, 0.5 away from zero (B.02 2024 8.3.4).
+
+    >>> _rounded_away_from_zero(Decimal("-12.50")), _rounded_away_from_zero(Decimal("12.49"))
+    (-13, 12)
+    """
+    whole = int(round_half_up(Fraction(abs(change)), "1"))
+    return -whole if change < 0 else whole
+
+
+def _differences(
+    system: RatingSystem, rating: int, opponents: list[int], rating_kind: str
+) -> list[int]:
     """Each game's rating difference as the system counts it (B.02 8.3.1)."""
     raw = [rating - opponent for opponent in opponents]
     cap = system.difference_cap
     exempt = system.difference_cap_exempt_from
-    if cap is None or (exempt is not None and rating >= exempt):
+    if cap is None or (exempt is not None and rating >= exempt and rating_kind == "standard"):
         return raw
     capped = [max(-cap, min(cap, d)) for d in raw]
     if not system.difference_cap_once:
@@ -273,11 +316,13 @@ def _initial_rating(
     )
     average = int(round_half_up(Fraction(total_rating, total_games), "1"))
     percent = int(round_half_up(100 * total_points / total_games, "1"))
-    if rule.zero_disregarded and points == 0:
+    if points == 0:  # 8.2.1 (2022 and 2024): a zero score is disregarded
         return InitialRating(None, games, average, percent, published=False)
     if rule.twenty_per_half_point and 2 * total_points >= total_games:
         rating = average + 20 * int(2 * total_points - total_games)
     else:
         rating = average + rating_difference(percent)
+    if rule.maximum is not None:
+        rating = min(rating, rule.maximum)
     published = games >= rule.minimum_games and rating >= rule.floor
     return InitialRating(rating, games, average, percent, published)

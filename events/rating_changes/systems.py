@@ -6,14 +6,14 @@ Regulations rate an event by the text in force when it ends. Each edition says w
 text is (``source``); ``docs/rulings.md`` ("Rating changes") says how each rule is read.
 
 >>> system_for("fide", date(2024, 2, 29)).name, system_for("fide", date(2024, 3, 1)).name
-('fide-2022', 'fide-2024')
+('fide-2022-10', 'fide-2024')
 >>> system_for("fide", date(2025, 10, 1)).difference_cap_exempt_from
 2650
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Literal
 
@@ -49,7 +49,10 @@ class KRule:
     junior_until_age: int = 18
     """Junior K until the end of the year of this birthday."""
     junior_below: int = 2300
-    rapid_blitz: int | None = 20
+    rapid_blitz: int | None = None
+    """One K for every rapid and blitz rating; None: the rules above apply to them too."""
+    from_list: bool = True
+    """Whether the K a FIDE list gives the player is theirs (B.02 7.1.2 publishes it)."""
     games_cap: int | None = 700
     """K × (rated games) may not exceed this: K is lowered to the largest whole number that
     keeps it (B.02 8.3.3). Arbiter counts this event's games, the fewest the period holds."""
@@ -65,11 +68,11 @@ class InitialRatingRule:
     twenty_per_half_point: bool
     """A score of 50 % or more adds 20 per half point above 50 % (the pre-2024 text) rather
     than the table's dp."""
-    zero_disregarded: bool
-    """A score of zero against rated opponents gives no rating (the pre-2024 text)."""
     minimum_games: int
     floor: int
     """The lowest rating the list publishes."""
+    maximum: int | None = None
+    """The highest first rating (B.02 2024 8.2.3: 2200); None: no limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +90,13 @@ class RatingSystem:
     """The cap helps a player in one game of the event only, the one with the greatest
     difference (B.02 2022 8.3.1); False: in every game."""
     difference_cap_exempt_from: int | None = None
-    """Players rated this or more play with the real difference (B.02 from 1 October 2025)."""
+    """Players rated this or more play with the real difference in standard events (B.02
+    8.3.1 from 1 October 2025; the rapid and blitz chapter keeps the cap for everyone)."""
+    rapid_blitz_not_rated_from: int | None = None
+    """Rapid and blitz games with a difference of this or more are not rated when either
+    player is rated above ``rapid_blitz_not_rated_above`` (B.02 rapid and blitz 7.3.1, from
+    1 December 2024)."""
+    rapid_blitz_not_rated_above: int = 2600
     k: KRule = KRule()
     initial: InitialRatingRule | None = None
     """None: the system gives no first rating from an event (the player stays unrated here)."""
@@ -100,14 +109,26 @@ _FIDE_2022 = RatingSystem(
     effective_from=date(2022, 1, 1),
     source="FIDE Handbook B.02, https://handbook.fide.com/chapter/B022022",
     difference_cap_once=True,
+    k=KRule(rapid_blitz=20),
     initial=InitialRatingRule(
         hypothetical_opponents=0,
         hypothetical_rating=0,
         twenty_per_half_point=True,
-        zero_disregarded=True,
         minimum_games=5,
         floor=1000,
     ),
+)
+_FIDE_2022_10 = replace(
+    _FIDE_2022,
+    name="fide-2022-10",
+    title=Message("FIDE Rating Regulations as amended from 1 October 2022"),
+    effective_from=date(2022, 10, 1),
+    source=(
+        "FIDE Handbook B.02 rapid and blitz as amended from 1 October 2022 (rapid and blitz K "
+        "by the standard rules; https://www.scacchierando.it/regolamenti/"
+        "nuove-regole-fide-per-i-rating-rapidblitz/)"
+    ),
+    k=KRule(),
 )
 _FIDE_2024 = RatingSystem(
     name="fide-2024",
@@ -122,22 +143,33 @@ _FIDE_2024 = RatingSystem(
         hypothetical_opponents=2,
         hypothetical_rating=1800,
         twenty_per_half_point=False,
-        zero_disregarded=False,
         minimum_games=5,
         floor=1400,
+        maximum=2200,
     ),
 )
-_FIDE_2025 = RatingSystem(
+_FIDE_2024_12 = replace(
+    _FIDE_2024,
+    name="fide-2024-12",
+    title=Message("FIDE Rating Regulations as amended from 1 December 2024"),
+    effective_from=date(2024, 12, 1),
+    source=(
+        "FIDE Handbook B.02 rapid and blitz 7.3.1 as amended from 1 December 2024, "
+        "https://handbook.fide.com/chapter/B02RBRegulations2024"
+    ),
+    rapid_blitz_not_rated_from=600,
+)
+_FIDE_2025 = replace(
+    _FIDE_2024_12,
     name="fide-2025",
     title=Message("FIDE Rating Regulations as amended from 1 October 2025"),
-    family="fide",
     effective_from=date(2025, 10, 1),
     source=(
-        "FIDE Council amendment of B.02 8.3.1, effective 1 October 2025 (FIDE press release, "
+        "FIDE Handbook B.02 8.3.1 as amended from 1 October 2025, "
+        "https://handbook.fide.com/chapter/B022024 (FIDE press release, "
         "https://en.chessbase.com/post/fide-changes-rating-regulations)"
     ),
     difference_cap_exempt_from=2650,
-    initial=_FIDE_2024.initial,
 )
 _ICU = RatingSystem(
     name="icu",
@@ -147,11 +179,11 @@ _ICU = RatingSystem(
     source="M. Orr, Basic Rating Formulae, http://ratings.icu.ie/articles/16",
     expected="logistic",
     difference_cap=None,
-    k=KRule(established=40, elite_from=None, junior=None, rapid_blitz=None, games_cap=None),
+    k=KRule(established=40, elite_from=None, junior=None, games_cap=None, from_list=False),
 )
 
 _SYSTEMS: dict[str, tuple[RatingSystem, ...]] = {
-    "fide": (_FIDE_2022, _FIDE_2024, _FIDE_2025),
+    "fide": (_FIDE_2022, _FIDE_2022_10, _FIDE_2024, _FIDE_2024_12, _FIDE_2025),
     "icu": (_ICU,),
 }
 """Each system's editions, oldest first."""

@@ -20,7 +20,7 @@ def tournament_rating_changes(state: TournamentState) -> RatingChanges:
     for number, player_id in enumerate(state.order, start=1):
         player = state.player(player_id)
         born = player.birth_date.year if player.birth_date else player.birth_year
-        entrants[PairingNumber(number)] = Entrant(birth_year=born, k_factor=player.k_factor)
+        entrants[PairingNumber(number)] = Entrant(born, player.k_factor, player.list_k_factor)
     return rating_changes(
         crosstable_from_state(state),
         system_for(settings.rating_system, settings.end_date),

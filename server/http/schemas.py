@@ -406,7 +406,7 @@ class PlayerOut(_Wire):
     """The K the arbiter set for the rating change; null: read from the rating and age."""
     rating_change: Decimal | None = None
     """The rating change over the complete rounds (see ``/rating-changes``); null when
-    unrated."""
+    unrated or before any rated game is complete."""
 
 
 class PlayerList(_Wire):
@@ -463,7 +463,8 @@ class StandingOut(_Wire):
     tiebreaks: dict[str, Decimal | int | None]
     """Each tie-break's value, keyed by its label in ``StandingsOut.tiebreaks``."""
     rating_change: Decimal | None = None
-    """The rating change over the standings' rounds; null when unrated."""
+    """The rating change over the standings' rounds; null when unrated or before any rated
+    game is complete (no round complete yet: null, not 0)."""
 
 
 class StandingsOut(_Wire):
@@ -490,7 +491,7 @@ class RatedGameOut(_Wire):
 
 class UnratedRoundOut(_Wire):
     round_no: int
-    reason: Literal["forfeit", "bye", "unrated-opponent", "unrated"]
+    reason: Literal["forfeit", "bye", "unrated-opponent", "unrated", "difference"]
 
 
 class InitialRatingOut(_Wire):
@@ -511,7 +512,10 @@ class PlayerRatingOut(_Wire):
     score: Decimal
     expected: Decimal | None
     change: Decimal | None
+    """The sum of the games' changes; null when unrated or without a rated game."""
     new_rating: int | None
+    """The rating plus the change rounded to a whole number, 0.5 away from zero (B.02
+    8.3.4); null without a change."""
     initial: InitialRatingOut | None
     games: list[RatedGameOut]
     unrated_rounds: list[UnratedRoundOut]

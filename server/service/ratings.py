@@ -59,12 +59,14 @@ class RatingUseCases(CommandRunner):
         loaded = _loaded(directory)
         state = self.load(tournament_id)
         kind = rating_kind(state)
-        ratings = {}
+        ratings, k_factors = {}, {}
         for player in state.players:
             entry = directory.get(player.fide_id) if player.fide_id is not None else None
             if entry is not None:
                 ratings[entry.fide_id] = entry.rating(kind) or 0
-        command = UpdateRatings(list_month=loaded.month, ratings=ratings)
+                if (k := entry.k_factor(kind)) is not None:
+                    k_factors[entry.fide_id] = k
+        command = UpdateRatings(list_month=loaded.month, ratings=ratings, k_factors=k_factors)
         if not decide_rating_update(state, command):
             return command, None
 

@@ -411,6 +411,22 @@ class StoreContract:
         assert store.read_snapshot("tournament-open") == Snapshot(1, "code-2", b"new code")
         assert len(store.read_all()) == 2  # snapshots are not events
 
+    def test_derived_values_are_kept_per_name_and_stream(self, store: EventStore) -> None:
+        assert store.last_position() == 0
+        store.append("tournament-open", [created()], expected_version=NO_STREAM)
+        store.append("tournament-b", [created("b")], expected_version=NO_STREAM)
+        assert store.last_position() == 2
+        assert store.read_derived("history") == {}
+        store.write_derived("history", "tournament-open", Snapshot(1, "code-1", b"one"))
+        store.write_derived("history", "tournament-b", Snapshot(1, "code-1", b"b"))
+        store.write_derived("other", "tournament-open", Snapshot(1, "code-1", b"other"))
+        store.write_derived("history", "tournament-open", Snapshot(1, "code-2", b"new"))
+        assert store.read_derived("history") == {
+            "tournament-open": Snapshot(1, "code-2", b"new"),
+            "tournament-b": Snapshot(1, "code-1", b"b"),
+        }
+        assert len(store.read_all()) == 2  # not events
+
     def test_rows_copy_to_another_store_as_they_are(
         self, store: EventStore, new_store: Callable[[], EventStore]
     ) -> None:

@@ -89,6 +89,8 @@ def test_schema_comes_from_recorded_migrations(path: Path) -> None:
         "0005_player_directory",
         "0006_accounts",
         "0007_sign_in_links",
+        "0008_directory_games_and_k",
+        "0009_derived_values",
     ]
     assert {"events", "streams", "idempotency_keys"} <= set(store.db.table_names())
     store.close()

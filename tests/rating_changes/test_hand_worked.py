@@ -28,9 +28,15 @@ ONE = PairingNumber(1)
 def test_editions_are_chosen_by_the_last_day() -> None:
     # B.02 2024 came into force on 1 March 2024 (qc.fide.com, 1 March 2024); the 8.3.1
     # amendment for players rated 2650 and above on 1 October 2025 (FIDE press release).
-    assert system_for("fide", date(2024, 2, 29)).name == "fide-2022"
+    assert system_for("fide", date(2022, 9, 30)).name == "fide-2022"
+    # Rapid and blitz K by the standard rules from 1 October 2022 (docs/rulings.md).
+    assert system_for("fide", date(2022, 10, 1)).name == "fide-2022-10"
+    assert system_for("fide", date(2024, 2, 29)).name == "fide-2022-10"
     assert system_for("fide", date(2024, 3, 1)).name == "fide-2024"
-    assert system_for("fide", date(2025, 9, 30)).name == "fide-2024"
+    assert system_for("fide", date(2024, 11, 30)).name == "fide-2024"
+    # The rapid and blitz chapter's 600-point rule, "effective from 1 December 2024".
+    assert system_for("fide", date(2024, 12, 1)).name == "fide-2024-12"
+    assert system_for("fide", date(2025, 9, 30)).name == "fide-2024-12"
     assert system_for("fide", date(2025, 10, 1)).name == "fide-2025"
     assert system_for("", None).name == "fide-2025"
 
@@ -89,6 +95,9 @@ def test_from_october_2025_players_of_2650_use_the_real_difference() -> None:
     assert low.change == Decimal("-1.60")  # K 20 × -0.08: no longer zero-sum
     # The same game before the amendment: 0.92 for both sides, +0.80 and -1.60.
     assert rating_changes(table, FIDE_2024).player(ONE).change == Decimal("0.80")
+    # The rapid and blitz chapter was not amended: a 2700 is still capped there.
+    rapid = rating_changes(table, FIDE_2025, rating_kind="rapid").player(ONE)
+    assert (rapid.games[0].expected, rapid.change) == (Decimal("0.92"), Decimal("0.80"))
 
 
 @pytest.mark.parametrize(
@@ -100,7 +109,9 @@ def test_from_october_2025_players_of_2650_use_the_real_difference() -> None:
         (2300, Entrant(birth_year=2010), "standard", 9, 20),  # not under 2300
         (2400, Entrant(), "standard", 9, 10),  # 10 from 2400
         (2399, Entrant(), "standard", 9, 20),
-        (2500, Entrant(), "rapid", 9, 20),  # 20 for rapid and blitz
+        # The rapid and blitz chapter of 2024 (7.3.3) has the standard chapter's K rules.
+        (2500, Entrant(), "rapid", 9, 10),
+        (2250, Entrant(birth_year=2006), "blitz", 9, 40),
         (1800, Entrant(k_factor=40), "standard", 9, 40),  # the arbiter's (new player)
         # K × n may not exceed 700: 40 × 18 = 720, so K = 38 (38 × 18 = 684).
         (1800, Entrant(k_factor=40), "standard", 18, 38),
@@ -133,6 +144,23 @@ def test_unplayed_rounds_and_unrated_opponents_change_nothing() -> None:
     assert [g.opponent for g in unrated.games] == [3, 1, 2]  # every game counts for it
 
 
+def test_rapid_and_blitz_games_600_apart_are_not_rated_from_december_2024() -> None:
+    # B.02 rapid and blitz 7.3.1, effective from 1 December 2024: games between players
+    # with a difference of 600 points or more are not rated if at least one of them is
+    # rated above 2600. 2601 - 2001 = 600 with 2601 above 2600: not rated, for either side;
+    # 2600 - 2000: 2600 is not above 2600, so rated (capped at 400: .92 and .08).
+    table = crosstable({1: 2601, 2: 2001, 3: 2600, 4: 2000}, [[(1, 2, "1-0"), (3, 4, "1-0")]])
+    december = system_for("fide", date(2025, 1, 31))
+    rapid = rating_changes(table, december, rating_kind="rapid")
+    assert [p.excluded for p in rapid.players[:2]] == [((1, "difference"),)] * 2
+    assert rapid.players[2].games[0].expected == Decimal("0.92")
+    # Standard games, and rapid games before December 2024, are rated as before.
+    standard = rating_changes(table, december).player(ONE)
+    assert (standard.excluded, standard.games[0].expected) == ((), Decimal("0.92"))
+    before = rating_changes(table, FIDE_2024, rating_kind="blitz").player(ONE)
+    assert before.excluded == ()
+
+
 def test_first_rating_2024_with_two_hypothetical_draws() -> None:
     # B.02 2024 8.2: the unrated player's games against rated opponents plus two draws
     # against hypothetical 1800 opponents. Against 1600 1700 1800 1900 2000 scoring
@@ -153,14 +181,54 @@ def test_first_rating_before_2024() -> None:
     assert initial is not None and (initial.average, initial.rating) == (1800, 1820)
 
 
-def test_a_zero_score_gives_a_first_rating_only_from_2024() -> None:
-    # 2022 8.2: a zero score is disregarded. 2024: (0 + 1) / 7 = 14 %, dp(.14) = -dp(.86)
-    # = -309 (8.1.1): 1800 - 309 = 1491, at least 1400: published.
+def test_rapid_and_blitz_k_before_october_2022() -> None:
+    # Until 30 September 2022 one K of 20 for every rapid and blitz rating; from 1 October
+    # 2022 the standard rules (docs/rulings.md, "K factor": a secondary source).
+    before = system_for("fide", date(2022, 6, 30))
+    assert k_factor(before, 2500, Entrant(), "rapid", date(2022, 6, 30), games=9) == 20
+    assert k_factor(FIDE_2022, 2500, Entrant(), "rapid", date(2023, 6, 30), games=9) == 10
+
+
+def test_a_zero_score_gives_no_first_rating() -> None:
+    # 8.2.1, in the 2022 and the 2024 text alike: "If an unrated player scores zero in
+    # their first event this score is disregarded."
     table = _unrated_against_five("0-1", "0-1", "0-1", "0-1", "0-1")
-    before = rating_changes(table, FIDE_2022).player(PairingNumber(6)).initial
-    assert before is not None and before.rating is None and not before.published
+    for system in (FIDE_2022, FIDE_2024):
+        initial = rating_changes(table, system).player(PairingNumber(6)).initial
+        assert initial is not None and initial.rating is None and not initial.published
+
+
+def test_a_first_rating_is_at_most_2200_from_2024() -> None:
+    # B.02 2024 8.2.3: "The maximum initial rating is 2200." Five wins against 2000:
+    # average (10000 + 3600) / 7 = 1942.86, 1943; p = (5 + 1) / 7 = 86 %, dp 309 (8.1.1):
+    # 2252, so 2200. The 2022 text has no maximum: Ra 2000 + 20 for each of the five half
+    # points above 50 % (5 - 2.5 = 2.5 points): 2100.
+    table = crosstable(
+        {1: 2000, 2: 2000, 3: 2000, 4: 2000, 5: 2000, 6: None},
+        [[(6, opponent, "1-0")] for opponent in range(1, 6)],
+    )
     after = rating_changes(table, FIDE_2024).player(PairingNumber(6)).initial
-    assert after is not None and (after.percent, after.rating, after.published) == (14, 1491, True)
+    assert after is not None and (after.average, after.percent, after.rating) == (1943, 86, 2200)
+    before = rating_changes(table, FIDE_2022).player(PairingNumber(6)).initial
+    assert before is not None and before.rating == 2100
+
+
+def test_the_change_is_rounded_away_from_zero() -> None:
+    # B.02 2024 8.3.4: the rating change is rounded to a whole number, 0.5 away from zero.
+    # 2600 (K 10) loses to 2410: D 190 gives .75 (189-197), change 10 × -0.75 = -7.50,
+    # rounded -8: 2592 (rounding the new rating 2592.5 up would give 2593).
+    table = crosstable({1: 2600, 2: 2410}, [[(1, 2, "0-1")]])
+    player = rating_changes(table, FIDE_2024).player(ONE)
+    assert (player.change, player.new_rating) == (Decimal("-7.50"), 2592)
+
+
+def test_no_game_no_change() -> None:
+    # A rated player whose rounds are all unplayed (or who has no complete round yet) has
+    # no change to show: None, not 0 (docs/rulings.md, "A change and a new rating").
+    table = crosstable({1: 2000, 2: 2000, 3: 2000}, [[(2, 3, "1-0")]])
+    player = rating_changes(table, FIDE_2024).player(ONE)
+    assert (player.excluded, player.change, player.new_rating) == (((1, "bye"),), None, None)
+    assert player.k == 20
 
 
 def test_four_games_are_not_enough_to_publish() -> None:

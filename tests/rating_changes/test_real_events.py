@@ -1,5 +1,6 @@
 """Rating changes of three real published events (``../shared/fixtures/trf-real``,
-chess-results data converted to TRF; see its SOURCES.md), worked by hand.
+chess-results data converted to TRF; see its SOURCES.md), worked by hand, and the first
+rating of an unrated player in a fourth (Gelendzhik 2016, converted by hand).
 
 All three were played in 2026, so B.02 as amended from 1 October 2025 applies (the 400-point
 cap for players below 2650, the real difference from 2650). The files give ratings but no
@@ -29,6 +30,7 @@ def _player(name: str, number: int, *, end: date = date(2026, 3, 31)) -> PlayerC
 AEROFLOT = "gbtami__swisspairing__aeroflot_open_2026_r09.trf"
 GRAZ = "gbtami__swisspairing__international_chessopen_graz_2026_a_r09.trf"
 BUDAPEST = "gbtami__swisspairing__budapest_spring_festival_2026_group_a_2200_r05.trf"
+GELENDZHIK = "FedorovVladimir__clojure-chess-match__test.trf"
 
 
 def test_aeroflot_open_2026_nepomniachtchi() -> None:
@@ -105,3 +107,22 @@ def test_budapest_spring_festival_2026_group_a() -> None:
         Decimal("-2.20"),
         2324,
     )
+
+
+def test_gelendzhik_2016_a_first_rating_under_each_text() -> None:
+    # "XII SDS - Classic", Gelendzhik 2016 (SOURCES.md #25), No. 14 Zakharova, unrated
+    # (rating 0000), seven games against rated opponents: 2127 ½ | 2222 0 | 2310 0 | 2079 ½ |
+    # 2427 1 | 2017 1 | 1900 0, score 3. The 2016 text is not held; the same games under:
+    # B.02 2022 8.2: Ra = 15082 / 7 = 2154.57 → 2155, 3/7 = 43 %, dp(.43) = -50 (8.1.1):
+    # 2105, seven games and at least 1000: published.
+    before = _player(GELENDZHIK, 14, end=date(2023, 6, 30)).initial
+    assert before is not None
+    assert (before.games, before.average, before.percent, before.rating) == (7, 2155, 43, 2105)
+    assert before.published
+    # B.02 2024 8.2.2: two draws against 1800 added: (15082 + 3600) / 9 = 2075.78 → 2076,
+    # (3 + 1) / 9 = 44 %, dp(.44) = -43: 2033, at least 1400 (7.1.4): published.
+    after = _player(GELENDZHIK, 14).initial
+    assert after is not None
+    assert (after.average, after.percent, after.rating, after.published) == (2076, 44, 2033, True)
+    # Her rated opponents' games against her change nothing for them (8.3.1).
+    assert _player(GELENDZHIK, 7).excluded == ((1, "unrated-opponent"),)

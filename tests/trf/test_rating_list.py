@@ -21,10 +21,11 @@ def sample(name: str) -> Path:
 
 # players_list_foa.txt line 5 / the XML's fourth <player>:
 # 900111 Núñez, Luis FRA F GM WGM FA ... 2720 9 40 2629 ... 2821 ... 1983 w
+# (SRtng 2720, SGm 9, SK 40; RRtng 2629 and BRtng 2821 with no games or K given)
 NUNEZ = DirectoryPlayer(
     fide_id=900111, name="Núñez, Luis", federation="FRA", sex="f", title="GM",
-    women_title="WGM", other_titles="FA", standard=2720, rapid=2629, blitz=2821,
-    birth_year=1983, flag="w",
+    women_title="WGM", other_titles="FA", standard=2720, standard_games=9, standard_k=40,
+    rapid=2629, blitz=2821, birth_year=1983, flag="w",
 )  # fmt: skip
 
 
@@ -133,6 +134,16 @@ def test_a_single_list_names_its_month_and_rating_column(tmp_path: Path) -> None
         2720,
         None,
         1983,
+    )
+    # the month's games and K columns are the list's time control's
+    assert (player.standard_games, player.standard_k, player.rapid_k) == (9, 40, None)
+    rapid = path.rename(tmp_path / "rapid_sep26frl.txt")
+    (player,) = list(open_rating_list(rapid))
+    assert (player.rapid, player.rapid_games, player.rapid_k, player.standard_k) == (
+        2720,
+        9,
+        40,
+        None,
     )
 
 

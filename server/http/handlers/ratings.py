@@ -54,8 +54,16 @@ class DirectoryEntry(msgspec.Struct, kw_only=True):
     women_title: str
     other_titles: str
     standard: int | None
+    standard_games: int | None
+    """Games rated in the list's period; null when the list gives none."""
+    standard_k: int | None
+    """The list's K (B.02 7.1.2); null when the list gives none."""
     rapid: int | None
+    rapid_games: int | None
+    rapid_k: int | None
     blitz: int | None
+    blitz_games: int | None
+    blitz_k: int | None
     birth_year: int | None
     flag: str
 

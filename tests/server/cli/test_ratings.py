@@ -117,3 +117,35 @@ def test_update_before_round_1_then_refused_after(tmp_path: Path) -> None:
         "round 1 is already paired: FIDE rates a tournament with the ratings in force"
         in refused.stderr
     )
+
+
+def test_the_lists_k_rates_the_event_and_the_arbiters_k_wins(tmp_path: Path) -> None:
+    """players_list_foa.txt line 2: 900000 García, Ana 2725, SGm 12, SK 40; line 8: 900222
+    Ivanova, Marta 2137, SGm 12, SK 20. García's K is the list's 40 (her rating alone would
+    give 10, B.02 8.3.3). The event ends 6 September 2026 (B.02 as amended from October
+    2025): García (2725, from 2650: the real difference) beats Ivanova: D 588, PD .98 (table
+    8.1.2, 560-619), 40 × 0.02 = +0.80; Ivanova (capped at -400: .08) 20 × -0.08 = -1.60.
+    With the arbiter's K 10 for García: 10 × 0.02 = +0.20."""
+    db = tmp_path / "a.db"
+    assert load(db, "players_list_foa.txt", "2026-09").exit_code == 0
+    steps = [
+        ["create-tournament", "Open", "--rounds", "5", "--start", "2026-09-05",
+         "--end", "2026-09-06"],
+        ["register", "open", "--fide-id", "900000"],
+        ["register", "open", "--fide-id", "900222"],
+        ["pair-round", "open"],
+        ["record-result", "open", "1", "1", "1-0"],
+    ]  # fmt: skip
+    for step in steps:
+        assert arbiter(db, *step).exit_code == 0, (step, arbiter(db, *step).output)
+
+    def changes() -> dict[int, tuple[int, float]]:
+        shown = arbiter(db, "ratings", "changes", "open", "--format", "json")
+        assert shown.exit_code == 0, shown.output
+        return {p["player_id"]: (p["k"], p["change"]) for p in json.loads(shown.stdout)["players"]}
+
+    assert changes() == {1: (40, 0.8), 2: (20, -1.6)}
+    assert arbiter(db, "correct-player", "open", "1", "--k-factor", "10").exit_code == 0
+    assert changes() == {1: (10, 0.2), 2: (20, -1.6)}
+    event = json.loads(arbiter(db, "log", "open", "--json").stdout.splitlines()[1])["event"]
+    assert (event["rating"], event["list_k_factor"]) == (2725, 40)

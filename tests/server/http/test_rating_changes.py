@@ -52,6 +52,18 @@ async def test_rating_changes_game_by_game(api: Api) -> None:
     assert (player["rating_change"], player["k_factor"]) == (8.4, None)
 
 
+async def test_no_change_before_a_round_is_complete(api: Api) -> None:
+    # Nothing is rated before a round is complete: null, and the pages show nothing (not 0).
+    await _open(api)
+    await api.post("/tournaments/open/rounds")
+    _, standings = await api.get("/tournaments/open/standings")
+    assert [r["rating_change"] for r in standings["rows"]] == [None] * 4
+    _, body = await api.get("/tournaments/open/rating-changes")
+    assert [(p["change"], p["new_rating"]) for p in body["players"]] == [(None, None)] * 4
+    _, page, _ = await text(api.client, "/t/open/standings")
+    assert '<td class="num rating-change"></td>' in page and "+0.00" not in page
+
+
 async def test_the_arbiter_sets_a_players_k(api: Api) -> None:
     # B.02 8.3.3: K 40 for a player new to the list: Dahl 40 × .42 = +16.80.
     await _open(api)
@@ -87,7 +99,7 @@ async def test_a_player_across_events(api: Api) -> None:
     status, body = await api.get("/players/1503014/events")
     assert status == 200
     assert [e["tournament_id"] for e in body["events"]] == ["summer", "spring"]
-    assert {e["rating_change"] for e in body["events"]} == {0}
+    assert {e["rating_change"] for e in body["events"]} == {None}  # no round complete yet
     # A result in one event reaches the list at the next request.
     await play_round_one_in(api, "spring")
     _, body = await api.get("/players/1503014/events")

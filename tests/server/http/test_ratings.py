@@ -37,6 +37,8 @@ async def test_search_for_a_registration_form(api: Api, settings: Settings) -> N
         2821,
         "GM",
     )
+    # the XML's fourth player: <games>9</games><k>40</k>, no rapid or blitz games or K
+    assert (nunez["standard_games"], nunez["standard_k"], nunez["rapid_k"]) == (9, 40, None)
 
 
 async def test_register_by_fide_id_alone(api: Api, settings: Settings) -> None:
