@@ -60,6 +60,7 @@ SETTING_NAMES = {
     "acceleration": N_("acceleration"),
     "rating_system": N_("rating system"),
     "federation": N_("host federation"),
+    "rounds": N_("number of rounds"),
 }
 """The regulations a ``SettingsChanged`` event can change, as its log sentence names them."""
 
