@@ -19,10 +19,10 @@ from events.decisions import (
     decide,
 )
 from events.projections import TournamentState, fold
+from events.tiebreaks import tournament_standings
 from events.types import DrawMethod, Event
 from tests.events.test_round_robin_rounds import league, play, run
 from tests.trf.round_trip import RESULTS, assert_round_trips_at_every_round
-from events.tiebreaks import tournament_standings
 from trf import check_document, export_document, read_trf, write_trf
 from trf.mapping import import_events
 
