@@ -22,7 +22,7 @@ from events.decisions import (
     WithdrawPlayer,
     decide,
 )
-from events.errors import InvalidCommand, PairingRejected, RoundAlreadyPaired
+from events.errors import InvalidCommand, RoundAlreadyPaired
 from events.projections import EMPTY, TournamentState, fold
 from events.results import Result
 from events.tiebreaks import crosstable_from_state, tournament_standings
@@ -162,7 +162,7 @@ def test_a_round_robins_rounds_follow_its_field_until_round_1() -> None:
         *(RegisterPlayer(surname=f"P{n}", rating=2500 - n) for n in range(1, 5)),
         DrawLots(method=DrawMethod.ARBITER, order=(1, 2, 3, 4)),
     )
-    with pytest.raises(PairingRejected, match="a round-robin of 4 players has 3 rounds, not 6"):
+    with pytest.raises(InvalidCommand, match="4 players play 3 rounds by the Berger table, not 6"):
         paired(state)
     state = run(state, ChangeSettings(rounds=3, reason="four players"))
     assert boards(paired(state)[0]) == [(1, 4), (2, 3)]  # the table's round 1: 1-4 2-3
@@ -176,3 +176,10 @@ def test_fewer_rounds_cannot_leave_a_bye_in_a_round_that_is_gone() -> None:
     with pytest.raises(InvalidCommand, match="round 5 is already named") as refused:
         run(state, ChangeSettings(rounds=3))
     assert refused.value.field == "rounds"
+
+
+def test_a_round_robin_takes_no_entry_once_round_1_is_paired() -> None:
+    # The table is fixed for the field drawn (C.05 Annex 1); before round 1 an entry joins.
+    state = play(league(4))
+    with pytest.raises(RoundAlreadyPaired, match="a round-robin takes no entry once round 1"):
+        run(state, RegisterPlayer(surname="Late", rating=2000))
