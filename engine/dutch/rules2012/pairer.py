@@ -94,7 +94,7 @@ class Pairer2012(RoundPairer):
             context = BracketContext((), context.current, context.following, context.bye_rank)
         before = self._state()
         across = bool(mdps) and self._alone_fails(context)
-        own = AcrossWeights2012 if across and len(self.players) - 1 in context.following else Weights2012
+        own = AcrossWeights2012 if across else Weights2012
         carry = self._pair_with(own, context)
         if not self._pairable_below(carry, context.following):
             first = self._state()
@@ -195,16 +195,6 @@ class Pairer2012(RoundPairer):
 
     def _pair_with(self, weights: type[Weights2012], context: BracketContext) -> tuple[int, ...]:
         """Pair the bracket by the shared procedure, ranking its candidates by ``weights``."""
-        if context.mdps and not weights.across:
-            before = self._state()
-            self.weights_class = weights
-            try:
-                super()._pair_bracket(context)
-            finally:
-                del self.weights_class
-            paired = len(self.records[-1].selected_mdps)
-            self._restore(before)
-            weights = type(weights.__name__, (weights,), {"paired_mdps": paired})
         self.weights_class = weights
         try:
             return super()._pair_bracket(context)

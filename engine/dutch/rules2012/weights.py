@@ -46,9 +46,6 @@ class Weights2012(BracketWeights):
     into the next score group too, and when that group is the lowest, the merged bracket is
     the lowest one, with no downfloat requirements (C.3.e-f)."""
 
-    paired_mdps = 0
-    """M1: how many moved-down players the bracket pairs (C.6), once known."""
-
     backtracking = False
     """Set on the weights a bracket is re-paired with when C.12 sends the procedure back to
     it (:class:`engine.dutch.rules2012.pairer.Pairer2012`)."""
@@ -87,19 +84,9 @@ class Weights2012(BracketWeights):
             else (current_pairs, half)
         )
         failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in coloured}
-        free = self._free_preferences(coloured)
         for position, name in enumerate(("B.2 CD", "B.2 three", "B.4", "B.4 strong")):
             if any(bad[position] for bad in failures.values()):
-                values = {
-                    pair: 0 if bad[position] and not (position == 2 and pair in free) else 1
-                    for pair, bad in failures.items()
-                }
-                if position == 2 and free:
-                    taken = self._narrows_remainder()
-                    for pair in values:
-                        if pair[0] in ctx.mdps:
-                            values[pair] += 0 if pair[1] in taken else 1
-                    most *= 2
+                values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
                 self._count(name, values, most)
         if self.backtracking and not self.resumes_mark:
             self._leave_pairable(current_pairs)
@@ -112,40 +99,8 @@ class Weights2012(BracketWeights):
             for back in windows:
                 self._repeated_downfloats(current_pairs, back)
         floated = current_pairs + next_pairs if lowest else current_pairs
-        for back in windows if ctx.mdps or lowest else ():
+        for back in windows:
             self._repeated_upfloats(floated, back, len(members) // 2 if lowest else half)
-
-    def _free_preferences(self, pairs: list[tuple[int, int]]) -> set[tuple[int, int]]:
-        """The pairs of moved-down players whose colour preferences C.6 does not count.
-
-        In a heterogeneous bracket the moved-down players are paired first, and their pairs
-        are accepted when no more than X of them miss a preference (X = x of A.8 for the
-        whole bracket, C.3); the remainder is then paired from C.2 again, with its own x.
-        So the two parts are bounded each on its own, not as one sum: when x of the
-        bracket is at least the number of moved-down players that can be paired, no
-        pairing of them fails X, and their colours do not rank them (D.3 does)."""
-        ctx = self.context
-        if not ctx.mdps or self.across:
-            return set()
-        mdps = set(ctx.mdps)
-        if _x(self.players, ctx.current) < self.paired_mdps:
-            return set()
-        return {pair for pair in pairs if pair[0] in mdps}
-
-    def _narrows_remainder(self) -> set[int]:
-        """Residents whose pairing with a moved-down player lowers the remainder's x."""
-        ctx = self.context
-        p = self.players
-        wants = [p[i].wants for i in ctx.residents if p[i].wants is not None]
-        counts = {colour: wants.count(colour) for colour in set(wants)}
-        if len(counts) == 0:
-            return set()
-        top = max(counts.values())
-        dominant = [c for c, n in counts.items() if n == top]
-        size = len(ctx.residents) - self.paired_mdps
-        if len(dominant) != 1 or top - (size + 1) // 2 <= 0 or top - 1 - (size + 1) // 2 >= _x(p, ctx.current):
-            return set()
-        return {i for i in ctx.residents if p[i].wants == dominant[0]}
 
     def _leave_pairable(self, pairs: list[tuple[int, int]]) -> None:
         """C.12 for a next bracket treated as homogeneous: the players moved down should each
@@ -193,14 +148,6 @@ class MarkedBacktrackWeights2012(BacktrackWeights2012):
     pair, colours given up too (docs/rulings.md)."""
 
     resumes_mark = True
-
-
-def _x(players: list[DutchPlayer], bracket: tuple[int, ...]) -> int:
-    """A.8: the fewest pairs of the bracket that cannot grant both preferences, from how
-    many players prefer each colour (those without a preference take either)."""
-    wants = [players[i].wants for i in bracket if players[i].wants is not None]
-    most = max((wants.count(colour) for colour in set(wants)), default=0)
-    return max(0, most - (len(bracket) + 1) // 2)
 
 
 def _may_meet(a: DutchPlayer, b: DutchPlayer) -> bool:
