@@ -20,6 +20,13 @@ player withdraws after a round before the last and is not paired again; with
 rounds before with zero-point byes. Ratings are uniform in the range; pairing numbers
 follow the ratings, best first.
 
+A round-robin (``round-robin``, ``double-round-robin``) plays every round of its Berger table
+(C.05 Annex 1), so its rounds are the table's; its pairing numbers are drawn by lot, as the
+Annex's tables are applied to numbers drawn. Nobody leaves the table: a player who is not
+there (absent, asking for a bye, withdrawn, not yet entered) keeps his board and the game is
+lost by forfeit, and the table's extra number of an odd field gives a zero-point bye
+(docs/rulings.md, "Round-robin: games not played" and "Round-robin: the bye").
+
 Reproducible everywhere: the only source of chance is ``random.Random(seed).random()``,
 whose sequence Python guarantees across versions and machines for an integer seed; integer
 choices are ``int(u * n)`` of it, the Elo expectation is computed in :mod:`decimal` (whose
@@ -48,7 +55,8 @@ from engine.model import (
     RoundKind,
     RoundRecord,
 )
-from engine.systems import DEFAULT_EDITION, DEFAULT_SYSTEM, pair
+from engine.round_robin.system import rounds_for
+from engine.systems import DEFAULT_EDITION, DEFAULT_SYSTEM, cycles, is_round_robin, pair, title
 
 __all__ = [
     "GeneratedPlayer",
@@ -150,11 +158,28 @@ class GeneratorSettings:
             value = getattr(self, name)
             if not 0 <= value <= 1:
                 raise InvalidRequest(f"{name} must be between 0 and 1, not {value}")
+        if is_round_robin(self.system):
+            self._check_round_robin()
         pairs = self.players * (self.players - 1) // 2
         if not 0 <= self.forbidden_pairs <= pairs // 2:
             raise InvalidRequest(
                 f"forbidden pairs must be between 0 and {pairs // 2} for {self.players} "
                 f"players, not {self.forbidden_pairs}"
+            )
+
+    def _check_round_robin(self) -> None:
+        """A round-robin's table fixes its rounds and every pair: nothing else to choose."""
+        name = title(self.system).lower()
+        if self.players < 3:
+            raise InvalidRequest(f"a {name} needs 3 or more players, not {self.players}")
+        expected = rounds_for(self.players, cycles(self.system))
+        if self.rounds != expected:
+            raise InvalidRequest(
+                f"a {name} of {self.players} players has {expected} rounds, not {self.rounds}"
+            )
+        if self.accelerate or self.forbidden_pairs:
+            raise InvalidRequest(
+                f"a {name} is paired by its table: no acceleration and no forbidden pairs"
             )
 
 
@@ -207,6 +232,9 @@ def generate(
         ),
         reverse=True,
     )
+    round_robin = is_round_robin(settings.system)
+    if round_robin:
+        ratings = _drawn_order(dice, ratings)
     numbers = [PairingNumber(n) for n in range(1, settings.players + 1)]
     plans = [_plan(dice, settings) for _ in numbers]
     initial = settings.initial_colour
@@ -223,7 +251,7 @@ def generate(
         byes = {
             n: Slot(RoundKind.HALF_BYE if plan.half_bye == round_no else RoundKind.ZERO_BYE)
             for n, plan in zip(numbers, plans, strict=True)
-            if n not in present
+            if n not in present and not round_robin
         }
         request = PairingRequest(
             round_no=round_no,
@@ -253,7 +281,8 @@ def generate(
                 settings, seed, initial, forbidden, ratings, announced, acceleration
             )
             raise UnpairableRound(f"round {round_no} cannot be paired: {error}", partial) from error
-        played = {**byes, **_play(dice, settings, pairing, ratings)}
+        missing = frozenset(numbers) - present if round_robin else frozenset()
+        played = {**byes, **_play(dice, settings, pairing, ratings, missing)}
         for n in numbers:
             slots[n].append(played.get(n, Slot(RoundKind.ZERO_BYE)))
         if progress is not None:
@@ -303,6 +332,16 @@ def baku_acceleration(
     full = math.ceil(accelerated / 2)
     virtual = {r: win if r <= full else win / 2 for r in range(1, accelerated + 1)}
     return {n: dict(virtual) for n in group_a}
+
+
+def _drawn_order(dice: _Dice, ratings: list[int]) -> list[int]:
+    """The ratings in the order of pairing numbers drawn by lot (a Fisher-Yates shuffle by
+    ``random()`` alone, so the same on every Python)."""
+    drawn = list(ratings)
+    for i in range(len(drawn) - 1, 0, -1):
+        j = dice.below(i + 1)
+        drawn[i], drawn[j] = drawn[j], drawn[i]
+    return drawn
 
 
 class _Dice:
@@ -386,29 +425,42 @@ def expected_score(white: int, black: int) -> Decimal:
 
 
 def _play(
-    dice: _Dice, settings: GeneratorSettings, pairing: Pairing, ratings: Sequence[int]
+    dice: _Dice,
+    settings: GeneratorSettings,
+    pairing: Pairing,
+    ratings: Sequence[int],
+    missing: frozenset[PairingNumber] = frozenset(),
 ) -> dict[PairingNumber, Slot]:
+    """The round's results; a board with a player ``missing`` (a round-robin's, who keeps his
+    board) is forfeited, and a round-robin's bye is the table's zero-point bye."""
     slots: dict[PairingNumber, Slot] = {}
     if pairing.bye is not None:
-        slots[pairing.bye] = Slot(RoundKind.PAB)
+        bye = RoundKind.ZERO_BYE if is_round_robin(settings.system) else RoundKind.PAB
+        slots[pairing.bye] = Slot(bye)
     for board in pairing.boards:
         w, b = board.white, board.black
         white, black = _result(dice, settings, ratings[w - 1], ratings[b - 1])
+        if w in missing or b in missing:
+            white, black = _forfeit(w in missing, b in missing)
         slots[w] = Slot.board(white, b, Colour.WHITE)
         slots[b] = Slot.board(black, w, Colour.BLACK)
     return slots
+
+
+def _forfeit(white_missing: bool, black_missing: bool) -> tuple[Outcome, Outcome]:
+    """A game not played: whoever was there wins it, nobody if neither was."""
+    return (
+        Outcome.FORFEIT_LOSS if white_missing else Outcome.FORFEIT_WIN,
+        Outcome.FORFEIT_LOSS if black_missing else Outcome.FORFEIT_WIN,
+    )
 
 
 def _result(
     dice: _Dice, settings: GeneratorSettings, white: int, black: int
 ) -> tuple[Outcome, Outcome]:
     forfeit, side, u = dice.chance(settings.forfeit_rate), dice.below(20), dice.uniform()
-    if forfeit:
-        if side == 0:
-            return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS
-        if side <= 9:
-            return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN
-        return Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
+    if forfeit:  # side 0: both fail to appear; 1-9: White; 10-19: Black
+        return _forfeit(side <= 9, side == 0 or side >= 10)
     with localcontext(_ELO):
         e = expected_score(white, black)
         draw = Decimal(repr(settings.draw_share)) * 2 * min(e, 1 - e)

@@ -195,7 +195,7 @@ class TournamentCreated(_Event, frozen=True, tag="tournament-created"):
 
 class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
     """Regulations changed after creation (absent fields unchanged), until the round where
-    each matters: the initial colour and the acceleration before round 1 is paired, the
+    each matters: the initial colour, the acceleration and the rounds before round 1 is paired, the
     tie-breaks before the tournament closes, the club and federation wishes any time for
     the rounds still to be paired."""
 
@@ -212,6 +212,8 @@ class SettingsChanged(_Event, frozen=True, tag="settings-changed"):
     """The host federation (TRF ``032``), any time: the title norms read it (B.01 1.4.3)."""
     norm_event: str | Unset = UNSET
     """What the event is for the title norms' exemptions (B.01 1.4.3a-c), any time."""
+    rounds: int | Unset = UNSET
+    """The number of rounds, before round 1 is paired (a round-robin's follows its field)."""
 
 
 class PairForbidden(_Event, frozen=True, tag="pair-forbidden"):

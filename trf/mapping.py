@@ -433,11 +433,14 @@ class _Importer:
         joins: dict[int, int] = {}
         withdrawn: dict[int, int] = {}
         finished = self.paired >= self.total
+        round_robin = systems.is_round_robin(self.state.require_settings().system)
         for player in self.players:
             number = player.pairing_no
             try:
                 first = joins_round(self.doc, player, self.paired)
-                last = withdrawn_from(self.doc, player, self.paired, self.total)
+                last = withdrawn_from(
+                    self.doc, player, self.paired, self.total, round_robin=round_robin
+                )
             except ValueError as error:
                 raise TrfError([self.problem(None, str(error))]) from None
             if last is not None:

@@ -102,10 +102,14 @@ def joins_round(doc: TrfDocument, player: Player, paired: int) -> int | None:
     return next(present, None)
 
 
-def withdrawn_from(doc: TrfDocument, player: Player, paired: int, total: int) -> int | None:
+def withdrawn_from(
+    doc: TrfDocument, player: Player, paired: int, total: int, *, round_robin: bool = False
+) -> int | None:
     """The round a player withdrew from: the one a ``withdrawn`` comment states; without
     one, in a finished event (``paired`` rounds of ``total``), the first of the absences that
     close the line; otherwise None, since an engine pairs such a player again (trf.md §6.1).
+    In a ``round_robin`` a player who is not there keeps his board and loses it by forfeit
+    (C.05), so the forfeits lost that close the line close it too.
 
     :raises ValueError: when the comment cannot be read.
     """
@@ -114,7 +118,8 @@ def withdrawn_from(doc: TrfDocument, player: Player, paired: int, total: int) ->
         return stated.get(player.pairing_no)
     if not paired or paired < total:
         return None
-    present = [r for r in range(1, paired + 1) if entry_kind(player.entry(r)) not in ABSENT]
+    gone = (*ABSENT, RoundKind.FORFEIT_LOSS) if round_robin else ABSENT
+    present = [r for r in range(1, paired + 1) if entry_kind(player.entry(r)) not in gone]
     if present[-1:] == [paired]:
         return None
     return present[-1] + 1 if present else 1

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import msgspec
 
+from engine import systems
 from engine.messages import Message
 from events.bounds import (
     Federation,
@@ -214,6 +215,10 @@ def register(state: TournamentState, command: RegisterPlayer) -> list[Event]:
     joins = command.joins_round if command.joins_round is not None else state.next_round
     if state.next_round > settings.rounds:
         raise RoundAlreadyPaired(settings.rounds, "every round is paired; no more entries")
+    if state.rounds_paired and systems.is_round_robin(settings.system):
+        raise RoundAlreadyPaired(
+            1, "a round-robin takes no entry once round 1 is paired: its table is fixed (C.05)"
+        )
     if joins < state.next_round:
         raise RoundAlreadyPaired(joins, "a late entry joins from the next round to be paired")
     if joins > settings.rounds:

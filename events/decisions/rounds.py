@@ -18,6 +18,7 @@ from engine import InvalidRequest, Pairing, PairingRequest, systems
 from engine import NoValidPairing as EngineNoValidPairing
 from engine.messages import Message
 from engine.model import PairingNumber, PlayerEntry, RoundRecord
+from engine.round_robin import rounds_for
 from events.bounds import Board, Reason, RequiredReason, RoundNumber, SystemName
 from events.decisions.common import CommandStruct, paired_board, require_text
 from events.decisions.criteria import departures
@@ -208,6 +209,9 @@ def decide_pairing(
     """
     settings = _require_pairable(state)
     round_no = state.next_round
+    system = command.system or settings.system
+    if systems.is_round_robin(system):
+        _require_table_rounds(state, system)
     try:
         try:
             pairing = engine(pairing_request(state))
@@ -228,7 +232,6 @@ def decide_pairing(
         pab = by_number[pairing.bye] if pairing.bye is not None else None
     except KeyError as error:
         raise PairingRejected(round_no, f"no player has pairing number {error.args[0]}") from None
-    system = command.system or settings.system
     if systems.is_round_robin(system):
         return _table_round(state, boards, pab, systems.cycles(system), system, engine_version)
     problem = _pairing_problem(state, boards, pab)
@@ -340,6 +343,22 @@ def _engine_proposal(
     event = proposed[0]
     assert isinstance(event, RoundPaired)
     return event.boards, event.pab
+
+
+def _require_table_rounds(state: TournamentState, system: str) -> None:
+    """A round-robin plays the rounds its Berger table has for the field (C.05 Annex 1).
+
+    :raises InvalidCommand: naming that number, which the arbiter sets before round 1.
+    """
+    players, rounds = len(state.order), state.require_settings().rounds
+    expected = rounds_for(players, systems.cycles(system))
+    if players >= 3 and rounds != expected:
+        raise InvalidCommand(
+            Message("%(players)s players play %(expected)s rounds by the Berger table, not "
+                    "%(rounds)s: change the tournament's rounds before round 1",
+                    players=players, expected=expected, rounds=rounds),
+            field="rounds",
+        )  # fmt: skip
 
 
 def _require_pairable(state: TournamentState) -> TournamentCreated:

@@ -28,6 +28,7 @@ from events.bounds import (
     RatingSystemName,
     Reason,
     RoundNumber,
+    RoundsCount,
     ShortText,
     TiebreakList,
     TiebreakRules,
@@ -57,6 +58,7 @@ __all__ = [
     "accelerations",
     "change_settings",
     "check_acceleration",
+    "check_rounds",
     "forbid_pair",
     "forbidden_pairs",
     "give_virtual_points",
@@ -86,6 +88,8 @@ class ChangeSettings(CommandStruct, frozen=True):
     rating_system: RatingSystemName | msgspec.UnsetType = _UNSET
     reason: Reason = ""
     federation: Federation | msgspec.UnsetType = _UNSET
+    rounds: RoundsCount | msgspec.UnsetType = _UNSET
+    """Before round 1 only: a round-robin's rounds follow the field (C.05 Annex 1)."""
     """The host federation, as ``CreateTournament.federation`` (the title norms read it)."""
     norm_event: NormEvent | msgspec.UnsetType = _UNSET
     """What the event is for the title norms' exemptions (B.01 1.4.3a-c)."""
@@ -148,13 +152,15 @@ def change_settings(state: TournamentState, command: ChangeSettings) -> list[Eve
     }
     if not changes:
         raise InvalidCommand(Message("nothing to change"))
-    before_round_one = {"initial_colour", "acceleration"} & changes.keys()
+    before_round_one = {"initial_colour", "acceleration", "rounds"} & changes.keys()
     if before_round_one and state.rounds_paired:
         raise RoundAlreadyPaired(
             1, f"{', '.join(sorted(before_round_one))} can change only before round 1 is paired"
         )
     if "acceleration" in changes:
         check_acceleration(changes["acceleration"], state)
+    if "rounds" in changes:
+        check_rounds(changes["rounds"], state)
     if "rating_system" in changes:
         check_rating_system(changes["rating_system"])
     if {"tiebreaks", "tiebreak_rules"} & changes.keys():
@@ -168,6 +174,30 @@ def change_settings(state: TournamentState, command: ChangeSettings) -> list[Eve
         except TiebreakError as error:
             raise InvalidCommand(error.args[0], field="tiebreaks") from None
     return [SettingsChanged(reason=command.reason, **changes)]
+
+
+def check_rounds(rounds: int, state: TournamentState) -> None:
+    """Fewer rounds must not leave a round date, a bye, a late entry, a withdrawal, a
+    forbidden pair or acceleration points in a round the tournament no longer has.
+
+    :raises InvalidCommand: naming the latest round already named.
+    """
+    named = [
+        len(state.require_settings().round_dates),
+        *(bye.round_no for bye in state.byes),
+        *(player.joins_round for player in state.players),
+        *(player.withdrawn_from or 0 for player in state.players),
+        *(pair.from_round for pair in state.forbidden),
+        *(grant.last_round for grant in state.virtual_points),
+    ]
+    latest = max(named, default=0)
+    if latest > rounds:
+        raise InvalidCommand(
+            Message("round %(round)s is already named (a date, a bye, an entry, a withdrawal, "
+                    "a forbidden pair or acceleration): the tournament cannot have %(rounds)s "
+                    "rounds", round=latest, rounds=rounds),
+            field="rounds",
+        )  # fmt: skip
 
 
 def forbid_pair(state: TournamentState, command: ForbidPair) -> list[Event]:

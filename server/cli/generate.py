@@ -20,6 +20,7 @@ import click
 from engine import InvalidRequest, generate, system_names, systems
 from engine.generator import GeneratorSettings
 from engine.model import Colour, PointSystem
+from engine.round_robin import rounds_for
 from trf import TrfError, check_trf, write_trf
 from trf.checker import check_document, deciding_facts, edition_name, identify_system
 from trf.generated import generated_document
@@ -129,20 +130,26 @@ Black with 1 - E - d/2. A game is forfeited with FORFEIT_RATE: by White, by Blac
 (9 in 20 each) or by both (1 in 20). Each player, with the given rate, asks for one
 half-point bye (never in the last round), is absent one round (zero-point bye),
 withdraws after a round before the last, or enters late (round 2 up to R/2, earlier
-rounds zero-point byes). The same seed gives the same file on every machine."""
+rounds zero-point byes). A round-robin (--system round-robin or double-round-robin)
+plays every round of its Berger table (its rounds by default), pairing numbers drawn
+by lot; a player who is not there (absent, asking for a bye, withdrawn, not yet entered)
+keeps his board and loses it by forfeit, and the table's bye is a zero-point bye.
+The same seed gives the same file on every machine."""
 
 
 @click.command("generate", epilog=_RESULTS_MODEL)
 @click.option(
     "--system",
-    type=click.Choice([row.name for row in systems.rows()]),
+    type=click.Choice(list(system_names())),
     default=systems.DEFAULT_SYSTEM,
     show_default=True,
-    help="The system that pairs every round.",
+    help="The system (or variant) that pairs every round.",
 )
 @click.option("--rules", "rules", default=None, help="Rules edition, e.g. 2026 or 2017.")
 @click.option("--players", type=int, default=None, help="Number of players.")
-@click.option("--rounds", type=int, default=None, help="Number of rounds.")
+@click.option(
+    "--rounds", type=int, default=None, help="Number of rounds (a round-robin: its table's)."
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed (integer).")
 @click.option("-o", "output", type=click.Path(path_type=Path), default=None, help="Output file.")
 @click.option(
@@ -197,11 +204,15 @@ def generate_command(
     Example:
 
         arbiter generate --system dutch --players 40 --rounds 9 --seed 7 -o t.trf
+
+        arbiter generate --system double-round-robin --players 10 --seed 7 -o rr.trf
     """
     values: dict[str, Any] = {}
     if config is not None:
         values.update(read_config(_read_text(config), lambda m: click.echo(m, err=True)))
     values.update(_command_line(options))
+    if "players" in values and "rounds" not in values and systems.is_round_robin(system):
+        values["rounds"] = rounds_for(values["players"], systems.cycles(system))
     for name in ("players", "rounds"):
         if name not in values:
             raise InvalidRequest(f"give --{name} (or its key in the --config file)")

@@ -46,6 +46,9 @@ __all__ = ["COMMANDS"]
     type=click.Choice(["national-championship", "national-team-championship", "zonal", "none"]),
     help="What the event is for the title norms' exemptions (B.01 1.4.3a-c); none: ordinary.",
 )
+@click.option(
+    "--rounds", type=click.IntRange(min=1), help="Before round 1 (a round-robin's field)."
+)
 @click.option("--reason", default="", help="Why, for the record.")
 @pass_service
 def settings(
@@ -60,7 +63,8 @@ def settings(
 ) -> None:
     """Change the regulations the engine pairs with, until the round where each matters.
 
-    The initial colour and the acceleration change only before round 1 is paired; the
+    The initial colour, the acceleration and the number of rounds change only before round 1
+    is paired (a round-robin's rounds follow its field: 9 for 9 or 10 players); the
     tie-breaks until the tournament closes; the club and federation wishes any time, for
     the rounds still to be paired.
 

@@ -221,10 +221,14 @@ def create_tournament(
         **options,
     )
     result = ctx.service().create(command)
-    click.echo(
-        f"created tournament {result.tournament_id} ({command.rounds} rounds, "
-        f"round 1 top player has {colour})"
+    tid = result.tournament_id
+    how = (
+        f"by the Berger table; before round 1: arbiter draw-lots {tid}, and arbiter settings "
+        f"{tid} --rounds N if the field's table has N"
+        if systems.is_round_robin(command.system)
+        else f"round 1 top player has {colour}"
     )
+    click.echo(f"created tournament {tid} ({command.rounds} rounds, {how})")
 
 
 def _dates(text: str | None) -> tuple[date, ...]:

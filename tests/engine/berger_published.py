@@ -1,10 +1,24 @@
-"""The Berger tables as published, transcribed as data (never computed): FIDE Handbook
-C.05 Annex 1, as reproduced on http://c.w.fox.tripod.com/chess/berger.html (tables for 3/4
-to 11/12 players, and 13/14 to round 6) and on the "Crenshaw-Berger Tables" scan
-(https://www.scribd.com/document/381712253/Berger-Tables: 3/4 to 13/14 players, all rounds),
-which agree board for board wherever both print a round. One line per round, ``white-black``
-by pairing number, board 1 first; an odd field plays the table of the next even number, its
-last number being the bye."""
+"""The Berger tables as published, transcribed as data (never computed).
+
+FIDE Handbook C.05 Annex 1 prints the tables for 3/4 up to 15/16 players and no more (its
+text ends with the 15/16 table and the advice for a double round-robin). ``PUBLISHED`` holds
+them: 3/4 to 13/14 as reproduced on http://c.w.fox.tripod.com/chess/berger.html (13/14 to
+round 6) and on the "Crenshaw-Berger Tables" scan
+(https://www.scribd.com/document/381712253/Berger-Tables, all rounds), which agree board for
+board wherever both print a round; 15/16 as the Annex's text is quoted ("fide handbook /
+Berger Tables for Round-Robin Tournaments") in the round-robin module of the Gambit Pairing
+project (Python package ``gambitpairing``), which agrees board for board with Sharly Chess's
+own transcription of the Annex (its ``BergerTables.BERGER_TABLE_16_PLAYERS``; that program,
+like the Annex, pairs round-robins of 16 players at most).
+
+For 17/18 to 23/24 players FIDE publishes no table. ``INDEPENDENT`` holds the tables printed
+by another project, trebor74hr/round-robin-pairs (``tables/players-18.md`` to
+``players-24.md``, section "Berger", commit 0f7b6786c1e5fabb4a2144635d968b77a8c50384):
+produced by that project's own construction, which it tests against the Annex's tables. They
+are a second, independent reading of the Annex's pattern, not FIDE's text.
+
+One line per round, ``white-black`` by pairing number, board 1 first; an odd field plays the
+table of the next even number, its last number being the bye."""
 
 PUBLISHED = {
     4: """
@@ -67,6 +81,114 @@ PUBLISHED = {
         14-13 1-12 2-11 3-10 4-9 5-8 6-7
         7-14 8-6 9-5 10-4 11-3 12-2 13-1
     """,
+    16: """
+        1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9
+        16-9 10-8 11-7 12-6 13-5 14-4 15-3 1-2
+        2-16 3-1 4-15 5-14 6-13 7-12 8-11 9-10
+        16-10 11-9 12-8 13-7 14-6 15-5 1-4 2-3
+        3-16 4-2 5-1 6-15 7-14 8-13 9-12 10-11
+        16-11 12-10 13-9 14-8 15-7 1-6 2-5 3-4
+        4-16 5-3 6-2 7-1 8-15 9-14 10-13 11-12
+        16-12 13-11 14-10 15-9 1-8 2-7 3-6 4-5
+        5-16 6-4 7-3 8-2 9-1 10-15 11-14 12-13
+        16-13 14-12 15-11 1-10 2-9 3-8 4-7 5-6
+        6-16 7-5 8-4 9-3 10-2 11-1 12-15 13-14
+        16-14 15-13 1-12 2-11 3-10 4-9 5-8 6-7
+        7-16 8-6 9-5 10-4 11-3 12-2 13-1 14-15
+        16-15 1-14 2-13 3-12 4-11 5-10 6-9 7-8
+        8-16 9-7 10-6 11-5 12-4 13-3 14-2 15-1
+    """,
+}
+
+INDEPENDENT = {
+    18: """
+        1-18 2-17 3-16 4-15 5-14 6-13 7-12 8-11 9-10
+        18-10 11-9 12-8 13-7 14-6 15-5 16-4 17-3 1-2
+        2-18 3-1 4-17 5-16 6-15 7-14 8-13 9-12 10-11
+        18-11 12-10 13-9 14-8 15-7 16-6 17-5 1-4 2-3
+        3-18 4-2 5-1 6-17 7-16 8-15 9-14 10-13 11-12
+        18-12 13-11 14-10 15-9 16-8 17-7 1-6 2-5 3-4
+        4-18 5-3 6-2 7-1 8-17 9-16 10-15 11-14 12-13
+        18-13 14-12 15-11 16-10 17-9 1-8 2-7 3-6 4-5
+        5-18 6-4 7-3 8-2 9-1 10-17 11-16 12-15 13-14
+        18-14 15-13 16-12 17-11 1-10 2-9 3-8 4-7 5-6
+        6-18 7-5 8-4 9-3 10-2 11-1 12-17 13-16 14-15
+        18-15 16-14 17-13 1-12 2-11 3-10 4-9 5-8 6-7
+        7-18 8-6 9-5 10-4 11-3 12-2 13-1 14-17 15-16
+        18-16 17-15 1-14 2-13 3-12 4-11 5-10 6-9 7-8
+        8-18 9-7 10-6 11-5 12-4 13-3 14-2 15-1 16-17
+        18-17 1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9
+        9-18 10-8 11-7 12-6 13-5 14-4 15-3 16-2 17-1
+    """,
+    20: """
+        1-20 2-19 3-18 4-17 5-16 6-15 7-14 8-13 9-12 10-11
+        20-11 12-10 13-9 14-8 15-7 16-6 17-5 18-4 19-3 1-2
+        2-20 3-1 4-19 5-18 6-17 7-16 8-15 9-14 10-13 11-12
+        20-12 13-11 14-10 15-9 16-8 17-7 18-6 19-5 1-4 2-3
+        3-20 4-2 5-1 6-19 7-18 8-17 9-16 10-15 11-14 12-13
+        20-13 14-12 15-11 16-10 17-9 18-8 19-7 1-6 2-5 3-4
+        4-20 5-3 6-2 7-1 8-19 9-18 10-17 11-16 12-15 13-14
+        20-14 15-13 16-12 17-11 18-10 19-9 1-8 2-7 3-6 4-5
+        5-20 6-4 7-3 8-2 9-1 10-19 11-18 12-17 13-16 14-15
+        20-15 16-14 17-13 18-12 19-11 1-10 2-9 3-8 4-7 5-6
+        6-20 7-5 8-4 9-3 10-2 11-1 12-19 13-18 14-17 15-16
+        20-16 17-15 18-14 19-13 1-12 2-11 3-10 4-9 5-8 6-7
+        7-20 8-6 9-5 10-4 11-3 12-2 13-1 14-19 15-18 16-17
+        20-17 18-16 19-15 1-14 2-13 3-12 4-11 5-10 6-9 7-8
+        8-20 9-7 10-6 11-5 12-4 13-3 14-2 15-1 16-19 17-18
+        20-18 19-17 1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9
+        9-20 10-8 11-7 12-6 13-5 14-4 15-3 16-2 17-1 18-19
+        20-19 1-18 2-17 3-16 4-15 5-14 6-13 7-12 8-11 9-10
+        10-20 11-9 12-8 13-7 14-6 15-5 16-4 17-3 18-2 19-1
+    """,
+    22: """
+        1-22 2-21 3-20 4-19 5-18 6-17 7-16 8-15 9-14 10-13 11-12
+        22-12 13-11 14-10 15-9 16-8 17-7 18-6 19-5 20-4 21-3 1-2
+        2-22 3-1 4-21 5-20 6-19 7-18 8-17 9-16 10-15 11-14 12-13
+        22-13 14-12 15-11 16-10 17-9 18-8 19-7 20-6 21-5 1-4 2-3
+        3-22 4-2 5-1 6-21 7-20 8-19 9-18 10-17 11-16 12-15 13-14
+        22-14 15-13 16-12 17-11 18-10 19-9 20-8 21-7 1-6 2-5 3-4
+        4-22 5-3 6-2 7-1 8-21 9-20 10-19 11-18 12-17 13-16 14-15
+        22-15 16-14 17-13 18-12 19-11 20-10 21-9 1-8 2-7 3-6 4-5
+        5-22 6-4 7-3 8-2 9-1 10-21 11-20 12-19 13-18 14-17 15-16
+        22-16 17-15 18-14 19-13 20-12 21-11 1-10 2-9 3-8 4-7 5-6
+        6-22 7-5 8-4 9-3 10-2 11-1 12-21 13-20 14-19 15-18 16-17
+        22-17 18-16 19-15 20-14 21-13 1-12 2-11 3-10 4-9 5-8 6-7
+        7-22 8-6 9-5 10-4 11-3 12-2 13-1 14-21 15-20 16-19 17-18
+        22-18 19-17 20-16 21-15 1-14 2-13 3-12 4-11 5-10 6-9 7-8
+        8-22 9-7 10-6 11-5 12-4 13-3 14-2 15-1 16-21 17-20 18-19
+        22-19 20-18 21-17 1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9
+        9-22 10-8 11-7 12-6 13-5 14-4 15-3 16-2 17-1 18-21 19-20
+        22-20 21-19 1-18 2-17 3-16 4-15 5-14 6-13 7-12 8-11 9-10
+        10-22 11-9 12-8 13-7 14-6 15-5 16-4 17-3 18-2 19-1 20-21
+        22-21 1-20 2-19 3-18 4-17 5-16 6-15 7-14 8-13 9-12 10-11
+        11-22 12-10 13-9 14-8 15-7 16-6 17-5 18-4 19-3 20-2 21-1
+    """,
+    24: """
+        1-24 2-23 3-22 4-21 5-20 6-19 7-18 8-17 9-16 10-15 11-14 12-13
+        24-13 14-12 15-11 16-10 17-9 18-8 19-7 20-6 21-5 22-4 23-3 1-2
+        2-24 3-1 4-23 5-22 6-21 7-20 8-19 9-18 10-17 11-16 12-15 13-14
+        24-14 15-13 16-12 17-11 18-10 19-9 20-8 21-7 22-6 23-5 1-4 2-3
+        3-24 4-2 5-1 6-23 7-22 8-21 9-20 10-19 11-18 12-17 13-16 14-15
+        24-15 16-14 17-13 18-12 19-11 20-10 21-9 22-8 23-7 1-6 2-5 3-4
+        4-24 5-3 6-2 7-1 8-23 9-22 10-21 11-20 12-19 13-18 14-17 15-16
+        24-16 17-15 18-14 19-13 20-12 21-11 22-10 23-9 1-8 2-7 3-6 4-5
+        5-24 6-4 7-3 8-2 9-1 10-23 11-22 12-21 13-20 14-19 15-18 16-17
+        24-17 18-16 19-15 20-14 21-13 22-12 23-11 1-10 2-9 3-8 4-7 5-6
+        6-24 7-5 8-4 9-3 10-2 11-1 12-23 13-22 14-21 15-20 16-19 17-18
+        24-18 19-17 20-16 21-15 22-14 23-13 1-12 2-11 3-10 4-9 5-8 6-7
+        7-24 8-6 9-5 10-4 11-3 12-2 13-1 14-23 15-22 16-21 17-20 18-19
+        24-19 20-18 21-17 22-16 23-15 1-14 2-13 3-12 4-11 5-10 6-9 7-8
+        8-24 9-7 10-6 11-5 12-4 13-3 14-2 15-1 16-23 17-22 18-21 19-20
+        24-20 21-19 22-18 23-17 1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9
+        9-24 10-8 11-7 12-6 13-5 14-4 15-3 16-2 17-1 18-23 19-22 20-21
+        24-21 22-20 23-19 1-18 2-17 3-16 4-15 5-14 6-13 7-12 8-11 9-10
+        10-24 11-9 12-8 13-7 14-6 15-5 16-4 17-3 18-2 19-1 20-23 21-22
+        24-22 23-21 1-20 2-19 3-18 4-17 5-16 6-15 7-14 8-13 9-12 10-11
+        11-24 12-10 13-9 14-8 15-7 16-6 17-5 18-4 19-3 20-2 21-1 22-23
+        24-23 1-22 2-21 3-20 4-19 5-18 6-17 7-16 8-15 9-14 10-13 11-12
+        12-24 13-11 14-10 15-9 16-8 17-7 18-6 19-5 20-4 21-3 22-2 23-1
+    """,
 }
 
 VARMA_PUBLISHED = {
@@ -79,11 +201,16 @@ VARMA_PUBLISHED = {
     22: ("6 7 8 9 10 17 18 19 20", "1 2 3 4 12 13 14 15", "11 16 21", "5 22"),
     24: ("6 7 8 9 10 11 19 20 21 22", "1 2 3 4 13 14 15 16 17", "12 18 23", "5 24"),
 }
-"""Envelopes A-D of the Varma tables, FIDE Handbook C.05 Annex 2
-(http://handbook.fide.com/chapter/C05Annex2, point 5). The stored copy of that page is cut
-after envelope B of 21/22 players; envelopes C and D of 21/22 and the 23/24 row are as the
-gnutterts/chesspairing transcription of the same Annex gives them (its other rows agree
-with the FIDE page number for number)."""
+"""Envelopes A-D of the Varma tables, FIDE Handbook C.05 Annex 2, point 5. Checked number
+for number against FIDE's own page as stored (http://www.fide.com/component/handbook/?id=186,
+"Varma Tables": rows 9/10 to 19/20 whole, 21/22 envelopes A and B; the stored copy ends
+there, as does the one of http://handbook.fide.com/chapter/C05Annex2, cut earlier). The 1987
+text it replaced (C.06 "Restricted Drawing of Lots", https://old.fide.com/component/handbook/
+?id=21) prints the 19/20 row identically. No stored FIDE copy shows envelopes C and D of 21/22
+players or the 23/24 row: those are as the gnutterts/chesspairing transcription of the Annex
+gives them (its other rows agree with FIDE's page number for number); the tests check every
+row against what the Annex says of the envelopes (they share out the table's numbers; players
+drawn from one envelope do not meet in the last three rounds)."""
 
 
 def games(text: str) -> list[list[tuple[int, int]]]:

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from engine.errors import InvalidRequest
-from engine.generator import GeneratorSettings, Slot, expected_score, generate
+from engine.generator import GeneratedPlayer, GeneratorSettings, Slot, expected_score, generate
 from engine.model import Colour, Outcome, PointSystem, RoundKind
+from tests.engine.berger_published import PUBLISHED, games
 from trf import read_trf, write_trf
 from trf.checker import check_document
 from trf.generated import generated_document
@@ -186,5 +187,110 @@ def test_initial_colour_drawn_by_lot_is_one_of_the_two() -> None:
 )
 def test_settings_out_of_range_are_named(change: dict[str, object], message: str) -> None:
     settings = replace(GeneratorSettings(players=8, rounds=3), **change)
+    with pytest.raises(InvalidRequest, match=message):
+        generate(settings, 1)
+
+
+def _games(players: tuple[GeneratedPlayer, ...], round_no: int) -> set[tuple[int, int]]:
+    """Round ``round_no``'s boards as (white, black), read from the players' slots."""
+    return {
+        (player.number, slot.opponent)
+        for player in players
+        if (slot := player.slots[round_no - 1]).colour is Colour.WHITE and slot.opponent
+    }
+
+
+def test_a_round_robin_plays_the_published_table_with_numbers_drawn_by_lot() -> None:
+    tournament = generate(GeneratorSettings(players=10, rounds=9, system="round-robin"), seed=4)
+    # C.05 Annex 1, the table for 9 or 10 players (tests/engine/berger_published.py).
+    for round_no, published in enumerate(games(PUBLISHED[10]), 1):
+        assert _games(tournament.players, round_no) == set(published)
+    swiss = generate(GeneratorSettings(players=10, rounds=9), seed=4)
+    ratings = [player.rating for player in tournament.players]
+    assert sorted(ratings) == sorted(player.rating for player in swiss.players)
+    assert ratings != sorted(ratings, reverse=True)  # numbers drawn, not seeded by rating
+
+
+def test_a_double_round_robins_second_cycle_reverses_the_first() -> None:
+    tournament = generate(
+        GeneratorSettings(players=6, rounds=10, system="double-round-robin"), seed=2
+    )
+    # Annex 1: the first cycle's last two rounds change places; the second cycle repeats
+    # the table with colours reversed.
+    table = games(PUBLISHED[6])
+    first = [*table[:3], table[4], table[3]]
+    second = [[(black, white) for white, black in round_] for round_ in table]
+    for round_no, published in enumerate([*first, *second], 1):
+        assert _games(tournament.players, round_no) == set(published)
+
+
+def test_an_odd_round_robins_table_bye_is_a_zero_point_bye() -> None:
+    tournament = generate(GeneratorSettings(players=9, rounds=9, system="round-robin"), seed=6)
+    for round_no, published in enumerate(games(PUBLISHED[10]), 1):
+        # Annex 1: the highest number (10) counts as a bye; docs/rulings.md, "the bye".
+        sits_out = next(min(game) for game in published if 10 in game)
+        byes = [p.number for p in tournament.players if p.slots[round_no - 1].opponent is None]
+        assert byes == [sits_out]
+        assert tournament.players[sits_out - 1].slots[round_no - 1].kind is RoundKind.ZERO_BYE
+
+
+def test_a_round_robin_player_who_is_not_there_keeps_his_board_and_forfeits() -> None:
+    # docs/rulings.md, "Round-robin: games not played": absent, asking for a bye, withdrawn
+    # or not yet entered, the player stays on the table's board and the game is "-" for him,
+    # "+" for an opponent who is there, "-" for both when neither is.
+    settings = GeneratorSettings(
+        players=8, rounds=7, system="round-robin", half_bye_rate=0.3, zero_bye_rate=0.3,
+        withdraw_rate=0.3, late_entry_rate=0.3,
+    )  # fmt: skip
+    tournament = generate(settings, seed=11)
+    for round_no, published in enumerate(games(PUBLISHED[8]), 1):
+        assert _games(tournament.players, round_no) == set(published)
+    slots = {(p.number, r): s for p in tournament.players for r, s in enumerate(p.slots, 1)}
+    assert {slot.kind for slot in slots.values()} <= {
+        RoundKind.PLAYED,
+        RoundKind.FORFEIT_WIN,
+        RoundKind.FORFEIT_LOSS,
+    }
+    unplayed = [(n, r) for (n, r), slot in slots.items() if slot.kind is RoundKind.FORFEIT_LOSS]
+    assert len(unplayed) > 8
+    for number, round_no in unplayed:
+        slot = slots[number, round_no]
+        assert slot.opponent is not None
+        theirs = slots[slot.opponent, round_no]
+        assert theirs.opponent == number and theirs.colour is not slot.colour
+        assert theirs.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS)
+
+
+@pytest.mark.parametrize("system", ["round-robin", "double-round-robin"])
+@pytest.mark.parametrize("profile", ["trf16", "trf26"])
+def test_a_generated_round_robin_file_is_its_table_round_by_round(
+    system: str, profile: str
+) -> None:
+    cycles = 2 if system == "double-round-robin" else 1
+    settings = GeneratorSettings(
+        players=11, rounds=11 * cycles, system=system, forfeit_rate=0.05, zero_bye_rate=0.2,
+        withdraw_rate=0.2, late_entry_rate=0.1,
+    )  # fmt: skip
+    document = read_trf(write_trf(generated_document(generate(settings, 5), profile)))[0]
+    report = check_document(document, system)
+    assert [check.line() for check in report.rounds] == [
+        f"round {r}: ok" for r in range(1, settings.rounds + 1)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"rounds": 8}, "a round-robin of 9 players has 9 rounds, not 8"),
+        ({"system": "double-round-robin"}, "a double round-robin of 9 players has 18 rounds"),
+        ({"forbidden_pairs": 1}, "paired by its table: no acceleration and no forbidden pairs"),
+        ({"accelerate": True}, "paired by its table"),
+        ({"players": 2, "rounds": 1}, "a round-robin needs 3 or more players, not 2"),
+    ],
+)
+def test_a_round_robins_settings_must_fit_its_table(
+    change: dict[str, object], message: str
+) -> None:
+    settings = replace(GeneratorSettings(players=9, rounds=9, system="round-robin"), **change)
     with pytest.raises(InvalidRequest, match=message):
         generate(settings, 1)

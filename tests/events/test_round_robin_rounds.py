@@ -7,21 +7,26 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from engine import pair as engine_pair
 from engine.model import RoundKind
 from events.decisions import (
+    ChangeSettings,
     CreateTournament,
     DrawLots,
     PairRound,
     RecordResult,
     RegisterPlayer,
+    RequestBye,
     WithdrawPlayer,
     decide,
 )
+from events.errors import InvalidCommand, RoundAlreadyPaired
 from events.projections import EMPTY, TournamentState, fold
 from events.results import Result
 from events.tiebreaks import crosstable_from_state, tournament_standings
-from events.types import DrawMethod, NotPairedReason, ResultRecorded, RoundPaired
+from events.types import ByeKind, DrawMethod, NotPairedReason, ResultRecorded, RoundPaired
 
 
 def run(state: TournamentState, *commands: object) -> TournamentState:
@@ -146,3 +151,35 @@ def test_a_withdrawal_between_the_draw_and_round_1_leaves_the_numbers_drawn() ->
     # The arbiter's discretion: the lots may be drawn again until round 1 is paired.
     redrawn = run(state, DrawLots(method=DrawMethod.ARBITER, order=(1, 2, 3, 4)))
     assert list(redrawn.order) == [1, 2, 3, 4]
+
+
+def test_a_round_robins_rounds_follow_its_field_until_round_1() -> None:
+    # Created for 6 rounds, the field ends at 4 players: the table for 3 or 4 has 3 rounds
+    # (C.05 Annex 1), so round 1 cannot be paired until the rounds are changed.
+    state = run(
+        EMPTY,
+        CreateTournament(tournament_id="l", name="League", rounds=6, system="round-robin"),
+        *(RegisterPlayer(surname=f"P{n}", rating=2500 - n) for n in range(1, 5)),
+        DrawLots(method=DrawMethod.ARBITER, order=(1, 2, 3, 4)),
+    )
+    with pytest.raises(InvalidCommand, match="4 players play 3 rounds by the Berger table, not 6"):
+        paired(state)
+    state = run(state, ChangeSettings(rounds=3, reason="four players"))
+    assert boards(paired(state)[0]) == [(1, 4), (2, 3)]  # the table's round 1: 1-4 2-3
+    state = play(state)
+    with pytest.raises(RoundAlreadyPaired, match="rounds can change only before round 1"):
+        run(state, ChangeSettings(rounds=5))
+
+
+def test_fewer_rounds_cannot_leave_a_bye_in_a_round_that_is_gone() -> None:
+    state = run(league(5), RequestBye(player_id=2, round_no=5, kind=ByeKind.ZERO))
+    with pytest.raises(InvalidCommand, match="round 5 is already named") as refused:
+        run(state, ChangeSettings(rounds=3))
+    assert refused.value.field == "rounds"
+
+
+def test_a_round_robin_takes_no_entry_once_round_1_is_paired() -> None:
+    # The table is fixed for the field drawn (C.05 Annex 1); before round 1 an entry joins.
+    state = play(league(4))
+    with pytest.raises(RoundAlreadyPaired, match="a round-robin takes no entry once round 1"):
+        run(state, RegisterPlayer(surname="Late", rating=2000))

@@ -6,6 +6,7 @@ and the file itself must come back the same, in TRF16 and TRF-2026."""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 from engine import pair
 from events.decisions import (
@@ -18,10 +19,12 @@ from events.decisions import (
     decide,
 )
 from events.projections import TournamentState, fold
+from events.tiebreaks import tournament_standings
 from events.types import DrawMethod, Event
 from tests.events.test_round_robin_rounds import league, play, run
 from tests.trf.round_trip import RESULTS, assert_round_trips_at_every_round
 from trf import check_document, export_document, read_trf, write_trf
+from trf.mapping import import_events
 
 SYSTEM = "double-round-robin"
 
@@ -84,3 +87,35 @@ def test_the_rank_column_ranks_as_the_standings_after_an_early_withdrawal() -> N
     for profile in ("trf16", "trf26"):
         doc = export_document(state, profile=profile)
         assert [(p.pairing_no, p.rank) for p in doc.players] == [(1, 1), (2, 4), (3, 2), (4, 3)]
+
+
+def test_a_finished_trf16_reads_the_forfeits_that_close_a_line_as_the_withdrawal() -> None:
+    # TRF16 cannot state a withdrawal; in a finished round-robin the games a player did not
+    # come to (forfeits lost to the end of his line) say he left (docs/rulings.md, "a
+    # withdrawal before half of the games"). 4 players, every game drawn, table 1-4 2-3 /
+    # 4-3 1-2 / 2-4 3-1: player 2 plays round 1 only, 1 game of 3, fewer than half, so his
+    # results and those against him count nothing: by hand 1, 3 and 4 have 1.0 (their two
+    # draws with each other), 2 has 0.
+    state = play(league(4))
+    state = run(state, WithdrawPlayer(player_id=2, from_round=2))
+    state = play(play(state))
+    doc = read_trf(write_trf(export_document(state, profile="trf16")))[0]
+    assert doc.round_list("withdrawn") is None  # nothing stated: read from the results
+    back = fold(import_events(doc, tournament_id="t")[0])
+    assert [p.withdrawn_from for p in back.players] == [None, 2, None, None]
+    points = {row.player.pairing_number: row.points for row in tournament_standings(back).rows}
+    assert points == {1: Fraction(1), 2: Fraction(0), 3: Fraction(1), 4: Fraction(1)}
+
+
+def test_a_finished_trf16_keeps_a_last_round_forfeit_after_half_of_the_games() -> None:
+    # Player 4 misses the last round only, having played 2 of 3 games: read as leaving
+    # before round 3, but at least half completed, so every result counts (C.05).
+    state = play(play(league(4)))
+    state = run(state, WithdrawPlayer(player_id=4, from_round=3))
+    state = play(state)
+    doc = read_trf(write_trf(export_document(state, profile="trf16")))[0]
+    back = fold(import_events(doc, tournament_id="t")[0])
+    assert [p.withdrawn_from for p in back.players] == [None, None, None, 3]
+    # Round 3 is 2-4 3-1: 2 wins by forfeit; by hand 2 has 2.0, 1 and 3 have 1.5, 4 has 1.0.
+    points = {row.player.pairing_number: row.points for row in tournament_standings(back).rows}
+    assert points == {1: Fraction(3, 2), 2: Fraction(2), 3: Fraction(3, 2), 4: Fraction(1)}

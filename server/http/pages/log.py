@@ -61,6 +61,7 @@ SETTING_NAMES = {
     "rating_system": N_("rating system"),
     "federation": N_("host federation"),
     "norm_event": N_("kind of event for the title norms"),
+    "rounds": N_("number of rounds"),
 }
 """The regulations a ``SettingsChanged`` event can change, as its log sentence names them."""
 

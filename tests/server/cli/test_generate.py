@@ -157,6 +157,30 @@ def test_help_states_the_results_model() -> None:
     assert "DRAW_SHARE * 2 * min(E, 1 - E)" in text
 
 
+def test_generate_plays_a_double_round_robins_whole_table_and_check_agrees(
+    tmp_path: Path,
+) -> None:
+    target = tmp_path / "rr.trf"
+    args = ("--system", "double-round-robin", "--players", "6", "--seed", "3")
+    result = _run("generate", *args, "--withdraw-rate", "0.3", "-o", str(target))
+    assert result.exit_code == 0, result.stderr
+    lines = target.read_text().splitlines()
+    # C.05 Annex 1: 6 players, 5 rounds a cycle, two cycles; no --rounds needed.
+    assert "XXR 10" in lines and "092 Individual: Double round-robin, rules fide-2026" in lines
+    players = [_blocks(line) for line in lines if line.startswith("001")]
+    assert len(players) == 6 and all(len(rounds) == 10 for rounds in players)
+    assert all(opponent for rounds in players for opponent, _, _ in rounds)  # nobody unpaired
+    checked = _run("check", str(target))
+    assert checked.exit_code == 0
+    assert checked.stdout.splitlines()[-1] == "10 rounds checked: 10 agree, 0 differ"
+
+
+def test_generate_refuses_rounds_a_round_robins_table_does_not_have() -> None:
+    result = _run("generate", "--system", "round-robin", "--players", "9", "--rounds", "8")
+    assert result.exit_code == 3
+    assert "a round-robin of 9 players has 9 rounds, not 8" in result.stderr
+
+
 def test_check_reads_the_system_from_the_file_and_agrees() -> None:
     result = _run("check", str(GOLDEN))
     assert result.exit_code == 0

@@ -165,3 +165,19 @@ def test_the_readmes_settings_example_runs_as_written(arbiter: Arbiter) -> None:
     finally:
         store.close()
     assert getattr(changed, "tiebreak_rules", None) == "2026"
+
+
+def test_a_round_robins_rounds_are_set_to_its_field_before_round_1(tmp_path: Path) -> None:
+    # Created for 5 rounds, the field is 4 players: their table has 3 rounds (C.05 Annex 1).
+    desk = Desk(tmp_path / "rr.db")
+    created = desk("create-tournament", "Quad", "--rounds", "5", "--system", "round-robin")
+    assert "arbiter draw-lots quad, and arbiter settings quad --rounds N" in created
+    for name, rating, federation, _ in PLAYERS[:4]:
+        desk("register", "quad", name, "--rating", str(rating), "--federation", federation)
+    refused = desk("pair-round", "quad", code=3)
+    assert "4 players play 3 rounds by the Berger table, not 5" in refused
+    assert desk("settings", "quad", "--rounds", "3", "--reason", "four players") == (
+        "quad: changed rounds\n"
+    )
+    desk("pair-round", "quad")
+    assert "can change only before round 1" in desk("settings", "quad", "--rounds", "4", code=3)

@@ -144,3 +144,27 @@ async def test_the_draw_is_made_at_the_desk_and_told_in_the_log(api: Api) -> Non
     assert re.search(r"Pairing numbers drawn by lots \(seed \d+\): 1 \w+, 2 \w+", log)
     _, spanish, _ = await text(api.client, "/t/open/log?lang=es")
     assert "Números de emparejamiento asignados en el orden que dio el árbitro: 1 Costa" in spanish
+
+
+async def test_the_rounds_follow_the_field_until_round_1(api: Api) -> None:
+    # Created for 5 rounds, four players register: the table for 3 or 4 has 3 rounds (C.05
+    # Annex 1). Round 1 is refused, the rounds are changed, round 1 is the table's.
+    league = {"tournament_id": "quad", "name": "Quad", "rounds": 5, "system": "round-robin"}
+    assert (await api.post("/tournaments", league))[0] == 201
+    for surname in ("Aune", "Berg", "Costa", "Dahl"):
+        assert (await api.post("/tournaments/quad/players", {"surname": surname}))[0] == 201
+    status, body = await api.post("/tournaments/quad/rounds")
+    assert status == 422 and "4 players play 3 rounds by the Berger table, not 5" in str(body)
+    changed = {"rounds": 3, "reason": "four players"}
+    assert (await api.post("/tournaments/quad/settings", changed))[0] == 200
+    status, round_ = await api.post("/tournaments/quad/rounds")
+    assert status == 201, round_
+    _, round_ = await api.get("/tournaments/quad/rounds/1")
+    # Numbers in registration order (no draw): table round 1 is 1-4 2-3.
+    names = [(b["white"]["name"], b["black"]["name"]) for b in round_["boards"]]
+    assert [(w.split(",")[0], b.split(",")[0]) for w, b in names] == [
+        ("Aune", "Dahl"),
+        ("Berg", "Costa"),
+    ]
+    status, _ = await api.post("/tournaments/quad/settings", {"rounds": 4})
+    assert status == 409
