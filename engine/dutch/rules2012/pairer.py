@@ -14,11 +14,11 @@ are walked the way its endorsed engine walks them:
   every one of them there, with one another's opponents in mind, before anything else. The
   second pairing stands if it moves down the same scores and they can all be paired below.
 - C.13: the penultimate bracket is paired for the lowest one (its pairs into the lowest rank
-  above its colours); and when a bracket holding moved-down players, paired by its own
-  criteria alone, would leave the rest of the round unpairable, the text pairs it again
-  together with the brackets below (re-pairing the penultimate bracket, merging it into the
-  lowest): its pairs into the next score group then rank with its own, and colour
-  preferences are counted over both.
+  above its colours); and when it holds moved-down players and, paired by its own criteria
+  alone, would leave the rest of the round unpairable, the text merges it with the lowest:
+  its colour preferences are then counted over both. A bracket higher up is only re-paired
+  "so that the lowest can be paired", by its own criteria, which the completable round
+  already does.
 
 The round as a whole stays completable throughout (every solve is a complete pairing), which
 is what the text's backtracking reaches in the end.
@@ -94,7 +94,11 @@ class Pairer2012(RoundPairer):
             context = BracketContext((), context.current, context.following, context.bye_rank)
         before = self._state()
         across = bool(mdps) and self._alone_fails(context)
-        own = AcrossWeights2012 if across else Weights2012
+        # C.13 merges a bracket with the ones below only as the penultimate bracket of the
+        # lowest; higher up it re-pairs a bracket "so that the lowest can be paired", by the
+        # bracket's own criteria (the completable round sees to the rest).
+        merged = across and len(self.players) - 1 in context.following
+        own = AcrossWeights2012 if merged else Weights2012
         carry = self._pair_with(own, context)
         if not self._pairable_below(carry, context.following):
             first = self._state()
@@ -194,7 +198,21 @@ class Pairer2012(RoundPairer):
         return covering_exists(rest, may_meet, rest)
 
     def _pair_with(self, weights: type[Weights2012], context: BracketContext) -> tuple[int, ...]:
-        """Pair the bracket by the shared procedure, ranking its candidates by ``weights``."""
+        """Pair the bracket by the shared procedure, ranking its candidates by ``weights``.
+
+        A heterogeneous bracket is paired twice: the first pairing tells how many
+        moved-down players it pairs (M1 of C.6: fixed by the pairs and their scores, which
+        rank above colours), which X bounds apart from the remainder
+        (:meth:`Weights2012.pairing_mdps`); the second, with that known, stands."""
+        if context.mdps and not weights.across:
+            before = self._state()
+            self._pair_once(weights, context)
+            paired = len(self.records[-1].selected_mdps)
+            self._restore(before)
+            weights = weights.pairing_mdps(paired)
+        return self._pair_once(weights, context)
+
+    def _pair_once(self, weights: type[Weights2012], context: BracketContext) -> tuple[int, ...]:
         self.weights_class = weights
         try:
             return super()._pair_bracket(context)
