@@ -198,26 +198,26 @@ class Pairer2012(RoundPairer):
         return covering_exists(rest, may_meet, rest)
 
     def _pair_with(self, weights: type[Weights2012], context: BracketContext) -> tuple[int, ...]:
-        """Pair the bracket by the shared procedure, ranking its candidates by ``weights``.
-
-        A heterogeneous bracket is paired twice: the first pairing tells how many
-        moved-down players it pairs (M1 of C.6: fixed by the pairs and their scores, which
-        rank above colours), which X bounds apart from the remainder
-        (:meth:`Weights2012.pairing_mdps`); the second, with that known, stands."""
-        if context.mdps and not weights.across:
-            before = self._state()
-            self._pair_once(weights, context)
-            paired = len(self.records[-1].selected_mdps)
-            self._restore(before)
-            weights = weights.pairing_mdps(paired)
-        return self._pair_once(weights, context)
-
-    def _pair_once(self, weights: type[Weights2012], context: BracketContext) -> tuple[int, ...]:
+        """Pair the bracket by the shared procedure, ranking its candidates by ``weights``."""
         self.weights_class = weights
         try:
             return super()._pair_bracket(context)
         finally:
             del self.weights_class
+
+    def _select_mdps(self, context: BracketContext, residents: set[int]) -> list[int]:
+        """Before the moved-down players are chosen (D.3), learn from the first optimum how
+        many of them the bracket pairs (M1 of C.6: fixed by the pairs and their scores,
+        which rank above colours) and weigh the bracket again with it, so that X bounds
+        their pairs apart from the remainder's (:meth:`Weights2012.pairing_mdps`)."""
+        weights = self.weights
+        if isinstance(weights, Weights2012) and not weights.paired_mdps and not weights.across:
+            paired = sum(1 for m in context.mdps if self.mate.get(m) in residents)
+            if paired:
+                self.weights_class = type(weights).pairing_mdps(paired)
+                self.records[-1].weights = self._weigh(context)
+                self._solve()
+        return super()._select_mdps(context, residents)
 
     def _alone_fails(self, context: BracketContext) -> bool:
         """Whether the bracket's best pairing by its own criteria (the earliest among equals),
