@@ -229,6 +229,31 @@ class RoundPairer:
     def _pair_bracket(self, context: BracketContext) -> tuple[int, ...]:
         p = self.players
         current = context.current
+        weights = self._weigh(context)
+        record = BracketRecord(
+            score=p[context.residents[0]].score,
+            mdps=context.mdps,
+            residents=context.residents,
+            weights=weights,
+        )
+        self.records.append(record)
+        if context.mdps:
+            self._solve()
+            residents = set(context.residents)
+            selected = self._select_mdps(context, residents)
+            record.selected_mdps = tuple(selected)
+            self._fix_mdp_opponents(selected, context, residents, record)
+        remainder = [r for r in context.residents if r in self.unpaired]
+        self._pair_remainder(remainder, context, record, solved=bool(context.mdps))
+        carry = tuple(u for u in current if u in self.unpaired)
+        record.downfloaters = carry
+        return carry
+
+    def _weigh(self, context: BracketContext) -> BracketWeights:
+        """Weigh the bracket's pairs (and those into the next score group) in the graph by
+        :attr:`weights_class`, which become :attr:`weights`."""
+        p = self.players
+        current = context.current
         members = current + context.following
         weights = self.weights_class(
             p,
@@ -251,24 +276,7 @@ class RoundPairer:
         for a, u in enumerate(listed):
             for v in graph.adjacent(u, set(listed[a + 1 :])):
                 graph.set_weight(u, v, 0 if u in mdp_set and v in mdp_set else weights.weight(u, v))
-        record = BracketRecord(
-            score=p[context.residents[0]].score,
-            mdps=context.mdps,
-            residents=context.residents,
-            weights=weights,
-        )
-        self.records.append(record)
-        if context.mdps:
-            self._solve()
-            residents = set(context.residents)
-            selected = self._select_mdps(context, residents)
-            record.selected_mdps = tuple(selected)
-            self._fix_mdp_opponents(selected, context, residents, record)
-        remainder = [r for r in context.residents if r in self.unpaired]
-        self._pair_remainder(remainder, context, record, solved=bool(context.mdps))
-        carry = tuple(u for u in current if u in self.unpaired)
-        record.downfloaters = carry
-        return carry
+        return weights
 
     def _may_summarise(self, context: BracketContext, weights: BracketWeights) -> bool:
         """Whether the next score group's pairs may go unlisted: the edition allows it, its

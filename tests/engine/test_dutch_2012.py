@@ -197,6 +197,79 @@ def test_the_bracket_merged_with_the_lowest_moves_nobody_down() -> None:
     assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
 
 
+def _boards(pairing: Pairing) -> set[tuple[PairingNumber, PairingNumber]]:
+    return {(b.white, b.black) for b in pairing.boards}
+
+
+def test_x_bounds_the_moved_down_players_and_the_remainder_each_on_its_own() -> None:
+    """A.8, C.3, C.6 (rulings.md): on 4 points 5 (strong Black) and 7 (strong White) moved
+    down to 10, 14, 16 (strong or mild White) and 18 (mild Black); x = 1. Two players must go
+    on to 13 and 19 (who have met), so one moved-down player is paired (M1 = 1) and 14-16 is
+    the only remainder pair (one preference missed). 5, first by D.3, can only meet 18 (one
+    missed) with the round still pairable: X allows it, and the remainder is held to X on its own, so 18-5 and 16-14 stand
+    (JaVaFo 1.4) rather than 7-18, which one sum over the bracket would take."""
+    name = "dutch-t13-p0019-r10of13"
+    pairing = _pair_2012(name)
+    assert {(18, 5), (16, 14), (7, 13), (19, 10)} <= _boards(pairing)
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_the_remainder_is_held_to_x_rather_than_to_its_fewest_misses() -> None:
+    """C.6 (rulings.md): on 2 points 6 (strong Black, moved down) meets the first resident
+    D.1 offers, 4 (mild White); x = 1 for the bracket, and the remainder 5, 8 (White), 9, 10,
+    12, 16 (Black) missing one preference stays within X. Pairing 6-12 would let the
+    remainder miss none, which counting the remainder's misses alone would prefer."""
+    name = "dutch-t10-p0016-r05of09"
+    pairing = _pair_2012(name)
+    assert {(4, 6), (5, 12), (9, 16)} <= _boards(pairing)
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_strong_preferences_of_the_moved_down_players_are_counted_with_the_remainder() -> None:
+    """A.7, C.10 (rulings.md): in round 4 the moved-down 10 (strong White) would meet 12
+    first by D.1, within x = 1, but both prefer White strongly; JaVaFo 1.4 pairs 10-16
+    (16 absolute Black) and 12-17: the strong preferences stay one count over the bracket."""
+    name = "dutch-t13-p0019-r04of13"
+    pairing = _pair_2012(name)
+    assert {(10, 16), (12, 17)} <= _boards(pairing)
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_c13_re_pairs_a_bracket_above_the_penultimate_by_its_own_criteria() -> None:
+    """C.13 (rulings.md): last round; on 3 points 2 (moved down) and 7, 8, 9, 10, 12; 3
+    alone on 2.5; 11, 13, 14, 15 on 2, none of whom may have the bye (B.1b). 3 cannot be
+    paired, 2.5 merges into the lowest, and the 3-point bracket, now the penultimate, is
+    re-paired so that the lowest can be paired, by its own criteria: 2-12 and 7-9 send down
+    8 and 10, who repeat no float (B.5, B.6), and grant every preference; 15-8, 11-3 and the
+    bye to 10 (JaVaFo 1.4). Merging it with the brackets below would pair 2-8, 10-12 and 9-3."""
+    name = "dutch-h06-p0015-r07of07"
+    pairing = _pair_2012(name)
+    assert {(2, 12), (9, 7), (15, 8), (11, 3)} <= _boards(pairing)
+    assert pairing.bye == 10
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_a_bracket_treated_as_homogeneous_has_no_upfloat_requirements() -> None:
+    """C.3.g-h, A.3 (rulings.md): 1, 3, 7 and 8 (from 8, 6.5 and 6 points) reach the bracket of
+    10, 11, 15, 16 on 5 points, at least half of it, so it is paired as homogeneous and one
+    pair is made. 1-15 comes first in the D order; 15 upfloated two rounds before, which
+    only a heterogeneous bracket asks about (B.6), so 1-15 stands rather than 3-16."""
+    name = "dutch-t13-p0019-r12of13"
+    pairing = _pair_2012(name)
+    assert {(1, 15), (14, 3)} <= _boards(pairing)
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
+def test_a_moved_down_player_paired_in_its_bracket_does_not_float_down_from_it() -> None:
+    """C.3.e-f, B.5 (rulings.md): on 5 points 9, 12 and 13 moved down; one of them meets 20.
+    12-20 (one preference missed) and 13-20 are as good by colours within X (x = 1); 13 downfloated in the previous round
+    and 12 did not, so 13 is paired here and 12 goes on down (20-13, 12-21, JaVaFo 1.4)."""
+    name = "dutch-t16-p0023-r12of13"
+    pairing = _pair_2012(name)
+    assert {(20, 13), (12, 21), (22, 9)} <= _boards(pairing)
+    assert answer_lines(pairing) == reference_lines(reference_path(_problem(name)))
+
+
 def test_players_without_a_game_take_colours_by_pairing_number_after_round_one() -> None:
     """E.5 speaks of round 1 only (rulings.md): in round 2, 5 and 13 (no game played, the
     drawn colour Black) – 5, odd, gets White; 20 and 28 – 20, even, gets Black."""

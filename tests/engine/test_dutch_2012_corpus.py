@@ -30,13 +30,7 @@ from tests.engine.corpus_problems import (
 CORPUS = corpus("dutch-2012")
 PROBLEMS = problems("dutch-2012")
 
-UNRESOLVED = frozenset(
-    {
-        "dutch-t16-p0023-r11of13",
-        # The second set's problem still open in issue #31 (the corpus README's table).
-        "dutch-h06-p0015-r07of07",
-    }
-)
+UNRESOLVED = frozenset({"dutch-t16-p0023-r11of13"})
 
 
 def test_corpus_is_present() -> None:
@@ -48,7 +42,7 @@ def test_corpus_is_present() -> None:
 
 def _marked(problem: Path) -> object:
     if problem.stem in UNRESOLVED:
-        reason = "differs from JaVaFo 1.4; docs/rulings.md or issue #31"
+        reason = "differs from JaVaFo 1.4; docs/rulings.md argues the text's answer"
         return pytest.param(problem, marks=pytest.mark.xfail(strict=True, reason=reason))
     return problem
 

@@ -14,11 +14,11 @@ are walked the way its endorsed engine walks them:
   every one of them there, with one another's opponents in mind, before anything else. The
   second pairing stands if it moves down the same scores and they can all be paired below.
 - C.13: the penultimate bracket is paired for the lowest one (its pairs into the lowest rank
-  above its colours); and when a bracket holding moved-down players, paired by its own
-  criteria alone, would leave the rest of the round unpairable, the text pairs it again
-  together with the brackets below (re-pairing the penultimate bracket, merging it into the
-  lowest): its pairs into the next score group then rank with its own, and colour
-  preferences are counted over both.
+  above its colours); and when it holds moved-down players and, paired by its own criteria
+  alone, would leave the rest of the round unpairable, the text merges it with the lowest:
+  its colour preferences are then counted over both. A bracket higher up is only re-paired
+  "so that the lowest can be paired", by its own criteria, which the completable round
+  already does.
 
 The round as a whole stays completable throughout (every solve is a complete pairing), which
 is what the text's backtracking reaches in the end.
@@ -94,7 +94,11 @@ class Pairer2012(RoundPairer):
             context = BracketContext((), context.current, context.following, context.bye_rank)
         before = self._state()
         across = bool(mdps) and self._alone_fails(context)
-        own = AcrossWeights2012 if across else Weights2012
+        # C.13 merges a bracket with the ones below only as the penultimate bracket of the
+        # lowest; higher up it re-pairs a bracket "so that the lowest can be paired", by the
+        # bracket's own criteria (the completable round sees to the rest).
+        merged = across and len(self.players) - 1 in context.following
+        own = AcrossWeights2012 if merged else Weights2012
         carry = self._pair_with(own, context)
         if not self._pairable_below(carry, context.following):
             first = self._state()
@@ -200,6 +204,20 @@ class Pairer2012(RoundPairer):
             return super()._pair_bracket(context)
         finally:
             del self.weights_class
+
+    def _select_mdps(self, context: BracketContext, residents: set[int]) -> list[int]:
+        """Before the moved-down players are chosen (D.3), learn from the first optimum how
+        many of them the bracket pairs (M1 of C.6: fixed by the pairs and their scores,
+        which rank above colours) and weigh the bracket again with it, so that X bounds
+        their pairs apart from the remainder's (:meth:`Weights2012.pairing_mdps`)."""
+        weights = self.weights
+        if isinstance(weights, Weights2012) and not weights.paired_mdps and not weights.across:
+            paired = sum(1 for m in context.mdps if self.mate.get(m) in residents)
+            if paired:
+                self.weights_class = type(weights).pairing_mdps(paired)
+                self.records[-1].weights = self._weigh(context)
+                self._solve()
+        return super()._select_mdps(context, residents)
 
     def _alone_fails(self, context: BracketContext) -> bool:
         """Whether the bracket's best pairing by its own criteria (the earliest among equals),
