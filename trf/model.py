@@ -281,6 +281,13 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     def _by_kind(self) -> dict[type[Any], tuple[Any, ...]]:
         return {}
 
+    @cached_property
+    def derived(self) -> dict[str, Any]:
+        """Facts read out of the records by other modules, kept once found (the records
+        never change), e.g. :func:`trf.validate.announced_round`, which checking a file and
+        building its pairing request would otherwise work out four times."""
+        return {}
+
     @property
     def players(self) -> tuple[Player, ...]:
         """The ``001`` records in physical order (which matters for ``XXC rank``)."""

@@ -91,7 +91,11 @@ def answer(data: bytes, query: PairingQuery) -> bytes:
     :raises TrfError: naming each line and column; the engine's errors as it raises them.
     """
     file_round = read_round(
-        read_document(data), system=query.system, rules=query.rules, maxi=query.maxi
+        read_document(data),
+        system=query.system,
+        rules=query.rules,
+        maxi=query.maxi,
+        explain=query.explain,
     )
     pairing = pair(file_round.request, file_round.system)
     return encode(_out(file_round, pairing, query.explain))
