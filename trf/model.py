@@ -335,6 +335,13 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
 
         :raises ValueError: when a group of the comment is not ``round: players``.
         """
+        key = f"round list {label}"
+        if key not in self.derived:  # asked once per player when a request is built
+            self.derived[key] = self._round_list(label)
+        stated: dict[PairingNumber, RoundNo] | None = self.derived[key]
+        return stated
+
+    def _round_list(self, label: str) -> dict[PairingNumber, RoundNo] | None:
         found = [
             match
             for comment in self.records_of(Comment)

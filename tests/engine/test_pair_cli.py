@@ -136,8 +136,8 @@ def _with_round_recorded(problem: str, code: str, tmp_path: Path) -> tuple[Path,
     for index, line in enumerate(lines):
         if line.startswith("001"):
             number = int(line[4:8])
-            line = line[:80] + "    " + line[84:]  # points, columns 81-84
-            lines[index] = line.ljust(start)[:start] + blocks[number] + line[start + 8 :]
+            blank = line[:80] + "    " + line[84:]  # points, columns 81-84
+            lines[index] = blank.ljust(start)[:start] + blocks[number] + blank[start + 8 :]
         elif line.startswith("092"):
             lines[index] = f"092 {code}"
     path = tmp_path / f"{problem}.trf"
@@ -159,8 +159,10 @@ def test_checker_reads_the_edition_the_file_names(tmp_path: Path) -> None:
     code, out, _err = _run("--dutch", str(path), "-c", "--rules", "2026")
     assert out.splitlines()[round_no - 1].startswith(f"round {round_no}: differs")
     path, _ = _with_round_recorded(problem, "FIDE_DUTCH_2025", tmp_path)
-    assert _run("--dutch", str(path), "-c")[1].splitlines()[round_no - 1].startswith(
-        f"round {round_no}: differs"
+    assert (
+        _run("--dutch", str(path), "-c")[1]
+        .splitlines()[round_no - 1]
+        .startswith(f"round {round_no}: differs")
     )
     assert f"round {round_no}: ok" in _run("--dutch", str(path), "-c", "--rules", "2017")[1]
 
