@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -189,14 +190,24 @@ async def test_shutdown_leaves_no_worker_process(aiohttp_client: Any, tmp_path: 
     assert pool.pids() == set()
 
 
+@contextlib.contextmanager
+def _warm_pool(
+    time_limit: float, threads: int = 1
+) -> Iterator[tuple[PairingPool, ThreadPoolExecutor]]:
+    """A started pool of one worker, and the threads its calls on the loop wait on when
+    that worker is busy."""
+    with (
+        contextlib.closing(PairingPool(1, time_limit)) as pool,
+        ThreadPoolExecutor(threads) as executor,
+    ):
+        pool.start()
+        yield pool, executor
+
+
 @pytest.mark.slow
 async def test_on_the_loop_a_warm_worker_answers_and_stays() -> None:
     """``run_on_loop`` with a free worker: the answer, a raised error, the same worker."""
-    with (
-        contextlib.closing(PairingPool(1, time_limit=30)) as pool,
-        ThreadPoolExecutor(1) as threads,
-    ):
-        pool.start()
+    with _warm_pool(30) as (pool, threads):
         (worker,) = pool.pids()
         assert await pool.run_on_loop(threads, operator.add, 2, 3) == 5
         with pytest.raises(TrfError) as raised:
@@ -209,11 +220,7 @@ async def test_on_the_loop_a_warm_worker_answers_and_stays() -> None:
 async def test_on_the_loop_a_busy_pool_is_waited_for_on_a_thread() -> None:
     """The only worker is held by a pairing on a thread: the loop's call waits for it
     there, and the loop stays free meanwhile."""
-    with (
-        contextlib.closing(PairingPool(1, time_limit=30)) as pool,
-        ThreadPoolExecutor(2) as threads,
-    ):
-        pool.start()
+    with _warm_pool(30, threads=2) as (pool, threads):
         loop = asyncio.get_running_loop()
         busy = loop.run_in_executor(threads, pool.run, time.sleep, engines.SLOW_SECONDS)
         await asyncio.sleep(0.3)  # the worker is taken
@@ -226,11 +233,7 @@ async def test_on_the_loop_a_busy_pool_is_waited_for_on_a_thread() -> None:
 
 @pytest.mark.slow
 async def test_on_the_loop_past_the_time_limit_the_worker_is_replaced() -> None:
-    with (
-        contextlib.closing(PairingPool(1, time_limit=0.5)) as pool,
-        ThreadPoolExecutor(1) as threads,
-    ):
-        pool.start()
+    with _warm_pool(0.5) as (pool, threads):
         (first,) = pool.pids()
         with pytest.raises(PairingTimedOut, match=r"limit of 0\.5 s"):
             await pool.run_on_loop(threads, time.sleep, engines.STUCK_SECONDS)
@@ -241,11 +244,7 @@ async def test_on_the_loop_past_the_time_limit_the_worker_is_replaced() -> None:
 
 @pytest.mark.slow
 async def test_on_the_loop_closing_the_pool_cancels_the_pairing() -> None:
-    with (
-        contextlib.closing(PairingPool(1, time_limit=60)) as pool,
-        ThreadPoolExecutor(1) as threads,
-    ):
-        pool.start()
+    with _warm_pool(60) as (pool, threads):
         (worker,) = pool.pids()
         pairing = asyncio.ensure_future(
             pool.run_on_loop(threads, time.sleep, engines.STUCK_SECONDS)
