@@ -205,9 +205,9 @@ class PairingPool:
     async def run_on_loop(self, executor: Executor, function: Callable[..., T], *args: Any) -> T:
         """:meth:`run`, awaited on the event loop. When a slot and a warm worker are both
         free (a pool that keeps up), the call is sent at once and its answer awaited on
-        the worker's pipe, no thread in between: the hand-over to a pairer thread and back
-        was a third of the server's CPU per pairing of a small round. Otherwise it is
-        :meth:`run` on one of ``executor``'s threads, which waits there for a worker.
+        the worker's pipe, no thread in between (a hand-over to a pairer thread and back
+        per pairing, and its wake-ups). Otherwise it is :meth:`run` on one of
+        ``executor``'s threads, which waits there for a worker.
 
         :raises PairingTimedOut: as :meth:`run`; :raises PairingCancelled: as :meth:`run`.
         """
