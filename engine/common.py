@@ -9,6 +9,7 @@ boards are ordered by GHR 3.6.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -161,11 +162,28 @@ _ZERO = Fraction(0)
 
 def score_before(entry: PlayerEntry, round_no: int) -> Fraction:
     """Points scored in rounds before ``round_no``."""
-    total = _ZERO
-    for record in entry.history[: round_no - 1]:
-        if record.points:  # a Fraction sum costs microseconds: losses add nothing
-            total += record.points
-    return total
+    return exact_sum(record.points for record in entry.history[: round_no - 1])
+
+
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """``sum(values)``, the same Fraction, summed in plain integers over a common
+    denominator and reduced once: each Fraction addition reduces its result, which made
+    the scores of a small round a tenth of its pairing time.
+
+    >>> exact_sum([Fraction(1), Fraction(1, 2), Fraction(0), Fraction(1, 3)])
+    Fraction(11, 6)
+    """
+    numerator, denominator = 0, 1
+    for value in values:
+        if value.denominator == denominator:
+            numerator += value.numerator
+        else:
+            common = math.lcm(denominator, value.denominator)
+            numerator = numerator * (common // denominator) + value.numerator * (
+                common // value.denominator
+            )
+            denominator = common
+    return Fraction(numerator, denominator)
 
 
 def pairing_score(entry: PlayerEntry, round_no: int) -> Fraction:
@@ -189,7 +207,8 @@ def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | 
     makes it worth no more than a loss, as the rule text says (bbpPairings would not float
     it; docs/rulings.md).
     """
-    scores = {entry.number: _pairing_scores(entry) for entry in request.players}
+    scale = _common_denominator(request)
+    scores = {entry.number: _pairing_scores(entry, scale) for entry in request.players}
     result: dict[PairingNumber, tuple[Float | None, ...]] = {}
     for entry in request.players:
         floats: list[Float | None] = []
@@ -204,19 +223,34 @@ def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | 
     return result
 
 
-def _pairing_scores(entry: PlayerEntry) -> list[Fraction]:
-    """:func:`pairing_score` before each round of the history, in one pass."""
+def _common_denominator(request: PairingRequest) -> int:
+    """A denominator every score of ``request`` is a whole multiple of (2 for halves)."""
+    denominators = {record.points.denominator for e in request.players for record in e.history}
+    denominators.update(
+        virtual.denominator for e in request.players for virtual in e.acceleration.values()
+    )
+    return math.lcm(*denominators)
+
+
+def _pairing_scores(entry: PlayerEntry, scale: int) -> list[int]:
+    """:func:`pairing_score` before each round of the history, in one pass, times ``scale``
+    (:func:`_common_denominator`): integers, which compare many times faster than
+    Fractions, and in the same order."""
     found = []
-    total = _ZERO
+    total = 0
     for index, record in enumerate(entry.history):
         virtual = entry.acceleration.get(index + 1)
-        found.append(total + virtual if virtual else total)
+        found.append(total + _scaled(virtual, scale) if virtual else total)
         if record.points:
-            total += record.points
+            total += _scaled(record.points, scale)
     return found
 
 
-def game_floats(first: Fraction, second: Fraction) -> tuple[Float | None, Float | None]:
+def _scaled(value: Fraction, scale: int) -> int:
+    return value.numerator * (scale // value.denominator)
+
+
+def game_floats(first: Fraction | int, second: Fraction | int) -> tuple[Float | None, Float | None]:
     """The floats of a game played between scores ``first`` and ``second``: the higher
     floats down, the lower up, equal scores not at all (Dutch Art. 1.4)."""
     if first > second:

@@ -165,6 +165,10 @@ class PairingRequest:
     agreed in Istanbul 2012, in force until 1 July 2017) or ``fide-1997`` (the Dubov text
     approved in 1997); :func:`engine.systems.pair` chooses
     the system's entry point by it, and refuses an edition the system does not have."""
+    explain: bool = True
+    """Whether the pairing keeps the engine's account of it (:attr:`Pairing.trace`): False
+    when nobody will read it (``arbiter pair`` and ``POST /pairings`` without ``--explain``),
+    which spares the Dutch engine building it; the boards are the same either way."""
 
     def player(self, number: PairingNumber) -> PlayerEntry:
         for entry in self.players:

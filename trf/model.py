@@ -281,6 +281,13 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     def _by_kind(self) -> dict[type[Any], tuple[Any, ...]]:
         return {}
 
+    @cached_property
+    def derived(self) -> dict[str, Any]:
+        """Facts read out of the records by other modules, kept once found (the records
+        never change), e.g. :func:`trf.validate.announced_round`, which checking a file and
+        building its pairing request would otherwise work out four times."""
+        return {}
+
     @property
     def players(self) -> tuple[Player, ...]:
         """The ``001`` records in physical order (which matters for ``XXC rank``)."""
@@ -328,6 +335,13 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
 
         :raises ValueError: when a group of the comment is not ``round: players``.
         """
+        key = f"round list {label}"
+        if key not in self.derived:  # asked once per player when a request is built
+            self.derived[key] = self._round_list(label)
+        stated: dict[PairingNumber, RoundNo] | None = self.derived[key]
+        return stated
+
+    def _round_list(self, label: str) -> dict[PairingNumber, RoundNo] | None:
         found = [
             match
             for comment in self.records_of(Comment)

@@ -250,6 +250,24 @@ def _rounds(line: str, report: _Report) -> tuple[RoundEntry, ...]:
 
 
 def _round_entry(block: str, start: int, report: _Report) -> RoundEntry:
+    """The block's entry; a block read without a remark is kept by its text, since a file
+    repeats the same few hundred blocks (``  12 w 1  ``) on every line."""
+    found = _CLEAN_BLOCKS.get(block)
+    if found is None:
+        remarks = len(report.problems)
+        found = _read_round_entry(block, start, report)
+        if len(report.problems) == remarks and len(_CLEAN_BLOCKS) < _CLEAN_BLOCKS_KEPT:
+            _CLEAN_BLOCKS[block] = found
+    return found
+
+
+_CLEAN_BLOCKS: dict[str, RoundEntry] = {}
+_CLEAN_BLOCKS_KEPT = 20_000
+"""At most this many blocks are kept (about 3 MB; the blocks of fields up to a few hundred
+players), so that a server reading files for months holds a bounded table."""
+
+
+def _read_round_entry(block: str, start: int, report: _Report) -> RoundEntry:
     round_no = (start - 91) // 10 + 1
     for offset in (4, 6, 8, 9):
         if block[offset] != " ":

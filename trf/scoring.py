@@ -113,7 +113,7 @@ def entry_points(entry: RoundEntry, system: ScoreCodes) -> Decimal:
     """
     kind = entry_kind(entry)
     if kind is RoundKind.PLAYED:
-        outcome = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}.get(entry.result)
+        outcome = _OUTCOME.get(entry.result)
         if outcome is None:
             return system.X
         points: Decimal = getattr(system, ("W" if entry.colour == "w" else "B") + outcome)
@@ -123,6 +123,9 @@ def entry_points(entry: RoundEntry, system: ScoreCodes) -> Decimal:
     unplayed: Decimal = getattr(system, _UNPLAYED_CODE[kind])
     return unplayed
 
+
+_OUTCOME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
+"""A played game's result letter as the outcome letter of the point codes (``WW``, ``BD``)."""
 
 _UNPLAYED_CODE = {
     RoundKind.FORFEIT_WIN: "FW",

@@ -73,12 +73,17 @@ def announced_round(doc: TrfDocument) -> int | None:
     Files prepared for an engine write ``0000 - H``/``Z``/``F`` in the column of the round
     to be paired (trf.md §6.1); that column has no opponent and no pairing-allocated bye.
     """
-    last = doc.rounds_in_file
-    if last == 0:
-        return None
-    kinds = {entry_kind(player.entry(last)) for player in doc.players}
-    announced = {RoundKind.NOT_PAIRED, RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE}
-    return last if kinds <= announced else None
+    derived = doc.derived
+    if "announced_round" not in derived:
+        last = doc.rounds_in_file
+        kinds = {entry_kind(player.entry(last)) for player in doc.players}
+        derived["announced_round"] = last if last and kinds <= _ANNOUNCED else None
+    found: int | None = derived["announced_round"]
+    return found
+
+
+_ANNOUNCED = {RoundKind.NOT_PAIRED, RoundKind.HALF_BYE, RoundKind.FULL_BYE, RoundKind.ZERO_BYE}
+"""What a column of byes announced before pairing holds (:func:`announced_round`)."""
 
 
 ABSENT = (RoundKind.ZERO_BYE, RoundKind.NOT_PAIRED)

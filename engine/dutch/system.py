@@ -57,7 +57,9 @@ def pair_players(
             bye,
             Compatibility(len(players), conflicts),
             wording,
-        ),
+        )
+        if request.explain
+        else None,
     )
 
 

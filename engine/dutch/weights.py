@@ -111,9 +111,12 @@ class BracketWeights:
         """With :meth:`_sample_pairs`: each bracket player's kind, and the sample pair
         of each kind of pair (empty when an edition lists every pair)."""
         members = context.current + context.following
-        scores = sorted({players[i].score for i in members})
-        self._level_of = {score: position for position, score in enumerate(scores)}
-        self._level = {i: self._level_of[players[i].score] for i in members}
+        holders: dict[Fraction, list[int]] = {}
+        for i in members:  # a Fraction hashes slowly: once per member, here only
+            holders.setdefault(players[i].score, []).append(i)
+        self._level_of = {score: position for position, score in enumerate(sorted(holders))}
+        level = {i: position for score, position in self._level_of.items() for i in holders[score]}
+        self._level = {i: level[i] for i in members}
         """Score levels as small integers (ascending with the score): compared per pair,
         much faster than the Fractions themselves."""
         self._floated = {
@@ -179,8 +182,8 @@ class BracketWeights:
         p = self.players
         mdps = set(ctx.mdps)
         following = ctx.following
-        cur_levels = sorted({p[i].score for i in ctx.current}, reverse=True)
-        all_levels = sorted({p[i].score for i in ctx.current + following}, reverse=True)
+        cur_levels = self._scores_of(ctx.current)
+        all_levels = self._scores_of(ctx.current + following)
 
         # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8): the
         # latter are every pair with a player of the next score group, whose C8 and C9
@@ -226,6 +229,12 @@ class BracketWeights:
             self._float_counts(current_pairs, back)
         for back in windows:
             self._float_levels(current_pairs, cur_levels, back)
+
+    def _scores_of(self, players: tuple[int, ...]) -> list[Fraction]:
+        """The scores among ``players`` (of this bracket or its next score group), highest
+        first, found by their levels."""
+        scores = list(self._level_of)
+        return [scores[level] for level in sorted({self._level[i] for i in players}, reverse=True)]
 
     def _sample_pairs(self, mdps: set[int]) -> list[tuple[int, int]]:
         """One pair ``(h, low)`` of the bracket (``low`` not an MDP, C6) for each kind of
@@ -353,7 +362,6 @@ class BracketWeights:
         """C18/C20: per MDP score level, paired MDPs who downfloated then (the residents'
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
         resident did not upfloat then."""
-        p = self.players
         of = self._level
         fell = self._floated[(back, Float.DOWN)]
         down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
@@ -365,16 +373,14 @@ class BracketWeights:
                 + (pair[1] in fell and of[pair[1]] == key)
                 for pair in pairs
             }
-            holders = sum(
-                1 for i in current if p[i].score == level and self._moved(i, back) is Float.DOWN
-            )
+            holders = sum(1 for i in current if of[i] == key and self._moved(i, back) is Float.DOWN)
             self._count(f"{down} {level}", values, holders)
         repeat_up = self._repeat_up(pairs, back)
         for level in levels[:-1]:
             key = self._level_of[level]
             at_level = [pair for pair in pairs if of[pair[0]] == key]
             if any(repeat_up[pair] for pair in at_level):
-                holders = sum(1 for i in current if p[i].score == level)
+                holders = sum(1 for i in current if of[i] == key)
                 self._count(
                     f"{up} {level}",
                     {pair: 0 if repeat_up[pair] else 1 for pair in at_level},

@@ -22,7 +22,7 @@ from engine import pair, system_names, systems
 from server.service.explanation import explanation_lines
 from server.service.trf_pairing import read_document, read_round, render_pairing
 from trf import TrfDocument
-from trf.checker import check_document, deciding_facts, edition_name
+from trf.checker import check_document, deciding_facts, edition_name, identify_system
 
 __all__ = ["COMMANDS", "pair_command"]
 
@@ -62,7 +62,8 @@ def _system_flags(function: click.Command) -> click.Command:
     "rules",
     type=click.Choice(sorted(edition.removeprefix("fide-") for edition in systems.edition_names())),
     default=None,
-    help="FIDE rules edition by its year (default: 2026); the system must have it.",
+    help="FIDE rules edition by its year (default: 2026; with -c, the edition the file's "
+    "092/192 line names); the system must have it.",
 )
 @click.option(
     "--batch",
@@ -110,7 +111,7 @@ def _pair(
     if check:
         click.echo(_check(document, chosen, rules, explain), nl=False)
     elif output is not None or explain:
-        file_round = read_round(document, system=chosen, rules=rules, maxi=maxi)
+        file_round = read_round(document, system=chosen, rules=rules, maxi=maxi, explain=explain)
         pairing = pair(file_round.request, file_round.system)
         _write(render_pairing(pairing), output or "-")
         if explain:
@@ -144,14 +145,31 @@ def _write(text: str, output: str) -> None:
 
 
 def _check(document: TrfDocument, system: str, rules: str | None, explain: bool) -> str:
-    """One line per round: whether the recorded pairing is the one the rules give."""
-    report = check_document(document, system, None if rules is None else edition_name(rules))
+    """One line per round: whether the recorded pairing is the one the rules give, under
+    ``rules``, else the edition the file names for ``system`` (as ``arbiter check`` reads
+    it), else the newest."""
+    report = check_document(document, system, _edition(document, system, rules))
     lines = []
     for round_check in report.rounds:
         lines.append(round_check.line())
         if explain and not round_check.ok:
             lines += [f"  {fact}" for fact in deciding_facts(round_check)]
     return "\n".join(lines) + "\n"
+
+
+def _edition(document: TrfDocument, system: str, rules: str | None) -> str | None:
+    """The edition to check by: ``rules``, else the file's own when its ``092``/``192``
+    line names this system (or none), since its rounds were paired by it; None: the newest.
+
+    >>> from trf.reader import read_trf
+    >>> doc = read_trf("092 FIDE_DUTCH")[0]  # bbpPairings v5's code: the 2017 rules
+    >>> _edition(doc, "dutch", None), _edition(doc, "dutch", "2026"), _edition(doc, "lim", None)
+    ('fide-2017', 'fide-2026', None)
+    """
+    if rules is not None:
+        return edition_name(rules)
+    named_system, named_edition = identify_system(document)
+    return named_edition if named_system in (None, system) else None
 
 
 def _batch_files(batch: str) -> Iterator[Path]:
@@ -182,7 +200,9 @@ def _pair_batch(
     for path in files:
         target = (out_dir or path.parent) / path.with_suffix("").name
         try:
-            file_round = read_round(_read(path), system=system, rules=rules, maxi=maxi)
+            file_round = read_round(
+                _read(path), system=system, rules=rules, maxi=maxi, explain=explain
+            )
             pairing = pair(file_round.request, file_round.system)
             _write(render_pairing(pairing), f"{target}.pairing.txt")
             if explain:

@@ -13,14 +13,16 @@ that a thread cannot be killed, only left.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import multiprocessing
 import signal
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
@@ -193,25 +195,83 @@ class PairingPool:
             ok, answer = worker.jobs.recv()
             answered = True
         except (EOFError, OSError):  # killed by close(), or the worker died
-            if self._closed.is_set():
-                raise PairingCancelled("the server stopped during the pairing") from None
-            worker.process.join(timeout=1)
-            raise RuntimeError(
-                f"the pairing process died (exit code {worker.process.exitcode})"
-            ) from None
+            raise self._lost(worker) from None
         finally:
-            with self._lock:
-                keep = answered and not self._closed.is_set()
-                if keep:
-                    self._idle.append(worker)
-                else:
-                    self._workers.discard(worker)
-            if not keep:
+            if not self._settle(worker, answered):
                 self._replace(worker)
-        if not ok:
-            raise answer
-        result: T = answer
+        result: T = _returned(ok, answer)
         return result
+
+    async def run_on_loop(self, executor: Executor, function: Callable[..., T], *args: Any) -> T:
+        """:meth:`run`, awaited on the event loop. When a slot and a warm worker are both
+        free (a pool that keeps up), the call is sent at once and its answer awaited on
+        the worker's pipe, no thread in between (a hand-over to a pairer thread and back
+        per pairing, and its wake-ups). Otherwise it is :meth:`run` on one of
+        ``executor``'s threads, which waits there for a worker.
+
+        :raises PairingTimedOut: as :meth:`run`; :raises PairingCancelled: as :meth:`run`.
+        """
+        loop = asyncio.get_running_loop()
+        worker = self._take_idle()
+        if worker is None:
+            return await loop.run_in_executor(executor, partial(self.run, function, *args))
+        readable = loop.create_future()
+        descriptor = worker.jobs.fileno()
+
+        def wake() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(descriptor, wake)
+        answered = False
+        try:
+            worker.jobs.send((function, args))
+            try:
+                await asyncio.wait_for(readable, self.time_limit)
+            except TimeoutError:
+                raise self._timed_out() from None
+            # Readable: the worker is writing its answer; the read waits for the rest of
+            # it (a copy, as the sending of the job above: microseconds for a round).
+            ok, answer = worker.jobs.recv()
+            answered = True
+        except (EOFError, OSError):
+            raise await loop.run_in_executor(executor, self._lost, worker) from None
+        finally:
+            loop.remove_reader(descriptor)
+            if not self._settle(worker, answered):  # killing and starting: off the loop
+                executor.submit(self._replace, worker)
+            self._slots.release()
+        result: T = _returned(ok, answer)
+        return result
+
+    def _take_idle(self) -> _Worker | None:
+        """A slot and an idle worker, taken together when both are free now; None (and
+        nothing taken) otherwise, or when this pool runs in threads."""
+        if self._threads is not None or not self._slots.acquire(blocking=False):
+            return None
+        with self._lock:
+            if self._idle and not self._closed.is_set():
+                return self._idle.pop()
+        self._slots.release()
+        return None
+
+    def _settle(self, worker: _Worker, answered: bool) -> bool:
+        """Put ``worker`` back among the idle when it answered (and the pool is open);
+        otherwise drop it from the pool, and say so (False): it must be replaced."""
+        with self._lock:
+            keep = answered and not self._closed.is_set()
+            if keep:
+                self._idle.append(worker)
+            else:
+                self._workers.discard(worker)
+        return keep
+
+    def _lost(self, worker: _Worker) -> Exception:
+        """Why ``worker``'s pipe closed mid-pairing: :meth:`close` killed it, or it died."""
+        if self._closed.is_set():
+            return PairingCancelled("the server stopped during the pairing")
+        worker.process.join(timeout=1)
+        return RuntimeError(f"the pairing process died (exit code {worker.process.exitcode})")
 
     def _replace(self, worker: _Worker) -> None:
         """Stop ``worker`` and start another in its place, unless the pool is closing."""
@@ -233,3 +293,10 @@ class PairingPool:
             worker.stop()
         if self._threads is not None:
             self._threads.shutdown(wait=False, cancel_futures=True)
+
+
+def _returned(ok: bool, answer: Any) -> Any:
+    """A worker's ``(ok, answer)``: the value it returned, or the exception it raised."""
+    if not ok:
+        raise answer
+    return answer

@@ -59,14 +59,16 @@ def read_round(
     system: str = systems.DEFAULT_SYSTEM,
     rules: str | None = None,
     maxi: bool = False,
+    explain: bool = False,
 ) -> FileRound:
     """The round ``document`` asks for, under the edition ``rules`` names by its year
-    (``"2017"``; the file's own, else the newest, when ``None``).
+    (``"2017"``; the newest when ``None``); ``explain`` asks the engine for its account of
+    the pairing (:attr:`engine.Pairing.trace`), which costs time when nobody reads it.
 
     :raises TrfError: when the file cannot give the round's request;
         :raises InvalidRequest: for ``maxi`` without a maxi variant.
     """
-    request = next_round_request(document)
+    request = replace(next_round_request(document), explain=explain)
     if rules is not None:
         request = replace(request, rules_edition=f"fide-{rules}")
     return FileRound(request, system_variant(system, maxi=maxi))

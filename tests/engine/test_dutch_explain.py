@@ -3,10 +3,21 @@ colour rules (issue 4), checked on the worked examples of spec/dutch.md §10."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+
+import pytest
 
 from engine import pair
 from engine.model import PairingTrace
+from tests.corpus import shared_path
+from tests.engine.corpus_problems import (
+    answer_lines,
+    corpus,
+    problem_request,
+    reference_lines,
+    reference_path,
+)
 from tests.engine.dutch_builders import HALF, ONE, ZERO, B, Field, W, c5_example, played
 
 
@@ -59,3 +70,17 @@ def test_a_repeated_downfloat_is_reported_for_c14() -> None:
     assert [(u.criterion, u.players) for u in bracket.unmet if u.criterion == "C14"] == [
         ("C14", (1,))
     ]
+
+
+@pytest.mark.parametrize("rules", ["fide-2026", "fide-2017", "fide-2012"])
+def test_without_explain_no_trace_is_built_and_the_boards_are_the_same(rules: str) -> None:
+    """``explain=False`` (``arbiter pair`` and ``POST /pairings`` without ``--explain``)
+    skips the account, not a decision: each edition's boards are the corpus answer
+    (t26 round 5, 50 players; the dutch, dutch-2017 and dutch-2012 corpora) either way."""
+    folder = {"fide-2026": "dutch", "fide-2017": "dutch-2017", "fide-2012": "dutch-2012"}[rules]
+    problem = shared_path(*corpus(folder), "dutch-t26-p0050-r05of13.trf")
+    request = replace(problem_request(problem), rules_edition=rules)
+    explained, bare = pair(request), pair(replace(request, explain=False))
+    expected = reference_lines(reference_path(problem))
+    assert answer_lines(explained) == answer_lines(bare) == expected
+    assert explained.trace is not None and bare.trace is None

@@ -117,6 +117,56 @@ def test_checker_accepts_a_reference_tournament() -> None:
     assert out.splitlines() == [f"round {r}: ok" for r in range(1, 7)]
 
 
+def _with_round_recorded(problem: str, code: str, tmp_path: Path) -> tuple[Path, int]:
+    """A 2017-corpus problem with its next round recorded as the corpus answers it (white
+    wins each game, the PAB a ``U``; points left blank, which the checker does not read)
+    and its ``092`` line giving bbpPairings' ``code``; and that round's number."""
+    folder = shared_path("fixtures", "dutch-2017", "problems")
+    answer = (folder / f"{problem}.pairing.txt").read_text().split("\n")[1:]
+    blocks = {}
+    for line in filter(None, answer):
+        white, black = (int(n) for n in line.split())
+        if black == 0:
+            blocks[white] = "0000 - U"
+        else:
+            blocks[white], blocks[black] = f"{black:>4} w 1", f"{white:>4} b 0"
+    lines = (folder / f"{problem}.trf").read_text().splitlines()
+    round_no = int(problem.split("-r")[1][:2])
+    start = 91 + 10 * (round_no - 1)  # the round's block: columns 92-99 (trf.md §4.1)
+    for index, line in enumerate(lines):
+        if line.startswith("001"):
+            number = int(line[4:8])
+            blank = line[:80] + "    " + line[84:]  # points, columns 81-84
+            lines[index] = blank.ljust(start)[:start] + blocks[number] + blank[start + 8 :]
+        elif line.startswith("092"):
+            lines[index] = f"092 {code}"
+    path = tmp_path / f"{problem}.trf"
+    path.write_text("\n".join(lines) + "\n")
+    return path, round_no
+
+
+def test_checker_reads_the_edition_the_file_names(tmp_path: Path) -> None:
+    """``-c`` without ``--rules`` checks by the edition the file's 092 line names, as
+    ``arbiter check`` does. Round 3 of t05 is recorded as bbpPairings v5.0.1 (the 2017
+    rules) pairs it (the dutch-2017 corpus), which is not the 2026 rules' pairing (the
+    dutch corpus answers 2-1, 8-4, 9-11, 5-3, 10-6 and 7's PAB): ``FIDE_DUTCH`` names the
+    2017 rules, ``FIDE_DUTCH_2025`` the 2026 ones (bbpPairings' codes)."""
+    problem = "dutch-t05-p0011-r03of09"
+    path, round_no = _with_round_recorded(problem, "FIDE_DUTCH", tmp_path)
+    code, out, _err = _run("--dutch", str(path), "-c")
+    assert code == 0
+    assert f"round {round_no}: ok" in out.splitlines()
+    code, out, _err = _run("--dutch", str(path), "-c", "--rules", "2026")
+    assert out.splitlines()[round_no - 1].startswith(f"round {round_no}: differs")
+    path, _ = _with_round_recorded(problem, "FIDE_DUTCH_2025", tmp_path)
+    assert (
+        _run("--dutch", str(path), "-c")[1]
+        .splitlines()[round_no - 1]
+        .startswith(f"round {round_no}: differs")
+    )
+    assert f"round {round_no}: ok" in _run("--dutch", str(path), "-c", "--rules", "2017")[1]
+
+
 def test_explain_describes_brackets_colours_and_the_pab(tmp_path: Path) -> None:
     path = _file(tmp_path, "XXR 5", "XXC white1", *(_player(n, "0.0") for n in range(1, 8)))
     output = tmp_path / "out.txt"

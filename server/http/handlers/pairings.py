@@ -9,7 +9,6 @@ token by its rate (:class:`~server.http.rates.TokenRates`).
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import msgspec
@@ -91,7 +90,11 @@ def answer(data: bytes, query: PairingQuery) -> bytes:
     :raises TrfError: naming each line and column; the engine's errors as it raises them.
     """
     file_round = read_round(
-        read_document(data), system=query.system, rules=query.rules, maxi=query.maxi
+        read_document(data),
+        system=query.system,
+        rules=query.rules,
+        maxi=query.maxi,
+        explain=query.explain,
     )
     pairing = pair(file_round.request, file_round.system)
     return encode(_out(file_round, pairing, query.explain))
@@ -102,7 +105,5 @@ async def pair_file(call: Call[bytes, PairingQuery]) -> web.Response:
     cannot be paired as the engine's error; nothing is written either way."""
     app = call.request.app
     app[keys.PAIRING_RATES].take(call.request)
-    body = await asyncio.get_running_loop().run_in_executor(
-        app[keys.PAIRERS], app[keys.PAIRING].run, answer, call.body, call.query
-    )
+    body = await app[keys.PAIRING].run_on_loop(app[keys.PAIRERS], answer, call.body, call.query)
     return web.Response(body=body, content_type="application/json")

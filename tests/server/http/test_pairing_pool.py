@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import pytest
 from events import SqliteEventStore
 from server.http import keys
 from server.http.app import create_app
-from server.http.pairing import PairingPool, PairingTimedOut
+from server.http.pairing import PairingCancelled, PairingPool, PairingTimedOut
 from server.service.trf_pairing import read_document
 from tests.server.http import engines
 from tests.server.http.support import Api, SseReader, make_settings
@@ -187,6 +188,76 @@ async def test_shutdown_leaves_no_worker_process(aiohttp_client: Any, tmp_path: 
     await client.server.app.cleanup()
     assert not any(_alive(pid) for pid in workers)
     assert pool.pids() == set()
+
+
+@contextlib.contextmanager
+def _warm_pool(
+    time_limit: float, threads: int = 1
+) -> Iterator[tuple[PairingPool, ThreadPoolExecutor]]:
+    """A started pool of one worker, and the threads its calls on the loop wait on when
+    that worker is busy."""
+    with (
+        contextlib.closing(PairingPool(1, time_limit)) as pool,
+        ThreadPoolExecutor(threads) as executor,
+    ):
+        pool.start()
+        yield pool, executor
+
+
+@pytest.mark.slow
+async def test_on_the_loop_a_warm_worker_answers_and_stays() -> None:
+    """``run_on_loop`` with a free worker: the answer, a raised error, the same worker."""
+    with _warm_pool(30) as (pool, threads):
+        (worker,) = pool.pids()
+        assert await pool.run_on_loop(threads, operator.add, 2, 3) == 5
+        with pytest.raises(TrfError) as raised:
+            await pool.run_on_loop(threads, read_document, BAD_TRF)
+        assert (raised.value.problems[0].line, raised.value.problems[0].column) == (2, 49)
+        assert pool.pids() == {worker}
+
+
+@pytest.mark.slow
+async def test_on_the_loop_a_busy_pool_is_waited_for_on_a_thread() -> None:
+    """The only worker is held by a pairing on a thread: the loop's call waits for it
+    there, and the loop stays free meanwhile."""
+    with _warm_pool(30, threads=2) as (pool, threads):
+        loop = asyncio.get_running_loop()
+        busy = loop.run_in_executor(threads, pool.run, time.sleep, engines.SLOW_SECONDS)
+        await asyncio.sleep(0.3)  # the worker is taken
+        waiting = asyncio.ensure_future(pool.run_on_loop(threads, operator.mul, 6, 7))
+        await asyncio.sleep(0.1)
+        assert not waiting.done()  # the loop ran this test meanwhile
+        assert await waiting == 42
+        await busy
+
+
+@pytest.mark.slow
+async def test_on_the_loop_past_the_time_limit_the_worker_is_replaced() -> None:
+    with _warm_pool(0.5) as (pool, threads):
+        (first,) = pool.pids()
+        with pytest.raises(PairingTimedOut, match=r"limit of 0\.5 s"):
+            await pool.run_on_loop(threads, time.sleep, engines.STUCK_SECONDS)
+        assert await pool.run_on_loop(threads, operator.add, 2, 3) == 5  # a fresh worker
+        (second,) = pool.pids()
+        assert second != first and not _alive(first)
+
+
+@pytest.mark.slow
+async def test_on_the_loop_closing_the_pool_cancels_the_pairing() -> None:
+    with _warm_pool(60) as (pool, threads):
+        (worker,) = pool.pids()
+        pairing = asyncio.ensure_future(
+            pool.run_on_loop(threads, time.sleep, engines.STUCK_SECONDS)
+        )
+        await asyncio.sleep(0.3)
+        pool.close()
+        with pytest.raises(PairingCancelled, match="stopped during the pairing"):
+            await asyncio.wait_for(pairing, 30)  # a guard against a hang
+        assert pool.pids() == set()
+    deadline = time.monotonic() + 30  # reaped on the executor's thread; a guard, not a timing
+    while _alive(worker) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert not _alive(worker)
 
 
 _POOL_IN_A_PROCESS = """
