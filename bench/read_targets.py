@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -216,10 +217,8 @@ def cold_start(db: str) -> Start:
     return Start(wall, cpu_end - cpu, queued_end - queued)
 
 
-def bare_against_arbiter(db: str, seconds: float) -> tuple[float, float]:
-    """Reads per second of ``GET /tournaments/t`` (200 players) from ``arbiter serve`` and
-    from the bare handler answering as many bytes."""
-    port = free_port()
+def serve(db: str, port: int) -> subprocess.Popen[bytes]:
+    """``arbiter serve`` on ``db`` in a process of its own (no pairing workers)."""
     token = Path(tempfile.mkdtemp()) / "token"
     token.write_text(TOKEN)
     token.chmod(0o600)
@@ -227,7 +226,38 @@ def bare_against_arbiter(db: str, seconds: float) -> tuple[float, float]:
         sys.executable, "-c", "from server.cli import main; main()", "--db", db, "serve",
         "--port", str(port), "--pairing-workers", "0", "--token-file", str(token),
     ]  # fmt: skip
-    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
+def process_start(db: str) -> Start:
+    """``arbiter serve`` from its start to its first answer of ``/tournaments/t``: the
+    imports, the store, the snapshot; the CPU and run-queue times are all its threads'."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/tournaments/t"
+    start = time.perf_counter()
+    server = serve(db, port)
+    try:
+        while True:
+            with contextlib.suppress(OSError), urllib.request.urlopen(url) as answer:
+                if answer.status == 200:
+                    break
+            time.sleep(0.005)
+        wall = time.perf_counter() - start
+        threads = [
+            path.read_text().split()
+            for path in Path(f"/proc/{server.pid}/task").glob("*/schedstat")
+        ]
+    finally:
+        server.terminate()
+        server.wait()
+    return Start(wall, sum(int(t[0]) for t in threads) / 1e9, sum(int(t[1]) for t in threads) / 1e9)
+
+
+def bare_against_arbiter(db: str, seconds: float) -> tuple[float, float]:
+    """Reads per second of ``GET /tournaments/t`` (200 players) from ``arbiter serve`` and
+    from the bare handler answering as many bytes."""
+    port = free_port()
+    server = serve(db, port)
     base = f"http://127.0.0.1:{port}"
     size = asyncio.run(_body_size(base))
     ours, _ = measure_server(server, port, seconds)
@@ -284,6 +314,9 @@ def report(label: str, new_db: Callable[[str], str], quick: bool) -> None:
     cold = cold_start(big)
     print(f"  cold start with snapshot:          {cold.wall:8.2f} s (target < 2): {cold.cpu:5.2f} s"
           f" on a CPU, {cold.queued:5.2f} s waiting for one, {cold.blocked:5.2f} s blocked")  # fmt: skip
+    cold = process_start(big)
+    print(f"  arbiter serve to its first answer: {cold.wall:8.2f} s: {cold.cpu:5.2f} s on a CPU"
+          f" (imports included), {cold.queued:5.2f} s waiting for one, {cold.blocked:5.2f} s blocked")  # fmt: skip
     half = filled(new_db("half"), players, rounds // 2)
     entire = filled(new_db("whole"), players, rounds)
     half_events = players + 1 + rounds // 2 * (1 + players // 2)
