@@ -42,14 +42,15 @@ def page(whole: Listing, query: PageQuery, url: URL) -> tuple[bytes, list[tuple[
     """The rows ``query`` asks for, with ``total`` and ``next`` (the request's own ``url``
     with the next offset), and the ``Link`` header naming the next page.
 
-    :raises Problem: (400, naming ``offset``) for an offset past the last row, e.g. one from
-        a page of a field that has since shrunk.
+    :raises Problem: (404, naming ``offset``) for an offset past the last row, e.g. one from
+        a page of a field that has since shrunk: like a round past the last paired, a page
+        that is not there (the parameter itself is well formed).
     """
     total = len(whole.rows)
     if query.offset and query.offset >= total:
         detail = f"past the last row: the answer has {total}"
         raise Problem(
-            "invalid-query",
+            "not-found",
             f"offset: {query.offset} is {detail}",
             errors=[{"parameter": "offset", "detail": detail}],
         )

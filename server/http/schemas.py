@@ -278,7 +278,7 @@ PageOffset = Annotated[
     msgspec.Meta(
         ge=0,
         le=99_999,
-        description="Rows before this page (0: the first page); past the last row it is a 400.",
+        description="Rows before this page (0: the first page); past the last row: 404.",
     ),
 ]
 
@@ -626,7 +626,7 @@ def player_events_out(entries: list[EventEntry]) -> PlayerEventsOut:
     )
 
 
-class NormsQuery(_Wire):
+class NormsQuery(PageQuery):
     round: AsOfRound | None = None
     """Norms after this round (default: the last complete one)."""
 
@@ -681,7 +681,7 @@ class PlayerNormOut(_Wire):
     next_game: list[NextGameOut]
 
 
-class NormsOut(_Wire):
+class NormsOut(_Page):
     tournament_id: str
     after_round: int
     regulations: str

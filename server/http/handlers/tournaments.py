@@ -147,6 +147,8 @@ async def get_rating_changes(call: Call[None, RoundQuery]) -> web.Response:
 def norms_out(tournament_id: str, report: NormReport) -> NormsOut:
     """The report as the API gives it."""
     return NormsOut(
+        total=len(report.players),
+        next=None,
         tournament_id=tournament_id,
         after_round=report.after_round,
         regulations=report.regulations.name,
@@ -185,10 +187,11 @@ def norms_out(tournament_id: str, report: NormReport) -> NormsOut:
 
 def _norms(
     service: TournamentService, tournament_id: str, version: int, query: NormsQuery
-) -> bytes:
+) -> Listing:
     state = service.load(tournament_id, to_version=version)
-    return encode(norms_out(tournament_id, tournament_norms(state, after_round=query.round)))
+    report = tournament_norms(state, after_round=query.round)
+    return listing(norms_out(tournament_id, report), "players")
 
 
 async def get_norms(call: Call[None, NormsQuery]) -> web.Response:
-    return await call.view(_norms, call.query)
+    return await call.view(_norms, call.query.whole(), paged=call.query)

@@ -12,12 +12,14 @@ import pytest
 from bench.scale import stream
 from events import open_store
 from events.envelope import NO_STREAM
+from events.norms import tournament_norms
 from events.projections import fold
 from events.tiebreaks import tournament_standings
 from events.types import Event
 from server.http.app import create_app
 from tests.server.http.support import Api, make_settings
 from tests.server.http.test_players import open_with_players
+from tests.server.http.test_standings import play_round_one
 
 DEFAULT_PAGE = 500
 """The documented default page of players (README, "Reads at any size"); boards: half."""
@@ -84,6 +86,8 @@ async def test_walking_the_pages_gives_a_fresh_folds_rows(
     ]
     changes = await walk(api, "/tournaments/t/rating-changes?limit=2999", "players")
     assert [c["player_id"] for c in changes] == list(state.order)
+    norms = await walk(api, "/tournaments/t/norms?limit=499", "players")
+    assert [n["player_id"] for n in norms] == [n.player_id for n in tournament_norms(state).players]
 
 
 async def test_the_default_page_and_its_links(aiohttp_client: Any, tmp_path: Path) -> None:
@@ -135,24 +139,26 @@ async def test_an_empty_field_has_one_empty_page(api: Api) -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "parameter"),
+    ("query", "parameter", "status", "problem"),
     [
-        ("limit=0", "limit"),
-        (f"limit={MAX_PAGE + 1}", "limit"),
-        ("limit=ten", "limit"),
-        ("offset=-1", "offset"),
-        ("offset=4", "offset"),  # past the last of four rows
-        ("offset=100000", "offset"),
+        ("limit=0", "limit", 400, "invalid-query"),
+        (f"limit={MAX_PAGE + 1}", "limit", 400, "invalid-query"),
+        ("limit=ten", "limit", 400, "invalid-query"),
+        ("offset=-1", "offset", 400, "invalid-query"),
+        ("offset=100000", "offset", 400, "invalid-query"),
+        # past the last row of each (4 players, 8 norm rows: one per player and norm, 2 boards)
+        ("offset=9", "offset", 404, "not-found"),
     ],
 )
-async def test_a_limit_or_offset_it_cannot_serve_is_a_400_naming_it(
-    api: Api, query: str, parameter: str
+async def test_a_limit_or_offset_it_cannot_serve_is_refused_naming_it(
+    api: Api, query: str, parameter: str, status: int, problem: str
 ) -> None:
     await open_with_players(api)
-    for path in ("standings", "players", "rating-changes"):
-        status, body = await api.get(f"/tournaments/open/{path}?{query}")
-        assert status == 400, (path, body)
-        assert body["type"].endswith("/invalid-query")
+    await play_round_one(api)  # two boards
+    for path in ("standings", "players", "rating-changes", "norms", "rounds/1"):
+        got, body = await api.get(f"/tournaments/open/{path}?{query}")
+        assert got == status, (path, body)
+        assert body["type"].endswith(f"/{problem}")
         assert body["errors"][0]["parameter"] == parameter, body
 
 
@@ -166,7 +172,7 @@ async def test_an_offset_from_a_field_that_has_shrunk_is_refused(api: Api) -> No
     )
     assert status == 200
     status, body = await api.get("/tournaments/open/players?limit=1&offset=3")
-    assert status == 400 and body["errors"] == [
+    assert status == 404 and body["errors"] == [
         {"parameter": "offset", "detail": "past the last row: the answer has 3"}
     ]
 
