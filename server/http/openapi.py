@@ -19,7 +19,7 @@ from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
 from server.http.idempotency import KEY
 from server.http.problems import MEDIA_TYPE as PROBLEM_MEDIA_TYPE
 from server.http.routes import IF_MATCH, JSON, ROUTES, Route
-from server.http.schemas import ProblemOut
+from server.http.schemas import MAX_PAGE, PageQuery, ProblemOut
 
 __all__ = ["API_VERSION", "build_openapi", "openapi_json", "statuses"]
 
@@ -257,6 +257,11 @@ def _operation(route: Route, refs: dict[Any, dict[str, str]]) -> dict[str, Any]:
         headers["ETag"] = "The stream version read: send it back as If-Match or If-None-Match."
     if route.warns:
         headers["Warning"] = route.warns
+    if isinstance(route.query, type) and issubclass(route.query, PageQuery):
+        headers["Link"] = (
+            '`<path?query>; rel="next"`: the next page (the body\'s `next`), absent on the '
+            f"last; follow it until it is absent, or ask for `limit={MAX_PAGE}`, to read every row."
+        )
     success: dict[str, Any] = {"description": route.summary, "content": content}
     if headers:
         success["headers"] = {

@@ -19,7 +19,7 @@ from aiohttp import web
 __all__ = ["SharedReads", "cors_middleware", "not_modified"]
 
 READ_METHODS = frozenset({"GET", "HEAD"})
-_EXPOSED = "ETag, Retry-After, Location, Idempotent-Replayed"
+_EXPOSED = "ETag, Retry-After, Location, Idempotent-Replayed, Link"
 _ALLOWED_REQUEST_HEADERS = "If-None-Match, Last-Event-ID, Accept, Cache-Control"
 
 

@@ -13,7 +13,7 @@ import dataclasses
 from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
 import msgspec
 
@@ -44,8 +44,11 @@ if TYPE_CHECKING:
     from server.service.history import EventEntry
 
 __all__ = [
+    "DEFAULT_PAGE",
+    "MAX_PAGE",
     "BoardOut",
     "BoardSide",
+    "BoardsQuery",
     "ByeBody",
     "ByeOut",
     "EventOut",
@@ -60,6 +63,7 @@ __all__ = [
     "ManualBoard",
     "ManualPairing",
     "NotPairedOut",
+    "PageQuery",
     "PlayerCorrection",
     "PlayerEventsOut",
     "PlayerList",
@@ -252,7 +256,52 @@ Position = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
 AsOfRound = Annotated[int, msgspec.Meta(ge=0, le=MAX_ROUNDS)]
 
 
-class StandingsQuery(_Wire):
+DEFAULT_PAGE = 500
+"""Rows in a page when ``limit`` is not given: the standings or players of an open of a few
+hundred players (most events) come whole, and a 10,000-player field's first page costs about
+what a 100-player event's whole answer does (``bench/read_targets.py``)."""
+MAX_PAGE = 10_000
+"""The largest ``limit``: TRF numbers players with four digits, so any field a file can hold
+comes in one page when a client asks for it."""
+
+PageLimit = Annotated[
+    int,
+    msgspec.Meta(
+        ge=1,
+        le=MAX_PAGE,
+        description=f"Rows in this page, at most {MAX_PAGE}; the answer's `next` (and its "
+        '`Link: <...>; rel="next"` header) asks for the rows after them.',
+    ),
+]
+PageOffset = Annotated[
+    int,
+    msgspec.Meta(
+        ge=0,
+        le=99_999,
+        description="Rows before this page (0: the first page); past the last row: 404.",
+    ),
+]
+
+
+class PageQuery(_Wire):
+    """A page of a read whose answer grows with the field."""
+
+    limit: PageLimit = DEFAULT_PAGE
+    offset: PageOffset = 0
+
+    def whole(self) -> Self:
+        """The same read without its page: what every page of it is cut from."""
+        return msgspec.structs.replace(self, limit=DEFAULT_PAGE, offset=0)
+
+
+class BoardsQuery(PageQuery):
+    """A page of a round's boards: two players each, so a round of the same field as a
+    default page of players comes whole."""
+
+    limit: PageLimit = DEFAULT_PAGE // 2
+
+
+class StandingsQuery(PageQuery):
     round: AsOfRound | None = None
     """Standings as of the end of this round (default: everything recorded)."""
     tiebreaks: TiebreakList | None = None
@@ -260,7 +309,7 @@ class StandingsQuery(_Wire):
     tiebreak_rules: Literal["2024", "2026"] | None = None
 
 
-class RoundQuery(_Wire):
+class RoundQuery(PageQuery):
     round: AsOfRound | None = None
     """As of the end of this round (default: everything recorded)."""
 
@@ -409,7 +458,22 @@ class PlayerOut(_Wire):
     unrated or before any rated game is complete."""
 
 
-class PlayerList(_Wire):
+class _Page(_Wire):
+    """An answer that may be one page of many (see :class:`PageQuery`)."""
+
+    total: Annotated[
+        int, msgspec.Meta(description="Rows in the whole answer, whichever page this is.")
+    ]
+    next: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="The next page's path and query (also the `Link` header's "
+            '`rel="next"`); null on the last page.'
+        ),
+    ]
+
+
+class PlayerList(_Page):
     players: list[PlayerOut]
     """In pairing-number order."""
 
@@ -436,7 +500,7 @@ class NotPairedOut(_Wire):
     reason: NotPairedReason
 
 
-class RoundOut(_Wire):
+class RoundOut(_Page):
     round_no: int
     system: str
     engine_version: str
@@ -467,7 +531,7 @@ class StandingOut(_Wire):
     game is complete (no round complete yet: null, not 0)."""
 
 
-class StandingsOut(_Wire):
+class StandingsOut(_Page):
     tournament_id: str
     after_round: int
     """The standings include results up to the end of this round."""
@@ -521,7 +585,7 @@ class PlayerRatingOut(_Wire):
     unrated_rounds: list[UnratedRoundOut]
 
 
-class RatingChangesOut(_Wire):
+class RatingChangesOut(_Page):
     tournament_id: str
     after_round: int
     system: str
@@ -566,7 +630,7 @@ def player_events_out(entries: list[EventEntry]) -> PlayerEventsOut:
     )
 
 
-class NormsQuery(_Wire):
+class NormsQuery(PageQuery):
     round: AsOfRound | None = None
     """Norms after this round (default: the last complete one)."""
 
@@ -622,7 +686,7 @@ class PlayerNormOut(_Wire):
     next_game: list[NextGameOut]
 
 
-class NormsOut(_Wire):
+class NormsOut(_Page):
     tournament_id: str
     after_round: int
     regulations: str
@@ -821,6 +885,8 @@ def rating_changes_out(state: TournamentState, changes: RatingChanges) -> Rating
         title=system.title,
         source=system.source,
         players=players,
+        total=len(players),
+        next=None,
     )
 
 
@@ -860,4 +926,6 @@ def round_out(state: TournamentState, round_: RoundState) -> RoundOut:
             )
             for entry in round_.not_paired
         ],
+        total=len(round_.boards),
+        next=None,
     )

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import time
@@ -61,8 +62,15 @@ NO_PASSWORD = "!"
 """The stored hash of an account with no password yet: no password verifies against it."""
 
 _HASHER = argon2.PasswordHasher()
-_UNKNOWN = _HASHER.hash(secrets.token_urlsafe(16))
-"""Verified against when the account does not exist, so the answer takes as long either way."""
+
+
+@functools.cache
+def _unknown() -> str:
+    """A hash verified against when the account does not exist, so the answer takes as
+    long either way. Made at the first such sign-in, not on import: a hash is a fifth of a
+    second of CPU (more on a busy machine) that every start of the server would wait for;
+    only that first unknown name's answer is one hash slower, once per process."""
+    return _HASHER.hash(secrets.token_urlsafe(16))
 
 
 class AccountNotFound(ArbiterError):
@@ -257,7 +265,7 @@ class AccountService:
         """The account's actor when the password is its own and it is enabled, else
         ``None`` (the same time is spent either way)."""
         account = self.store.account(name)
-        stored = self.store.password_hash(account.account_id) if account else _UNKNOWN
+        stored = self.store.password_hash(account.account_id) if account else _unknown()
         try:
             _HASHER.verify(stored, password)
         except (argon2.exceptions.VerificationError, argon2.exceptions.InvalidHashError):

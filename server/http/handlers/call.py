@@ -22,9 +22,10 @@ from multidict import CIMultiDict
 from events.errors import TournamentNotFound, WrongExpectedVersion
 from events.projections import TournamentState
 from server.http import keys
+from server.http.paging import Listing, page
 from server.http.problems import Problem
 from server.http.reads import not_modified
-from server.http.schemas import WriteResult, encode, event_out
+from server.http.schemas import PageQuery, WriteResult, encode, event_out
 from server.service import CommandResult, TournamentService
 from server.service.access import PUBLIC, Actor
 from server.settings import Settings
@@ -145,18 +146,21 @@ class Call(Generic[B, Q]):
 
     async def view(
         self,
-        build: Callable[..., bytes | View],
+        build: Callable[..., bytes | View | Listing],
         /,
         *args: Any,
         content_type: str = "application/json",
         charset: str | None = None,
         headers: Mapping[str, str] | None = None,
+        paged: PageQuery | None = None,
     ) -> web.Response:
         """A read of the tournament as of its current version: ``build(service,
         tournament_id, version, *args)`` renders it (on a reader thread). Answers 304 when
         ``If-None-Match`` names the version; requests for the same view of the same version
         at the same time share one ``build``, and what it built is kept beside the cached
         state (:meth:`~server.service.queries.Queries.memo`) for every later request.
+        With ``paged``, ``build`` returns the whole :class:`Listing` (``args`` name no
+        page) and the answer is the page ``paged`` asks for, cut from it.
 
         :raises TournamentNotFound: when there is no such tournament.
         """
@@ -173,7 +177,11 @@ class Call(Generic[B, Q]):
             (key, tournament_id, version),
             functools.partial(self.read, service.memo, tournament_id, version, key, compute),
         )
-        view = built if isinstance(built, View) else View(built, [])
+        if isinstance(built, Listing):
+            assert paged is not None, "a listing is answered a page at a time"
+            view = View(*page(built, paged, self.request.rel_url))
+        else:
+            view = built if isinstance(built, View) else View(built, [])
         return web.Response(
             body=view.body, content_type=content_type, charset=charset,
             headers=CIMultiDict([*extra.items(), *view.headers]),

@@ -19,8 +19,10 @@ from events.decisions import (
 )
 from events.rating_changes import tournament_rating_changes
 from server.http.handlers.call import Call, respond
+from server.http.paging import Listing, listing
 from server.http.schemas import (
     ByeBody,
+    PageQuery,
     PlayerCorrection,
     PlayerEventsOut,
     PlayerList,
@@ -47,18 +49,15 @@ __all__ = [
 ]
 
 
-def _players(service: TournamentService, tournament_id: str, version: int) -> bytes:
+def _players(service: TournamentService, tournament_id: str, version: int) -> Listing:
     state = service.load(tournament_id, to_version=version)
     scores = service.derived(tournament_id, state, counted_scores)
     changes = service.derived(tournament_id, state, tournament_rating_changes).players
-    return encode(
-        PlayerList(
-            players=[
-                player_out(state, state.player(p), scores[p], change)
-                for p, change in zip(state.order, changes, strict=True)
-            ]
-        )
-    )
+    players = [
+        player_out(state, state.player(p), scores[p], change)
+        for p, change in zip(state.order, changes, strict=True)
+    ]
+    return listing(PlayerList(players=players, total=len(players), next=None), "players")
 
 
 def _player(service: TournamentService, tournament_id: str, version: int, text: str) -> bytes:
@@ -96,8 +95,8 @@ def _named(call: Call[Any, Any]) -> str:
     return call.request.match_info["player"]
 
 
-async def list_players(call: Call[None, None]) -> web.Response:
-    return await call.view(_players)
+async def list_players(call: Call[None, PageQuery]) -> web.Response:
+    return await call.view(_players, paged=call.query)
 
 
 async def get_player(call: Call[None, None]) -> web.Response:

@@ -9,7 +9,9 @@ from events.errors import ResultUnchanged
 from events.results import parse_result
 from server.http import keys
 from server.http.handlers.call import Call, paired_round, respond
+from server.http.paging import Listing, listing
 from server.http.schemas import (
+    BoardsQuery,
     ReasonQuery,
     ResultBody,
     ResultCorrection,
@@ -35,17 +37,17 @@ def _rounds(service: TournamentService, tournament_id: str, version: int) -> byt
     return encode(RoundList(rounds=[round_out(state, round_) for round_ in state.rounds]))
 
 
-def _round(service: TournamentService, tournament_id: str, version: int, round_no: int) -> bytes:
+def _round(service: TournamentService, tournament_id: str, version: int, round_no: int) -> Listing:
     state = service.load(tournament_id, to_version=version)
-    return encode(round_out(state, state.round(paired_round(state, round_no))))
+    return listing(round_out(state, state.round(paired_round(state, round_no))), "boards")
 
 
 async def list_rounds(call: Call[None, None]) -> web.Response:
     return await call.view(_rounds)
 
 
-async def get_round(call: Call[None, None]) -> web.Response:
-    return await call.view(_round, call.number("round_no"))
+async def get_round(call: Call[None, BoardsQuery]) -> web.Response:
+    return await call.view(_round, call.number("round_no"), paged=call.query)
 
 
 async def pair_round(call: Call[PairRound, None]) -> web.Response:

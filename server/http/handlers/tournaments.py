@@ -12,6 +12,7 @@ from events.rating_changes import RatingChanges, tournament_rating_changes
 from events.tiebreaks import tournament_standings
 from events.types import TournamentCreated
 from server.http.handlers.call import Call, as_of_round, respond
+from server.http.paging import Listing, listing
 from server.http.schemas import (
     NextGameOut,
     NormCheckOut,
@@ -87,10 +88,10 @@ async def close_tournament(call: Call[CloseTournament, None]) -> web.Response:
 
 def _standings(
     service: TournamentService, tournament_id: str, version: int, query: StandingsQuery
-) -> bytes:
+) -> Listing:
     state = as_of_round(service, tournament_id, version, query.round)
     changes = service.derived(tournament_id, state, tournament_rating_changes)
-    return encode(_ranked(state, query, changes))
+    return listing(_ranked(state, query, changes), "rows")
 
 
 def _ranked(state: TournamentState, query: StandingsQuery, changes: RatingChanges) -> StandingsOut:
@@ -122,28 +123,32 @@ def _ranked(state: TournamentState, query: StandingsQuery, changes: RatingChange
         edition=ranked.edition.value if ranked.edition else None,
         warnings=list(ranked.warnings),
         rows=rows,
+        total=len(rows),
+        next=None,
     )
 
 
 async def get_standings(call: Call[None, StandingsQuery]) -> web.Response:
-    return await call.view(_standings, call.query)
+    return await call.view(_standings, call.query.whole(), paged=call.query)
 
 
 def _rating_changes(
     service: TournamentService, tournament_id: str, version: int, query: RoundQuery
-) -> bytes:
+) -> Listing:
     state = as_of_round(service, tournament_id, version, query.round)
     changes = service.derived(tournament_id, state, tournament_rating_changes)
-    return encode(rating_changes_out(state, changes))
+    return listing(rating_changes_out(state, changes), "players")
 
 
 async def get_rating_changes(call: Call[None, RoundQuery]) -> web.Response:
-    return await call.view(_rating_changes, call.query)
+    return await call.view(_rating_changes, call.query.whole(), paged=call.query)
 
 
 def norms_out(tournament_id: str, report: NormReport) -> NormsOut:
     """The report as the API gives it."""
     return NormsOut(
+        total=len(report.players),
+        next=None,
         tournament_id=tournament_id,
         after_round=report.after_round,
         regulations=report.regulations.name,
@@ -183,10 +188,11 @@ def norms_out(tournament_id: str, report: NormReport) -> NormsOut:
 
 def _norms(
     service: TournamentService, tournament_id: str, version: int, query: NormsQuery
-) -> bytes:
+) -> Listing:
     state = service.load(tournament_id, to_version=version)
-    return encode(norms_out(tournament_id, tournament_norms(state, after_round=query.round)))
+    report = tournament_norms(state, after_round=query.round)
+    return listing(norms_out(tournament_id, report), "players")
 
 
 async def get_norms(call: Call[None, NormsQuery]) -> web.Response:
-    return await call.view(_norms, call.query)
+    return await call.view(_norms, call.query.whole(), paged=call.query)
