@@ -9,6 +9,7 @@ seventh game on (1.4.1c-d) is tried, and the first that makes the norm is report
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -25,6 +26,7 @@ from events.norms.assess import (
 )
 from events.norms.regulations import TITLE_HOLDERS, NormTitle, Regulations, edition_for
 from events.projections.state import PlayerState, TournamentState
+from events.types import PlayerId
 from events.tiebreaks.tournament import completed_rounds
 
 __all__ = [
@@ -110,6 +112,28 @@ class NormReport:
     def open(self) -> tuple[PlayerNorm, ...]:
         """Norms not made yet that the rounds left can still bring."""
         return tuple(p for p in self.players if p.achieved_after is None and p.reachable)
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """The players still in the tournament (in the order, not withdrawn) and their titles,
+    counted once per report: a candidate's opponents not yet met are the field less the
+    candidate and the ones met, which costs the candidate's rounds, not the field's size."""
+
+    ids: frozenset[PlayerId]
+    titles: Counter[str]
+
+    @classmethod
+    def of(cls, state: TournamentState) -> _Field:
+        field = [state.player(pid) for pid in state.order]
+        field = [p for p in field if p.withdrawn_from is None]
+        return cls(frozenset(p.player_id for p in field), Counter(p.title for p in field))
+
+    def unmet(self, state: TournamentState, player: PlayerState, titles: frozenset[str]) -> int:
+        """How many of the field holding one of ``titles`` ``player`` has not met."""
+        met = (player.opponents | {player.player_id}) & self.ids
+        total = sum(count for title, count in self.titles.items() if title in titles)
+        return total - sum(1 for pid in met if state.player(pid).title in titles)
 
 
 def _eligible(player: PlayerState) -> tuple[NormTitle, ...]:
@@ -215,6 +239,7 @@ def _played_all(player: PlayerState, upto: int) -> bool:
 
 def _reachable(
     state: TournamentState,
+    field: _Field,
     player: PlayerState,
     assessment: Assessment,
     rounds_left: int,
@@ -224,14 +249,8 @@ def _reachable(
     and the titled opponents the norm asks for (1.4.1a, 1.4.5), whatever the ratings: the
     titled opponents must be in the field, not yet met and not withdrawn. ``short``: an
     overscore may still make up the games (1.4.1d), when all of them are played."""
-    met = player.opponents | {player.player_id}
-    field = [
-        state.player(pid)
-        for pid in state.order
-        if pid not in met and state.player(pid).withdrawn_from is None
-    ]
-    spare_holders = sum(1 for p in field if p.title in TITLE_HOLDERS)
-    spare_level = sum(1 for p in field if p.title in assessment.title.level_titles)
+    spare_holders = field.unmet(state, player, TITLE_HOLDERS)
+    spare_level = field.unmet(state, player, assessment.title.level_titles)
     found = {check.rule: check for check in assessment.checks}
     holders = int(found["title-holders"].found)
     level = int(found["level-titles"].found)
@@ -287,6 +306,7 @@ def _next_game(games: list[Game], player: PlayerState, terms: Terms) -> tuple[Ne
 
 def _player_norm(
     state: TournamentState,
+    field: _Field,
     player: PlayerState,
     title: NormTitle,
     upto: int,
@@ -322,7 +342,7 @@ def _player_norm(
     current = assess(games, terms(upto))
     rounds = state.require_settings().rounds
     short = rounds < 9 and _played_all(player, upto)
-    reachable = rounds_left > 0 and _reachable(state, player, current, rounds_left, short)
+    reachable = rounds_left > 0 and _reachable(state, field, player, current, rounds_left, short)
     following = (
         _next_game(games, player, replace(terms(upto), eight_of_nine=False, overscore=short))
         if rounds_left == 1 and reachable
@@ -358,13 +378,14 @@ def tournament_norms(state: TournamentState, *, after_round: int | None = None) 
     regulations = edition_for(settings.start_date or settings.end_date)
     exemptions = [swiss_exemption(state, k, regulations) for k in range(1, upto + 1)]
     event = EVENT_EXEMPTIONS.get(settings.norm_event, "")
+    field = _Field.of(state)
     players: list[PlayerNorm] = []
     for pid in state.order:
         player = state.player(pid)
         if not _games(state, player, upto):
             continue
         players.extend(
-            _player_norm(state, player, title, upto, regulations, exemptions)
+            _player_norm(state, field, player, title, upto, regulations, exemptions)
             for title in _eligible(player)
         )
     return NormReport(
