@@ -26,8 +26,8 @@ from events.norms.assess import (
 )
 from events.norms.regulations import TITLE_HOLDERS, NormTitle, Regulations, edition_for
 from events.projections.state import PlayerState, TournamentState
-from events.types import PlayerId
 from events.tiebreaks.tournament import completed_rounds
+from events.types import PlayerId
 
 __all__ = [
     "EVENT_EXEMPTIONS",
@@ -308,11 +308,13 @@ def _player_norm(
     state: TournamentState,
     field: _Field,
     player: PlayerState,
+    played: list[Game],
     title: NormTitle,
     upto: int,
     regulations: Regulations,
     exemptions: list[bool],
 ) -> PlayerNorm:
+    """``played``: the player's games up to round ``upto``, read once for every norm."""
     rounds_left = state.require_settings().rounds - upto
     by_event = event_exemption(state, player)
 
@@ -330,7 +332,7 @@ def _player_norm(
         )
 
     for k in range(1, upto + 1):
-        games = _games(state, player, k)
+        games = [game for game in played if game.round_no <= k]
         if len(games) < 7:
             continue
         found = best_assessment(games, terms(k))
@@ -338,13 +340,12 @@ def _player_norm(
             return PlayerNorm(
                 player.player_id, player.name, title, player.federation, found, k, rounds_left, True
             )
-    games = _games(state, player, upto)
-    current = assess(games, terms(upto))
+    current = assess(played, terms(upto))
     rounds = state.require_settings().rounds
     short = rounds < 9 and _played_all(player, upto)
     reachable = rounds_left > 0 and _reachable(state, field, player, current, rounds_left, short)
     following = (
-        _next_game(games, player, replace(terms(upto), eight_of_nine=False, overscore=short))
+        _next_game(played, player, replace(terms(upto), eight_of_nine=False, overscore=short))
         if rounds_left == 1 and reachable
         else ()
     )
@@ -382,10 +383,11 @@ def tournament_norms(state: TournamentState, *, after_round: int | None = None) 
     players: list[PlayerNorm] = []
     for pid in state.order:
         player = state.player(pid)
-        if not _games(state, player, upto):
+        played = _games(state, player, upto)
+        if not played:
             continue
         players.extend(
-            _player_norm(state, field, player, title, upto, regulations, exemptions)
+            _player_norm(state, field, player, played, title, upto, regulations, exemptions)
             for title in _eligible(player)
         )
     return NormReport(
