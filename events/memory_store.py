@@ -132,6 +132,14 @@ class MemoryEventStore:
         with self._lock:
             return StreamVersion(len(self._streams.get(stream_id, ())))
 
+    def current_version_now(self, stream_id: str) -> StreamVersion | None:
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            return StreamVersion(len(self._streams.get(stream_id, ())))
+        finally:
+            self._lock.release()
+
     def stream_ids(self) -> list[str]:
         with self._lock:
             return list(self._streams)

@@ -94,6 +94,11 @@ class Dialect(ABC):
     def session(self) -> AbstractContextManager[Session]:
         """A connection for reads, each statement on its own."""
 
+    def session_now(self) -> AbstractContextManager[Session | None]:
+        """:meth:`session` if one is free at once and a statement on it does not wait on a
+        network, else ``None`` (the default: a database server is across one)."""
+        return contextlib.nullcontext()
+
     @abstractmethod
     def transaction(self) -> AbstractContextManager[Session]:
         """One transaction holding the store's write lock (writers take turns), committed
@@ -356,6 +361,10 @@ class SqlEventStore:
     def current_version(self, stream_id: str) -> StreamVersion:
         with self._session() as session:
             return StreamVersion(self._version(session, stream_id))
+
+    def current_version_now(self, stream_id: str) -> StreamVersion | None:
+        with translated(self._dialect), self._dialect.session_now() as session:
+            return None if session is None else StreamVersion(self._version(session, stream_id))
 
     @staticmethod
     def _version(session: Session, stream_id: str) -> int:

@@ -78,6 +78,18 @@ class SqliteDialect(Dialect):
             yield self._conn
 
     @contextmanager
+    def session_now(self) -> Iterator[Session | None]:
+        """The connection when no writer holds it: a read of a local file in WAL mode does
+        not wait on other processes' writers."""
+        if not self._lock.acquire(blocking=False):
+            yield None
+            return
+        try:
+            yield self._conn
+        finally:
+            self._lock.release()
+
+    @contextmanager
     def transaction(self) -> Iterator[Session]:
         with self._lock:
             self._roll_back()  # what a failed rollback may have left open

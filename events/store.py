@@ -100,6 +100,12 @@ class EventStore(Protocol):
         """The stream's last version; 0 when the stream does not exist."""
         ...
 
+    def current_version_now(self, stream_id: str) -> StreamVersion | None:
+        """:meth:`current_version` if it can be read without waiting, else ``None``: a
+        writer holds an embedded store, or the database is across a network. A caller on
+        an event loop reads it there when it can and asks a thread only when it cannot."""
+        ...
+
     def stream_ids(self) -> list[str]:
         """Every stream, in order of creation."""
         ...

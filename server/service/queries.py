@@ -75,6 +75,10 @@ class Queries:
         """The tournament's stream version without reading its events; 0: no such tournament."""
         return self.store.current_version(stream_id(tournament_id))
 
+    def version_now(self, tournament_id: str) -> int | None:
+        """:meth:`version` if the store answers without waiting, else ``None``."""
+        return self.store.current_version_now(stream_id(tournament_id))
+
     def load(
         self, tournament_id: str, *, to_version: int | None = None, after_round: int | None = None
     ) -> TournamentState:

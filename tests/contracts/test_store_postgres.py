@@ -154,3 +154,13 @@ def test_stale_writer_in_another_pool_is_refused(postgres_url: str) -> None:
     assert (caught.value.expected, caught.value.actual) == (1, 2)
     first.close()
     second.close()
+
+
+def test_the_version_is_never_read_on_the_event_loop(postgres_url: str) -> None:
+    """A database server is across a network: ``current_version_now`` leaves the read to
+    a thread (``None``) rather than block a caller's event loop on it."""
+    store = PostgresEventStore(postgres_url)
+    store.append("tournament-open", [created()], expected_version=NO_STREAM)
+    assert store.current_version_now("tournament-open") is None
+    assert store.current_version("tournament-open") == 1
+    store.close()

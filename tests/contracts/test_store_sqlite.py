@@ -299,3 +299,27 @@ def test_writers_on_separate_connections_serialise_without_losing_events(path: P
     )
     for store in stores:
         store.close()
+
+
+def test_the_version_is_read_at_once_unless_a_writer_holds_the_connection(path: Path) -> None:
+    """A read on the event loop (``current_version_now``) never waits: while a writer
+    holds the connection it says so (``None``) and the caller asks a thread instead."""
+    store = SqliteEventStore(path)
+    store.append("tournament-open", [created(), registered(1)], expected_version=NO_STREAM)
+    assert store.current_version_now("tournament-open") == 2
+    assert store.current_version_now("tournament-none") == 0
+    writing, done = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with store._dialect.transaction():  # a writer mid-transaction
+            writing.set()
+            done.wait(10)
+
+    writer = threading.Thread(target=hold)
+    writer.start()
+    assert writing.wait(10)
+    assert store.current_version_now("tournament-open") is None
+    done.set()
+    writer.join(10)
+    assert store.current_version_now("tournament-open") == 2
+    store.close()
