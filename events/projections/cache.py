@@ -288,6 +288,24 @@ class StateCache:
         with self._lock:
             return len(self._tournaments)
 
+    def kept(self, stream_id: str, version: int, key: Hashable) -> tuple[object] | None:
+        """What :meth:`memo` keeps for ``key`` at ``version``, as a 1-tuple, if it can be
+        had without waiting (no fold holds the stream), else ``None``: a caller on an event
+        loop takes it there and asks a thread only to compute it."""
+        if not self._lock.acquire(blocking=False):
+            return None
+        try:
+            held = self._tournaments.get(stream_id)
+        finally:
+            self._lock.release()
+        if held is None or not held.lock.acquire(blocking=False):
+            return None
+        try:
+            found = held.memo.get((version, key))
+        finally:
+            held.lock.release()
+        return None if found is None else (found[0],)
+
     def _holding(self, stream_id: str) -> _Tournament | None:
         with self._lock:
             return self._tournaments.get(stream_id)

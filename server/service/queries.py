@@ -104,6 +104,11 @@ class Queries:
         cached)."""
         return self.states.memo(stream_id(tournament_id), version, key, compute)
 
+    def kept(self, tournament_id: str, version: int, key: Hashable) -> tuple[object] | None:
+        """What :meth:`memo` keeps for ``key`` at ``version`` (a 1-tuple), if it can be had
+        without waiting, else ``None``."""
+        return self.states.kept(stream_id(tournament_id), version, key)
+
     def derived(
         self, tournament_id: str, state: TournamentState, compute: Callable[..., T], *args: Hashable
     ) -> T:

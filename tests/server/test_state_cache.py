@@ -392,3 +392,34 @@ def test_a_value_computed_on_the_first_read_of_a_stream_is_kept() -> None:
     version = store.current_version("tournament-t")
     assert [cache.memo("tournament-t", version, "players", players) for _ in range(2)] == [8, 8]
     assert calls == [version]
+
+
+def test_what_is_kept_is_had_without_waiting_or_not_at_all() -> None:
+    """``kept`` (read on the event loop) gives what ``memo`` keeps; nothing for a value not
+    computed, another version or a stream not held; and nothing, rather than a wait, while
+    a fold holds the stream."""
+    import threading
+
+    from events.projections import StateCache
+
+    store = _played(MemoryEventStore(), 1).store
+    cache = StateCache(store)
+    version = store.current_version("tournament-t")
+    assert cache.kept("tournament-t", version, "players") is None  # not held yet
+    cache.state("tournament-t")
+    assert cache.kept("tournament-t", version, "players") is None  # held, not computed
+    cache.memo("tournament-t", version, "players", lambda: 8)
+    assert cache.kept("tournament-t", version, "players") == (8,)
+    assert cache.kept("tournament-t", version - 1, "players") is None
+    assert cache.kept("tournament-t", version, "boards") is None
+    assert cache.kept("tournament-other", version, "players") is None
+    held = cache._holding("tournament-t")
+    assert held is not None
+    found: list[tuple[object] | None] = []
+    reader = threading.Thread(
+        target=lambda: found.append(cache.kept("tournament-t", version, "players"))
+    )
+    with held.lock:  # a fold in another thread holds the stream
+        reader.start()
+        reader.join(10)
+    assert found == [None]

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, cast
 
 from aiohttp import web
 from multidict import CIMultiDict
@@ -174,11 +174,16 @@ class Call(Generic[B, Q]):
         if not_modified(self.request, extra["ETag"]):
             return web.Response(status=304, headers=extra)
         key = (build, encode(args))
-        compute = functools.partial(build, service, tournament_id, version, *args)
-        built = await self.request.app[keys.SHARED_READS].run(
-            (key, tournament_id, version),
-            functools.partial(self.read, service.memo, tournament_id, version, key, compute),
-        )
+        kept = service.kept(tournament_id, version, key)  # on the loop: no thread hop
+        built: bytes | View | Listing
+        if kept is not None:
+            built = cast("bytes | View | Listing", kept[0])
+        else:
+            compute = functools.partial(build, service, tournament_id, version, *args)
+            built = await self.request.app[keys.SHARED_READS].run(
+                (key, tournament_id, version),
+                functools.partial(self.read, service.memo, tournament_id, version, key, compute),
+            )
         if isinstance(built, Listing):
             assert paged is not None, "a listing is answered a page at a time"
             view = View(*page(built, paged, self.request.rel_url))
