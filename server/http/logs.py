@@ -10,7 +10,6 @@ logging its own way and gets the same records.
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 import time
@@ -18,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
+import msgspec
 from aiohttp import web
 
 __all__ = ["JsonFormatter", "access_middleware", "configure_logging", "log_file_sent"]
@@ -28,6 +28,8 @@ _FILE_STARTED = web.RequestKey("access_file_started", float)
 """When a request answered by a file not sent yet started: its line waits for the sending."""
 
 _STANDARD = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+_ENCODER = msgspec.json.Encoder(enc_hook=str)
+"""A line's values as JSON; one it cannot encode (a path object, an error) as its text."""
 
 
 class JsonFormatter(logging.Formatter):
@@ -44,7 +46,7 @@ class JsonFormatter(logging.Formatter):
         line.update({k: v for k, v in vars(record).items() if k not in _STANDARD})
         if record.exc_info:
             line["exception"] = self.formatException(record.exc_info)
-        return json.dumps(line, default=str)
+        return _ENCODER.encode(line).decode()
 
 
 def configure_logging(level: int = logging.INFO) -> None:
