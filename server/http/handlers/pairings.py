@@ -41,7 +41,8 @@ class PairingQuery(msgspec.Struct, kw_only=True):
 
     system: SystemChoice = systems.DEFAULT_SYSTEM
     rules: RulesYear | None = None
-    """Default: the file's edition, else the newest."""
+    """Default: the newest edition the system has, as ``arbiter pair -p`` pairs (the
+    file's ``092``/``192`` line is not read for this)."""
     maxi: bool = False
     """Maxi-tournament: 100-point rating limits (the Lim system)."""
     explain: bool = False
