@@ -362,8 +362,10 @@ def _player_norm(
     )
 
 
-def tournament_norms(state: TournamentState, *, after_round: int | None = None) -> NormReport:
-    """Every player's norms after ``after_round`` (default: the last complete round).
+def tournament_norms(state: TournamentState, after_round: int | None = None) -> NormReport:
+    """Every player's norms after ``after_round`` (default: the last complete round);
+    positional too, so the service keeps one report per version and round for the API and
+    the page alike (``Queries.derived``).
 
     >>> from events.projections import EMPTY
     >>> from events.types import TournamentCreated

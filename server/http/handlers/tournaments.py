@@ -190,7 +190,7 @@ def _norms(
     service: TournamentService, tournament_id: str, version: int, query: NormsQuery
 ) -> Listing:
     state = service.load(tournament_id, to_version=version)
-    report = tournament_norms(state, after_round=query.round)
+    report = service.derived(tournament_id, state, tournament_norms, query.round)  # the page's
     return listing(norms_out(tournament_id, report), "players")
 
 

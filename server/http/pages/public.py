@@ -15,6 +15,7 @@ from aiohttp import web
 from yarl import URL
 
 from events.errors import ArbiterError
+from events.norms import tournament_norms
 from events.projections import TournamentState, fold
 from events.types import Event, PlayerId
 from server.http import keys
@@ -185,7 +186,7 @@ async def norms_page(request: web.Request) -> web.StreamResponse:
     round_no = after_round(request, loaded.state)
     service = request.app[keys.SERVICE]
     report = await read(
-        request, service.derived, tournament_id(request), loaded.state, views.norms_after, round_no
+        request, service.derived, tournament_id(request), loaded.state, tournament_norms, round_no
     )
     code = i18n.choose(request)
     shown = views.norms(report, Language(code, i18n.translations(code)))

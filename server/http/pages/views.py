@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from engine import systems
 from engine.model import PairingNumber
-from events.norms import NormReport, PlayerNorm, tournament_norms
+from events.norms import NormReport, PlayerNorm
 from events.projections import PlayerState, RoundState, TournamentState
 from events.rating_changes import PlayerChange, tournament_rating_changes
 from events.tiebreaks import Standings, crosstable_from_state, tournament_standings
@@ -288,12 +288,6 @@ class NormsView:
     achieved: list[NormLine]
     open: list[NormLine]
     out_of_reach: list[NormLine]
-
-
-def norms_after(state: TournamentState, after_round: int | None) -> NormReport:
-    """:func:`events.norms.tournament_norms` with the round as a positional argument, so
-    that the service keeps one report per version and round (``Queries.derived``)."""
-    return tournament_norms(state, after_round=after_round)
 
 
 def norms(report: NormReport, language: Language) -> NormsView:
