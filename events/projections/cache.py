@@ -233,12 +233,9 @@ class StateCache:
         """``compute()``, a value derived from the stream's state at ``version``, once:
         kept beside the state for every later call with the same key (``key`` says what
         is computed; the version what it is computed from)."""
-        held = self._holding(stream_id)
-        if held is not None:
-            with held.lock:
-                found = held.memo.get((version, key))
-            if found is not None:
-                return cast(T, found[0])
+        found = self._kept(stream_id, version, key, wait=True)
+        if found is not None:
+            return cast(T, found[0])
         value = compute()
         held = self._holding(stream_id)  # a first read holds the stream in ``compute``
         if held is None:
@@ -292,13 +289,20 @@ class StateCache:
         """What :meth:`memo` keeps for ``key`` at ``version``, as a 1-tuple, if it can be
         had without waiting (no fold holds the stream), else ``None``: a caller on an event
         loop takes it there and asks a thread only to compute it."""
-        if not self._lock.acquire(blocking=False):
+        return self._kept(stream_id, version, key, wait=False)
+
+    def _kept(
+        self, stream_id: str, version: int, key: Hashable, *, wait: bool
+    ) -> tuple[object] | None:
+        """The value kept for ``key`` at ``version`` (a 1-tuple), ``None`` when there is
+        none or, unless ``wait``, when a lock is held."""
+        if not self._lock.acquire(blocking=wait):
             return None
         try:
             held = self._tournaments.get(stream_id)
         finally:
             self._lock.release()
-        if held is None or not held.lock.acquire(blocking=False):
+        if held is None or not held.lock.acquire(blocking=wait):
             return None
         try:
             found = held.memo.get((version, key))
