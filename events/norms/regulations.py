@@ -3,8 +3,8 @@
 The norm arithmetic did not change between the editions kept here; what changed is the
 rating an unrated opponent counts with (1.46d: 1000, 1.4.6d from 2024: 1400), which players
 the Swiss-event exemption from the foreigner requirement counts (from 2022 only those who
-miss at most one round, pairing-allocated byes aside: 1.4.3d) and the articles' numbering
-(1.41 ... 1.49 in 2017, 1.4.1 ... 1.4.9 from 2022). An edition applies to tournaments
+miss at most one round, pairing-allocated byes aside: 1.43d) and the articles' numbering
+(1.41 ... 1.49 in 2017 and 2022, 1.4.1 ... 1.4.9 in 2024). An edition applies to tournaments
 starting on or after the day it took effect (B.01 0.22 of 2017, 0.2 from 2022); see
 docs/rulings.md.
 """
@@ -85,23 +85,26 @@ class Regulations:
     effective: date
     unrated_rating: int
     swiss_exemption_counts_absentees: bool
-    """1.43d (2017): every rated foreigner present in a round counts; from 2022 (1.4.3d)
-    only those who miss at most one round, pairing-allocated byes aside."""
+    """1.43e (2017): every rated foreigner present in a round counts; from 2022 (1.43d, 1.4.3d
+    in 2024) only those who miss at most one round, pairing-allocated byes aside."""
     source: Message
+    dotted: bool = False
+    """Whether the text numbers the articles 1.4.1 ... 1.4.9 (2024) rather than 1.41 ... 1.49
+    (FIDE's PDFs of the 2017 and 2022 texts)."""
     renumbered: tuple[tuple[str, str], ...] = ()
     """Articles (2024 numbering) whose number here is not the plain renumbering."""
 
     def article(self, number: str) -> str:
         """This edition's number for an article given in 2024 numbering.
 
-        >>> EDITIONS[0].article("1.4.6b"), EDITIONS[-1].article("1.4.6b")
+        >>> EDITIONS[1].article("1.4.6b"), EDITIONS[-1].article("1.4.6b")
         ('1.46b', '1.4.6b')
         >>> EDITIONS[0].article("1.4.3d"), EDITIONS[1].article("1.4.3d")
-        ('1.43e', '1.4.3d')
+        ('1.43e', '1.43d')
         """
         if number in dict(self.renumbered):
             return dict(self.renumbered)[number]
-        if self.effective.year >= 2022:
+        if self.dotted:
             return number
         head, _, tail = number.partition(".")
         section, _, rest = tail.partition(".")
@@ -132,6 +135,7 @@ EDITIONS = (
         unrated_rating=1400,
         swiss_exemption_counts_absentees=False,
         source=Message("FIDE Title Regulations applied from 1 January 2024 (B.01, 1.4)"),
+        dotted=True,
     ),
 )
 """Oldest first. A tournament that started before 1 July 2017 is judged by the 2017 text,

@@ -46,6 +46,9 @@ EVENT_EXEMPTIONS = {
 }
 """The kinds of event exempt from the foreigner requirement whatever their field (the
 tournament's ``norm_event``), by the article of 1.4.3 that exempts them (2024 numbering)."""
+_HOST_PLAYERS_ONLY = frozenset({"1.4.3a", "1.4.3b"})
+"""The exemptions that apply "only to players from the federation which registers the
+event" (B.01 2022 1.43a-b, 2024 1.4.3a-b)."""
 
 _SWISS_FOREIGNERS = 20
 _SWISS_FEDERATIONS = 3
@@ -202,14 +205,14 @@ def swiss_exemption(state: TournamentState, upto: int, regulations: Regulations)
 
 
 def event_exemption(state: TournamentState, player: PlayerState) -> str:
-    """The article of 1.4.3a-c that exempts ``player`` by the kind of event: the final stage
-    of a national championship (a) and a zonal or sub-zonal (c) for everyone, a national
+    """The article of 1.4.3a-c that exempts ``player`` by the kind of event: a zonal or
+    sub-zonal (c) for everyone; the final stage of a national championship (a) and a national
     team championship (b) for the players of the federation that registered it, the host
-    federation (docs/rulings.md); empty: none.
+    federation (B.01 2022 1.43a-b, 2024 1.4.3a-b; docs/rulings.md); empty: none.
     """
     settings = state.require_settings()
     article = EVENT_EXEMPTIONS.get(settings.norm_event, "")
-    if article == "1.4.3b" and (
+    if article in _HOST_PLAYERS_ONLY and (
         not settings.federation or player.federation != settings.federation
     ):
         return ""

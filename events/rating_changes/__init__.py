@@ -1,4 +1,4 @@
-"""Rating changes after an event (FIDE Handbook B.02, editions by the event's end date).
+"""Rating changes after an event (FIDE Handbook B.02, editions by the event's start date).
 
 Pure: a :class:`~events.tiebreaks.Crosstable` (from a stored tournament or a TRF file) and
 one edition of a rating system (:func:`system_for`) give every player's change game by game

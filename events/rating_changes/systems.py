@@ -1,8 +1,9 @@
 """Rating systems as data: FIDE's B.02 editions by the date they came into force, and a
 national system computed the same way with other parameters.
 
-An edition is chosen by the event's last day (:func:`system_for`): the FIDE Rating
-Regulations rate an event by the text in force when it ends. Each edition says where its
+An edition is chosen by the event's first day (:func:`system_for`): the FIDE Rating
+Regulations' changes "apply to those [tournaments] starting on or after the date upon which
+they become effective" (B.02 2022 0, 2024 0.1). Each edition says where its
 text is (``source``); ``docs/rulings.md`` ("Rating changes") says how each rule is read.
 
 >>> system_for("fide", date(2024, 2, 29)).name, system_for("fide", date(2024, 3, 1)).name
@@ -192,18 +193,18 @@ SYSTEM_NAMES: tuple[str, ...] = tuple(_SYSTEMS)
 """The names a tournament may give as its rating system (empty: ``fide``)."""
 
 
-def system_for(name: str, end: date | None) -> RatingSystem:
-    """The edition of system ``name`` in force on ``end`` (the event's last day): the newest
+def system_for(name: str, day: date | None) -> RatingSystem:
+    """The edition of system ``name`` in force on ``day`` (the event's first day): the newest
     that came into force on or before it; the oldest held for an earlier day, and the
-    newest when the end is unknown.
+    newest when the day is unknown.
 
     :raises KeyError: for a name not in :data:`SYSTEM_NAMES`.
     """
     editions = _SYSTEMS[name or "fide"]
-    if end is None:
+    if day is None:
         return editions[-1]
     chosen = editions[0]
     for edition in editions:
-        if edition.effective_from <= end:
+        if edition.effective_from <= day:
             chosen = edition
     return chosen

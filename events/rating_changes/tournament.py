@@ -1,5 +1,5 @@
 """A stored tournament's rating changes: its crosstable, its players' years of birth and
-the arbiter's K, and the system its settings name, in the edition of its last day."""
+the arbiter's K, and the system its settings name, in the edition of its first day."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ __all__ = ["performances", "tournament_rating_changes"]
 
 def tournament_rating_changes(state: TournamentState) -> RatingChanges:
     """Every player's change over the complete rounds, by the tournament's rating system
-    (FIDE's unless it names another) in the edition in force on its end date."""
+    (FIDE's unless it names another) in the edition in force on its start date, else its end
+    date (B.02 0.1: changes apply to tournaments starting on or after the day they take
+    effect)."""
     settings = state.require_settings()
     entrants = {}
     for number, player_id in enumerate(state.order, start=1):
@@ -23,7 +25,7 @@ def tournament_rating_changes(state: TournamentState) -> RatingChanges:
         entrants[PairingNumber(number)] = Entrant(born, player.k_factor, player.list_k_factor)
     return rating_changes(
         crosstable_from_state(state),
-        system_for(settings.rating_system, settings.end_date),
+        system_for(settings.rating_system, settings.start_date or settings.end_date),
         entrants=entrants,
         rating_kind=settings.rating_type,
         end=settings.end_date,

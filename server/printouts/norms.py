@@ -45,7 +45,7 @@ RULES = {
 
 EXEMPTIONS = {
     "1.4.3a": "%(article)s: the final stage of a national championship, exempt from the "
-    "foreigner requirement",
+    "foreigner requirement for the host federation's players",
     "1.4.3b": "%(article)s: a national team championship, exempt from the foreigner requirement "
     "for the host federation's players",
     "1.4.3c": "%(article)s: a zonal or sub-zonal tournament, exempt from the foreigner requirement",

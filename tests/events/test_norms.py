@@ -515,11 +515,12 @@ def test_an_all_domestic_field_fails_the_foreigner_requirement_in_an_ordinary_ev
 @pytest.mark.parametrize(
     ("norm_event", "article"),
     [
-        # 1.4.3a: the final stage of a national championship; 1.4.3c: a zonal or sub-zonal.
-        ("national-championship", "1.4.3a"),
+        # 1.4.3c: a zonal or sub-zonal.
         ("zonal", "1.4.3c"),
-        # 1.4.3b: a national team championship, for the registering (host) federation's
-        # players; the candidate is of ESP, the host.
+        # 1.4.3a: the final stage of a national championship, 1.4.3b: a national team
+        # championship, each for the registering (host) federation's players; the candidate
+        # is of ESP, the host.
+        ("national-championship", "1.4.3a"),
         ("national-team-championship", "1.4.3b"),
     ],
 )
@@ -538,11 +539,25 @@ def test_the_kind_of_event_exempts_from_the_foreigner_requirement(
     )
 
 
-def test_a_national_team_championship_exempts_only_the_host_federations_players() -> None:
-    # 1.4.3b: the exemption is for the players of the federation that registered the event
-    # (the host); with POR as host the ESP candidate meets the normal requirement and fails.
+@pytest.mark.parametrize(
+    ("norm_event", "start"),
+    [
+        # B.01 2022 1.43b and 2024 1.4.3b (FIDE's 2022 PDF; the 2024 text as FIDE's Arbiters'
+        # Manual of May 2025 reprints it): "This exemption applies only to players from the
+        # federation which registers the event."
+        ("national-team-championship", date(2024, 5, 1)),
+        # 1.43a (2022) and 1.4.3a (2024), the final stage of a national championship, end with
+        # the same sentence.
+        ("national-championship", date(2024, 5, 1)),
+        ("national-championship", date(2022, 5, 1)),
+    ],
+)
+def test_a_national_championship_exempts_only_the_host_federations_players(
+    norm_event: str, start: date
+) -> None:
+    # With POR as host the ESP candidate meets the normal requirement and fails.
     state = with_event(
-        tournament(ALL_ESP, results(Fraction(7), 9)), "national-team-championship", host="POR"
+        tournament(ALL_ESP, results(Fraction(7), 9), start=start), norm_event, host="POR"
     )
     found = gm_norm(state)
     assert found.achieved_after is None
@@ -574,14 +589,22 @@ def test_the_kind_of_event_is_a_setting_with_bounds() -> None:
             "",
             ["1.41a", "1.43", "1.44", "1.44", "1.45a", "1.45b", "1.48a", "1.48b", "1.48"],
         ),
-        # From 2022 the same articles are 1.4.1 ... 1.4.9 (the 2022 change sheet, the 2024
-        # page).
+        # The 2022 text keeps that numbering (FIDE's PDF "FIDE Title Regulations effective
+        # from 1 January 2022": 1.41a, 1.43, 1.44, 1.45a-b, 1.48, 1.48a-b) ...
         (
             date(2022, 5, 1),
             "",
+            ["1.41a", "1.43", "1.44", "1.44", "1.45a", "1.45b", "1.48a", "1.48b", "1.48"],
+        ),
+        # ... and the 2024 text numbers them 1.4.1 ... 1.4.9 (B012024; FIDE's Arbiters'
+        # Manual, May 2025).
+        (
+            date(2024, 5, 1),
+            "",
             ["1.4.1a", "1.4.3", "1.4.4", "1.4.4", "1.4.5a", "1.4.5b", "1.4.8a", "1.4.8b", "1.4.8"],
         ),
-        # A zonal: 1.43c in 2017, 1.4.3c from 2022; the exemption waives 1.43-1.44 (1.4.3-1.4.4).
+        # A zonal: 1.43c in 2017 and 2022, 1.4.3c in 2024; the exemption waives 1.43-1.44
+        # (1.4.3-1.4.4).
         (date(2019, 5, 1), "zonal", ["1.41a", "1.43c", "1.45a", "1.45b", "1.48a", "1.48b", "1.48"]),
         (
             date(2024, 5, 1),
@@ -602,9 +625,11 @@ def test_each_edition_cites_its_own_numbering(
 
 def test_the_swiss_exemption_is_1_43e_in_2017() -> None:
     # The 2017 text numbers the Swiss exemption 1.43e (1.43d being another exemption; the
-    # Chess Prophet strings of the 2017 text, docs/rulings.md); from 2022 it is 1.4.3d.
+    # Chess Prophet strings of the 2017 text, docs/rulings.md); FIDE's 2022 PDF numbers it
+    # 1.43d ("Swiss System tournaments in which participants include in every round at
+    # least 20 FIDE rated players ..."), the 2024 text 1.4.3d.
     assert [edition_for(date(y, 5, 1)).article("1.4.3d") for y in (2019, 2022, 2024)] == [
         "1.43e",
-        "1.4.3d",
+        "1.43d",
         "1.4.3d",
     ]

@@ -52,6 +52,21 @@ async def test_rating_changes_game_by_game(api: Api) -> None:
     assert (player["rating_change"], player["k_factor"]) == (8.4, None)
 
 
+async def test_the_edition_is_the_one_in_force_on_the_first_day(api: Api) -> None:
+    # B.02 (2022: 0; 2024: 0.1, as FIDE's Arbiters' Manual of May 2025 reprints it): "For
+    # tournaments, changes will apply to those starting on or after the date upon which they
+    # become effective". The 2024 text took effect on 1 March 2024: an event that starts on
+    # 28 February and ends on 3 March 2024 is rated by the text before it; one starting on
+    # 1 March by the 2024 text. Round 1's differences are 400 exactly, so the changes are the
+    # same in both (the 2022 cap is for differences of more than 400).
+    await _open(api, "leap", start_date="2024-02-28", end_date="2024-03-03")
+    await _open(api, "march", start_date="2024-03-01", end_date="2024-03-03")
+    for tournament_id, system in (("leap", "fide-2022-10"), ("march", "fide-2024")):
+        await play_round_one_in(api, tournament_id)
+        _, body = await api.get(f"/tournaments/{tournament_id}/rating-changes")
+        assert (body["system"], _changes(body)) == (system, {1: -1.6, 2: 0.8, 3: -8.4, 4: 8.4})
+
+
 async def test_no_change_before_a_round_is_complete(api: Api) -> None:
     # Nothing is rated before a round is complete: null, and the pages show nothing (not 0).
     await _open(api)
