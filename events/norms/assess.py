@@ -201,7 +201,9 @@ class Terms:
     game is a forfeit win or a pairing-allocated bye (1.4.1c): eight games then do, and the
     norm counts as nine games, whose opponent mix it must have. ``overscore``: each full
     point above the score the title result needs counts as one more game (1.4.1d; the caller
-    says when, docs/rulings.md), the mix being that of the games played.
+    says when, docs/rulings.md), the mix being that of the games played. ``forfeit_loss``:
+    the last game is the last round's forfeit win, counted as a loss because the candidate
+    needed it for the number of games (1.4.2c); the games check then cites 1.4.2c.
     """
 
     title: NormTitle
@@ -210,6 +212,7 @@ class Terms:
     exemption: str = ""
     eight_of_nine: bool = False
     overscore: bool = False
+    forfeit_loss: bool = False
 
 
 def assess(games: list[Game], terms: Terms) -> Assessment:
@@ -241,7 +244,15 @@ def assess(games: list[Game], terms: Terms) -> Assessment:
     eight_of_nine = terms.eight_of_nine
     counts_as = MIN_GAMES if eight_of_nine and n == MIN_GAMES - 1 else n + extra
     needed_games = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
-    article = "1.4.1c" if eight_of_nine else "1.4.1d" if extra else "1.4.1a"
+    article = (
+        "1.4.1c"
+        if eight_of_nine
+        else "1.4.1d"
+        if extra
+        else "1.4.2c"
+        if terms.forfeit_loss
+        else "1.4.1a"
+    )
     played = counts_as if extra else n
     checks = [Check("games", article, played >= needed_games, str(played), str(needed_games))]
     mix_games = n if extra else max(counts_as, 1)

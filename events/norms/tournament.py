@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from engine.model import Colour, RoundKind
 from events.norms.assess import (
+    MIN_GAMES,
     NO_FEDERATION,
     Assessment,
     Game,
@@ -236,6 +237,21 @@ def _overscore(state: TournamentState, player: PlayerState, upto: int) -> bool:
     return rounds < 9 and upto == rounds and _played_all(player, upto)
 
 
+def _forfeit_as_loss(
+    state: TournamentState, player: PlayerState, played: list[Game], upto: int
+) -> Game | None:
+    """1.4.2c: the last round's forfeit win as a game lost against the opponent who forfeited,
+    when the tournament's last round is ``upto`` and the candidate needed that game to reach
+    nine ("the norm shall still count if the player must play in order to have the required
+    number of games, but can afford to lose"); None otherwise."""
+    if upto != state.require_settings().rounds or len(played) != MIN_GAMES - 1:
+        return None
+    last = next((r for r in player.rounds if r.round_no == upto), None)
+    if last is None or last.kind is not RoundKind.FORFEIT_WIN or last.opponent is None:
+        return None
+    return Game(upto, _opponent(state, last.opponent), Fraction(0))
+
+
 def _played_all(player: PlayerState, upto: int) -> bool:
     return all(_kind(player, r) is RoundKind.PLAYED for r in range(1, upto + 1))
 
@@ -342,6 +358,14 @@ def _player_norm(
         if found.met:
             return PlayerNorm(
                 player.player_id, player.name, title, player.federation, found, k, rounds_left, True
+            )
+    forfeited = _forfeit_as_loss(state, player, played, upto)
+    if forfeited is not None:
+        lost = replace(terms(upto), eight_of_nine=False, forfeit_loss=True)
+        found = best_assessment([*played, forfeited], lost)
+        if found.met:
+            return PlayerNorm(
+                player.player_id, player.name, title, player.federation, found, upto, 0, True
             )
     current = assess(played, terms(upto))
     rounds = state.require_settings().rounds

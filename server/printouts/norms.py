@@ -12,7 +12,7 @@ from datetime import date
 from fractions import Fraction
 
 from engine.messages import Message
-from engine.model import Colour
+from engine.model import Colour, RoundKind
 from events.errors import InvalidCommand
 from events.norms import NormReport, NormTitle, PlayerNorm, Regulations, tournament_norms
 from events.projections import TournamentState
@@ -197,9 +197,11 @@ def norm_certificate(
             other = state.player(record.opponent)
             white = record.colour is Colour.WHITE
             mine = record.result.white if white else record.result.black
+            # 1.4.2c counts a last-round forfeit win as a lost game (docs/rulings.md).
+            score = Fraction(0) if record.kind is RoundKind.FORFEIT_WIN else mine.score
             games.append(
                 (record.round_no, other.name, other.title, other.federation, other.fide_id or "",
-                 other.rating or _("unrated"), _.number(mine.score))
+                 other.rating or _("unrated"), _.number(score))
             )  # fmt: skip
     raised = (
         _("%(name)s raised from %(rating)s to %(floor)s", name=found.raised[0],
@@ -214,6 +216,8 @@ def norm_certificate(
         if games_rule == edition.article("1.4.1c") else "",
         _("%(article)s: an overscore counted as games", article=games_rule)
         if games_rule == edition.article("1.4.1d") else "",
+        _("%(article)s: the last round's forfeit win counted as a lost game", article=games_rule)
+        if games_rule == edition.article("1.4.2c") else "",
         exemption_words(edition, federations.article, language)
         if federations.found == "exempt" else "",
         _("%(article)s: won games left out in rounds %(rounds)s", article=edition.article("1.4.1f"),

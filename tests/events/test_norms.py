@@ -349,6 +349,39 @@ def test_eight_games_and_a_pab_in_nine_rounds(ninth: Result | None, achieved: in
         assert found.assessment.performance == 2661
 
 
+@pytest.mark.parametrize(
+    ("played", "achieved"),
+    [
+        # B.01 1.4.2c (2022 1.42c, FIDE's PDF; 2024 1.4.2c, FIDE's Arbiters' Manual of May
+        # 2025): "In the instance of a last round game where the opponent forfeits, the norm
+        # shall still count if the player must play in order to have the required number of
+        # games, but can afford to lose." Ten rounds: a PAB in round 1, eight GMs of 2500
+        # (eight federations) in rounds 2-9, and a GM of 2500 (NOR) forfeits round 10: eight
+        # games, one short of nine. 7/8 and the forfeit counted as a loss: 7/9 = 78% -> dp 220,
+        # Ra 2500 -> Rp 2720 >= 2600, nine GMs of ten federations: the norm counts.
+        (Fraction(7), 10),
+        # 5/8: a loss gives 5/9 = 56% -> dp 43 -> Rp 2543 < 2600, so the player cannot afford
+        # to lose; the forfeit is no win (6/9 would give 2625): no norm.
+        (Fraction(5), None),
+    ],
+)
+def test_a_last_round_forfeit_counts_as_a_loss_when_the_game_was_needed(
+    played: Fraction, achieved: int | None
+) -> None:
+    opponents = [(2500, "GM", fed) for fed in ["ESP", *FEDS[:8], "NOR"]]
+    rounds = [None, *results(played, 8), Result.WHITE_WINS_BY_FORFEIT]
+    found = gm_norm(tournament(opponents, rounds, rounds=10))
+    assert found.achieved_after == achieved
+    if achieved:
+        games = next(c for c in found.assessment.checks if c.rule == "games")
+        assert (games.article, found.assessment.games, found.assessment.score) == (
+            "1.4.2c",
+            9,
+            Fraction(7),
+        )
+        assert found.assessment.performance == 2720
+
+
 def test_what_the_last_round_must_bring() -> None:
     # Eight rounds played of nine, 6/8 against 2550 2500 2480 (GMs of GER FRA NED) and an IM
     # and four untitled players of ESP rated 2450 ... 2250: ratings sum 19280.

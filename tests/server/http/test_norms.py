@@ -9,7 +9,11 @@ from datetime import date
 from fractions import Fraction
 
 from events.norms import NormTitle
-from tests.events.test_norms import ALL_ESP, CASE_A, results, tournament
+from events.results import Result
+from server.http.pages import i18n
+from server.printouts import Language
+from server.printouts.norms import norm_certificate
+from tests.events.test_norms import ALL_ESP, CASE_A, FEDS, results, tournament
 from tests.server.http.support import Api, Client
 from tests.server.http.test_pages import open_tournament, post_form, sign_in
 from tests.server.http.test_trf import upload
@@ -130,3 +134,24 @@ async def test_the_api_and_the_page_cite_the_editions_numbering(api: Api) -> Non
         page = await response.text()
     assert "1.43c: un torneo zonal o subzonal, exento del requisito de extranjeros" in page
     assert "1.4.3c" not in page
+
+
+def test_the_certificate_counts_a_last_round_forfeit_as_a_lost_game() -> None:
+    # B.01 1.4.2c (tests/events/test_norms.py, the same ten rounds: a PAB, 7/8 against eight
+    # GMs of 2500, a forfeit win in round 10 that the player needed for nine games): the
+    # certificate lists round 10 against the GM who forfeited with 0, the score the norm
+    # counts, and names the exception; in Spanish too.
+    opponents = [(2500, "GM", fed) for fed in ["ESP", *FEDS[:8], "NOR"]]
+    rounds = [None, *results(Fraction(7), 8), Result.WHITE_WINS_BY_FORFEIT]
+    state = tournament(opponents, rounds, rounds=10)
+    english = norm_certificate(state, 1, NormTitle.GM)
+    assert [(game[0], game[-1]) for game in english.games][-1] == (10, "0")
+    summary = dict(english.summary)
+    assert summary["Exceptions"] == ("1.4.2c: the last round's forfeit win counted as a lost game")
+    spanish = norm_certificate(
+        state, 1, NormTitle.GM, language=Language("es", i18n.translations("es"))
+    )
+    assert (
+        "1.4.2c: la victoria por incomparecencia de la última ronda contada como partida perdida"
+        in (dict(spanish.summary).values())
+    )
