@@ -1,10 +1,11 @@
 """One player's games against one norm (B.01 1.4.1-1.4.9), pure: games in, checks out.
 
-A game here is one played over the board (1.4.2c: forfeits and byes are no games); the
+A game here is one played over the board (1.4.2c: forfeits and byes are no games, but a
+last-round forfeit win the candidate needed counts as a lost game, see :class:`Terms`); the
 caller has left the others out. Each :class:`Check` names its article as the edition
-judging the games numbers it (:meth:`Regulations.article`: 1.43e in 2017, 1.4.3d from 2022)
-and carries what was found and what is needed, so that a page or a certificate can say both
-in its language.
+judging the games numbers it (:meth:`Regulations.article`: 1.43e in 2017, 1.43d in 2022,
+1.4.3d in 2024) and carries what was found and what is needed, so that a page or a
+certificate can say both in its language.
 """
 
 from __future__ import annotations

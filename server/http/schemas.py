@@ -649,7 +649,7 @@ class NormCheckOut(_Wire):
     ``title-holders``, ``level-titles``, ``average``, ``score`` or ``performance``."""
     article: str
     """The B.01 article as the edition judging the tournament numbers it (``regulations``:
-    ``1.43e`` in 2017 is ``1.4.3d`` from 2022)."""
+    ``1.43e`` in 2017 is ``1.43d`` in 2022 and ``1.4.3d`` in 2024)."""
     met: bool
     found: str
     """What the games give (``exempt`` under an exemption of 1.4.3a-d, ``unknown`` for

@@ -56,7 +56,7 @@ catalogue words it; :func:`exemption_words` fills in the edition's own number.""
 
 
 def exemption_words(regulations: Regulations, article: str, language: Language) -> str:
-    """The exemption an edition's ``article`` names (1.43e in 2017, 1.4.3d from 2022),
+    """The exemption an edition's ``article`` names (1.43e in 2017, 1.43d in 2022, 1.4.3d in 2024),
     worded with that number."""
     key = next(key for key in EXEMPTIONS if regulations.article(key) == article)
     return language(EXEMPTIONS[key], article=article)
