@@ -25,7 +25,9 @@ ICU = system_for("icu", date(2026, 1, 31))
 ONE = PairingNumber(1)
 
 
-def test_editions_are_chosen_by_the_last_day() -> None:
+def test_the_edition_in_force_on_a_day() -> None:
+    # The day is the tournament's first (B.02 0.1; docs/rulings.md, "Which text rates an
+    # event").
     # B.02 2024 came into force on 1 March 2024 (qc.fide.com, 1 March 2024); the 8.3.1
     # amendment for players rated 2650 and above on 1 October 2025 (FIDE press release).
     assert system_for("fide", date(2022, 9, 30)).name == "fide-2022"
