@@ -27,6 +27,7 @@ __all__ = [
     "assess",
     "best_assessment",
     "is_foreign",
+    "least_score",
 ]
 
 MIN_GAMES = 9
@@ -179,16 +180,26 @@ def _performance(average: int, score: Fraction, n: int) -> int:
     return average + rating_difference(int(round_half_up(100 * score / n, "1")))
 
 
+def least_score(average: int, n: int, title: NormTitle) -> Fraction | None:
+    """The least score in ``n`` games against an average of ``average`` that gives the title
+    result: at least 35% (1.4.8b) and a performance of the title's (1.4.8); None when even
+    ``n`` points do not (the "score required" of the certificate and of the Annex's tables).
+
+    >>> least_score(2387, 9, NormTitle.GM), least_score(2300, 9, NormTitle.GM)
+    (Fraction(7, 1), None)
+    """
+    for halves in range(2 * n + 1):
+        trial = Fraction(halves, 2)
+        if trial >= Fraction(35, 100) * n and _performance(average, trial, n) >= title.performance:
+            return trial
+    return None
+
+
 def _overscore(average: int, score: Fraction, n: int, title: NormTitle) -> int:
     """Full points above the least score that gives the title result (1.4.1d); 0 when the
     score gives none."""
-    least = None
-    for halves in range(int(2 * score), -1, -1):
-        trial = Fraction(halves, 2)
-        if trial < Fraction(35, 100) * n or _performance(average, trial, n) < title.performance:
-            break
-        least = trial
-    return 0 if least is None else int(score - least)
+    least = least_score(average, n, title)
+    return 0 if least is None or least > score else int(score - least)
 
 
 @dataclass(frozen=True, slots=True)

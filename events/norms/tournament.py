@@ -32,11 +32,13 @@ from events.types import PlayerId
 
 __all__ = [
     "EVENT_EXEMPTIONS",
+    "SWISS_TITLES",
     "NextGame",
     "NormReport",
     "PlayerNorm",
     "event_exemption",
     "swiss_exemption",
+    "swiss_field",
     "tournament_norms",
 ]
 
@@ -54,7 +56,8 @@ event" (B.01 2022 1.43a-b, 2024 1.4.3a-b)."""
 _SWISS_FOREIGNERS = 20
 _SWISS_FEDERATIONS = 3
 _SWISS_TITLED = 10
-_SWISS_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
+SWISS_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
+"""The titles 1.4.3d asks ten of the foreigners to hold."""
 _PRESENT = frozenset({RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.PAB})
 _EIGHT_OF_NINE = frozenset({RoundKind.FORFEIT_WIN, RoundKind.PAB})
 _NEW_FEDERATION = "*"
@@ -173,33 +176,40 @@ def _kind(player: PlayerState, round_no: int) -> RoundKind | None:
     return next((r.kind for r in player.rounds if r.round_no == round_no), None)
 
 
-def swiss_exemption(state: TournamentState, upto: int, regulations: Regulations) -> bool:
-    """1.4.3d: every round 1..``upto`` had at least 20 FIDE-rated players from outside the
-    host federation, of at least 3 federations, 10 of them GM, IM, WGM or WIM. From 2022 only
-    players who missed at most one of those rounds (PABs aside) count.
-
-    No host federation recorded: no exemption (the foreigners cannot be told apart).
-    """
+def swiss_field(state: TournamentState, upto: int, regulations: Regulations) -> list[PlayerState]:
+    """The players 1.4.3d counts over rounds 1..``upto``: FIDE-rated, from outside the host
+    federation, and from 2022 only those who missed at most one of those rounds (PABs aside).
+    None without a host federation (the foreigners cannot be told apart)."""
     host = state.settings.federation if state.settings else ""
     if not host or upto < 1:
-        return False
+        return []
     pool = [
         state.player(pid)
         for pid in state.order
         if state.player(pid).rating and is_foreign(state.player(pid).federation, host)
     ]
-    if not regulations.swiss_exemption_counts_absentees:
-        pool = [
-            p
-            for p in pool
-            if sum(1 for r in range(1, upto + 1) if _kind(p, r) not in _PRESENT) <= 1
-        ]
+    if regulations.swiss_exemption_counts_absentees:
+        return pool
+    return [
+        p for p in pool if sum(1 for r in range(1, upto + 1) if _kind(p, r) not in _PRESENT) <= 1
+    ]
+
+
+def swiss_exemption(state: TournamentState, upto: int, regulations: Regulations) -> bool:
+    """1.4.3d: every round 1..``upto`` had at least 20 of the :func:`swiss_field`, of at least
+    3 federations, 10 of them GM, IM, WGM or WIM.
+
+    No host federation recorded: no exemption (the foreigners cannot be told apart).
+    """
+    pool = swiss_field(state, upto, regulations)
+    if not pool:
+        return False
     for round_no in range(1, upto + 1):
         present = [p for p in pool if _kind(p, round_no) in _PRESENT]
         if (
             len(present) < _SWISS_FOREIGNERS
             or len({p.federation for p in present}) < _SWISS_FEDERATIONS
-            or sum(1 for p in present if p.title in _SWISS_TITLES) < _SWISS_TITLED
+            or sum(1 for p in present if p.title in SWISS_TITLES) < _SWISS_TITLED
         ):
             return False
     return True

@@ -48,6 +48,7 @@ __all__ = [
     "as_format",
     "counted_scores",
     "csv_table",
+    "event_dates",
     "heading",
     "pairing_list",
     "rating_change_list",
@@ -205,14 +206,15 @@ def heading(
     settings = state.require_settings()
     lines = (
         (language("Place"), settings.place),
-        (language("Dates"), _dates(state, language.code)),
+        (language("Dates"), event_dates(state, language.code)),
         (language("Round"), str(round_no) if round_no else ""),
         (language("Chief arbiter"), settings.chief_arbiter),
     )
     return tuple((label, value) for label, value in lines if value)
 
 
-def _dates(state: TournamentState, code: str) -> str:
+def event_dates(state: TournamentState, code: str) -> str:
+    """The first and last day in the words of ``code``; empty when no start is set."""
     settings = state.require_settings()
     start, end = settings.start_date, settings.end_date
     if start is None:

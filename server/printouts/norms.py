@@ -7,16 +7,28 @@ through the :class:`~server.printouts.Language` passed in, like every other shee
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from babel.dates import format_date
+
 from engine.messages import Message
 from engine.model import Colour, RoundKind
 from events.errors import InvalidCommand
-from events.norms import NormReport, NormTitle, PlayerNorm, Regulations, tournament_norms
+from events.norms import (
+    Assessment,
+    NormReport,
+    NormTitle,
+    PlayerNorm,
+    Regulations,
+    tournament_norms,
+)
+from events.norms.assess import least_score
+from events.norms.tournament import SWISS_TITLES, swiss_field
 from events.projections import TournamentState
-from server.printouts import ENGLISH, Language, Printout, heading, template
+from server.printouts import ENGLISH, Language, Printout, event_dates, heading, template
 from server.printouts.legend import SYSTEM_NAMES
 
 __all__ = [
@@ -141,15 +153,21 @@ def norm_list(
 
 @dataclass(frozen=True, slots=True)
 class Certificate:
-    """What the certificate prints, in the order of FIDE's form IT1."""
+    """What the certificate prints, in the order of FIDE's form IT1 (docs/rulings.md, "The
+    certificate"): a value left empty is a line the arbiter fills by hand."""
 
     language: str
     title: NormTitle
+    norms: tuple[tuple[str, bool], ...]
+    """The four titles a norm is for, the one made marked."""
     player: tuple[tuple[str, str], ...]
     event: tuple[tuple[str, str], ...]
     games: tuple[tuple[object, ...], ...]
     games_header: tuple[str, ...]
+    opponents: tuple[tuple[str, str], ...]
     summary: tuple[tuple[str, str], ...]
+    by_hand: tuple[tuple[str, str], ...]
+    """Lines only the arbiter and the federation can fill (their values empty)."""
     signatures: tuple[str, ...]
 
 
@@ -171,6 +189,57 @@ def _find(report: NormReport, player_id: int, title: NormTitle | None) -> Player
     raise InvalidCommand(reason, field="player")
 
 
+def _exceptions(found: Assessment, edition: Regulations, language: Language) -> str:
+    """The exceptions of B.01 the norm used, each with its article; "-" when none."""
+    _ = language
+    games_rule = next(check.article for check in found.checks if check.rule == "games")
+    federations = next(check for check in found.checks if check.rule == "federations")
+    exceptions = [
+        _("%(article)s: eight games in nine rounds", article=games_rule)
+        if games_rule == edition.article("1.4.1c") else "",
+        _("%(article)s: an overscore counted as games", article=games_rule)
+        if games_rule == edition.article("1.4.1d") else "",
+        _("%(article)s: the last round's forfeit win counted as a lost game", article=games_rule)
+        if games_rule == edition.article("1.4.2c") else "",
+        exemption_words(edition, federations.article, language)
+        if federations.found == "exempt" else "",
+        _("%(article)s: won games left out in rounds %(rounds)s", article=edition.article("1.4.1f"),
+          rounds=", ".join(map(str, found.dropped)))
+        if found.dropped else "",
+    ]  # fmt: skip
+    return "; ".join(e for e in exceptions if e) or "-"
+
+
+def _swiss_lines(
+    state: TournamentState, norm: PlayerNorm, edition: Regulations, language: Language
+) -> tuple[tuple[str, str], ...]:
+    """IT1's lines for the Swiss exemption (1.4.3d): the foreigners it counted, their
+    federations and how many hold GM, IM, WGM or WIM; "-" when the norm did not use it."""
+    _ = language
+    article = edition.article("1.4.3d")
+    used = any(
+        check.rule == "federations" and check.article == article and check.found == "exempt"
+        for check in norm.assessment.checks
+    )
+    field = swiss_field(state, norm.achieved_after or 0, edition) if used else []
+    values = (
+        (str(len({p.federation for p in field})), str(len(field)),
+         str(sum(1 for p in field if p.title in SWISS_TITLES)))
+        if used else ("-", "-", "-")
+    )  # fmt: skip
+    labels = (
+        _("%(article)s: federations of the foreigners", article=article),
+        _("%(article)s: rated players from outside the host federation", article=article),
+        _("%(article)s: of them GM, IM, WGM or WIM", article=article),
+    )
+    return tuple(zip(labels, values, strict=True))
+
+
+def _counted_rating(rating: int, raised: tuple[str, int, int] | None, name: str) -> int:
+    """The rating the average counts (1.4.6): the floor for the one opponent raised to it."""
+    return raised[2] if raised and (name, rating) == raised[:2] else rating
+
+
 def norm_certificate(
     state: TournamentState,
     player_id: int,
@@ -188,82 +257,98 @@ def norm_certificate(
     report = tournament_norms(state, after_round=after_round)
     norm = _find(report, player_id, title)
     settings = state.require_settings()
+    edition = report.regulations
     player = state.player(player_id)
     found = norm.assessment
     counted = set(found.rounds)
-    games = []
+    dated = settings.round_dates
+    games, met = [], []
     for record in player.rounds:
         if record.round_no in counted and record.opponent is not None and record.result:
             other = state.player(record.opponent)
+            met.append(other)
             white = record.colour is Colour.WHITE
             mine = record.result.white if white else record.result.black
             # 1.4.2c counts a last-round forfeit win as a lost game (docs/rulings.md).
             score = Fraction(0) if record.kind is RoundKind.FORFEIT_WIN else mine.score
+            day = dated[record.round_no - 1] if record.round_no <= len(dated) else None
+            rating = other.rating or edition.unrated_rating
             games.append(
-                (record.round_no, other.name, other.title, other.federation, other.fide_id or "",
-                 other.rating or _("unrated"), _.number(score))
+                (record.round_no, *([_date(day, language.code)] if dated else []), other.name,
+                 other.title, other.federation, other.fide_id or "", other.rating or _("unrated"),
+                 _counted_rating(rating, found.raised, other.name), _.number(score))
             )  # fmt: skip
     raised = (
         _("%(name)s raised from %(rating)s to %(floor)s", name=found.raised[0],
           rating=found.raised[1], floor=found.raised[2])
         if found.raised else "-"
     )  # fmt: skip
-    edition = report.regulations
-    games_rule = next(check.article for check in found.checks if check.rule == "games")
-    federations = next(check for check in found.checks if check.rule == "federations")
-    exceptions = [
-        _("%(article)s: eight games in nine rounds", article=games_rule)
-        if games_rule == edition.article("1.4.1c") else "",
-        _("%(article)s: an overscore counted as games", article=games_rule)
-        if games_rule == edition.article("1.4.1d") else "",
-        _("%(article)s: the last round's forfeit win counted as a lost game", article=games_rule)
-        if games_rule == edition.article("1.4.2c") else "",
-        exemption_words(edition, federations.article, language)
-        if federations.found == "exempt" else "",
-        _("%(article)s: won games left out in rounds %(rounds)s", article=edition.article("1.4.1f"),
-          rounds=", ".join(map(str, found.dropped)))
-        if found.dropped else "",
-    ]  # fmt: skip
     by_rule = {check.rule: check for check in found.checks}
+    titles = Counter(other.title for other in met)
+    rated = sum(1 for other in met if other.rating)
+    required = least_score(found.average, found.games, norm.title) if found.average else None
+    lists = sorted({p.rating_list for p in (player, *met) if p.rating_list})
     return Certificate(
         language=language.code,
         title=norm.title,
+        norms=tuple((t.value, t is norm.title) for t in NormTitle),
         player=(
-            (_("Name"), player.name),
+            (_("Family name"), player.surname),
+            (_("Given name"), player.given_name),
             (_("FIDE ID"), str(player.fide_id or "")),
             (_("Federation"), player.federation),
-            (_("Date of birth"), _date(player.birth_date) or str(player.birth_year or "")),
-            (_("Title sought"), norm.title.value),
+            (_("Date of birth"), _date(player.birth_date, language.code) or str(player.birth_year or "")),
         ),
         event=(
             (_("Event"), settings.name),
-            *heading(state, language),
+            (_("Place"), settings.place),
+            (_("Dates"), event_dates(state, language.code)),
             (_("Host federation"), settings.federation),
+            (_("Chief arbiter"), settings.chief_arbiter),
+            (_("Chief arbiter's FIDE ID"), ""),
+            (_("Rate of play"), settings.time_control),
             (_("System"), _(SYSTEM_NAMES.get(settings.system, settings.system))),
             (_("Rounds"), str(settings.rounds)),
             (_("Players"), str(len(state.order))),
-            (_("Regulations"), _.said(report.regulations.source)),
+            (_("FIDE rating list"), ", ".join(lists)),
+            (_("Regulations"), _.said(edition.source)),
         ),
         games=tuple(games),
-        games_header=(_("round"), _("opponent"), _("title"), _("fed"), _("FIDE ID"), _("rtg"), _("result")),
-        summary=(
+        games_header=(_("round"), *([_("date")] if dated else []), _("opponent"), _("title"),
+                      _("fed"), _("FIDE ID"), _("rtg"), _("rtg counted"), _("result")),
+        opponents=(
             (_("Games counted"), f"{found.games}" + (f" ({found.counts_as})" if found.counts_as != found.games else "")),
-            (_("Points"), _.number(found.score)),
+            (_("Federations of the opponents"), str(len({o.federation for o in met if o.federation}))),
+            (_("Opponents not from the player's federation"),
+             str(sum(1 for o in met if o.federation != player.federation))),
+            (_("Opponents from the host federation"),
+             str(sum(1 for o in met if o.federation == settings.federation)) if settings.federation else ""),
+            (_("Rated opponents"), str(rated)),
+            (_("Unrated opponents"), str(len(met) - rated)),
             (_("Title-holders"), by_rule["title-holders"].found),
+            (_("Opponents by title"), ", ".join(f"{t} {titles[t]}" for t in ("GM", "IM", "WGM", "WIM", "FM", "WFM"))),
             (_("Opponents with the norm's titles"), by_rule["level-titles"].found),
             (_("Foreign federations"), by_rule["federations"].found),
-            (_("Rating floor"), raised),
+            *_swiss_lines(state, norm, edition, language),
+        ),
+        summary=(
             (_("Average rating of opponents (Ra)"), str(found.average)),
+            (_("Rating floor"), raised),
+            (_("Score required"), _.number(required) if required is not None else "-"),
+            (_("Points"), _.number(found.score)),
+            (_("Points above the norm"), _.number(found.score - required) if required is not None else "-"),
             (_("Performance (Rp)"), str(found.performance)),
             (_("Norm made after round"), str(norm.achieved_after)),
-            (_("Exceptions"), "; ".join(e for e in exceptions if e) or "-"),
+            (_("Exceptions"), _exceptions(found, edition, language)),
         ),
+        by_hand=((_("Remarks"), ""), (_("Federation confirming the result"), ""),
+                 (_("Name of the federation official"), "")),
         signatures=(_("Chief arbiter"), _("Federation rating officer or president")),
     )  # fmt: skip
 
 
-def _date(value: date | None) -> str:
-    return value.isoformat() if value else ""
+def _date(value: date | None, code: str) -> str:
+    return format_date(value, format="medium", locale=code) if value else ""
 
 
 def render_certificate(certificate: Certificate, language: Language = ENGLISH) -> str:
