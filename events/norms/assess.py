@@ -185,8 +185,13 @@ def least_score(average: int, n: int, title: NormTitle) -> Fraction | None:
     result: at least 35% (1.4.8b) and a performance of the title's (1.4.8); None when even
     ``n`` points do not (the "score required" of the certificate and of the Annex's tables).
 
-    >>> least_score(2387, 9, NormTitle.GM), least_score(2300, 9, NormTitle.GM)
-    (Fraction(7, 1), None)
+    The Annex's nine-round GM column: 7 for Ra 2380-2433, 6½ from 2434; 9/9 gives Rp
+    Ra + 800 (1.4.9), short of 2600 below 1800.
+
+    >>> least_score(2433, 9, NormTitle.GM), least_score(2434, 9, NormTitle.GM)
+    (Fraction(7, 1), Fraction(13, 2))
+    >>> least_score(1799, 9, NormTitle.GM) is None
+    True
     """
     for halves in range(2 * n + 1):
         trial = Fraction(halves, 2)

@@ -165,6 +165,8 @@ class Certificate:
     games: tuple[tuple[object, ...], ...]
     games_header: tuple[str, ...]
     opponents: tuple[tuple[str, str], ...]
+    by_title: tuple[tuple[str, int], ...]
+    """How many opponents hold each title IT1 counts."""
     summary: tuple[tuple[str, str], ...]
     by_hand: tuple[tuple[str, str], ...]
     """Lines only the arbiter and the federation can fill (their values empty)."""
@@ -228,9 +230,9 @@ def _swiss_lines(
         if used else ("-", "-", "-")
     )  # fmt: skip
     labels = (
-        _("%(article)s: federations of the foreigners", article=article),
-        _("%(article)s: rated players from outside the host federation", article=article),
-        _("%(article)s: of them GM, IM, WGM or WIM", article=article),
+        _("%(article)s: federations", article=article),
+        _("%(article)s: rated foreigners", article=article),
+        _("%(article)s: of them GM, IM, WGM, WIM", article=article),
     )
     return tuple(zip(labels, values, strict=True))
 
@@ -326,11 +328,11 @@ def norm_certificate(
             (_("Rated opponents"), str(rated)),
             (_("Unrated opponents"), str(len(met) - rated)),
             (_("Title-holders"), by_rule["title-holders"].found),
-            (_("Opponents by title"), ", ".join(f"{t} {titles[t]}" for t in ("GM", "IM", "WGM", "WIM", "FM", "WFM"))),
             (_("Opponents with the norm's titles"), by_rule["level-titles"].found),
             (_("Foreign federations"), by_rule["federations"].found),
             *_swiss_lines(state, norm, edition, language),
         ),
+        by_title=tuple((t, titles[t]) for t in ("GM", "IM", "WGM", "WIM", "FM", "WFM")),
         summary=(
             (_("Average rating of opponents (Ra)"), str(found.average)),
             (_("Rating floor"), raised),
@@ -348,7 +350,7 @@ def norm_certificate(
 
 
 def _date(value: date | None, code: str) -> str:
-    return format_date(value, format="medium", locale=code) if value else ""
+    return format_date(value, format="short", locale=code) if value else ""
 
 
 def render_certificate(certificate: Certificate, language: Language = ENGLISH) -> str:
