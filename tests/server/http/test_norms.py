@@ -5,10 +5,16 @@ by name)."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from datetime import date
 from fractions import Fraction
+from html import unescape
+
+import msgspec
 
 from events.norms import NormTitle
+from events.projections import TournamentState
 from events.results import Result
 from server.http.pages import i18n
 from server.printouts import Language
@@ -59,8 +65,61 @@ async def test_the_page_in_english_and_spanish(client: Client) -> None:
     assert "necesita en la última ronda" in spanish and "2622" in spanish
 
 
+def certificate_fields(page: str) -> dict[str, str]:
+    """The certificate's labelled lines, label to value (empty: a line to fill by hand)."""
+    pairs = re.findall(r'<dt>(.*?)</dt><dd(?: class="blank")?>(.*?)</dd>', page)
+    return {unescape(label): unescape(value) for label, value in pairs}
+
+
 async def test_the_certificate_and_the_printout(client: Client) -> None:
     await norm_event(client)
+    async with client.get("/tournaments/norm/players/Candidate/norm-certificate") as response:
+        assert response.status == 200
+        english = await response.text()
+    fields = certificate_fields(english)
+    # "IT1" below: FIDE's form IT1, certificate of title result, as the public template
+    # KulAndy/Fide-Norm-Calculator "Norm calculator/IT1_template.rtf" (commit 454a188) words
+    # its fields; "IT2": FIDE's form IT2 in the Arbiters' Manual 2025, p. 316 (docs/rulings.md,
+    # "The certificate"). Each field of the form, with the value case A gives (tests/events/test_norms.py:
+    # 7/9 against CASE_A) or, for what only the arbiter knows, an empty line to fill by hand.
+    assert "☒ GM" in english and all(f"☐ {t}" in english for t in ("IM", "WGM", "WIM"))  # IT1
+    assert (fields["Family name"], fields["Given name"]) == ("Candidate", "")  # IT1: name
+    assert (fields["FIDE ID"], fields["Federation"]) == ("", "ESP")  # IT1: ID-number, federation
+    assert fields["Event"] == "T" and fields["Dates"].startswith("May 1, 2024")  # IT1: start, close
+    assert "Chief arbiter" in fields and fields["Chief arbiter's FIDE ID"] == ""  # IT1: name, ID
+    assert "Rate of play" in fields  # IT1
+    assert fields["Games counted"] == "9"  # IT1: number of games
+    # CASE_A's opponents: GER FRA NED ENG ITA and four of ESP, all rated, 3 GM 2 IM 1 FM.
+    assert fields["Federations of the opponents"] == "6"  # IT1: number of federations
+    assert fields["Opponents not from the player's federation"] == "5"  # IT1
+    assert fields["Rated opponents"] == "9" and fields["Unrated opponents"] == "0"  # IT1, IT2
+    assert fields["Opponents from the host federation"] == "4"  # IT1
+    assert fields["Title-holders"] == "6"  # IT1: total number of titled opponents
+    for title, count in {"GM": 3, "IM": 2, "WGM": 0, "WIM": 0, "FM": 1, "WFM": 0}.items():
+        assert f"<span>{title} {count}</span>" in english  # IT1: numbers of GM ... WFM
+    # IT1's lines where 1.4.3d applies: not applied here (five foreign federations met).
+    assert [fields[f"1.4.3d: {line}"] for line in ("federations", "rated foreigners",
+            "of them GM, IM, WGM, WIM")] == ["-", "-", "-"]  # fmt: skip
+    assert fields["Remarks"] == ""  # IT1: special remarks
+    # IT1's table of games: round, opponent, ID, federation, rating, the rating 1.4.6
+    # counts, title, score; round 1 against the GM of 2550 from GER, won.
+    assert all(head in english for head in ("<th>round</th>", "<th>opponent</th>",
+               "<th>FIDE ID</th>", "<th>fed</th>", "<th>rtg</th>", "<th>rtg counted</th>",
+               "<th>title</th>", "<th>result</th>"))  # fmt: skip
+    assert re.search(r"<td>1</td><td>\w+</td><td>GM</td><td>GER</td><td></td><td>2550</td>"
+                     r"<td>2550</td><td>1</td>", english)  # fmt: skip
+    # IT1: rating average, score required (B.01 Annex, nine rounds, GM: 7 for Ra 2380-2433),
+    # score achieved, exceeding the norm by.
+    assert fields["Average rating of opponents (Ra)"] == "2387"
+    assert (fields["Score required"], fields["Points"], fields["Points above the norm"]) == (
+        "7", "7", "0",
+    )  # fmt: skip
+    # IT1: the chief arbiter's signature; the federation confirming, its official's name,
+    # signature and date.
+    assert fields["Federation confirming the result"] == ""
+    assert fields["Name of the federation official"] == ""
+    assert "Chief arbiter: signature and date" in english
+    assert "Federation rating officer or president: signature and date" in english
     async with client.get(
         "/tournaments/norm/players/Candidate/norm-certificate?lang=es"
     ) as response:
@@ -70,6 +129,11 @@ async def test_the_certificate_and_the_printout(client: Client) -> None:
     # The edition applied (B.01 as FIDE applies it from 1 January 2024) named in Spanish too.
     assert "Reglamento de Títulos de la FIDE aplicado desde el 1 de enero de 2024" in page
     assert "sistema holandés" in page and "dutch" not in page  # the system by its Spanish name
+    spanish = certificate_fields(page)
+    assert (spanish["Puntuación necesaria"], spanish["Rivales de la federación organizadora"]) == (
+        "7", "4",
+    )  # fmt: skip
+    assert spanish["ID FIDE del árbitro principal"] == spanish["Observaciones"] == ""
     async with client.get("/tournaments/norm/players/P2/norm-certificate") as response:
         assert response.status == 422  # P2 made no norm
     async with client.get("/tournaments/norm/norms/printout?format=text") as response:
@@ -155,3 +219,41 @@ def test_the_certificate_counts_a_last_round_forfeit_as_a_lost_game() -> None:
         "1.4.2c: la victoria por incomparecencia de la última ronda contada como partida perdida"
         in (dict(spanish.summary).values())
     )
+
+
+def exempt_with_dates() -> TournamentState:
+    """2024: eight GMs of ESP rated 2600 and one unrated ESP player for an ESP candidate, 6/9,
+    and 24 rated foreigners (ten GMs; GER FRA NED) playing every round among themselves; the
+    schedule gives each round its day, 1 to 9 May 2024."""
+    foreigners = [(2500, "GM", FEDS[i % 3]) for i in range(10)]
+    foreigners += [(2300, "", FEDS[i % 3]) for i in range(14)]
+    opponents = [(2600, "GM", "ESP")] * 8 + [(0, "", "ESP")]
+    state = tournament(opponents, results(Fraction(6), 9), extra=foreigners)
+    days = tuple(date(2024, 5, day) for day in range(1, 10))
+    settings = msgspec.structs.replace(state.require_settings(), round_dates=days)
+    return dataclasses.replace(state, settings=settings)
+
+
+def test_the_certificate_under_the_swiss_exemption_with_an_unrated_opponent() -> None:
+    # exempt_with_dates: 24 rated foreigners in every round exempt the field (1.4.3d). The unrated opponent counts 1400 (1.4.6a), raised to the GM floor
+    # 2200 (1.4.6c): Ra = (8 * 2600 + 2200) / 9 = 2555.6 -> 2556. The B.01 Annex (nine
+    # rounds, GM) asks 5½ for Ra 2520-2556: 6 is half a point above. IT1's lines where 1.4.3d
+    # applies: 3 federations, 24 rated foreigners, 10 of them GM.
+    certificate = norm_certificate(exempt_with_dates(), 1, NormTitle.GM)
+    opponents_lines, summary = dict(certificate.opponents), dict(certificate.summary)
+    assert [opponents_lines[f"1.4.3d: {line}"] for line in ("federations", "rated foreigners",
+            "of them GM, IM, WGM, WIM")] == ["3", "24", "10"]  # fmt: skip
+    assert (opponents_lines["Rated opponents"], opponents_lines["Unrated opponents"]) == ("8", "1")
+    assert opponents_lines["Opponents from the host federation"] == "9"
+    assert opponents_lines["Opponents not from the player's federation"] == "0"
+    assert (summary["Average rating of opponents (Ra)"], summary["Score required"]) == (
+        "2556",
+        "5.5",
+    )
+    assert summary["Points above the norm"] == "0.5"
+    assert summary["Exceptions"] == "1.4.3d: Swiss exemption from the foreigner requirement"
+    # The dates of the rounds (the schedule) head a column; the unrated opponent's row shows
+    # the 2200 the average counts.
+    assert certificate.games_header[:3] == ("round", "date", "opponent")
+    assert certificate.games[0][1] == "5/1/24"  # round 1 on 1 May 2024, short English date
+    assert certificate.games[-1][-3:] == ("unrated", 2200, "0")

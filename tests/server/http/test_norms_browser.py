@@ -14,6 +14,7 @@ from server.printouts import ENGLISH
 from server.printouts.norms import norm_certificate, render_certificate
 from tests.events.test_norms import CASE_A, results, tournament
 from tests.server.http.test_browser import browser
+from tests.server.http.test_norms import exempt_with_dates
 from tests.server.http.test_printed_sheets import A4_PX, WIDEST
 from tests.server.test_printouts_language import SPANISH
 
@@ -23,8 +24,10 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize("language", [ENGLISH, SPANISH], ids=["en", "es"])
-def test_the_certificate_fits_one_a4_page(browser: Any, language: Any) -> None:
-    state = tournament(CASE_A, results(Fraction(7), 9))
+@pytest.mark.parametrize("case", ["case-a", "exempt-with-dates"])
+def test_the_certificate_fits_one_a4_page(browser: Any, language: Any, case: str) -> None:
+    # Case A, and the Swiss-exempt event whose schedule adds a column of dates.
+    state = tournament(CASE_A, results(Fraction(7), 9)) if case == "case-a" else exempt_with_dates()
     html = render_certificate(norm_certificate(state, 1, NormTitle.GM, language=language), language)
     width, height = A4_PX[False]
     page = browser.new_page(viewport={"width": width, "height": height})
