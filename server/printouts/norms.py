@@ -27,7 +27,7 @@ from events.norms import (
 )
 from events.norms.assess import least_score
 from events.norms.tournament import SWISS_TITLES, swiss_field
-from events.projections import TournamentState
+from events.projections import PlayerState, TournamentState
 from server.printouts import ENGLISH, Language, Printout, event_dates, heading, template
 from server.printouts.legend import SYSTEM_NAMES
 
@@ -212,6 +212,29 @@ def _exceptions(found: Assessment, edition: Regulations, language: Language) -> 
     return "; ".join(e for e in exceptions if e) or "-"
 
 
+def _opponent_lines(
+    found: Assessment, met: list[PlayerState], own: str, host: str, language: Language
+) -> tuple[tuple[str, str], ...]:
+    """IT1's counts of the opponents the norm counts (the host's empty when none is set)."""
+    _ = language
+    by_rule = {check.rule: check for check in found.checks}
+    rated = sum(1 for other in met if other.rating)
+    games = f"{found.games}" + (f" ({found.counts_as})" if found.counts_as != found.games else "")
+    return (
+        (_("Games counted"), games),
+        (_("Federations of the opponents"), str(len({o.federation for o in met if o.federation}))),
+        (_("Opponents not from the player's federation"),
+         str(sum(1 for o in met if o.federation != own))),
+        (_("Opponents from the host federation"),
+         str(sum(1 for o in met if o.federation == host)) if host else ""),
+        (_("Rated opponents"), str(rated)),
+        (_("Unrated opponents"), str(len(met) - rated)),
+        (_("Title-holders"), by_rule["title-holders"].found),
+        (_("Opponents with the norm's titles"), by_rule["level-titles"].found),
+        (_("Foreign federations"), by_rule["federations"].found),
+    )  # fmt: skip
+
+
 def _swiss_lines(
     state: TournamentState, norm: PlayerNorm, edition: Regulations, language: Language
 ) -> tuple[tuple[str, str], ...]:
@@ -285,10 +308,10 @@ def norm_certificate(
           rating=found.raised[1], floor=found.raised[2])
         if found.raised else "-"
     )  # fmt: skip
-    by_rule = {check.rule: check for check in found.checks}
     titles = Counter(other.title for other in met)
-    rated = sum(1 for other in met if other.rating)
     required = least_score(found.average, found.games, norm.title) if found.average else None
+    above = "-" if required is None else _.number(found.score - required)
+    born = _date(player.birth_date, language.code) or str(player.birth_year or "")
     lists = sorted({p.rating_list for p in (player, *met) if p.rating_list})
     return Certificate(
         language=language.code,
@@ -299,7 +322,7 @@ def norm_certificate(
             (_("Given name"), player.given_name),
             (_("FIDE ID"), str(player.fide_id or "")),
             (_("Federation"), player.federation),
-            (_("Date of birth"), _date(player.birth_date, language.code) or str(player.birth_year or "")),
+            (_("Date of birth"), born),
         ),
         event=(
             (_("Event"), settings.name),
@@ -319,17 +342,7 @@ def norm_certificate(
         games_header=(_("round"), *([_("date")] if dated else []), _("opponent"), _("title"),
                       _("fed"), _("FIDE ID"), _("rtg"), _("rtg counted"), _("result")),
         opponents=(
-            (_("Games counted"), f"{found.games}" + (f" ({found.counts_as})" if found.counts_as != found.games else "")),
-            (_("Federations of the opponents"), str(len({o.federation for o in met if o.federation}))),
-            (_("Opponents not from the player's federation"),
-             str(sum(1 for o in met if o.federation != player.federation))),
-            (_("Opponents from the host federation"),
-             str(sum(1 for o in met if o.federation == settings.federation)) if settings.federation else ""),
-            (_("Rated opponents"), str(rated)),
-            (_("Unrated opponents"), str(len(met) - rated)),
-            (_("Title-holders"), by_rule["title-holders"].found),
-            (_("Opponents with the norm's titles"), by_rule["level-titles"].found),
-            (_("Foreign federations"), by_rule["federations"].found),
+            *_opponent_lines(found, met, player.federation, settings.federation, language),
             *_swiss_lines(state, norm, edition, language),
         ),
         by_title=tuple((t, titles[t]) for t in ("GM", "IM", "WGM", "WIM", "FM", "WFM")),
@@ -338,7 +351,7 @@ def norm_certificate(
             (_("Rating floor"), raised),
             (_("Score required"), _.number(required) if required is not None else "-"),
             (_("Points"), _.number(found.score)),
-            (_("Points above the norm"), _.number(found.score - required) if required is not None else "-"),
+            (_("Points above the norm"), above),
             (_("Performance (Rp)"), str(found.performance)),
             (_("Norm made after round"), str(norm.achieved_after)),
             (_("Exceptions"), _exceptions(found, edition, language)),

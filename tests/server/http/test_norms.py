@@ -79,9 +79,10 @@ async def test_the_certificate_and_the_printout(client: Client) -> None:
     fields = certificate_fields(english)
     # "IT1" below: FIDE's form IT1, certificate of title result, as the public template
     # KulAndy/Fide-Norm-Calculator "Norm calculator/IT1_template.rtf" (commit 454a188) words
-    # its fields; "IT2": FIDE's form IT2 in the Arbiters' Manual 2025, p. 316 (docs/rulings.md,
-    # "The certificate"). Each field of the form, with the value case A gives (tests/events/test_norms.py:
-    # 7/9 against CASE_A) or, for what only the arbiter knows, an empty line to fill by hand.
+    # its fields; "IT2": FIDE's form IT2 in the Arbiters' Manual 2025, p. 316
+    # (docs/rulings.md, "The certificate"). Each field of the form, with the value case A
+    # gives (tests/events/test_norms.py: 7/9 against CASE_A) or, for what only the arbiter
+    # knows, an empty line to fill by hand.
     assert "☒ GM" in english and all(f"☐ {t}" in english for t in ("IM", "WGM", "WIM"))  # IT1
     assert (fields["Family name"], fields["Given name"]) == ("Candidate", "")  # IT1: name
     assert (fields["FIDE ID"], fields["Federation"]) == ("", "ESP")  # IT1: ID-number, federation
@@ -130,9 +131,8 @@ async def test_the_certificate_and_the_printout(client: Client) -> None:
     assert "Reglamento de Títulos de la FIDE aplicado desde el 1 de enero de 2024" in page
     assert "sistema holandés" in page and "dutch" not in page  # the system by its Spanish name
     spanish = certificate_fields(page)
-    assert (spanish["Puntuación necesaria"], spanish["Rivales de la federación organizadora"]) == (
-        "7", "4",
-    )  # fmt: skip
+    assert spanish["Puntuación necesaria"] == "7"
+    assert spanish["Rivales de la federación organizadora"] == "4"
     assert spanish["ID FIDE del árbitro principal"] == spanish["Observaciones"] == ""
     async with client.get("/tournaments/norm/players/P2/norm-certificate") as response:
         assert response.status == 422  # P2 made no norm
@@ -235,8 +235,8 @@ def exempt_with_dates() -> TournamentState:
 
 
 def test_the_certificate_under_the_swiss_exemption_with_an_unrated_opponent() -> None:
-    # exempt_with_dates: 24 rated foreigners in every round exempt the field (1.4.3d). The unrated opponent counts 1400 (1.4.6a), raised to the GM floor
-    # 2200 (1.4.6c): Ra = (8 * 2600 + 2200) / 9 = 2555.6 -> 2556. The B.01 Annex (nine
+    # exempt_with_dates: 24 rated foreigners in every round exempt the field (1.4.3d). The
+    # unrated opponent counts 1400 (1.4.6a), raised to the GM floor 2200 (1.4.6c): Ra = (8 * 2600 + 2200) / 9 = 2555.6 -> 2556. The B.01 Annex (nine
     # rounds, GM) asks 5½ for Ra 2520-2556: 6 is half a point above. IT1's lines where 1.4.3d
     # applies: 3 federations, 24 rated foreigners, 10 of them GM.
     certificate = norm_certificate(exempt_with_dates(), 1, NormTitle.GM)
