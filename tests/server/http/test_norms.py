@@ -236,9 +236,10 @@ def exempt_with_dates() -> TournamentState:
 
 def test_the_certificate_under_the_swiss_exemption_with_an_unrated_opponent() -> None:
     # exempt_with_dates: 24 rated foreigners in every round exempt the field (1.4.3d). The
-    # unrated opponent counts 1400 (1.4.6a), raised to the GM floor 2200 (1.4.6c): Ra = (8 * 2600 + 2200) / 9 = 2555.6 -> 2556. The B.01 Annex (nine
-    # rounds, GM) asks 5½ for Ra 2520-2556: 6 is half a point above. IT1's lines where 1.4.3d
-    # applies: 3 federations, 24 rated foreigners, 10 of them GM.
+    # unrated opponent counts 1400 (1.4.6a), raised to the GM floor 2200 (1.4.6c):
+    # Ra = (8 * 2600 + 2200) / 9 = 2555.6 -> 2556. The B.01 Annex (nine rounds, GM) asks 5½
+    # for Ra 2520-2556: 6 is half a point above. IT1's lines where 1.4.3d applies:
+    # 3 federations, 24 rated foreigners, 10 of them GM.
     certificate = norm_certificate(exempt_with_dates(), 1, NormTitle.GM)
     opponents_lines, summary = dict(certificate.opponents), dict(certificate.summary)
     assert [opponents_lines[f"1.4.3d: {line}"] for line in ("federations", "rated foreigners",
