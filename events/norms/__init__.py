@@ -8,11 +8,18 @@ what the last round must bring; the kinds of event exempt from the foreigner req
 (1.4.3a-c) are the tournament's ``norm_event``.
 """
 
-from events.norms.assess import Assessment, Check, Game, Opponent, Terms, assess
+from events.norms.assess import Assessment, Check, Game, Opponent, Terms, assess, least_score
 from events.norms.regulations import NormTitle, Regulations, edition_for
-from events.norms.tournament import NormReport, PlayerNorm, tournament_norms
+from events.norms.tournament import (
+    SWISS_TITLES,
+    NormReport,
+    PlayerNorm,
+    swiss_field,
+    tournament_norms,
+)
 
 __all__ = [
+    "SWISS_TITLES",
     "Assessment",
     "Check",
     "Game",
@@ -24,5 +31,7 @@ __all__ = [
     "Terms",
     "assess",
     "edition_for",
+    "least_score",
+    "swiss_field",
     "tournament_norms",
 ]

@@ -18,15 +18,16 @@ from engine.messages import Message
 from engine.model import Colour, RoundKind
 from events.errors import InvalidCommand
 from events.norms import (
+    SWISS_TITLES,
     Assessment,
     NormReport,
     NormTitle,
     PlayerNorm,
     Regulations,
+    least_score,
+    swiss_field,
     tournament_norms,
 )
-from events.norms.assess import least_score
-from events.norms.tournament import SWISS_TITLES, swiss_field
 from events.projections import PlayerState, TournamentState
 from server.printouts import ENGLISH, Language, Printout, event_dates, heading, template
 from server.printouts.legend import SYSTEM_NAMES
