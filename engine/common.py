@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -29,6 +29,7 @@ from engine.model import (
 __all__ = [
     "ColourPreference",
     "Float",
+    "ScaledScores",
     "Strength",
     "alternation_colours",
     "board_order",
@@ -52,7 +53,7 @@ __all__ = [
 
 def played_colours(entry: PlayerEntry) -> tuple[Colour, ...]:
     """The colours of games actually played, oldest first (GHR 3.4 compression)."""
-    return tuple(r.colour for r in entry.history if r.kind.played and r.colour is not None)
+    return tuple([r.colour for r in entry.history if r.colour is not None and r.kind.played])
 
 
 def colour_difference(entry: PlayerEntry) -> int:
@@ -74,28 +75,33 @@ class ColourPreference:
     strength: Strength
     difference: int
 
+    @classmethod
+    def of(cls, colours: Sequence[Colour]) -> ColourPreference:
+        """The preference the played colours ``colours`` (oldest first) give (Dutch Art. 1.7,
+        the common FIDE definition).
+
+        Absolute when |CD| > 1 or the last two played games had the same colour; the colour
+        difference is checked first, so it decides should the two tests ever disagree.
+        """
+        if not colours:
+            return cls(None, Strength.NONE, 0)
+        cd = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+        if cd > 1:
+            return cls(Colour.BLACK, Strength.ABSOLUTE, cd)
+        if cd < -1:
+            return cls(Colour.WHITE, Strength.ABSOLUTE, cd)
+        if len(colours) >= 2 and colours[-1] == colours[-2]:
+            return cls(colours[-1].opposite, Strength.ABSOLUTE, cd)
+        if cd == 1:
+            return cls(Colour.BLACK, Strength.STRONG, cd)
+        if cd == -1:
+            return cls(Colour.WHITE, Strength.STRONG, cd)
+        return cls(colours[-1].opposite, Strength.MILD, cd)
+
 
 def colour_preference(entry: PlayerEntry) -> ColourPreference:
-    """A player's colour preference (Dutch Art. 1.7, the common FIDE definition).
-
-    Absolute when |CD| > 1 or the last two played games had the same colour; the colour
-    difference is checked first, so it decides should the two tests ever disagree.
-    """
-    colours = played_colours(entry)
-    cd = colour_difference(entry)
-    if not colours:
-        return ColourPreference(None, Strength.NONE, 0)
-    if cd > 1:
-        return ColourPreference(Colour.BLACK, Strength.ABSOLUTE, cd)
-    if cd < -1:
-        return ColourPreference(Colour.WHITE, Strength.ABSOLUTE, cd)
-    if len(colours) >= 2 and colours[-1] == colours[-2]:
-        return ColourPreference(colours[-1].opposite, Strength.ABSOLUTE, cd)
-    if cd == 1:
-        return ColourPreference(Colour.BLACK, Strength.STRONG, cd)
-    if cd == -1:
-        return ColourPreference(Colour.WHITE, Strength.STRONG, cd)
-    return ColourPreference(colours[-1].opposite, Strength.MILD, cd)
+    """A player's colour preference (:meth:`ColourPreference.of` their played colours)."""
+    return ColourPreference.of(played_colours(entry))
 
 
 def alternation_colours(first: PlayerEntry, second: PlayerEntry) -> tuple[Colour, Colour] | None:
@@ -198,26 +204,69 @@ class Float(enum.Enum):
     UP = "up"
 
 
-def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | None, ...]]:
+@dataclass(frozen=True, slots=True)
+class ScaledScores:
+    """Every player's score before each round of a request, times :attr:`scale` (a common
+    denominator of every score in it, 2 for halves): integers, which add and compare many
+    times faster than Fractions, and in the same order. Made in one pass over the
+    histories, for the systems that read many players' scores in many rounds."""
+
+    scale: int
+    totals: Mapping[PairingNumber, Sequence[int]]
+    """``totals[n][r - 1]``: player ``n``'s points before round ``r``, for every round of the
+    history and the one being paired (:func:`score_before`, scaled)."""
+
+    @classmethod
+    def of(cls, request: PairingRequest) -> ScaledScores:
+        scale = _common_denominator(request)
+        totals: dict[PairingNumber, Sequence[int]] = {}
+        for entry in request.players:
+            total = 0
+            running = [0]
+            for record in entry.history:
+                if record.points:
+                    total += _scaled(record.points, scale)
+                running.append(total)
+            totals[entry.number] = running
+        return cls(scale, totals)
+
+    def pairing(self, entry: PlayerEntry) -> Sequence[int]:
+        """:func:`pairing_score` before each round (index ``r - 1`` for round ``r``), scaled:
+        the points before it plus its acceleration virtual points (C.04.7)."""
+        totals = self.totals[entry.number]
+        if not entry.acceleration:
+            return totals
+        found = []
+        for round_no, total in enumerate(totals, start=1):
+            virtual = entry.acceleration.get(round_no)
+            found.append(total + _scaled(virtual, self.scale) if virtual else total)
+        return found
+
+
+def float_history(
+    request: PairingRequest, scores: ScaledScores | None = None
+) -> dict[PairingNumber, tuple[Float | None, ...]]:
     """Each player's float in every past round, indexed by tournament round (not compressed).
 
     A played game between different pairing scores floats the higher down and the lower up;
     the PAB is a downfloat, and so is any other unplayed round that scored more than a played
     loss; nothing else floats (Dutch Art. 1.4, 2026). The PAB counts even when a regulation
     makes it worth no more than a loss, as the rule text says (bbpPairings would not float
-    it; docs/rulings.md).
+    it; docs/rulings.md). ``scores`` are the request's (:meth:`ScaledScores.of`), when the
+    caller has them already.
     """
-    scale = _common_denominator(request)
-    scores = {entry.number: _pairing_scores(entry, scale) for entry in request.players}
+    if scores is None:
+        scores = ScaledScores.of(request)
+    pairing = {entry.number: scores.pairing(entry) for entry in request.players}
     result: dict[PairingNumber, tuple[Float | None, ...]] = {}
     for entry in request.players:
         floats: list[Float | None] = []
-        own = scores[entry.number]
+        own = pairing[entry.number]
         for index, record in enumerate(entry.history):
             if not record.kind.played:
                 floats.append(unplayed_float(record.kind, record.points, request.points))
                 continue
-            other = scores.get(record.opponent) if record.opponent is not None else None
+            other = pairing.get(record.opponent) if record.opponent is not None else None
             floats.append(None if other is None else game_floats(own[index], other[index])[0])
         result[entry.number] = tuple(floats)
     return result
@@ -230,20 +279,6 @@ def _common_denominator(request: PairingRequest) -> int:
         virtual.denominator for e in request.players for virtual in e.acceleration.values()
     )
     return math.lcm(*denominators)
-
-
-def _pairing_scores(entry: PlayerEntry, scale: int) -> list[int]:
-    """:func:`pairing_score` before each round of the history, in one pass, times ``scale``
-    (:func:`_common_denominator`): integers, which compare many times faster than
-    Fractions, and in the same order."""
-    found = []
-    total = 0
-    for index, record in enumerate(entry.history):
-        virtual = entry.acceleration.get(index + 1)
-        found.append(total + _scaled(virtual, scale) if virtual else total)
-        if record.points:
-            total += _scaled(record.points, scale)
-    return found
 
 
 def _scaled(value: Fraction, scale: int) -> int:

@@ -13,16 +13,14 @@ from fractions import Fraction
 from engine.common import (
     ColourPreference,
     Float,
+    ScaledScores,
     Strength,
     check_request,
-    colour_preference,
     float_history,
     in_pairing_order,
     opponents,
     pab_eligible,
-    pairing_score,
     played_colours,
-    score_before,
 )
 from engine.model import Colour, PairingNumber, PairingRequest
 
@@ -97,15 +95,21 @@ def build_players(request: PairingRequest) -> list[DutchPlayer]:
     """
     check_request(request)
     played_rounds = request.round_no - 1
-    floats = float_history(request)
+    scores = ScaledScores.of(request)
+    floats = float_history(request, scores)
     ranks = colour_rank_indices(request)
     available = [entry for entry in request.players if entry.available]
     threshold = _topscorer_threshold(request)
-    scores = {entry.number: pairing_score(entry, request.round_no) for entry in available}
-    ordered = sorted(available, key=lambda e: (-scores[e.number], e.number))
+    pairing = {entry.number: scores.pairing(entry)[played_rounds] for entry in available}
+    real = {entry.number: scores.totals[entry.number][played_rounds] for entry in available}
+    # One Fraction per score value: making one costs microseconds, and a round has few values.
+    fractions = {
+        value: Fraction(value, scores.scale) for value in {*pairing.values(), *real.values()}
+    }
+    ordered = sorted(available, key=lambda e: (-pairing[e.number], e.number))
     result = []
     for index, entry in enumerate(ordered):
-        score = scores[entry.number]
+        score = fractions[pairing[entry.number]]
         history = floats[entry.number]
         colours = played_colours(entry)
         result.append(
@@ -113,9 +117,9 @@ def build_players(request: PairingRequest) -> list[DutchPlayer]:
                 index=index,
                 number=entry.number,
                 score=score,
-                real_score=score_before(entry, request.round_no),
+                real_score=fractions[real[entry.number]],
                 colour_rank=ranks[entry.number],
-                preference=colour_preference(entry),
+                preference=ColourPreference.of(colours),
                 colours=colours,
                 repeated=_repeated(colours),
                 eligible_for_bye=pab_eligible(entry, request.points),
