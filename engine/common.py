@@ -43,6 +43,7 @@ __all__ = [
     "opponents",
     "pab_eligible",
     "pairing_score",
+    "past_float",
     "played_colours",
     "score_before",
     "took_part",
@@ -151,9 +152,7 @@ def compatible(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
 def pab_eligible(entry: PlayerEntry, points: PointSystem) -> bool:
     """BR 4: no previous PAB, and no single unplayed round that scored a win's points."""
     for record in entry.history:
-        if record.kind is RoundKind.PAB:
-            return False
-        if not record.kind.played and record.points >= points.win:
+        if not record.kind.played and (record.kind is RoundKind.PAB or record.points >= points.win):
             return False
     return True
 
@@ -206,70 +205,75 @@ class Float(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class ScaledScores:
-    """Every player's score before each round of a request, times :attr:`scale` (a common
-    denominator of every score in it, 2 for halves): integers, which add and compare many
-    times faster than Fractions, and in the same order. Made in one pass over the
-    histories, for the systems that read many players' scores in many rounds."""
+    """Every player's scores in a request, times :attr:`scale` (a common denominator of every
+    score in it, 2 for halves): integers, which add and compare many times faster than
+    Fractions, and in the same order. Made in one pass over the histories, for the rules
+    that read many players' scores in many rounds."""
 
     scale: int
-    totals: Mapping[PairingNumber, Sequence[int]]
-    """``totals[n][r - 1]``: player ``n``'s points before round ``r``, for every round of the
-    history and the one being paired (:func:`score_before`, scaled)."""
+    pairing: Mapping[PairingNumber, Sequence[int]]
+    """``pairing[n][r - 1]``: player ``n``'s :func:`pairing_score` for round ``r`` (the points
+    before it plus its acceleration virtual points, C.04.7), for every round of the history
+    and the one after it."""
+    points: Mapping[PairingNumber, int]
+    """Each player's points after the whole history, without virtual points."""
 
     @classmethod
     def of(cls, request: PairingRequest) -> ScaledScores:
         scale = _common_denominator(request)
-        totals: dict[PairingNumber, Sequence[int]] = {}
+        pairing: dict[PairingNumber, Sequence[int]] = {}
+        points: dict[PairingNumber, int] = {}
         for entry in request.players:
             total = 0
             running = [0]
             for record in entry.history:
-                if record.points:
-                    total += _scaled(record.points, scale)
+                total += _scaled(record.points, scale)
                 running.append(total)
-            totals[entry.number] = running
-        return cls(scale, totals)
-
-    def pairing(self, entry: PlayerEntry) -> Sequence[int]:
-        """:func:`pairing_score` before each round (index ``r - 1`` for round ``r``), scaled:
-        the points before it plus its acceleration virtual points (C.04.7)."""
-        totals = self.totals[entry.number]
-        if not entry.acceleration:
-            return totals
-        found = []
-        for round_no, total in enumerate(totals, start=1):
-            virtual = entry.acceleration.get(round_no)
-            found.append(total + _scaled(virtual, self.scale) if virtual else total)
-        return found
+            points[entry.number] = total
+            if entry.acceleration:
+                running = [
+                    before + _scaled(entry.acceleration.get(round_no, _ZERO), scale)
+                    for round_no, before in enumerate(running, start=1)
+                ]
+            pairing[entry.number] = running
+        return cls(scale, pairing, points)
 
 
 def float_history(
     request: PairingRequest, scores: ScaledScores | None = None
 ) -> dict[PairingNumber, tuple[Float | None, ...]]:
-    """Each player's float in every past round, indexed by tournament round (not compressed).
+    """Each player's float in every past round (:func:`past_float`), indexed by tournament
+    round (not compressed). ``scores`` are the request's (:meth:`ScaledScores.of`), when the
+    caller has them already."""
+    if scores is None:
+        scores = ScaledScores.of(request)
+    return {
+        entry.number: tuple(
+            past_float(entry, round_no, scores, request.points)
+            for round_no in range(1, len(entry.history) + 1)
+        )
+        for entry in request.players
+    }
+
+
+def past_float(
+    entry: PlayerEntry, round_no: int, scores: ScaledScores, point_system: PointSystem
+) -> Float | None:
+    """``entry``'s float in past round ``round_no``.
 
     A played game between different pairing scores floats the higher down and the lower up;
     the PAB is a downfloat, and so is any other unplayed round that scored more than a played
     loss; nothing else floats (Dutch Art. 1.4, 2026). The PAB counts even when a regulation
     makes it worth no more than a loss, as the rule text says (bbpPairings would not float
-    it; docs/rulings.md). ``scores`` are the request's (:meth:`ScaledScores.of`), when the
-    caller has them already.
+    it; docs/rulings.md). ``scores`` are those of the request ``entry`` is in.
     """
-    if scores is None:
-        scores = ScaledScores.of(request)
-    pairing = {entry.number: scores.pairing(entry) for entry in request.players}
-    result: dict[PairingNumber, tuple[Float | None, ...]] = {}
-    for entry in request.players:
-        floats: list[Float | None] = []
-        own = pairing[entry.number]
-        for index, record in enumerate(entry.history):
-            if not record.kind.played:
-                floats.append(unplayed_float(record.kind, record.points, request.points))
-                continue
-            other = pairing.get(record.opponent) if record.opponent is not None else None
-            floats.append(None if other is None else game_floats(own[index], other[index])[0])
-        result[entry.number] = tuple(floats)
-    return result
+    record = entry.history[round_no - 1]
+    if not record.kind.played:
+        return unplayed_float(record.kind, record.points, point_system)
+    theirs = scores.pairing.get(record.opponent) if record.opponent is not None else None
+    if theirs is None:
+        return None
+    return game_floats(scores.pairing[entry.number][round_no - 1], theirs[round_no - 1])[0]
 
 
 def _common_denominator(request: PairingRequest) -> int:
@@ -310,10 +314,14 @@ def board_order(
 ) -> tuple[Board, ...]:
     """Order boards by GHR 3.6: the higher-ranked player's score, the sum of both scores,
     then the higher-ranked player's rank (``rank``: smaller is higher, e.g. the TPN)."""
+    # The scores as integers over a common denominator: the same order, without Fraction
+    # sums and comparisons per board.
+    scale = math.lcm(*(score.denominator for score in scores.values()))
+    scaled = {number: _scaled(score, scale) for number, score in scores.items()}
 
-    def key(board: Board) -> tuple[Fraction, Fraction, int]:
-        top = min((board.white, board.black), key=lambda n: (-scores[n], rank[n]))
-        return (-scores[top], -(scores[board.white] + scores[board.black]), rank[top])
+    def key(board: Board) -> tuple[int, int, int]:
+        top = min((board.white, board.black), key=lambda n: (-scaled[n], rank[n]))
+        return (-scaled[top], -(scaled[board.white] + scaled[board.black]), rank[top])
 
     return tuple(sorted(boards, key=key))
 

@@ -16,10 +16,10 @@ from engine.common import (
     ScaledScores,
     Strength,
     check_request,
-    float_history,
     in_pairing_order,
     opponents,
     pab_eligible,
+    past_float,
     played_colours,
 )
 from engine.model import Colour, PairingNumber, PairingRequest
@@ -32,7 +32,9 @@ class DutchPlayer:
     """One player to be paired, with the facts the criteria and colour rules read.
 
     ``index`` is the position in the pairing order (pairing score descending, then TPN),
-    which doubles as the vertex number in the matching graph.
+    which doubles as the vertex number in the matching graph. The facts of ``preference``
+    the criteria compare per pair (``wants``, ``absolute``, ``strong``, ``imbalance``) are
+    worked out once here, not on every comparison.
     """
 
     index: int
@@ -43,6 +45,13 @@ class DutchPlayer:
     colour_rank: int
     """0-based pairing number for Art. 5.2.5 among players who count for it (dutch.md §7.2)."""
     preference: ColourPreference
+    wants: Colour | None
+    """The colour of the preference, if any."""
+    absolute: bool
+    strong: bool
+    """A strong preference in the strict sense: |CD| = 1 and not absolute."""
+    imbalance: int
+    """|colour difference|, which decides Art. 5.2.2 between two absolute preferences."""
     colours: tuple[Colour, ...]
     """Colours of the games actually played, oldest first (GHR 3.4)."""
     repeated: Colour | None
@@ -53,24 +62,6 @@ class DutchPlayer:
     float_before_previous: Float | None
     topscorer: bool
     met: frozenset[PairingNumber]
-
-    @property
-    def imbalance(self) -> int:
-        """|colour difference|, which decides Art. 5.2.2 between two absolute preferences."""
-        return abs(self.preference.difference)
-
-    @property
-    def absolute(self) -> bool:
-        return self.preference.strength is Strength.ABSOLUTE
-
-    @property
-    def strong(self) -> bool:
-        """A strong preference in the strict sense: |CD| = 1 and not absolute."""
-        return self.preference.strength is Strength.STRONG
-
-    @property
-    def wants(self) -> Colour | None:
-        return self.preference.colour
 
 
 def colour_rank_indices(request: PairingRequest) -> dict[PairingNumber, int]:
@@ -96,12 +87,11 @@ def build_players(request: PairingRequest) -> list[DutchPlayer]:
     check_request(request)
     played_rounds = request.round_no - 1
     scores = ScaledScores.of(request)
-    floats = float_history(request, scores)
     ranks = colour_rank_indices(request)
     available = [entry for entry in request.players if entry.available]
     threshold = _topscorer_threshold(request)
-    pairing = {entry.number: scores.pairing(entry)[played_rounds] for entry in available}
-    real = {entry.number: scores.totals[entry.number][played_rounds] for entry in available}
+    pairing = {entry.number: scores.pairing[entry.number][played_rounds] for entry in available}
+    real = {entry.number: scores.points[entry.number] for entry in available}
     # One Fraction per score value: making one costs microseconds, and a round has few values.
     fractions = {
         value: Fraction(value, scores.scale) for value in {*pairing.values(), *real.values()}
@@ -110,8 +100,8 @@ def build_players(request: PairingRequest) -> list[DutchPlayer]:
     result = []
     for index, entry in enumerate(ordered):
         score = fractions[pairing[entry.number]]
-        history = floats[entry.number]
         colours = played_colours(entry)
+        preference = ColourPreference.of(colours)
         result.append(
             DutchPlayer(
                 index=index,
@@ -119,13 +109,25 @@ def build_players(request: PairingRequest) -> list[DutchPlayer]:
                 score=score,
                 real_score=fractions[real[entry.number]],
                 colour_rank=ranks[entry.number],
-                preference=ColourPreference.of(colours),
+                preference=preference,
+                wants=preference.colour,
+                absolute=preference.strength is Strength.ABSOLUTE,
+                strong=preference.strength is Strength.STRONG,
+                imbalance=abs(preference.difference),
                 colours=colours,
                 repeated=_repeated(colours),
                 eligible_for_bye=pab_eligible(entry, request.points),
                 played_games=len(colours),
-                float_previous=history[-1] if played_rounds >= 1 else None,
-                float_before_previous=history[-2] if played_rounds >= 2 else None,
+                float_previous=(
+                    past_float(entry, played_rounds, scores, request.points)
+                    if played_rounds >= 1
+                    else None
+                ),
+                float_before_previous=(
+                    past_float(entry, played_rounds - 1, scores, request.points)
+                    if played_rounds >= 2
+                    else None
+                ),
                 topscorer=threshold is not None and score > threshold,
                 met=opponents(entry),
             )
