@@ -285,7 +285,7 @@ def _common_denominator(request: PairingRequest) -> int:
     return math.lcm(*denominators)
 
 
-def _scaled(value: Fraction, scale: int) -> int:
+def _scaled(value: Fraction | int, scale: int) -> int:
     return value.numerator * (scale // value.denominator)
 
 
@@ -309,11 +309,12 @@ def unplayed_float(kind: RoundKind, points: Fraction, point_system: PointSystem)
 
 def board_order(
     boards: Iterable[Board],
-    scores: Mapping[PairingNumber, Fraction],
+    scores: Mapping[PairingNumber, Fraction] | Mapping[PairingNumber, int],
     rank: Mapping[PairingNumber, int],
 ) -> tuple[Board, ...]:
     """Order boards by GHR 3.6: the higher-ranked player's score, the sum of both scores,
-    then the higher-ranked player's rank (``rank``: smaller is higher, e.g. the TPN)."""
+    then the higher-ranked player's rank (``rank``: smaller is higher, e.g. the TPN).
+    ``scores`` may be scaled to integers (:class:`ScaledScores`): the order is the same."""
     # The scores as integers over a common denominator: the same order, without Fraction
     # sums and comparisons per board.
     scale = math.lcm(*(score.denominator for score in scores.values()))

@@ -41,6 +41,10 @@ class DutchPlayer:
     number: PairingNumber
     score: Fraction
     """Pairing score: points so far plus this round's acceleration."""
+    scaled_score: int
+    """``score`` times the request's common denominator (:class:`engine.common.ScaledScores`):
+    equal, ordered and hashed as ``score`` among the round's players, as a plain integer,
+    which compares and hashes many times faster than a Fraction."""
     real_score: Fraction
     colour_rank: int
     """0-based pairing number for Art. 5.2.5 among players who count for it (dutch.md §7.2)."""
@@ -107,6 +111,7 @@ def build_players(request: PairingRequest) -> list[DutchPlayer]:
                 index=index,
                 number=entry.number,
                 score=score,
+                scaled_score=pairing[entry.number],
                 real_score=fractions[real[entry.number]],
                 colour_rank=ranks[entry.number],
                 preference=preference,
