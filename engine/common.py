@@ -207,8 +207,8 @@ class Float(enum.Enum):
 class ScaledScores:
     """Every player's scores in a request, times :attr:`scale` (a common denominator of every
     score in it, 2 for halves): integers, which add and compare many times faster than
-    Fractions, and in the same order. Made in one pass over the histories, for the rules
-    that read many players' scores in many rounds."""
+    Fractions, and in the same order. Made once per request, for the rules that read many
+    players' scores in many rounds."""
 
     scale: int
     pairing: Mapping[PairingNumber, Sequence[int]]

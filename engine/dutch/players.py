@@ -43,8 +43,8 @@ class DutchPlayer:
     """Pairing score: points so far plus this round's acceleration."""
     scaled_score: int
     """``score`` times the request's common denominator (:class:`engine.common.ScaledScores`):
-    equal, ordered and hashed as ``score`` among the round's players, as a plain integer,
-    which compares and hashes many times faster than a Fraction."""
+    equal and ordered as ``score`` among the round's players, and a plain integer, which
+    compares and hashes many times faster than a Fraction."""
     real_score: Fraction
     colour_rank: int
     """0-based pairing number for Art. 5.2.5 among players who count for it (dutch.md §7.2)."""
