@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -29,6 +29,7 @@ from engine.model import (
 __all__ = [
     "ColourPreference",
     "Float",
+    "ScaledScores",
     "Strength",
     "alternation_colours",
     "board_order",
@@ -42,6 +43,7 @@ __all__ = [
     "opponents",
     "pab_eligible",
     "pairing_score",
+    "past_float",
     "played_colours",
     "score_before",
     "took_part",
@@ -52,7 +54,7 @@ __all__ = [
 
 def played_colours(entry: PlayerEntry) -> tuple[Colour, ...]:
     """The colours of games actually played, oldest first (GHR 3.4 compression)."""
-    return tuple(r.colour for r in entry.history if r.kind.played and r.colour is not None)
+    return tuple([r.colour for r in entry.history if r.colour is not None and r.kind.played])
 
 
 def colour_difference(entry: PlayerEntry) -> int:
@@ -74,28 +76,33 @@ class ColourPreference:
     strength: Strength
     difference: int
 
+    @classmethod
+    def of(cls, colours: Sequence[Colour]) -> ColourPreference:
+        """The preference the played colours ``colours`` (oldest first) give (Dutch Art. 1.7,
+        the common FIDE definition).
+
+        Absolute when |CD| > 1 or the last two played games had the same colour; the colour
+        difference is checked first, so it decides should the two tests ever disagree.
+        """
+        if not colours:
+            return cls(None, Strength.NONE, 0)
+        cd = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+        if cd > 1:
+            return cls(Colour.BLACK, Strength.ABSOLUTE, cd)
+        if cd < -1:
+            return cls(Colour.WHITE, Strength.ABSOLUTE, cd)
+        if len(colours) >= 2 and colours[-1] == colours[-2]:
+            return cls(colours[-1].opposite, Strength.ABSOLUTE, cd)
+        if cd == 1:
+            return cls(Colour.BLACK, Strength.STRONG, cd)
+        if cd == -1:
+            return cls(Colour.WHITE, Strength.STRONG, cd)
+        return cls(colours[-1].opposite, Strength.MILD, cd)
+
 
 def colour_preference(entry: PlayerEntry) -> ColourPreference:
-    """A player's colour preference (Dutch Art. 1.7, the common FIDE definition).
-
-    Absolute when |CD| > 1 or the last two played games had the same colour; the colour
-    difference is checked first, so it decides should the two tests ever disagree.
-    """
-    colours = played_colours(entry)
-    cd = colour_difference(entry)
-    if not colours:
-        return ColourPreference(None, Strength.NONE, 0)
-    if cd > 1:
-        return ColourPreference(Colour.BLACK, Strength.ABSOLUTE, cd)
-    if cd < -1:
-        return ColourPreference(Colour.WHITE, Strength.ABSOLUTE, cd)
-    if len(colours) >= 2 and colours[-1] == colours[-2]:
-        return ColourPreference(colours[-1].opposite, Strength.ABSOLUTE, cd)
-    if cd == 1:
-        return ColourPreference(Colour.BLACK, Strength.STRONG, cd)
-    if cd == -1:
-        return ColourPreference(Colour.WHITE, Strength.STRONG, cd)
-    return ColourPreference(colours[-1].opposite, Strength.MILD, cd)
+    """A player's colour preference (:meth:`ColourPreference.of` their played colours)."""
+    return ColourPreference.of(played_colours(entry))
 
 
 def alternation_colours(first: PlayerEntry, second: PlayerEntry) -> tuple[Colour, Colour] | None:
@@ -145,9 +152,7 @@ def compatible(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
 def pab_eligible(entry: PlayerEntry, points: PointSystem) -> bool:
     """BR 4: no previous PAB, and no single unplayed round that scored a win's points."""
     for record in entry.history:
-        if record.kind is RoundKind.PAB:
-            return False
-        if not record.kind.played and record.points >= points.win:
+        if not record.kind.played and (record.kind is RoundKind.PAB or record.points >= points.win):
             return False
     return True
 
@@ -198,29 +203,77 @@ class Float(enum.Enum):
     UP = "up"
 
 
-def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | None, ...]]:
-    """Each player's float in every past round, indexed by tournament round (not compressed).
+@dataclass(frozen=True, slots=True)
+class ScaledScores:
+    """Every player's scores in a request, times :attr:`scale` (a common denominator of every
+    score in it, 2 for halves): integers, which add and compare many times faster than
+    Fractions, and in the same order. Made once per request, for the rules that read many
+    players' scores in many rounds."""
+
+    scale: int
+    pairing: Mapping[PairingNumber, Sequence[int]]
+    """``pairing[n][r - 1]``: player ``n``'s :func:`pairing_score` for round ``r`` (the points
+    before it plus its acceleration virtual points, C.04.7), for every round of the history
+    and the one after it."""
+    points: Mapping[PairingNumber, int]
+    """Each player's points after the whole history, without virtual points."""
+
+    @classmethod
+    def of(cls, request: PairingRequest) -> ScaledScores:
+        scale = _common_denominator(request)
+        pairing: dict[PairingNumber, Sequence[int]] = {}
+        points: dict[PairingNumber, int] = {}
+        for entry in request.players:
+            total = 0
+            running = [0]
+            for record in entry.history:
+                total += _scaled(record.points, scale)
+                running.append(total)
+            points[entry.number] = total
+            if entry.acceleration:
+                running = [
+                    before + _scaled(entry.acceleration.get(round_no, _ZERO), scale)
+                    for round_no, before in enumerate(running, start=1)
+                ]
+            pairing[entry.number] = running
+        return cls(scale, pairing, points)
+
+
+def float_history(
+    request: PairingRequest, scores: ScaledScores | None = None
+) -> dict[PairingNumber, tuple[Float | None, ...]]:
+    """Each player's float in every past round (:func:`past_float`), indexed by tournament
+    round (not compressed). ``scores`` are the request's (:meth:`ScaledScores.of`), when the
+    caller has them already."""
+    if scores is None:
+        scores = ScaledScores.of(request)
+    return {
+        entry.number: tuple(
+            past_float(entry, round_no, scores, request.points)
+            for round_no in range(1, len(entry.history) + 1)
+        )
+        for entry in request.players
+    }
+
+
+def past_float(
+    entry: PlayerEntry, round_no: int, scores: ScaledScores, point_system: PointSystem
+) -> Float | None:
+    """``entry``'s float in past round ``round_no``.
 
     A played game between different pairing scores floats the higher down and the lower up;
     the PAB is a downfloat, and so is any other unplayed round that scored more than a played
     loss; nothing else floats (Dutch Art. 1.4, 2026). The PAB counts even when a regulation
     makes it worth no more than a loss, as the rule text says (bbpPairings would not float
-    it; docs/rulings.md).
+    it; docs/rulings.md). ``scores`` are those of the request ``entry`` is in.
     """
-    scale = _common_denominator(request)
-    scores = {entry.number: _pairing_scores(entry, scale) for entry in request.players}
-    result: dict[PairingNumber, tuple[Float | None, ...]] = {}
-    for entry in request.players:
-        floats: list[Float | None] = []
-        own = scores[entry.number]
-        for index, record in enumerate(entry.history):
-            if not record.kind.played:
-                floats.append(unplayed_float(record.kind, record.points, request.points))
-                continue
-            other = scores.get(record.opponent) if record.opponent is not None else None
-            floats.append(None if other is None else game_floats(own[index], other[index])[0])
-        result[entry.number] = tuple(floats)
-    return result
+    record = entry.history[round_no - 1]
+    if not record.kind.played:
+        return unplayed_float(record.kind, record.points, point_system)
+    theirs = scores.pairing.get(record.opponent) if record.opponent is not None else None
+    if theirs is None:
+        return None
+    return game_floats(scores.pairing[entry.number][round_no - 1], theirs[round_no - 1])[0]
 
 
 def _common_denominator(request: PairingRequest) -> int:
@@ -232,21 +285,7 @@ def _common_denominator(request: PairingRequest) -> int:
     return math.lcm(*denominators)
 
 
-def _pairing_scores(entry: PlayerEntry, scale: int) -> list[int]:
-    """:func:`pairing_score` before each round of the history, in one pass, times ``scale``
-    (:func:`_common_denominator`): integers, which compare many times faster than
-    Fractions, and in the same order."""
-    found = []
-    total = 0
-    for index, record in enumerate(entry.history):
-        virtual = entry.acceleration.get(index + 1)
-        found.append(total + _scaled(virtual, scale) if virtual else total)
-        if record.points:
-            total += _scaled(record.points, scale)
-    return found
-
-
-def _scaled(value: Fraction, scale: int) -> int:
+def _scaled(value: Fraction | int, scale: int) -> int:
     return value.numerator * (scale // value.denominator)
 
 
@@ -270,15 +309,20 @@ def unplayed_float(kind: RoundKind, points: Fraction, point_system: PointSystem)
 
 def board_order(
     boards: Iterable[Board],
-    scores: Mapping[PairingNumber, Fraction],
+    scores: Mapping[PairingNumber, Fraction] | Mapping[PairingNumber, int],
     rank: Mapping[PairingNumber, int],
 ) -> tuple[Board, ...]:
     """Order boards by GHR 3.6: the higher-ranked player's score, the sum of both scores,
-    then the higher-ranked player's rank (``rank``: smaller is higher, e.g. the TPN)."""
+    then the higher-ranked player's rank (``rank``: smaller is higher, e.g. the TPN).
+    ``scores`` may be scaled to integers (:class:`ScaledScores`): the order is the same."""
+    # The scores as integers over a common denominator: the same order, without Fraction
+    # sums and comparisons per board.
+    scale = math.lcm(*(score.denominator for score in scores.values()))
+    scaled = {number: _scaled(score, scale) for number, score in scores.items()}
 
-    def key(board: Board) -> tuple[Fraction, Fraction, int]:
-        top = min((board.white, board.black), key=lambda n: (-scores[n], rank[n]))
-        return (-scores[top], -(scores[board.white] + scores[board.black]), rank[top])
+    def key(board: Board) -> tuple[int, int, int]:
+        top = min((board.white, board.black), key=lambda n: (-scaled[n], rank[n]))
+        return (-scaled[top], -(scaled[board.white] + scaled[board.black]), rank[top])
 
     return tuple(sorted(boards, key=key))
 

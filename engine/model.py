@@ -59,9 +59,13 @@ class RoundKind(enum.Enum):
     NOT_PAIRED = "not-paired"
     """Absent without a requested bye, withdrawn, or not yet entered (late entry)."""
 
-    @property
-    def played(self) -> bool:
-        return self is RoundKind.PLAYED
+    played: bool
+    """Whether a game was played over the board. Set on each member rather than worked out
+    by a property: every rule asks it of every round record, and an enum property's look-up
+    of ``RoundKind.PLAYED`` costs several times a plain attribute."""
+
+    def __init__(self, value: str) -> None:
+        self.played = value == "played"
 
 
 class Outcome(enum.Enum):

@@ -13,16 +13,14 @@ from fractions import Fraction
 from engine.common import (
     ColourPreference,
     Float,
+    ScaledScores,
     Strength,
     check_request,
-    colour_preference,
-    float_history,
     in_pairing_order,
     opponents,
     pab_eligible,
-    pairing_score,
+    past_float,
     played_colours,
-    score_before,
 )
 from engine.model import Colour, PairingNumber, PairingRequest
 
@@ -34,17 +32,30 @@ class DutchPlayer:
     """One player to be paired, with the facts the criteria and colour rules read.
 
     ``index`` is the position in the pairing order (pairing score descending, then TPN),
-    which doubles as the vertex number in the matching graph.
+    which doubles as the vertex number in the matching graph. The facts of ``preference``
+    the criteria compare per pair (``wants``, ``absolute``, ``strong``, ``imbalance``) are
+    worked out once here, not on every comparison.
     """
 
     index: int
     number: PairingNumber
     score: Fraction
     """Pairing score: points so far plus this round's acceleration."""
+    scaled_score: int
+    """``score`` times the request's common denominator (:class:`engine.common.ScaledScores`):
+    equal and ordered as ``score`` among the round's players, and a plain integer, which
+    compares and hashes many times faster than a Fraction."""
     real_score: Fraction
     colour_rank: int
     """0-based pairing number for Art. 5.2.5 among players who count for it (dutch.md §7.2)."""
     preference: ColourPreference
+    wants: Colour | None
+    """The colour of the preference, if any."""
+    absolute: bool
+    strong: bool
+    """A strong preference in the strict sense: |CD| = 1 and not absolute."""
+    imbalance: int
+    """|colour difference|, which decides Art. 5.2.2 between two absolute preferences."""
     colours: tuple[Colour, ...]
     """Colours of the games actually played, oldest first (GHR 3.4)."""
     repeated: Colour | None
@@ -55,24 +66,6 @@ class DutchPlayer:
     float_before_previous: Float | None
     topscorer: bool
     met: frozenset[PairingNumber]
-
-    @property
-    def imbalance(self) -> int:
-        """|colour difference|, which decides Art. 5.2.2 between two absolute preferences."""
-        return abs(self.preference.difference)
-
-    @property
-    def absolute(self) -> bool:
-        return self.preference.strength is Strength.ABSOLUTE
-
-    @property
-    def strong(self) -> bool:
-        """A strong preference in the strict sense: |CD| = 1 and not absolute."""
-        return self.preference.strength is Strength.STRONG
-
-    @property
-    def wants(self) -> Colour | None:
-        return self.preference.colour
 
 
 def colour_rank_indices(request: PairingRequest) -> dict[PairingNumber, int]:
@@ -97,31 +90,49 @@ def build_players(request: PairingRequest) -> list[DutchPlayer]:
     """
     check_request(request)
     played_rounds = request.round_no - 1
-    floats = float_history(request)
+    scores = ScaledScores.of(request)
     ranks = colour_rank_indices(request)
     available = [entry for entry in request.players if entry.available]
     threshold = _topscorer_threshold(request)
-    scores = {entry.number: pairing_score(entry, request.round_no) for entry in available}
-    ordered = sorted(available, key=lambda e: (-scores[e.number], e.number))
+    pairing = {entry.number: scores.pairing[entry.number][played_rounds] for entry in available}
+    real = {entry.number: scores.points[entry.number] for entry in available}
+    # One Fraction per score value: making one costs microseconds, and a round has few values.
+    fractions = {
+        value: Fraction(value, scores.scale) for value in {*pairing.values(), *real.values()}
+    }
+    ordered = sorted(available, key=lambda e: (-pairing[e.number], e.number))
     result = []
     for index, entry in enumerate(ordered):
-        score = scores[entry.number]
-        history = floats[entry.number]
+        score = fractions[pairing[entry.number]]
         colours = played_colours(entry)
+        preference = ColourPreference.of(colours)
         result.append(
             DutchPlayer(
                 index=index,
                 number=entry.number,
                 score=score,
-                real_score=score_before(entry, request.round_no),
+                scaled_score=pairing[entry.number],
+                real_score=fractions[real[entry.number]],
                 colour_rank=ranks[entry.number],
-                preference=colour_preference(entry),
+                preference=preference,
+                wants=preference.colour,
+                absolute=preference.strength is Strength.ABSOLUTE,
+                strong=preference.strength is Strength.STRONG,
+                imbalance=abs(preference.difference),
                 colours=colours,
                 repeated=_repeated(colours),
                 eligible_for_bye=pab_eligible(entry, request.points),
                 played_games=len(colours),
-                float_previous=history[-1] if played_rounds >= 1 else None,
-                float_before_previous=history[-2] if played_rounds >= 2 else None,
+                float_previous=(
+                    past_float(entry, played_rounds, scores, request.points)
+                    if played_rounds >= 1
+                    else None
+                ),
+                float_before_previous=(
+                    past_float(entry, played_rounds - 1, scores, request.points)
+                    if played_rounds >= 2
+                    else None
+                ),
                 topscorer=threshold is not None and score > threshold,
                 met=opponents(entry),
             )

@@ -45,7 +45,7 @@ def pair_players(
             boards.append(Board(white=high.number, black=low.number))
         else:
             boards.append(Board(white=low.number, black=high.number))
-    scores = {player.number: player.score for player in players}
+    scores = {player.number: player.scaled_score for player in players}
     ranks = {player.number: player.number for player in players}
     return Pairing(
         boards=board_order(boards, scores, ranks),

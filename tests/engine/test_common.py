@@ -9,6 +9,7 @@ import pytest
 
 from engine.common import (
     Float,
+    ScaledScores,
     Strength,
     alternation_colours,
     board_order,
@@ -19,6 +20,7 @@ from engine.common import (
     in_pairing_order,
     opponents,
     pab_eligible,
+    past_float,
     took_part,
     unplayed_count,
     unplayed_float,
@@ -184,3 +186,53 @@ def test_check_request_refuses_a_request_that_contradicts_itself() -> None:
                 round_no=3, total_rounds=5, players=(player(1, game(W, 3), game(B, 3)), two)
             )
         )
+
+
+def test_only_a_game_over_the_board_is_played() -> None:
+    # GHR 3.4/3.5 (general.md §1): forfeits, byes and absences are rounds without a game.
+    assert [kind for kind in RoundKind if kind.played] == [RoundKind.PLAYED]
+
+
+def test_scaled_scores_are_pairing_scores_over_a_common_denominator() -> None:
+    # C.04.7: the pairing score for round r is the points before r plus r's virtual points.
+    # Player 1: won, drew, lost; +1 virtual point in round 2, +1/2 in round 4:
+    # rounds 1-4 pair on 0, 1+1, 3/2, 3/2+1/2 = 0, 2, 3/2, 2; in halves (the common
+    # denominator of a draw) 0, 4, 3, 4, and 3 halves scored without the virtual points.
+    one = PlayerEntry(
+        PairingNumber(1),
+        history=(game(W, 2, ONE), game(B, 3, HALF), game(W, 4, ZERO)),
+        acceleration={2: ONE, 4: HALF},
+    )
+    # Player 2: a half-point bye, then two wins: 0, 1/2, 3/2, 5/2 -> 0, 1, 3, 5 halves.
+    two = player(2, unplayed(RoundKind.HALF_BYE, HALF), game(B, 5, ONE), game(W, 6, ONE))
+    scores = ScaledScores.of(PairingRequest(round_no=4, total_rounds=5, players=(one, two)))
+    assert scores.scale == 2
+    assert scores.pairing == {1: [0, 4, 3, 4], 2: [0, 1, 3, 5]}
+    assert scores.points == {1: 3, 2: 5}
+
+
+def test_a_float_compares_the_pairing_scores_of_its_round() -> None:
+    # dutch.md §2.3: a played game floats the higher pairing score down, virtual points of
+    # that round included. Round 1: 1 (+1 virtual) beat 2, both on 0 points: 1 floated down,
+    # 2 up; round 2 (no virtual points): 1 (1 point) drew with 2 (0): 1 down, 2 up again.
+    one = PlayerEntry(
+        PairingNumber(1), history=(game(W, 2, ONE), game(B, 2, HALF)), acceleration={1: ONE}
+    )
+    two = player(2, game(B, 1, ZERO), game(W, 1, HALF))
+    request = PairingRequest(round_no=3, total_rounds=5, players=(one, two))
+    scores = ScaledScores.of(request)
+    assert [past_float(one, r, scores, request.points) for r in (1, 2)] == [Float.DOWN] * 2
+    assert [past_float(two, r, scores, request.points) for r in (1, 2)] == [Float.UP] * 2
+    assert float_history(request) == {1: (Float.DOWN, Float.DOWN), 2: (Float.UP, Float.UP)}
+
+
+def test_board_order_reads_scaled_scores_alike() -> None:
+    # GHR 3.6, the example of test_board_order_ghr_3_6 with the scores in halves (1 -> 2).
+    scores = {PairingNumber(n): s for n, s in {1: 2, 2: 2, 3: 1, 4: 2, 5: 0, 6: 1}.items()}
+    boards = [
+        Board(PairingNumber(5), PairingNumber(6)),
+        Board(PairingNumber(3), PairingNumber(2)),
+        Board(PairingNumber(4), PairingNumber(1)),
+    ]
+    ordered = board_order(boards, scores, {n: int(n) for n in scores})
+    assert [(b.white, b.black) for b in ordered] == [(4, 1), (3, 2), (5, 6)]
