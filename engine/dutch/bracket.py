@@ -408,18 +408,24 @@ class RoundPairer:
             other = self.mate.get(a)
             return other is not None and other in members and other > a
 
+        def unexchanged() -> bool:
+            return all(upper(a) for a in remainder[:pairs_inside])
+
         # Rule 1 (fewest exchanges) is solved first without rule 2's BSN sums, whose fine
         # weights cost rustworkx many times more: when that optimum exchanges nobody, S1
-        # is the same in every optimum and the BSN sums cannot tell them apart.
+        # is the same in every optimum and the BSN sums cannot tell them apart. An optimum
+        # in hand that exchanges nobody (S1 all paired inside, upwards) already has the
+        # best exchange values, so it is kept without solving.
         coarse = self.coarse_exchanges
-        while True:
+        while not (solved and unexchanged()):
             for a in remainder:
                 set_exchange_weights(a, coarse=coarse)
             self._solve()
+            solved = True
             found = inside()
             if found != pairs_inside:
                 pairs_inside = found
-            elif coarse and not all(upper(a) for a in remainder[:pairs_inside]):
+            elif coarse:
                 coarse = False
             else:
                 break
