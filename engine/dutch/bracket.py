@@ -62,6 +62,10 @@ class RoundPairer:
     coarse_exchanges = True
     """Whether exchange rule 1 is solved before rule 2's BSN sums (:meth:`_pair_remainder`)."""
 
+    keeps_unexchanged = True
+    """Whether an optimum in hand that exchanges nobody is kept instead of solving the
+    exchange stage (:meth:`_pair_remainder`)."""
+
     summarise_following = True
     """Whether solves may stand in for the next score group (:mod:`engine.dutch.round_graph`)
     when its pairs are weighed rather than listed; an edition that reads the graph's
@@ -417,7 +421,7 @@ class RoundPairer:
         # in hand that exchanges nobody (S1 all paired inside, upwards) already has the
         # best exchange values, so it is kept without solving.
         coarse = self.coarse_exchanges
-        while not (solved and unexchanged()):
+        while not (solved and self.keeps_unexchanged and unexchanged()):
             for a in remainder:
                 set_exchange_weights(a, coarse=coarse)
             self._solve()
@@ -425,7 +429,7 @@ class RoundPairer:
             found = inside()
             if found != pairs_inside:
                 pairs_inside = found
-            elif coarse:
+            elif coarse and not unexchanged():
                 coarse = False
             else:
                 break

@@ -5,9 +5,11 @@ solving the base weights alone (``RoundPairer._pair_remainder``), transposition 
 run on S1 and S2 alone when that is proved equivalent (``RoundPairer._solve_transposition``),
 solves stand in for the next score group (``engine.dutch.round_graph``), exchange
 rule 1 is solved before rule 2's BSN sums, and a transposition stage on S1 and S2 alone
-is settled at once from the kinds' certificate (``RoundPairer._earliest_by_kinds``).
-Paired the unrestricted way (the base solve first, every transposition solve on every
-unpaired player), every corpus problem in range must give the same boards, PAB and trace
+is settled at once from the kinds' certificate (``RoundPairer._earliest_by_kinds``), and
+an optimum in hand that exchanges nobody is kept without an exchange solve
+(``RoundPairer.keeps_unexchanged``). Paired the unrestricted way (the base solve first, every
+exchange stage and every transposition solve on every unpaired player), every corpus problem
+in range must give the same boards, PAB and trace
 (exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
 sometimes missed) somewhere.
 """
@@ -37,6 +39,7 @@ class Unrestricted(RoundPairer):
 
     summarise_following = False
     coarse_exchanges = False
+    keeps_unexchanged = False
 
     def _pair_remainder(
         self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
@@ -126,6 +129,22 @@ class CountingGuesses(RoundPairer):
         CountingGuesses.misses += first[0] != len(remainder) // 2
 
 
+class CountingSolves(RoundPairer):
+    """The pairer as shipped, counting its solves by whether it keeps unexchanged optima."""
+
+    solves: ClassVar[Counter[bool]] = Counter()
+
+    def _solve(self) -> None:
+        CountingSolves.solves[self.keeps_unexchanged] += 1
+        super()._solve()
+
+
+class CountingSolvesUnkept(CountingSolves):
+    """As :class:`CountingSolves`, solving every exchange stage."""
+
+    keeps_unexchanged = False
+
+
 def test_there_are_problems() -> None:
     shared_path(*corpus("dutch"))
     assert len(PROBLEMS) > 100
@@ -174,3 +193,14 @@ def test_stand_ins_are_taken() -> None:
         request = problem_request(problem)
         pair_players(request, build_players(request), CountingStandIns)
     assert CountingStandIns.solves > 0
+
+
+def test_unexchanged_optima_are_kept() -> None:
+    """Optima that exchange nobody are kept among the compared problems: pairing them takes
+    fewer solves than with every exchange stage solved."""
+    for problem in PROBLEMS[::3]:
+        request = problem_request(problem)
+        players = build_players(request)
+        pair_players(request, players, CountingSolves)
+        pair_players(request, players, CountingSolvesUnkept)
+    assert 0 < CountingSolves.solves[True] < CountingSolves.solves[False]
