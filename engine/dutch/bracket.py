@@ -62,6 +62,11 @@ class RoundPairer:
     coarse_exchanges = True
     """Whether exchange rule 1 is solved before rule 2's BSN sums (:meth:`_pair_remainder`)."""
 
+    ranks_lone_mdp = True
+    """Whether a bracket's one MDP has its opponents ranked in the bracket's first solve
+    (:meth:`_pair_bracket`); an edition that weighs the MDPs again once it knows how many
+    are paired turns it off."""
+
     keeps_unexchanged = True
     """Whether an optimum in hand that exchanges nobody is kept instead of solving the
     exchange stage (:meth:`_pair_remainder`)."""
@@ -242,11 +247,17 @@ class RoundPairer:
         )
         self.records.append(record)
         if context.mdps:
-            self._solve()
             residents = set(context.residents)
+            # One MDP leaves Art. 4.4 nothing to choose (paired in one optimum, paired in
+            # all), so its opponents (Art. 4.2) are ranked below the criteria in the same
+            # solve: the optimum is the one the base solve and then the rank solve reach.
+            ranked = self.ranks_lone_mdp and len(context.mdps) == 1
+            if ranked:
+                self._rank_opponents(context.mdps[0], residents)
+            self._solve()
             selected = self._select_mdps(context, residents)
             record.selected_mdps = tuple(selected)
-            self._fix_mdp_opponents(selected, context, residents, record)
+            self._fix_mdp_opponents(selected, context, residents, record, ranked=ranked)
         remainder = [r for r in context.residents if r in self.unpaired]
         self._pair_remainder(remainder, context, record, solved=bool(context.mdps))
         carry = tuple(u for u in current if u in self.unpaired)
@@ -353,21 +364,29 @@ class RoundPairer:
         context: BracketContext,
         residents: set[int],
         record: BracketRecord,
+        *,
+        ranked: bool = False,
     ) -> None:
         """Each kept MDP, in BSN order, meets the highest-ranked resident an optimal
-        pairing allows (the first M1 places of the S2 transpositions, Art. 4.2)."""
+        pairing allows (the first M1 places of the S2 transpositions, Art. 4.2).
+
+        ``ranked``: the current optimum was solved with the one MDP's opponents ranked."""
         keep_bonus = len(context.residents) + 1
         for m in selected:
-            options = sorted(self.graph.adjacent(m, residents))
-            if self.mate.get(m) != options[0]:
+            if not ranked and self.mate.get(m) != min(self.graph.adjacent(m, residents)):
                 for other in selected:
                     if other != m and other in self.unpaired:
                         for r in self.graph.adjacent(other, residents):
                             self._stage(other, r, keep_bonus)
-                for rank, r in enumerate(reversed(options), start=1):
-                    self._stage(m, r, rank)
+                self._rank_opponents(m, residents)
                 self._solve()
             self._fix(m, self.mate[m], record)
+
+    def _rank_opponents(self, m: int, residents: set[int]) -> None:
+        """Stage the residents ``m`` may meet by rank, the highest-ranked worth most."""
+        options = sorted(self.graph.adjacent(m, residents))
+        for rank, r in enumerate(reversed(options), start=1):
+            self._stage(m, r, rank)
 
     def _pair_remainder(
         self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from engine.common import Float
 from engine.dutch.players import DutchPlayer
 
 __all__ = ["BracketContext", "BracketWeights", "colour_failures"]
+
+Key = TypeVar("Key")
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,11 +122,15 @@ class BracketWeights:
         self._level = {i: level[i] for i in members}
         """Score levels as small integers (ascending with the score): compared per pair,
         much faster than the Fractions themselves."""
-        self._floated = {
-            (back, kind): {i for i in members if self._moved(i, back) is kind}
-            for back in (1, 2)
-            for kind in (Float.DOWN, Float.UP)
+        self._floated: dict[tuple[int, Float], set[int]] = {
+            (back, kind): set() for back in (1, 2) for kind in (Float.DOWN, Float.UP)
         }
+        """The members who floated down or up one (two) rounds ago, by ``(back, kind)``."""
+        for i in members:
+            player = players[i]
+            for back, kind in ((1, player.float_previous), (2, player.float_before_previous)):
+                if kind is not None:
+                    self._floated[(back, kind)].add(i)
         self._build(played_rounds)
         self.base_bits = sum(spec.bound.bit_length() for spec in self._fields)
         self.stage_bits = max(total_bits - self.base_bits, min_stage_bits)
@@ -141,12 +148,9 @@ class BracketWeights:
             offset += spec.bound.bit_length()
         self.bits = offset
         for spec, shift in zip(reversed(self._fields), offsets):
-            for key, value in spec.values.items():
-                self.base[key] = self.base.get(key, 0) + (value << shift)
-            for h, value in spec.higher.items():
-                self.ahead[h] = self.ahead.get(h, 0) + (value << shift)
-            for low, value in spec.lower.items():
-                self.behind[low] = self.behind.get(low, 0) + (value << shift)
+            _add_shifted(self.base, spec.values, shift)
+            _add_shifted(self.ahead, spec.higher, shift)
+            _add_shifted(self.behind, spec.lower, shift)
         self.following = frozenset(context.following)
         self.field_names = tuple(spec.name for spec in self._fields)
 
@@ -285,10 +289,9 @@ class BracketWeights:
         """Add a criterion unless it can never count anything. ``higher`` and ``lower``
         give the values of the pairs with a player of the next score group (see
         :class:`_Field`)."""
-        values = {pair: value for pair, value in values.items() if value}
-        higher = {h: value for h, value in (higher or {}).items() if value}
-        lower = {low: value for low, value in (lower or {}).items() if value}
-        if (values or higher or lower) and bound:
+        higher = higher or {}
+        lower = lower or {}
+        if bound and (any(values.values()) or any(higher.values()) or any(lower.values())):
             self._fields.append(_Field(name, bound, values, higher, lower))
 
     def _levels(
@@ -386,3 +389,11 @@ class BracketWeights:
                     {pair: 0 if repeat_up[pair] else 1 for pair in at_level},
                     holders,
                 )
+
+
+def _add_shifted(packed: dict[Key, int], values: dict[Key, int], shift: int) -> None:
+    """Add a field's non-zero ``values``, shifted to its bits, into ``packed`` (so that only
+    pairs some criterion counts are listed)."""
+    for key, value in values.items():
+        if value:
+            packed[key] = packed.get(key, 0) + (value << shift)

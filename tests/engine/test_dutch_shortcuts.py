@@ -7,9 +7,10 @@ solves stand in for the next score group (``engine.dutch.round_graph``), exchang
 rule 1 is solved before rule 2's BSN sums, and a transposition stage on S1 and S2 alone
 is settled at once from the kinds' certificate (``RoundPairer._earliest_by_kinds``), and
 an optimum in hand that exchanges nobody is kept without an exchange solve
-(``RoundPairer.keeps_unexchanged``). Paired the unrestricted way (the base solve first, every
-exchange stage and every transposition solve on every unpaired player), every corpus problem
-in range must give the same boards, PAB and trace
+(``RoundPairer.keeps_unexchanged``), and a bracket's one MDP has its opponents ranked in its
+first solve (``RoundPairer.ranks_lone_mdp``). Paired the unrestricted way (the base solve
+first, every exchange stage, MDP opponent stage and transposition stage solved on every
+unpaired player), every corpus problem in range must give the same boards, PAB and trace
 (exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
 sometimes missed) somewhere.
 """
@@ -40,6 +41,7 @@ class Unrestricted(RoundPairer):
     summarise_following = False
     coarse_exchanges = False
     keeps_unexchanged = False
+    ranks_lone_mdp = False
 
     def _pair_remainder(
         self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
@@ -130,19 +132,25 @@ class CountingGuesses(RoundPairer):
 
 
 class CountingSolves(RoundPairer):
-    """The pairer as shipped, counting its solves by whether it keeps unexchanged optima."""
+    """The pairer as shipped, counting its solves by pairer."""
 
-    solves: ClassVar[Counter[bool]] = Counter()
+    solves: ClassVar[Counter[str]] = Counter()
 
     def _solve(self) -> None:
-        CountingSolves.solves[self.keeps_unexchanged] += 1
+        CountingSolves.solves[type(self).__name__] += 1
         super()._solve()
 
 
-class CountingSolvesUnkept(CountingSolves):
+class SolvingEveryExchange(CountingSolves):
     """As :class:`CountingSolves`, solving every exchange stage."""
 
     keeps_unexchanged = False
+
+
+class RankingAfterTheBaseSolve(CountingSolves):
+    """As :class:`CountingSolves`, ranking a lone MDP's opponents after the base solve."""
+
+    ranks_lone_mdp = False
 
 
 def test_there_are_problems() -> None:
@@ -195,12 +203,14 @@ def test_stand_ins_are_taken() -> None:
     assert CountingStandIns.solves > 0
 
 
-def test_unexchanged_optima_are_kept() -> None:
-    """Optima that exchange nobody are kept among the compared problems: pairing them takes
-    fewer solves than with every exchange stage solved."""
+def test_kept_optima_and_ranked_mdps_save_solves() -> None:
+    """Optima that exchange nobody are kept, and lone MDPs ranked in the first solve, among
+    the compared problems: each takes fewer solves than the same problems without it."""
     for problem in PROBLEMS[::3]:
         request = problem_request(problem)
         players = build_players(request)
-        pair_players(request, players, CountingSolves)
-        pair_players(request, players, CountingSolvesUnkept)
-    assert 0 < CountingSolves.solves[True] < CountingSolves.solves[False]
+        for pairer in (CountingSolves, SolvingEveryExchange, RankingAfterTheBaseSolve):
+            pair_players(request, players, pairer)
+    shipped = CountingSolves.solves["CountingSolves"]
+    assert 0 < shipped < CountingSolves.solves["SolvingEveryExchange"]
+    assert shipped < CountingSolves.solves["RankingAfterTheBaseSolve"]
