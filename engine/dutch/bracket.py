@@ -423,9 +423,10 @@ class RoundPairer:
             return ((in_s1 << sum_bits) + bsn) << 1
 
         def set_exchange_weights(a: int, delta: int = 0, *, coarse: bool = False) -> None:
+            value = exchange_value(a, coarse=coarse) + delta
             for b in self.graph.adjacent(a, members):
                 if b > a:
-                    self._stage(a, b, exchange_value(a, coarse=coarse) + delta)
+                    self._stage(a, b, value)
 
         def upper(a: int) -> bool:
             other = self.mate.get(a)

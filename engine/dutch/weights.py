@@ -229,10 +229,11 @@ class BracketWeights:
                 )
         # C14-C17 (float counts) rank above C18-C21 (float score levels), previous round first.
         windows = [back for back in (1, 2) if played_rounds >= back]
+        repeat_up = {back: self._repeat_up(current_pairs, back) for back in windows}
         for back in windows:
-            self._float_counts(current_pairs, back)
+            self._float_counts(current_pairs, back, repeat_up[back])
         for back in windows:
-            self._float_levels(current_pairs, cur_levels, back)
+            self._float_levels(current_pairs, cur_levels, back, repeat_up[back])
 
     def _scores_of(self, players: tuple[int, ...]) -> list[Fraction]:
         """The scores among ``players`` (of this bracket or its next score group), highest
@@ -340,10 +341,15 @@ class BracketWeights:
         up = self._floated[(back, Float.UP)]
         return {pair: of[pair[0]] > of[pair[1]] and pair[1] in up for pair in pairs}
 
-    def _float_counts(self, pairs: list[tuple[int, int]], back: int) -> None:
+    def _float_counts(
+        self,
+        pairs: list[tuple[int, int]],
+        back: int,
+        repeat_up: dict[tuple[int, int], bool],
+    ) -> None:
         """C14/C16: residents who downfloated then and are paired now (an MDP higher player
         counts only in the score levels of C18/C20); C15/C17: MDP opponents who upfloated
-        then (counted as pairs without such a player)."""
+        then (counted as pairs without such a player: ``repeat_up``, :meth:`_repeat_up`)."""
         of = self._level
         fell = self._floated[(back, Float.DOWN)]
         down, up = ("C14", "C15") if back == 1 else ("C16", "C17")
@@ -352,19 +358,22 @@ class BracketWeights:
             for pair in pairs
         }
         current = self.context.current
-        self._count(down, downs, sum(1 for i in current if self._moved(i, back) is Float.DOWN))
-        repeat_up = self._repeat_up(pairs, back)
+        self._count(down, downs, sum(1 for i in current if i in fell))
         if any(repeat_up.values()):
             self._count(
                 up, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, len(current) // 2
             )
 
     def _float_levels(
-        self, pairs: list[tuple[int, int]], levels: list[Fraction], back: int
+        self,
+        pairs: list[tuple[int, int]],
+        levels: list[Fraction],
+        back: int,
+        repeat_up: dict[tuple[int, int], bool],
     ) -> None:
         """C18/C20: per MDP score level, paired MDPs who downfloated then (the residents'
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
-        resident did not upfloat then."""
+        resident did not upfloat then (``repeat_up``, :meth:`_repeat_up`)."""
         of = self._level
         fell = self._floated[(back, Float.DOWN)]
         down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
@@ -376,9 +385,8 @@ class BracketWeights:
                 + (pair[1] in fell and of[pair[1]] == key)
                 for pair in pairs
             }
-            holders = sum(1 for i in current if of[i] == key and self._moved(i, back) is Float.DOWN)
+            holders = sum(1 for i in current if i in fell and of[i] == key)
             self._count(f"{down} {level}", values, holders)
-        repeat_up = self._repeat_up(pairs, back)
         for level in levels[:-1]:
             key = self._level_of[level]
             at_level = [pair for pair in pairs if of[pair[0]] == key]
