@@ -34,7 +34,8 @@ class BracketContext:
     """Who is where while one bracket is paired.
 
     ``current`` holds the MDPs then the residents, ``following`` the next score group; the
-    indices are pairing-order indices. ``bye_rank`` maps a player at the PAB score to the
+    indices are pairing-order indices, each tuple in pairing order, so that scores never
+    rise along ``current + following``. ``bye_rank`` maps a player at the PAB score to the
     C9 bonus for having them paired (None when C9 is not in force for this bracket).
     """
 
@@ -114,14 +115,20 @@ class BracketWeights:
         """With :meth:`_sample_pairs`: each bracket player's kind, and the sample pair
         of each kind of pair (empty when an edition lists every pair)."""
         members = context.current + context.following
-        holders: dict[Fraction, list[int]] = {}
-        for i in members:  # a Fraction hashes slowly: once per member, here only
-            holders.setdefault(players[i].score, []).append(i)
-        self._level_of = {score: position for position, score in enumerate(sorted(holders))}
-        level = {i: position for score, position in self._level_of.items() for i in holders[score]}
-        self._level = {i: level[i] for i in members}
+        # Members come in pairing order: a score is either the one before or lower, so one
+        # comparison per member finds the levels (a Fraction hashes slowly).
+        scores: list[Fraction] = []
+        below_top: list[int] = []
+        for i in members:
+            score = players[i].score
+            if not scores or score != scores[-1]:
+                scores.append(score)
+            below_top.append(len(scores) - 1)
+        top = len(scores) - 1
+        self._level = {i: top - rank for i, rank in zip(members, below_top)}
         """Score levels as small integers (ascending with the score): compared per pair,
         much faster than the Fractions themselves."""
+        self._level_of = {score: level for level, score in enumerate(reversed(scores))}
         self._floated: dict[tuple[int, Float], set[int]] = {
             (back, kind): set() for back in (1, 2) for kind in (Float.DOWN, Float.UP)
         }
