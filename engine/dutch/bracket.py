@@ -62,6 +62,15 @@ class RoundPairer:
     coarse_exchanges = True
     """Whether exchange rule 1 is solved before rule 2's BSN sums (:meth:`_pair_remainder`)."""
 
+    ranks_lone_mdp = True
+    """Whether a bracket's one MDP has its opponents ranked in the bracket's first solve
+    (:meth:`_pair_bracket`); an edition that weighs the MDPs again once it knows how many
+    are paired turns it off."""
+
+    keeps_unexchanged = True
+    """Whether an optimum in hand that exchanges nobody is kept instead of solving the
+    exchange stage (:meth:`_pair_remainder`)."""
+
     summarise_following = True
     """Whether solves may stand in for the next score group (:mod:`engine.dutch.round_graph`)
     when its pairs are weighed rather than listed; an edition that reads the graph's
@@ -238,11 +247,17 @@ class RoundPairer:
         )
         self.records.append(record)
         if context.mdps:
-            self._solve()
             residents = set(context.residents)
+            # One MDP leaves Art. 4.4 nothing to choose (paired in one optimum, paired in
+            # all), so its opponents (Art. 4.2) are ranked below the criteria in the same
+            # solve: the optimum is the one the base solve and then the rank solve reach.
+            ranked = self.ranks_lone_mdp and len(context.mdps) == 1
+            if ranked:
+                self._rank_opponents(context.mdps[0], residents)
+            self._solve()
             selected = self._select_mdps(context, residents)
             record.selected_mdps = tuple(selected)
-            self._fix_mdp_opponents(selected, context, residents, record)
+            self._fix_mdp_opponents(selected, context, residents, record, ranked=ranked)
         remainder = [r for r in context.residents if r in self.unpaired]
         self._pair_remainder(remainder, context, record, solved=bool(context.mdps))
         carry = tuple(u for u in current if u in self.unpaired)
@@ -349,21 +364,29 @@ class RoundPairer:
         context: BracketContext,
         residents: set[int],
         record: BracketRecord,
+        *,
+        ranked: bool = False,
     ) -> None:
         """Each kept MDP, in BSN order, meets the highest-ranked resident an optimal
-        pairing allows (the first M1 places of the S2 transpositions, Art. 4.2)."""
+        pairing allows (the first M1 places of the S2 transpositions, Art. 4.2).
+
+        ``ranked``: the current optimum was solved with the one MDP's opponents ranked."""
         keep_bonus = len(context.residents) + 1
         for m in selected:
-            options = sorted(self.graph.adjacent(m, residents))
-            if self.mate.get(m) != options[0]:
+            if not ranked and self.mate.get(m) != min(self.graph.adjacent(m, residents)):
                 for other in selected:
                     if other != m and other in self.unpaired:
                         for r in self.graph.adjacent(other, residents):
                             self._stage(other, r, keep_bonus)
-                for rank, r in enumerate(reversed(options), start=1):
-                    self._stage(m, r, rank)
+                self._rank_opponents(m, residents)
                 self._solve()
             self._fix(m, self.mate[m], record)
+
+    def _rank_opponents(self, m: int, residents: set[int]) -> None:
+        """Stage the residents ``m`` may meet by rank, the highest-ranked worth most."""
+        options = sorted(self.graph.adjacent(m, residents))
+        for rank, r in enumerate(reversed(options), start=1):
+            self._stage(m, r, rank)
 
     def _pair_remainder(
         self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
@@ -400,26 +423,33 @@ class RoundPairer:
             return ((in_s1 << sum_bits) + bsn) << 1
 
         def set_exchange_weights(a: int, delta: int = 0, *, coarse: bool = False) -> None:
+            value = exchange_value(a, coarse=coarse) + delta
             for b in self.graph.adjacent(a, members):
                 if b > a:
-                    self._stage(a, b, exchange_value(a, coarse=coarse) + delta)
+                    self._stage(a, b, value)
 
         def upper(a: int) -> bool:
             other = self.mate.get(a)
             return other is not None and other in members and other > a
 
+        def unexchanged() -> bool:
+            return all(upper(a) for a in remainder[:pairs_inside])
+
         # Rule 1 (fewest exchanges) is solved first without rule 2's BSN sums, whose fine
         # weights cost rustworkx many times more: when that optimum exchanges nobody, S1
-        # is the same in every optimum and the BSN sums cannot tell them apart.
+        # is the same in every optimum and the BSN sums cannot tell them apart. An optimum
+        # in hand that exchanges nobody (S1 all paired inside, upwards) already has the
+        # best exchange values, so it is kept without solving.
         coarse = self.coarse_exchanges
-        while True:
+        while not (solved and self.keeps_unexchanged and unexchanged()):
             for a in remainder:
                 set_exchange_weights(a, coarse=coarse)
             self._solve()
+            solved = True
             found = inside()
             if found != pairs_inside:
                 pairs_inside = found
-            elif coarse and not all(upper(a) for a in remainder[:pairs_inside]):
+            elif coarse and not unexchanged():
                 coarse = False
             else:
                 break

@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from engine.common import Float
 from engine.dutch.players import DutchPlayer
 
 __all__ = ["BracketContext", "BracketWeights", "colour_failures"]
+
+Key = TypeVar("Key")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +34,8 @@ class BracketContext:
     """Who is where while one bracket is paired.
 
     ``current`` holds the MDPs then the residents, ``following`` the next score group; the
-    indices are pairing-order indices. ``bye_rank`` maps a player at the PAB score to the
+    indices are pairing-order indices, each tuple in pairing order, so that scores never
+    rise along ``current + following``. ``bye_rank`` maps a player at the PAB score to the
     C9 bonus for having them paired (None when C9 is not in force for this bracket).
     """
 
@@ -111,19 +115,29 @@ class BracketWeights:
         """With :meth:`_sample_pairs`: each bracket player's kind, and the sample pair
         of each kind of pair (empty when an edition lists every pair)."""
         members = context.current + context.following
-        holders: dict[Fraction, list[int]] = {}
-        for i in members:  # a Fraction hashes slowly: once per member, here only
-            holders.setdefault(players[i].score, []).append(i)
-        self._level_of = {score: position for position, score in enumerate(sorted(holders))}
-        level = {i: position for score, position in self._level_of.items() for i in holders[score]}
-        self._level = {i: level[i] for i in members}
+        # Members come in pairing order: a score is either the one before or lower, so one
+        # comparison per member finds the levels (a Fraction hashes slowly).
+        scores: list[Fraction] = []
+        below_top: list[int] = []
+        for i in members:
+            score = players[i].score
+            if not scores or score != scores[-1]:
+                scores.append(score)
+            below_top.append(len(scores) - 1)
+        top = len(scores) - 1
+        self._level = {i: top - rank for i, rank in zip(members, below_top)}
         """Score levels as small integers (ascending with the score): compared per pair,
         much faster than the Fractions themselves."""
-        self._floated = {
-            (back, kind): {i for i in members if self._moved(i, back) is kind}
-            for back in (1, 2)
-            for kind in (Float.DOWN, Float.UP)
+        self._level_of = {score: level for level, score in enumerate(reversed(scores))}
+        self._floated: dict[tuple[int, Float], set[int]] = {
+            (back, kind): set() for back in (1, 2) for kind in (Float.DOWN, Float.UP)
         }
+        """The members who floated down or up one (two) rounds ago, by ``(back, kind)``."""
+        for i in members:
+            player = players[i]
+            for back, kind in ((1, player.float_previous), (2, player.float_before_previous)):
+                if kind is not None:
+                    self._floated[(back, kind)].add(i)
         self._build(played_rounds)
         self.base_bits = sum(spec.bound.bit_length() for spec in self._fields)
         self.stage_bits = max(total_bits - self.base_bits, min_stage_bits)
@@ -141,12 +155,9 @@ class BracketWeights:
             offset += spec.bound.bit_length()
         self.bits = offset
         for spec, shift in zip(reversed(self._fields), offsets):
-            for key, value in spec.values.items():
-                self.base[key] = self.base.get(key, 0) + (value << shift)
-            for h, value in spec.higher.items():
-                self.ahead[h] = self.ahead.get(h, 0) + (value << shift)
-            for low, value in spec.lower.items():
-                self.behind[low] = self.behind.get(low, 0) + (value << shift)
+            _add_shifted(self.base, spec.values, shift)
+            _add_shifted(self.ahead, spec.higher, shift)
+            _add_shifted(self.behind, spec.lower, shift)
         self.following = frozenset(context.following)
         self.field_names = tuple(spec.name for spec in self._fields)
 
@@ -225,10 +236,11 @@ class BracketWeights:
                 )
         # C14-C17 (float counts) rank above C18-C21 (float score levels), previous round first.
         windows = [back for back in (1, 2) if played_rounds >= back]
+        repeat_up = {back: self._repeat_up(current_pairs, back) for back in windows}
         for back in windows:
-            self._float_counts(current_pairs, back)
+            self._float_counts(current_pairs, back, repeat_up[back])
         for back in windows:
-            self._float_levels(current_pairs, cur_levels, back)
+            self._float_levels(current_pairs, cur_levels, back, repeat_up[back])
 
     def _scores_of(self, players: tuple[int, ...]) -> list[Fraction]:
         """The scores among ``players`` (of this bracket or its next score group), highest
@@ -285,10 +297,9 @@ class BracketWeights:
         """Add a criterion unless it can never count anything. ``higher`` and ``lower``
         give the values of the pairs with a player of the next score group (see
         :class:`_Field`)."""
-        values = {pair: value for pair, value in values.items() if value}
-        higher = {h: value for h, value in (higher or {}).items() if value}
-        lower = {low: value for low, value in (lower or {}).items() if value}
-        if (values or higher or lower) and bound:
+        higher = higher or {}
+        lower = lower or {}
+        if bound and (any(values.values()) or any(higher.values()) or any(lower.values())):
             self._fields.append(_Field(name, bound, values, higher, lower))
 
     def _levels(
@@ -337,10 +348,15 @@ class BracketWeights:
         up = self._floated[(back, Float.UP)]
         return {pair: of[pair[0]] > of[pair[1]] and pair[1] in up for pair in pairs}
 
-    def _float_counts(self, pairs: list[tuple[int, int]], back: int) -> None:
+    def _float_counts(
+        self,
+        pairs: list[tuple[int, int]],
+        back: int,
+        repeat_up: dict[tuple[int, int], bool],
+    ) -> None:
         """C14/C16: residents who downfloated then and are paired now (an MDP higher player
         counts only in the score levels of C18/C20); C15/C17: MDP opponents who upfloated
-        then (counted as pairs without such a player)."""
+        then (counted as pairs without such a player: ``repeat_up``, :meth:`_repeat_up`)."""
         of = self._level
         fell = self._floated[(back, Float.DOWN)]
         down, up = ("C14", "C15") if back == 1 else ("C16", "C17")
@@ -349,19 +365,22 @@ class BracketWeights:
             for pair in pairs
         }
         current = self.context.current
-        self._count(down, downs, sum(1 for i in current if self._moved(i, back) is Float.DOWN))
-        repeat_up = self._repeat_up(pairs, back)
+        self._count(down, downs, sum(1 for i in current if i in fell))
         if any(repeat_up.values()):
             self._count(
                 up, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, len(current) // 2
             )
 
     def _float_levels(
-        self, pairs: list[tuple[int, int]], levels: list[Fraction], back: int
+        self,
+        pairs: list[tuple[int, int]],
+        levels: list[Fraction],
+        back: int,
+        repeat_up: dict[tuple[int, int], bool],
     ) -> None:
         """C18/C20: per MDP score level, paired MDPs who downfloated then (the residents'
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
-        resident did not upfloat then."""
+        resident did not upfloat then (``repeat_up``, :meth:`_repeat_up`)."""
         of = self._level
         fell = self._floated[(back, Float.DOWN)]
         down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
@@ -373,9 +392,8 @@ class BracketWeights:
                 + (pair[1] in fell and of[pair[1]] == key)
                 for pair in pairs
             }
-            holders = sum(1 for i in current if of[i] == key and self._moved(i, back) is Float.DOWN)
+            holders = sum(1 for i in current if i in fell and of[i] == key)
             self._count(f"{down} {level}", values, holders)
-        repeat_up = self._repeat_up(pairs, back)
         for level in levels[:-1]:
             key = self._level_of[level]
             at_level = [pair for pair in pairs if of[pair[0]] == key]
@@ -386,3 +404,11 @@ class BracketWeights:
                     {pair: 0 if repeat_up[pair] else 1 for pair in at_level},
                     holders,
                 )
+
+
+def _add_shifted(packed: dict[Key, int], values: dict[Key, int], shift: int) -> None:
+    """Add a field's non-zero ``values``, shifted to its bits, into ``packed`` (so that only
+    pairs some criterion counts are listed)."""
+    for key, value in values.items():
+        if value:
+            packed[key] = packed.get(key, 0) + (value << shift)

@@ -53,6 +53,7 @@ class Pairer2012(RoundPairer):
 
     weights_class: type[BracketWeights] = Weights2012
     summarise_following = False  # the C.12 and A.9 routes read the listed weights
+    ranks_lone_mdp = False  # the MDPs' weights change once their number is known
 
     def __init__(
         self, players: list[DutchPlayer], conflicts: dict[int, set[int]], *, played_rounds: int

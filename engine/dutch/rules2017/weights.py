@@ -78,7 +78,7 @@ class Weights2017(BracketWeights):
                 )
         windows = [back for back in (1, 2) if played_rounds >= back]
         for back in windows:
-            self._float_counts(current_pairs, back)
+            self._float_counts(current_pairs, back, self._repeat_up(current_pairs, back))
         for back in windows:
             self._float_differences(current_pairs, back)
 
