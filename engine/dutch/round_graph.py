@@ -634,22 +634,29 @@ class RoundGraph:
         return self._mates(view, order, found, unmatched=False), left_over
 
     def _solve_whole(self) -> dict[int, int]:
+        """Solve on every unpaired player and the dummy, every compatible pair listed in
+        the same order as ever (the dummy's last in its partner's row); the weights are
+        read from :attr:`weights` straight, through :meth:`weight` only for pairs into a
+        summarised next group."""
         order = sorted(self.unpaired)
         dummy = self.dummy
-        if dummy is not None:
-            order.append(dummy)
-        index = {v: i for i, v in enumerate(order)}
-        weight = self.weight
+        weights = self.weights
+        following = self._next.players if self._next is not None else _ALONE
         edges = []
         for a, u in enumerate(order):
-            missing = self.missing[u] if u != dummy else set()
-            group = self.group[u] if u != dummy else _ALONE
-            for v in order[a + 1 :]:
-                if v == dummy:
-                    if u in self.bye_ok:
-                        edges.append((a, index[v], weight(u, v)))
-                elif v not in missing and v not in group:
-                    edges.append((a, index[v], weight(u, v)))
+            missing = self.missing[u]
+            group = self.group[u]
+            for b in range(a + 1, len(order)):
+                v = order[b]
+                if v not in missing and v not in group:
+                    if v in following:
+                        edges.append((a, b, self.weight(u, v)))
+                    else:
+                        edges.append((a, b, weights.get((u, v), 0)))
+            if dummy is not None and u in self.bye_ok:
+                edges.append((a, len(order), weights.get((u, dummy), 0)))
+        if dummy is not None:
+            order.append(dummy)
         found = solve_edges(len(order), edges, max_cardinality=True)
         return {order[i]: order[j] for i, j in found.items()}
 
