@@ -590,17 +590,17 @@ class RoundGraph:
         cardinality."""
         order, index = self._vertices(view)
         dummy = self.dummy
-        must = {x for x in order if x not in view.reach}
-        if dummy is not None and self._dummy_reaches:
-            must.discard(dummy)
         bonus = 1 << self.weight_bits
+        lift = {x: 0 if x in view.reach else bonus for x in order}  # covering x is worth
+        if dummy is not None and self._dummy_reaches:
+            lift[dummy] = 0
         edges = [
-            (index[x], index[dummy], bonus * ((x in must) + (dummy in must)))
+            (index[x], index[dummy], lift[x] + lift[dummy])
             for x in view.dummy_partners
             if dummy is not None and (x, dummy) not in self.weights
         ]
         listed = (
-            (index[u], index[v], weight + bonus * ((u in must) + (v in must)))
+            (index[u], index[v], weight + lift[u] + lift[v])
             for (u, v), weight in chain(self.weights.items(), view.edges)
         )
         found = solve_edges(len(order), chain(listed, edges), max_cardinality=False)
@@ -622,11 +622,13 @@ class RoundGraph:
         if self._dummy_reaches and dummy is not None:
             reaching.append(index[dummy])
         outlet = len(order)
+        outlet_weight = (bonus << shift) + 1
         for o in range(outlet, outlet + cap):
-            edges.extend((i, o, (bonus << shift) + 1) for i in reaching)
+            edges.extend((i, o, outlet_weight) for i in reaching)
         outlet += cap
+        covered = 2 * bonus
         listed = (
-            (index[u], index[v], (2 * bonus + weight) << shift)
+            (index[u], index[v], (covered + weight) << shift)
             for (u, v), weight in chain(self.weights.items(), view.edges)
         )
         found = solve_edges(outlet, chain(listed, edges), max_cardinality=False)
