@@ -152,16 +152,20 @@ def _prices(
     """Dual prices certifying that ``mate`` is optimal for the kinds' problem (module
     notes), or None when its residual network has a negative cycle."""
     used = {(kind_of(row), kind[column]) for row, column in mate.items()}
-    # Nodes: ("r", kind) and ("c", kind); an arc r -> c costs -w, its reverse (where the
-    # assignment sends something) +w.
-    edges: list[tuple[tuple[str, int], tuple[str, int], int]] = []
-    for (r, c), w in arcs.items():
-        edges.append((("r", r), ("c", c), -w))
-        if (r, c) in used:
-            edges.append((("c", c), ("r", r), w))
     if not used <= arcs.keys():
         return None
-    distance = {node: 0 for edge in edges for node in edge[:2]}
+    # Nodes are numbered, the row kinds' first; an arc r -> c costs -w, its reverse (where
+    # the assignment sends something) +w.
+    row_node = {r: node for node, r in enumerate(dict.fromkeys(r for r, _ in arcs))}
+    column_node = {
+        c: node for node, c in enumerate(dict.fromkeys(c for _, c in arcs), len(row_node))
+    }
+    edges: list[tuple[int, int, int]] = []
+    for (r, c), w in arcs.items():
+        edges.append((row_node[r], column_node[c], -w))
+        if (r, c) in used:
+            edges.append((column_node[c], row_node[r], w))
+    distance = [0] * (len(row_node) + len(column_node))
     for _ in range(len(distance)):
         changed = False
         for x, y, cost in edges:
@@ -172,8 +176,8 @@ def _prices(
             break
     else:
         return None
-    row_price = {r: distance[("r", r)] for r, _ in arcs}
-    column_price = {c: -distance[("c", c)] for _, c in arcs}
+    row_price = {r: distance[node] for r, node in row_node.items()}
+    column_price = {c: -distance[node] for c, node in column_node.items()}
     return row_price, column_price
 
 

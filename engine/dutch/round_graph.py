@@ -590,17 +590,17 @@ class RoundGraph:
         cardinality."""
         order, index = self._vertices(view)
         dummy = self.dummy
-        must = {x for x in order if x not in view.reach}
-        if dummy is not None and self._dummy_reaches:
-            must.discard(dummy)
         bonus = 1 << self.weight_bits
+        lift = {x: 0 if x in view.reach else bonus for x in order}  # covering x is worth
+        if dummy is not None and self._dummy_reaches:
+            lift[dummy] = 0
         edges = [
-            (index[x], index[dummy], bonus * ((x in must) + (dummy in must)))
+            (index[x], index[dummy], lift[x] + lift[dummy])
             for x in view.dummy_partners
             if dummy is not None and (x, dummy) not in self.weights
         ]
         listed = (
-            (index[u], index[v], weight + bonus * ((u in must) + (v in must)))
+            (index[u], index[v], weight + lift[u] + lift[v])
             for (u, v), weight in chain(self.weights.items(), view.edges)
         )
         found = solve_edges(len(order), chain(listed, edges), max_cardinality=False)
@@ -622,11 +622,13 @@ class RoundGraph:
         if self._dummy_reaches and dummy is not None:
             reaching.append(index[dummy])
         outlet = len(order)
+        outlet_weight = (bonus << shift) + 1
         for o in range(outlet, outlet + cap):
-            edges.extend((i, o, (bonus << shift) + 1) for i in reaching)
+            edges.extend((i, o, outlet_weight) for i in reaching)
         outlet += cap
+        covered = 2 * bonus
         listed = (
-            (index[u], index[v], (2 * bonus + weight) << shift)
+            (index[u], index[v], (covered + weight) << shift)
             for (u, v), weight in chain(self.weights.items(), view.edges)
         )
         found = solve_edges(outlet, chain(listed, edges), max_cardinality=False)
@@ -634,22 +636,29 @@ class RoundGraph:
         return self._mates(view, order, found, unmatched=False), left_over
 
     def _solve_whole(self) -> dict[int, int]:
+        """Solve on every unpaired player and the dummy, every compatible pair listed in
+        the same order as ever (the dummy's last in its partner's row); the weights are
+        read from :attr:`weights` straight, through :meth:`weight` only for pairs into a
+        summarised next group."""
         order = sorted(self.unpaired)
         dummy = self.dummy
-        if dummy is not None:
-            order.append(dummy)
-        index = {v: i for i, v in enumerate(order)}
-        weight = self.weight
+        weights = self.weights
+        following = self._next.players if self._next is not None else _ALONE
         edges = []
         for a, u in enumerate(order):
-            missing = self.missing[u] if u != dummy else set()
-            group = self.group[u] if u != dummy else _ALONE
-            for v in order[a + 1 :]:
-                if v == dummy:
-                    if u in self.bye_ok:
-                        edges.append((a, index[v], weight(u, v)))
-                elif v not in missing and v not in group:
-                    edges.append((a, index[v], weight(u, v)))
+            missing = self.missing[u]
+            group = self.group[u]
+            for b in range(a + 1, len(order)):
+                v = order[b]
+                if v not in missing and v not in group:
+                    if v in following:
+                        edges.append((a, b, self.weight(u, v)))
+                    else:
+                        edges.append((a, b, weights.get((u, v), 0)))
+            if dummy is not None and u in self.bye_ok:
+                edges.append((a, len(order), weights.get((u, dummy), 0)))
+        if dummy is not None:
+            order.append(dummy)
         found = solve_edges(len(order), edges, max_cardinality=True)
         return {order[i]: order[j] for i, j in found.items()}
 
