@@ -110,6 +110,10 @@ class Player(_Record, frozen=True, tag="player"):
             return self.rounds[round_no - 1]
         return BLANK_ENTRY
 
+    def entries(self, last: RoundNo) -> tuple[RoundEntry, ...]:
+        """The blocks of rounds 1 to ``last`` (:meth:`entry` of each, in one step)."""
+        return self.rounds[:last] + (BLANK_ENTRY,) * (last - len(self.rounds))
+
 
 class Header(_Record, frozen=True, tag="header"):
     """A free-text tournament tag (``012`` … ``132``, ``172`` … ``362``): value from column 5."""

@@ -17,7 +17,14 @@ from engine.model import PointSystem, RoundKind
 from trf.codes import entry_kind
 from trf.model import PointsLine, RoundEntry, TrfDocument
 
-__all__ = ["SCORE_CODES", "ScoreCodes", "entry_points", "point_system", "score_targets"]
+__all__ = [
+    "SCORE_CODES",
+    "ScoreCodes",
+    "entry_points",
+    "kind_points",
+    "point_system",
+    "score_targets",
+]
 
 SCORE_CODES = ("WW", "BW", "WD", "BD", "WL", "BL", "FW", "FL", "PAB", "FPB", "HPB", "ZPB", "X")
 """JaVaFo's ``XXS`` codes (plus ``X``, TRF-2026's unknown result), the finest distinction."""
@@ -111,13 +118,20 @@ def entry_points(entry: RoundEntry, system: ScoreCodes) -> Decimal:
 
     A pending pairing (no result yet) and an invalid block are worth nothing.
     """
-    kind = entry_kind(entry)
+    return kind_points(entry_kind(entry), entry, system)
+
+
+def kind_points(kind: RoundKind | None, entry: RoundEntry, system: ScoreCodes) -> Decimal:
+    """:func:`entry_points` of a block whose :func:`~trf.codes.entry_kind` is known: checking
+    a file and building its request classify each block once and score it from that.
+
+    >>> kind_points(RoundKind.PLAYED, RoundEntry(opponent=4, colour="b", result="="),
+    ...             ScoreCodes(BD=Decimal(1)))
+    Decimal('1')
+    """
     if kind is RoundKind.PLAYED:
-        outcome = _OUTCOME.get(entry.result)
-        if outcome is None:
-            return system.X
-        points: Decimal = getattr(system, ("W" if entry.colour == "w" else "B") + outcome)
-        return points
+        played: Decimal = getattr(system, _PLAYED_CODE[entry.colour, entry.result])
+        return played
     if kind is None:
         return Decimal(0)
     unplayed: Decimal = getattr(system, _UNPLAYED_CODE[kind])
@@ -126,6 +140,14 @@ def entry_points(entry: RoundEntry, system: ScoreCodes) -> Decimal:
 
 _OUTCOME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
 """A played game's result letter as the outcome letter of the point codes (``WW``, ``BD``)."""
+
+_PLAYED_CODE = {
+    (colour, result): side + outcome
+    for colour, side in (("w", "W"), ("b", "B"))
+    for result, outcome in _OUTCOME.items()
+} | {("w", "X"): "X", ("b", "X"): "X"}
+"""A played game's colour and result letter as its point code; ``X``, an unknown result, has
+one value whatever the colour."""
 
 _UNPLAYED_CODE = {
     RoundKind.FORFEIT_WIN: "FW",
