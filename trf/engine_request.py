@@ -35,7 +35,7 @@ from trf.model import (
     XxaAcceleration,
     XxzAbsent,
 )
-from trf.scoring import ScoreCodes, kind_points, point_system
+from trf.scoring import point_system, scored_rounds
 from trf.validate import ABSENT, announced_round, joins_round, withdrawn_from
 
 __all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
@@ -80,8 +80,7 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
         raise _error("the total number of rounds is not given (XXR or 142 line)")
     if round_no > total:
         raise _error(f"round {round_no} is beyond the {total} rounds the file announces")
-    trf_points = point_system(doc)
-    points = trf_points.engine_points()
+    points = point_system(doc).engine_points()
     absent = _announced_absent(doc, round_no)
     accelerations = _accelerations(doc, total)
     entries = []
@@ -89,9 +88,10 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     for player in sorted(doc.players, key=lambda p: p.pairing_no):
         # The checker replays rounds as the reference engines read them: every Z a bye.
         outside = (range(0), paired + 1) if replay else _outside_entry(doc, player, paired, total)
+        kinds, values = scored_rounds(doc, player, round_no - 1)
         history = tuple(
-            _record(doc, player, r, entry, trf_points, outside)
-            for r, entry in enumerate(player.entries(round_no - 1), start=1)
+            _record(doc, player, r, block, outside)
+            for r, block in enumerate(zip(player.entries(round_no - 1), kinds, values), start=1)
         )
         this_round = entry_kind(player.entry(round_no))
         if replay:
@@ -135,12 +135,12 @@ def _record(
     doc: TrfDocument,
     player: Player,
     round_no: int,
-    entry: RoundEntry,
-    points: ScoreCodes,
+    block: tuple[RoundEntry, RoundKind | None, Decimal],
     outside: tuple[range, int],
 ) -> RoundRecord:
-    kind = entry_kind(entry)
-    value = _fraction(kind_points(kind, entry, points))
+    """The record of one round block: its entry, kind and points (:func:`scored_rounds`)."""
+    entry, kind, points = block
+    value = _fraction(points)
     before, withdrawn = outside
     if kind in ABSENT and (round_no in before or round_no >= withdrawn):
         return RoundRecord(RoundKind.NOT_PAIRED, value)
@@ -153,9 +153,8 @@ def _record(
         )
     if kind is RoundKind.PLAYED:
         colour = Colour.WHITE if entry.colour == "w" else Colour.BLACK
-        return RoundRecord(kind, value, PairingNumber(entry.opponent or 0), colour)
-    opponent = PairingNumber(entry.opponent) if entry.opponent is not None else None
-    return RoundRecord(kind, value, opponent)
+        return RoundRecord(kind, value, entry.opponent, colour)
+    return RoundRecord(kind, value, entry.opponent)
 
 
 def _error(message: str, *, line: int = 0, column: int = 0) -> TrfError:

@@ -41,7 +41,7 @@ from trf.model import (
     XxzAbsent,
 )
 from trf.reader import read_trf
-from trf.scoring import entry_points, kind_points, point_system, score_targets
+from trf.scoring import ScoredRounds, entry_points, point_system, score_targets, scored_rounds
 
 __all__ = ["ABSENT", "announced_round", "check_trf", "joins_round", "validate", "withdrawn_from"]
 
@@ -187,7 +187,10 @@ class _Validator:
                 continue
             self.players[player.pairing_no] = player
             self.player_line[player.pairing_no] = self.line_of[id(player)]
-            self.kinds[player.pairing_no] = tuple(map(entry_kind, player.rounds))
+            self.kinds[player.pairing_no] = self.scored(player).kinds
+
+    def scored(self, player: Player) -> ScoredRounds:
+        return scored_rounds(self.doc, player, len(player.rounds))
 
     def check_rounds(self, player: Player) -> None:
         """Each block on its own and against its opponent's; collects who lists whom and the
@@ -249,39 +252,37 @@ class _Validator:
 
     def check_opponent(self, player: Player, round_no: int, entry: RoundEntry) -> None:
         assert entry.opponent is not None
-        column = _block_column(round_no, 0)
-        where = f"round {round_no}"
         opponent = self.players.get(entry.opponent)
         if entry.opponent == player.pairing_no:
-            self.error(player, column, f"{where}: player {player.pairing_no} is paired with itself")
-            return
-        if opponent is None:
-            self.error(player, column, f"{where}: opponent {entry.opponent} is not in the file")
-            return
-        other = opponent.entry(round_no)
-        if other.opponent != player.pairing_no:
+            problem = f"player {player.pairing_no} is paired with itself"
+        elif opponent is None:
+            problem = f"opponent {entry.opponent} is not in the file"
+        elif (other := opponent.entry(round_no)).opponent != player.pairing_no:
             listed = f"lists {other.opponent}" if other.opponent else "lists no opponent"
-            self.error(
-                player,
-                column,
-                f"{where}: {player.pairing_no} lists {entry.opponent} as opponent, but {entry.opponent} {listed}",
-            )
-            return
-        if player.pairing_no < entry.opponent:
-            theirs = self.kinds[entry.opponent][round_no - 1]
-            if theirs is not None or pending(other):  # an invalid block is explained on its own
+            problem = f"{player.pairing_no} lists {entry.opponent} as opponent, but {entry.opponent} {listed}"
+        else:
+            if player.pairing_no < entry.opponent:  # each game once, from its lower number
                 self.check_game(player, round_no, entry, other)
+            return
+        self.error(player, _block_column(round_no, 0), f"round {round_no}: {problem}")
 
     def check_game(
         self, player: Player, round_no: int, mine: RoundEntry, theirs: RoundEntry
     ) -> None:
         """Both lines of one pairing agree on colours and results (§4.3 "Played game")."""
+        assert mine.opponent is not None
+        if self.kinds[mine.opponent][round_no - 1] is None and not pending(theirs):
+            return  # an invalid block is explained on its own (``mine`` is valid: see the caller)
+        same_colour = mine.colour != "-" and mine.colour == theirs.colour
+        results = (mine.result, theirs.result)
+        if not same_colour and results in GAME_RESULTS:
+            return
         pair = f"round {round_no}: {player.pairing_no} and {mine.opponent}"
-        if mine.colour != "-" and mine.colour == theirs.colour:
+        if same_colour:
             self.error(player, _block_column(round_no, 5), f"{pair} both have colour {mine.colour}")
-        if (mine.result, theirs.result) == ("+", "+"):
+        if results == ("+", "+"):
             self.error(player, _block_column(round_no, 7), f"{pair} both won by forfeit")
-        elif (mine.result, theirs.result) not in GAME_RESULTS:
+        elif results not in GAME_RESULTS:
             self.error(
                 player,
                 _block_column(round_no, 7),
@@ -317,15 +318,12 @@ class _Validator:
         for player in self.players.values():
             if player.points is None:
                 continue
-            kinds = self.kinds[player.pairing_no]
-            total = sum(
-                (kind_points(k, e, system) for k, e in zip(kinds, player.rounds)), Decimal(0)
-            )
+            total = sum(self.scored(player).points, Decimal(0))
             total += adjustments.get(player.pairing_no, Decimal(0))
-            accepted = {total, total + acceleration.get(player.pairing_no, Decimal(0))}
+            accepted = [total, total + acceleration.get(player.pairing_no, Decimal(0))]
             if announced is not None:
                 without = total - entry_points(player.entry(announced), system)
-                accepted |= {without, without + acceleration.get(player.pairing_no, Decimal(0))}
+                accepted += [without, without + acceleration.get(player.pairing_no, Decimal(0))]
             if player.points not in accepted:
                 self.error(player, 81, f"points {player.points} but the results give {total}")
 
