@@ -97,14 +97,14 @@ async def test_an_api_token_pairs_until_it_is_revoked(api: Api) -> None:
     at once, as every write refuses it (test_accounts_api)."""
     await add(api, "dora", password=PASSWORD)
     token = await issue(api, "dora")
-    headers = {"Authorization": f"Bearer {token}"}
-    status, body, _ = await post(api.client, ROUND_ONE.encode(), **headers)
+    bearer = f"Bearer {token}"
+    status, body, _ = await post(api.client, ROUND_ONE.encode(), Authorization=bearer)
     assert (status, body["text"]) == (200, "3\n1 3\n4 2\n5 0\n")  # as test_takes_the_options...
-    _, tokens = await api.get("/accounts/dora/tokens", headers=headers)
+    _, tokens = await api.get("/accounts/dora/tokens", headers={"Authorization": bearer})
     token_id = tokens["tokens"][0]["token_id"]
     status, _ = await api.write("DELETE", f"/accounts/dora/tokens/{token_id}")
     assert status == 200
-    status, body, _ = await post(api.client, ROUND_ONE.encode(), **headers)
+    status, body, _ = await post(api.client, ROUND_ONE.encode(), Authorization=bearer)
     assert (status, body["type"].rsplit("/", 1)[1]) == (401, "unauthorized"), body
 
 
