@@ -16,6 +16,7 @@ a limit in the window a wrong one is answered 429, and a password is not even ch
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import time
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from server.http.problems import Problem
 from server.service.access import Actor
 from server.settings import token_matches
 
-__all__ = ["FailedAuth", "authenticate", "off_loop"]
+__all__ = ["FailedAuth", "authenticate", "check_token", "off_loop"]
 
 _CHALLENGE = 'Bearer realm="arbiter"'
 T = TypeVar("T")
@@ -99,6 +100,30 @@ async def authenticate(request: web.Request) -> Actor:
         that is wrong, revoked or expired (429 once its address, or everyone, has failed
         too often); the caller has not read the body or touched the events yet.
     """
+    token = _bearer(request)
+    if _is_server_token(request, token):
+        return await off_loop(request, request.app[keys.ACCOUNTS].server_token_actor)
+    return await off_loop(request, functools.partial(_api_token_actor, request, token))
+
+
+async def check_token(request: web.Request) -> None:
+    """That the request's bearer token is good, for an operation that acts as no one
+    (``POST /pairings``): the server's own token needs no look-up in the store, so it is
+    checked here, with no hand-over to a thread; an API token is looked up as
+    :func:`authenticate` does, so that a revoked one is refused at once.
+
+    :raises Problem: as :func:`authenticate`.
+    """
+    token = _bearer(request)
+    if not _is_server_token(request, token):
+        await off_loop(request, functools.partial(_api_token_actor, request, token))
+
+
+def _bearer(request: web.Request) -> str:
+    """The request's bearer token.
+
+    :raises Problem: 401 with a challenge when there is none.
+    """
     scheme, _, credentials = request.headers.get("Authorization", "").partition(" ")
     token = credentials.strip()
     if scheme.lower() != "bearer" or not token:
@@ -107,21 +132,26 @@ async def authenticate(request: web.Request) -> Actor:
             "this operation writes; send a token as `Authorization: Bearer <token>`",
             headers={"WWW-Authenticate": _CHALLENGE},
         )
+    return token
+
+
+def _is_server_token(request: web.Request, token: str) -> bool:
+    return token_matches(token, request.app[keys.SETTINGS].current_token_sha256())
+
+
+def _api_token_actor(request: web.Request, token: str) -> Actor:
+    """The actor of the API token ``token`` (blocking: the store).
+
+    :raises Problem: 401 when there is no such token, or it was revoked or has expired;
+        the failure is counted (429 past the limit).
+    """
     app = request.app
-    accounts = app[keys.ACCOUNTS]
-    server_token = app[keys.SETTINGS].current_token_sha256()
-
-    def resolve() -> Actor:
-        if token_matches(token, server_token):
-            return accounts.server_token_actor()
-        actor = accounts.token_actor(token)
-        if actor is None:
-            app[keys.FAILED_AUTH].failed(request.remote or "unknown")
-            raise Problem(
-                "unauthorized",
-                "the bearer token is not this server's, or it was revoked or has expired",
-                headers={"WWW-Authenticate": _CHALLENGE + ', error="invalid_token"'},
-            )
-        return actor
-
-    return await off_loop(request, resolve)
+    actor = app[keys.ACCOUNTS].token_actor(token)
+    if actor is None:
+        app[keys.FAILED_AUTH].failed(request.remote or "unknown")
+        raise Problem(
+            "unauthorized",
+            "the bearer token is not this server's, or it was revoked or has expired",
+            headers={"WWW-Authenticate": _CHALLENGE + ', error="invalid_token"'},
+        )
+    return actor

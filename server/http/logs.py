@@ -89,6 +89,8 @@ async def log_file_sent(request: web.Request, response: web.StreamResponse) -> N
 
 
 def _log_access(request: web.Request, status: int, started: float) -> None:
+    if not access_log.isEnabledFor(logging.INFO):  # no one reads it: build no line
+        return
     access_log.info(
         "%s %s %s",
         request.method,

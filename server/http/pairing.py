@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import multiprocessing
+import pickle
 import signal
 import threading
 from collections.abc import Callable
@@ -63,9 +65,13 @@ def _serve(jobs: Connection) -> None:
     """A worker's life: run each ``(function, args)`` it is sent and answer ``(True, value)``
     or ``(False, exception)``, until the pool closes its end (or its process ends)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server's Ctrl-C is the pool's to handle
+    # What the fork server preloaded (the engines, msgspec, the TRF reader) lives as long as
+    # the worker: kept out of the collector's sight, it is no longer walked by every full
+    # collection (the collector's time in a 50-player pairing, 0.5 ms, about halves).
+    gc.freeze()
     while True:
         try:
-            function, args = jobs.recv()
+            function, args = _received(jobs)
         except EOFError:
             return
         try:
@@ -73,9 +79,21 @@ def _serve(jobs: Connection) -> None:
         except Exception as error:  # noqa: BLE001 -- handed to the pool, which raises it
             answer = (False, error)
         try:
-            jobs.send(answer)
+            _send(jobs, answer)
         except Exception as error:  # noqa: BLE001 -- an answer that cannot be pickled
-            jobs.send((False, RuntimeError(f"the pairing's answer cannot be sent: {error!r}")))
+            _send(jobs, (False, RuntimeError(f"the pairing's answer cannot be sent: {error!r}")))
+
+
+def _send(pipe: Connection, value: object) -> None:
+    """``value`` down ``pipe`` by the standard pickler: a job or an answer carries no
+    handle to a process or a socket, so it needs none of multiprocessing's own (whose
+    pickler copies its table of reducers at every call)."""
+    pipe.send_bytes(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+def _received(pipe: Connection) -> Any:
+    """What :func:`_send` sent (waiting for it)."""
+    return pickle.loads(pipe.recv_bytes())
 
 
 @dataclass(frozen=True, eq=False)
@@ -189,10 +207,10 @@ class PairingPool:
         worker = self._take()
         answered = False
         try:
-            worker.jobs.send((function, args))
+            _send(worker.jobs, (function, args))
             if not worker.jobs.poll(self.time_limit):
                 raise self._timed_out()
-            ok, answer = worker.jobs.recv()
+            ok, answer = _received(worker.jobs)
             answered = True
         except (EOFError, OSError):  # killed by close(), or the worker died
             raise self._lost(worker) from None
@@ -225,14 +243,15 @@ class PairingPool:
         loop.add_reader(descriptor, wake)
         answered = False
         try:
-            worker.jobs.send((function, args))
+            _send(worker.jobs, (function, args))
             try:
-                await asyncio.wait_for(readable, self.time_limit)
+                async with asyncio.timeout(self.time_limit):
+                    await readable
             except TimeoutError:
                 raise self._timed_out() from None
             # Readable: the worker is writing its answer; the read waits for the rest of
             # it (a copy, as the sending of the job above: microseconds for a round).
-            ok, answer = worker.jobs.recv()
+            ok, answer = _received(worker.jobs)
             answered = True
         except (EOFError, OSError):
             raise await loop.run_in_executor(executor, self._lost, worker) from None

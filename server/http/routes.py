@@ -36,7 +36,7 @@ from events.decisions import (
     SwapColours,
 )
 from server.http import keys, schemas
-from server.http.auth import authenticate
+from server.http.auth import authenticate, check_token
 from server.http.handlers import (
     accounts,
     desk,
@@ -53,7 +53,7 @@ from server.http.handlers.call import Call
 from server.http.idempotency import HEADER as IDEMPOTENCY_KEY
 from server.http.idempotency import parse_key
 from server.http.problems import Problem, body_problem, query_problem
-from server.service.access import PUBLIC
+from server.service.access import PUBLIC, Actor
 
 __all__ = ["CSV", "HTML", "IF_MATCH", "JSON", "ROUTES", "TEXT", "Route", "setup_routes"]
 
@@ -97,6 +97,9 @@ class Route:
     response_media: str = JSON
     token: bool = False
     """Needs the bearer token though it writes nothing (every ``write`` needs it)."""
+    acts: bool = True
+    """The handler acts as the token's actor (looked up in the store). False for one that
+    only needs a good token (its ``call.actor`` is the public one)."""
     streams: bool = False
     """Also answers ``Accept: text/event-stream`` with Server-Sent Events."""
     warns: str = ""
@@ -624,6 +627,7 @@ ROUTES: tuple[Route, ...] = (
         body_media=TEXT,
         query=pairings.PairingQuery,
         token=True,
+        acts=False,
     ),
     # -- the event log ---------------------------------------------------------------------
     Route(
@@ -733,9 +737,19 @@ def _query(route: Route, request: web.Request) -> Any:
         raise query_problem(error) from None
 
 
+async def _actor(route: Route, request: web.Request) -> Actor:
+    """Whom the request acts as, its token checked when the route needs one."""
+    if not (route.write or route.token):
+        return PUBLIC
+    if route.acts:
+        return await authenticate(request)
+    await check_token(request)
+    return PUBLIC
+
+
 def _endpoint(route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     async def handle(request: web.Request) -> web.StreamResponse:
-        actor = await authenticate(request) if route.write or route.token else PUBLIC
+        actor = await _actor(route, request)
         expected = _if_match(request) if route.versioned else None
         key = parse_key(request.headers.get(IDEMPOTENCY_KEY)) if route.write else None
         call = Call(

@@ -15,7 +15,9 @@ from server.cli import main
 from server.http.app import create_app
 from tests.corpus import shared_path
 from tests.engine.trf_lines import player_line
-from tests.server.http.support import TOKEN, Client, make_settings
+from tests.server.http.support import TOKEN, Api, Client, make_settings
+from tests.server.http.test_accounts import PASSWORD
+from tests.server.http.test_accounts_api import add, issue
 
 AUTH = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "text/plain"}
 PROBLEM = ("fixtures", "dutch", "problems", "dutch-t26-p0050-r05of13.trf")
@@ -87,6 +89,23 @@ async def test_needs_the_token_and_is_rate_limited_per_token(
     status, body, headers = await post(client, data)
     assert (status, body["type"].rsplit("/", 1)[1]) == (429, "rate-limited"), body
     assert int(headers["Retry-After"]) >= 1
+
+
+async def test_an_api_token_pairs_until_it_is_revoked(api: Api) -> None:
+    """The server's own token is checked without the store (``auth.check_token``); an
+    account's API token is still looked up on every request, so a revoked one is refused
+    at once, as every write refuses it (test_accounts_api)."""
+    await add(api, "dora", password=PASSWORD)
+    token = await issue(api, "dora")
+    bearer = f"Bearer {token}"
+    status, body, _ = await post(api.client, ROUND_ONE.encode(), Authorization=bearer)
+    assert (status, body["text"]) == (200, "3\n1 3\n4 2\n5 0\n")  # as test_takes_the_options...
+    _, tokens = await api.get("/accounts/dora/tokens", headers={"Authorization": bearer})
+    token_id = tokens["tokens"][0]["token_id"]
+    status, _ = await api.write("DELETE", f"/accounts/dora/tokens/{token_id}")
+    assert status == 200
+    status, body, _ = await post(api.client, ROUND_ONE.encode(), Authorization=bearer)
+    assert (status, body["type"].rsplit("/", 1)[1]) == (401, "unauthorized"), body
 
 
 async def test_the_engine_runs_in_the_pairing_pool(tmp_path: Path, aiohttp_client: Any) -> None:
