@@ -239,14 +239,10 @@ class ScaledScores:
         return cls(scale, pairing, points)
 
 
-def float_history(
-    request: PairingRequest, scores: ScaledScores | None = None
-) -> dict[PairingNumber, tuple[Float | None, ...]]:
+def float_history(request: PairingRequest) -> dict[PairingNumber, tuple[Float | None, ...]]:
     """Each player's float in every past round (:func:`past_float`), indexed by tournament
-    round (not compressed). ``scores`` are the request's (:meth:`ScaledScores.of`), when the
-    caller has them already."""
-    if scores is None:
-        scores = ScaledScores.of(request)
+    round (not compressed)."""
+    scores = ScaledScores.of(request)
     return {
         entry.number: tuple(
             past_float(entry, round_no, scores, request.points)

@@ -183,17 +183,17 @@ def _unmet(
     ]
     for back, down, up in ((1, "C14", "C15"), (2, "C16", "C17")):
         when = Message("the previous round") if back == 1 else Message("two rounds before")
-        repeated = [i for i in resident_floaters if _moved(p[i], back) is Float.DOWN]
+        repeated = [i for i in resident_floaters if p[i].floated(back) is Float.DOWN]
         if repeated:
             found.append(
                 down, _n(p, repeated), Message("downfloats again, as in %(when)s", when=when)
             )
-        ups = [i for i in mdp_opponents if i in residents and _moved(p[i], back) is Float.UP]
+        ups = [i for i in mdp_opponents if i in residents and p[i].floated(back) is Float.UP]
         if ups:
             found.append(up, _n(p, ups), Message("upfloats again, as in %(when)s", when=when))
     opponents = dict(record.pairs) | {v: u for u, v in record.pairs}
     for back, down, up in ((1, "C18", "C19"), (2, "C20", "C21")):
-        repeated_mdps = [m for m in record.mdps if _moved(p[m], back) is Float.DOWN]
+        repeated_mdps = [m for m in record.mdps if p[m].floated(back) is Float.DOWN]
         if repeated_mdps:
             each = tuple(
                 Message("%(player)s: %(why)s", player=p[m].number,
@@ -202,7 +202,7 @@ def _unmet(
                 for m in repeated_mdps
             )  # fmt: skip
             found.append(down, _n(p, repeated_mdps), Message("%(each)s", each=each))
-        ups = [i for i in mdp_opponents if i in residents and _moved(p[i], back) is Float.UP]
+        ups = [i for i in mdp_opponents if i in residents and p[i].floated(back) is Float.UP]
         if ups:
             each = tuple(
                 Message("%(player)s: %(why)s", player=p[i].number,
@@ -229,10 +229,6 @@ class _Found:
 
 def _difference_after(player: DutchPlayer, colour: Colour) -> int:
     return player.preference.difference + (1 if colour is Colour.WHITE else -1)
-
-
-def _moved(player: DutchPlayer, back: int) -> Float | None:
-    return player.float_previous if back == 1 else player.float_before_previous
 
 
 def _difference(value: Fraction) -> Message:

@@ -67,6 +67,10 @@ class DutchPlayer:
     topscorer: bool
     met: frozenset[PairingNumber]
 
+    def floated(self, back: int) -> Float | None:
+        """The float ``back`` rounds ago: 1, the previous round; 2, the one before."""
+        return self.float_previous if back == 1 else self.float_before_previous
+
 
 def colour_rank_indices(request: PairingRequest) -> dict[PairingNumber, int]:
     """0-based numbers whose parity Art. 5.2.5 reads.

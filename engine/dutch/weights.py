@@ -134,8 +134,8 @@ class BracketWeights:
         }
         """The members who floated down or up one (two) rounds ago, by ``(back, kind)``."""
         for i in members:
-            player = players[i]
-            for back, kind in ((1, player.float_previous), (2, player.float_before_previous)):
+            for back in (1, 2):
+                kind = players[i].floated(back)
                 if kind is not None:
                     self._floated[(back, kind)].add(i)
         self._build(played_rounds)
@@ -337,10 +337,6 @@ class BracketWeights:
             higher={h: rank.get(h, 0) for h in higher},
             lower={low: rank.get(low, 0) for low in following},
         )
-
-    def _moved(self, i: int, back: int) -> Float | None:
-        player = self.players[i]
-        return player.float_previous if back == 1 else player.float_before_previous
 
     def _repeat_up(self, pairs: list[tuple[int, int]], back: int) -> dict[tuple[int, int], bool]:
         """MDP opponents (lower players of a pair with an MDP) who upfloated ``back`` rounds ago."""

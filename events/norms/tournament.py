@@ -179,7 +179,7 @@ def _kind(player: PlayerState, round_no: int) -> RoundKind | None:
 def swiss_field(state: TournamentState, upto: int, regulations: Regulations) -> list[PlayerState]:
     """The players 1.4.3d counts over rounds 1..``upto``: FIDE-rated, from outside the host
     federation, and from 2022 only those who missed at most one of those rounds (PABs aside).
-    None without a host federation (the foreigners cannot be told apart)."""
+    Empty without a host federation (the foreigners cannot be told apart)."""
     host = state.settings.federation if state.settings else ""
     if not host or upto < 1:
         return []

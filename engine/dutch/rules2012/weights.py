@@ -192,11 +192,11 @@ class Weights2012(BracketWeights):
         p = self.players
         mdps = set(self.context.mdps)
         values = {
-            (h, low): (self._moved(low, back) is Float.DOWN)
-            + ((h in mdps or p[h].score <= p[low].score) and self._moved(h, back) is Float.DOWN)
+            (h, low): (p[low].floated(back) is Float.DOWN)
+            + ((h in mdps or p[h].score <= p[low].score) and p[h].floated(back) is Float.DOWN)
             for h, low in pairs
         }
-        holders = sum(1 for i in self.context.current if self._moved(i, back) is Float.DOWN)
+        holders = sum(1 for i in self.context.current if p[i].floated(back) is Float.DOWN)
         self._count(f"B.{4 + back} down", values, holders)
 
     def _repeated_upfloats(self, pairs: list[tuple[int, int]], back: int, most: int) -> None:
