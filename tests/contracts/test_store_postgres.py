@@ -105,7 +105,7 @@ def test_while_connections_fail_callers_are_refused_at_once(
     start = time.monotonic()
     with pytest.raises(StoreUnavailable, match="the database is away") as caught:
         store.current_version("tournament-open")
-    assert time.monotonic() - start < 0.1
+    assert time.monotonic() - start < 0.5  # did not wait the 1 s timeout
     assert isinstance(caught.value.__cause__, psycopg.OperationalError)
     with psycopg.connect(postgres_cluster.url(), autocommit=True) as conn:
         conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true".encode())
