@@ -185,10 +185,11 @@ def draw_lots(
     else:
         method = DrawMethod.VARMA if varma else DrawMethod.LOTS
         command = DrawLots(method=method, seed=secrets.randbelow(2**31) if seed is None else seed)
-    event = ctx.service().execute(tournament, command).events[0]
-    drawn = ", ".join(f"{n}: player {p}" for n, p in enumerate(getattr(event, "order"), 1))
+    result = ctx.service().execute(tournament, command)
     seed_text = f" (seed {command.seed})" if command.seed is not None else ""
-    click.echo(f"{tournament}: pairing numbers drawn{seed_text}: {drawn}")
+    click.echo(f"{tournament}: pairing numbers drawn{seed_text}:")
+    for number, player_id in enumerate(getattr(result.events[0], "order"), 1):
+        click.echo(f"{number:>4}  {result.state.player(player_id).name} (player {player_id})")
 
 
 COMMANDS = (settings, forbid_pair, virtual_points, draw_lots)

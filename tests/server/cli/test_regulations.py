@@ -181,3 +181,24 @@ def test_a_round_robins_rounds_are_set_to_its_field_before_round_1(tmp_path: Pat
     )
     desk("pair-round", "quad")
     assert "can change only before round 1" in desk("settings", "quad", "--rounds", "4", code=3)
+
+
+def test_the_drawn_numbers_name_their_players(tmp_path: Path) -> None:
+    """The arbiter reads the draw aloud in the hall: each number with its player's name."""
+    desk = Desk(tmp_path / "rr.db")
+    desk("create-tournament", "Quad", "--rounds", "3", "--system", "round-robin")
+    for name, rating, federation, _ in PLAYERS[:4]:  # ids 1..4 in registration order
+        desk("register", "quad", name, "--rating", str(rating), "--federation", federation)
+    drawn = desk("draw-lots", "quad", "--order", "3,1,4,2")  # the numbers drawn in the hall
+    assert drawn.splitlines() == [
+        "quad: pairing numbers drawn:",
+        "   1  Costa, C (player 3)",
+        "   2  Aune, A (player 1)",
+        "   3  Dahl, D (player 4)",
+        "   4  Berg, B (player 2)",
+    ]
+    seeded = desk("draw-lots", "quad", "--seed", "7").splitlines()
+    assert seeded[0] == "quad: pairing numbers drawn (seed 7):"
+    assert sorted(line.split("  ", 2)[2] for line in seeded[1:]) == [
+        "Aune, A (player 1)", "Berg, B (player 2)", "Costa, C (player 3)", "Dahl, D (player 4)"
+    ]  # fmt: skip
