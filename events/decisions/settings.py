@@ -88,9 +88,9 @@ class ChangeSettings(CommandStruct, frozen=True):
     rating_system: RatingSystemName | msgspec.UnsetType = _UNSET
     reason: Reason = ""
     federation: Federation | msgspec.UnsetType = _UNSET
+    """The host federation, as ``CreateTournament.federation`` (the title norms read it)."""
     rounds: RoundsCount | msgspec.UnsetType = _UNSET
     """Before round 1 only: a round-robin's rounds follow the field (C.05 Annex 1)."""
-    """The host federation, as ``CreateTournament.federation`` (the title norms read it)."""
     norm_event: NormEvent | msgspec.UnsetType = _UNSET
     """What the event is for the title norms' exemptions (B.01 1.4.3a-c)."""
 

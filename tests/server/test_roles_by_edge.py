@@ -299,6 +299,7 @@ DESK: dict[str, Form] = {
     "correct-player": Form(Role.CHIEF, {"player": "1", "surname": "Auné", "reason": "typo"}),
     "forbid-pair": Form(Role.CHIEF, {"player_id": "1", "other": "2", "reason": "siblings"}),
     "draw-lots": Form(Role.CHIEF, {"method": "lots"}, tournament="league"),
+    "rounds": Form(Role.CHIEF, {"rounds": "4", "reason": "two cycles wanted"}, tournament="league"),
     "norm-settings": Form(Role.CHIEF, {"federation": "NOR", "norm_event": "zonal"}),
 }
 """A form for each desk action that the table allows from the scratch state after

@@ -251,6 +251,13 @@ def _draw_lots(run: Run) -> CommandResult:
     return run.execute(command(DrawLots, {"method": method, "seed": secrets.randbelow(2**31)}))
 
 
+def _rounds(run: Run) -> CommandResult:
+    """A round-robin's rounds, set to its field's Berger table before round 1 (C.05 Annex 1)."""
+    rounds = _number(run.form, "rounds")
+    reason = _reason(run.form, Message("a change of rounds"))
+    return run.execute(command(ChangeSettings, {"rounds": rounds, "reason": reason}))
+
+
 def _norm_settings(run: Run) -> CommandResult:
     """The host federation and the kind of event, as the title norms read them (B.01 1.4.3):
     both sent, the unchanged one left as it is."""
@@ -277,10 +284,13 @@ ACTIONS: dict[str, Action] = {
     "correct-player": _correct_player,
     "forbid-pair": _forbid_pair,
     "draw-lots": _draw_lots,
+    "rounds": _rounds,
     "norm-settings": _norm_settings,
 }
 
-_PLAYERS_PAGE = {"register", "register-csv", "correct-player", "forbid-pair", "draw-lots"}
+_PLAYERS_PAGE = {
+    "register", "register-csv", "correct-player", "forbid-pair", "draw-lots", "rounds"
+}  # fmt: skip
 """Actions whose form is on the desk's players page, where their outcome is said."""
 
 
@@ -364,6 +374,7 @@ _DONE: dict[str, Callable[[Gettext], str]] = {
     "correct-player": lambda _: _("Player's details corrected."),
     "forbid-pair": lambda _: _("Pair forbidden."),
     "draw-lots": lambda _: _("Pairing numbers drawn."),
+    "rounds": lambda _: _("Rounds changed."),
     "norm-settings": lambda _: _("Title norm settings saved."),
     "unpair": lambda _: _("Round unpaired."),
     "bye": lambda _: _("Bye granted."),

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from aiohttp import web
 
 from engine import systems
+from engine.round_robin import rounds_for
 from events.directory import DirectoryPlayer, open_directory
 from server.http import keys
 from server.http.pages.actions import CORRECTIONS, DETAILS
@@ -48,11 +49,14 @@ async def players_desk(request: web.Request) -> web.StreamResponse:
     loaded = await load(request)
     state = loaded.state
     search = request.query.get("search", "").strip()
+    system = state.require_settings().system
+    round_robin = systems.is_round_robin(system)
+    table_rounds = rounds_for(len(state.order), systems.cycles(system)) if round_robin else 0
     found = await read(request, search_directory, request.app[keys.SETTINGS].db, search)
     return page(
         request, "desk_players.html", state=state, t=state.require_settings(),
         csrf=session.csrf, signed_in=True, flash=await taken_flash(request, session),
         search=search, found=found, details=DETAILS, corrections=CORRECTIONS,
         forbidden=[(state.player(f.player_id), state.player(f.other), f) for f in state.forbidden],
-        round_robin=systems.is_round_robin(state.require_settings().system),
+        round_robin=round_robin, table_rounds=table_rounds,
     )  # fmt: skip

@@ -168,3 +168,28 @@ async def test_the_rounds_follow_the_field_until_round_1(api: Api) -> None:
     ]
     status, _ = await api.post("/tournaments/quad/settings", {"rounds": 4})
     assert status == 409
+
+
+async def test_the_desk_sets_a_round_robins_rounds_to_its_field(api: Api) -> None:
+    """Created for 5 rounds, four players play the 3 of their Berger table (C.05 Annex 1):
+    the refusal to pair says so, and the desk sets the rounds before round 1."""
+    league = {"tournament_id": "open", "name": "League", "rounds": 5, "system": "round-robin"}
+    assert (await api.post("/tournaments", league))[0] == 201
+    for surname in ("Aune", "Berg", "Costa", "Dahl"):
+        assert (await api.post("/tournaments/open/players", {"surname": surname}))[0] == 201
+    status, refused = await api.post("/tournaments/open/rounds")
+    assert status == 422 and "4 players play 3 rounds by the Berger table, not 5" in str(refused)
+    csrf = await sign_in(api.client)
+    _, players, _ = await text(api.client, "/t/open/desk/players")
+    assert "4 players play 3 rounds by the Berger table; the tournament is set to 5." in players
+    assert re.search(r'<input name="rounds" type="number" min="1" value="3"', players)
+    async with api.client.post("/t/open/desk/rounds", data={"csrf": csrf, "rounds": "3"}) as r:
+        assert "a change of rounds needs a reason" in await r.text()
+    form = {"csrf": csrf, "rounds": "3", "reason": "four players"}
+    async with api.client.post("/t/open/desk/rounds", data=form) as response:
+        assert "Rounds changed." in await response.text()
+    _, tournament = await api.get("/tournaments/open")
+    assert tournament["regulations"]["rounds"] == 3
+    assert (await api.post("/tournaments/open/rounds"))[0] == 201
+    _, players, _ = await text(api.client, "/t/open/desk/players")
+    assert 'action="/t/open/desk/rounds"' not in players  # round 1 paired: too late
