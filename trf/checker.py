@@ -42,7 +42,8 @@ class RoundCheck:
     recorded: tuple[Pair, ...]
     ours: tuple[Pair, ...] = ()
     pairing: Pairing | None = None
-    """Our pairing (with the engine's explanation); None when no valid pairing exists."""
+    """Our pairing (with the engine's explanation when the check asked for it and the round
+    differs); None when no valid pairing exists."""
     error: str = ""
     uncoloured: frozenset[frozenset[int]] = frozenset()
     """Recorded forfeits without colours: either colouring matches."""
@@ -91,16 +92,20 @@ class CheckReport:
         return tuple(check for check in self.rounds if not check.ok)
 
 
-def check_document(doc: TrfDocument, system: str, edition: str | None = None) -> CheckReport:
+def check_document(
+    doc: TrfDocument, system: str, edition: str | None = None, *, explain: bool = False
+) -> CheckReport:
     """Re-pair every paired round of ``doc`` with ``system`` under ``edition`` (``fide-2017``,
-    ``fide-2026``, ...; None: the request's default).
+    ``fide-2026``, ...; None: the request's default). With ``explain``, a round that differs
+    is paired again with the engine's account of it (:func:`deciding_facts` reads it); the
+    rounds that agree never pay for one.
 
     :raises TrfError: when a round cannot be read as a pairing request.
     :raises InvalidRequest: for a system or edition the engine does not have.
     """
     checks = []
     for round_no in range(1, paired_rounds(doc) + 1):
-        request = round_request(doc, round_no, replay=True)
+        request = replace(round_request(doc, round_no, replay=True), explain=False)
         if edition is not None:
             request = replace(request, rules_edition=edition)
         recorded, uncoloured = _recorded(doc, round_no, systems.is_round_robin(system))
@@ -112,7 +117,10 @@ def check_document(doc: TrfDocument, system: str, edition: str | None = None) ->
         ours: tuple[Pair, ...] = tuple((b.white, b.black) for b in pairing.boards)
         if pairing.bye is not None:
             ours += ((pairing.bye, 0),)
-        checks.append(RoundCheck(round_no, recorded, ours, pairing, uncoloured=uncoloured))
+        check = RoundCheck(round_no, recorded, ours, pairing, uncoloured=uncoloured)
+        if explain and not check.ok:
+            check = replace(check, pairing=pair(replace(request, explain=True), system))
+        checks.append(check)
     return CheckReport(system, edition, tuple(checks))
 
 

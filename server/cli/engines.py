@@ -148,7 +148,7 @@ def _check(document: TrfDocument, system: str, rules: str | None, explain: bool)
     """One line per round: whether the recorded pairing is the one the rules give, under
     ``rules``, else the edition the file names for ``system`` (as ``arbiter check`` reads
     it), else the newest."""
-    report = check_document(document, system, _edition(document, system, rules))
+    report = check_document(document, system, _edition(document, system, rules), explain=explain)
     lines = []
     for round_check in report.rounds:
         lines.append(round_check.line())

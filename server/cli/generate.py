@@ -299,7 +299,7 @@ def check_command(input_file: Path, system: str | None, rules: str | None, expla
             f"{input_file} does not name its pairing system on a 092/192 line; give --system"
         )
     edition = edition_name(rules) if rules else named_edition
-    report = check_document(document, chosen, edition)
+    report = check_document(document, chosen, edition, explain=explain)
     source = "given" if system else "from the file"
     click.echo(
         f"{input_file}: {chosen} ({source}), rules {edition or systems.DEFAULT_EDITION + ' (default)'}"

@@ -14,6 +14,8 @@ from click.testing import CliRunner, Result
 
 from server.cli import main
 from tests.corpus import shared_path
+from trf.checker import check_document
+from trf.reader import read_trf
 
 GOLDEN = Path(__file__).resolve().parents[2] / "engine" / "generated" / "dutch-p11-r5-seed2.trf"
 GOLDEN_ARGS = (
@@ -214,6 +216,18 @@ def test_check_exits_1_and_explains_a_round_that_differs(tmp_path: Path) -> None
     ]
     assert lines[7].strip().startswith("colours 1-11: 5.2.1 (1 mild White; 11 strong Black")
     assert lines[-1] == "5 rounds checked: 4 agree, 1 differ"
+
+
+def test_the_checker_explains_only_the_rounds_that_differ(tmp_path: Path) -> None:
+    """The engine's account costs time; a check asks for it only where it will be read."""
+    document = read_trf(_swapped_last_round(tmp_path).read_bytes())[0]
+    quiet = check_document(document, "dutch")
+    assert [check.pairing.trace for check in quiet.rounds if check.pairing] == [None] * 5
+    told = check_document(document, "dutch", explain=True)
+    assert [check.pairing.trace is not None for check in told.rounds if check.pairing] == [
+        False, False, False, False, True
+    ]  # fmt: skip
+    assert [check.line() for check in told.rounds] == [check.line() for check in quiet.rounds]
 
 
 def test_pair_check_explains_with_the_bbp_exit_code(tmp_path: Path) -> None:
