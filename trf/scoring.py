@@ -173,12 +173,13 @@ def scored_rounds(doc: TrfDocument, player: Player, last: RoundNo) -> ScoredRoun
         system = point_system(doc)
         lines = {id(line): _scored(line.rounds, system) for line in doc.players}
         doc.derived["scored rounds"] = lines
-    kinds, points = lines[id(player)]
+    scored = lines[id(player)]
+    kinds, points = scored
     missing = last - len(kinds)
     if missing > 0:
         blank_kinds, blank_points = _scored((RoundEntry(),), point_system(doc))
         return ScoredRounds(kinds + blank_kinds * missing, points + blank_points * missing)
-    return ScoredRounds(kinds[:last], points[:last])
+    return scored if missing == 0 else ScoredRounds(kinds[:last], points[:last])
 
 
 def _scored(entries: tuple[RoundEntry, ...], system: ScoreCodes) -> ScoredRounds:
