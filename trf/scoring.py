@@ -16,7 +16,7 @@ from typing import NamedTuple
 import msgspec
 
 from engine.model import PointSystem, RoundKind
-from trf.codes import entry_kind
+from trf.codes import BLOCK_KINDS, entry_kind
 from trf.model import Player, PointsLine, RoundEntry, RoundNo, TrfDocument
 
 __all__ = [
@@ -139,13 +139,10 @@ def kind_points(kind: RoundKind | None, entry: RoundEntry, system: ScoreCodes) -
     ...             ScoreCodes(BD=Decimal(1)))
     Decimal('1')
     """
-    if kind is RoundKind.PLAYED:
-        played: Decimal = getattr(system, _PLAYED_CODE[entry.colour, entry.result])
-        return played
     if kind is None:
         return Decimal(0)
-    unplayed: Decimal = getattr(system, _UNPLAYED_CODE[kind])
-    return unplayed
+    points: Decimal = getattr(system, _point_code(kind, entry.colour, entry.result))
+    return points
 
 
 class ScoredRounds(NamedTuple):
@@ -169,22 +166,30 @@ def scored_rounds(doc: TrfDocument, player: Player, last: RoundNo) -> ScoredRoun
     (['played', 'pab', 'not-paired'], ['0.5', '1.0', '0.0'])
     """
     lines: dict[int, ScoredRounds] | None = doc.derived.get("scored rounds")
+    system = point_system(doc)
     if lines is None:
-        system = point_system(doc)
-        lines = {id(line): _scored(line.rounds, system) for line in doc.players}
+        values = {key: getattr(system, code) for key, code in _BLOCK_CODES.items()}
+        lines = {id(line): _scored(line.rounds, values) for line in doc.players}
         doc.derived["scored rounds"] = lines
     scored = lines[id(player)]
     kinds, points = scored
     missing = last - len(kinds)
     if missing > 0:
-        blank_kinds, blank_points = _scored((RoundEntry(),), point_system(doc))
-        return ScoredRounds(kinds + blank_kinds * missing, points + blank_points * missing)
+        blank = RoundEntry()
+        kind = entry_kind(blank)
+        value = kind_points(kind, blank, system)
+        return ScoredRounds(kinds + (kind,) * missing, points + (value,) * missing)
     return scored if missing == 0 else ScoredRounds(kinds[:last], points[:last])
 
 
-def _scored(entries: tuple[RoundEntry, ...], system: ScoreCodes) -> ScoredRounds:
-    kinds = tuple(map(entry_kind, entries))
-    return ScoredRounds(kinds, tuple(map(kind_points, kinds, entries, repeat(system))))
+def _scored(
+    entries: tuple[RoundEntry, ...], values: dict[tuple[bool, str, str], Decimal]
+) -> ScoredRounds:
+    """Each block looked up by its :data:`~trf.codes.BLOCK_KINDS` key in that table and in
+    ``values``, the points of each key in the file's system."""
+    keys = [(entry.opponent is not None, entry.colour, entry.result) for entry in entries]
+    points = map(values.get, keys, repeat(_NO_ROUND))
+    return ScoredRounds(tuple(map(BLOCK_KINDS.get, keys)), tuple(points))
 
 
 _OUTCOME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
@@ -207,3 +212,19 @@ _UNPLAYED_CODE = {
     RoundKind.ZERO_BYE: "ZPB",
     RoundKind.NOT_PAIRED: "ZPB",
 }
+
+
+def _point_code(kind: RoundKind, colour: str, result: str) -> str:
+    """The :class:`ScoreCodes` field a block of that kind, colour and result is worth."""
+    return _PLAYED_CODE[colour, result] if kind is RoundKind.PLAYED else _UNPLAYED_CODE[kind]
+
+
+_BLOCK_CODES = {
+    (paired, colour, result): _point_code(kind, colour, result)
+    for (paired, colour, result), kind in BLOCK_KINDS.items()
+}
+"""The point code of every block that says a round (:func:`kind_points`' choice), by its
+:data:`~trf.codes.BLOCK_KINDS` key: a file's blocks are scored by looking each one up."""
+
+_NO_ROUND = Decimal(0)
+"""What a pending or invalid block is worth."""
