@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from itertools import repeat
 from typing import NamedTuple
 
 import msgspec
@@ -166,10 +165,12 @@ def scored_rounds(doc: TrfDocument, player: Player, last: RoundNo) -> ScoredRoun
     (['played', 'pab', 'not-paired'], ['0.5', '1.0', '0.0'])
     """
     lines: dict[int, ScoredRounds] | None = doc.derived.get("scored rounds")
-    system = point_system(doc)
     if lines is None:
-        values = {key: getattr(system, code) for key, code in _BLOCK_CODES.items()}
-        lines = {id(line): _scored(line.rounds, values) for line in doc.players}
+        system = point_system(doc)
+        table = {
+            key: (kind, getattr(system, _BLOCK_CODES[key])) for key, kind in BLOCK_KINDS.items()
+        }
+        lines = {id(line): _scored(line.rounds, table) for line in doc.players}
         doc.derived["scored rounds"] = lines
     scored = lines[id(player)]
     kinds, points = scored
@@ -177,19 +178,23 @@ def scored_rounds(doc: TrfDocument, player: Player, last: RoundNo) -> ScoredRoun
     if missing > 0:
         blank = RoundEntry()
         kind = entry_kind(blank)
-        value = kind_points(kind, blank, system)
+        value = kind_points(kind, blank, point_system(doc))
         return ScoredRounds(kinds + (kind,) * missing, points + (value,) * missing)
     return scored if missing == 0 else ScoredRounds(kinds[:last], points[:last])
 
 
 def _scored(
-    entries: tuple[RoundEntry, ...], values: dict[tuple[bool, str, str], Decimal]
+    entries: tuple[RoundEntry, ...],
+    table: dict[tuple[bool, str, str], tuple[RoundKind | None, Decimal]],
 ) -> ScoredRounds:
-    """Each block looked up by its :data:`~trf.codes.BLOCK_KINDS` key in that table and in
-    ``values``, the points of each key in the file's system."""
-    keys = [(entry.opponent is not None, entry.colour, entry.result) for entry in entries]
-    points = map(values.get, keys, repeat(_NO_ROUND))
-    return ScoredRounds(tuple(map(BLOCK_KINDS.get, keys)), tuple(points))
+    """Each block's kind and points looked up by its :data:`~trf.codes.BLOCK_KINDS` key in
+    ``table``, which holds both for every key in the file's system."""
+    found = [
+        table.get((entry.opponent is not None, entry.colour, entry.result), _NO_ROUND)
+        for entry in entries
+    ]
+    kinds, points = zip(*found) if found else ((), ())
+    return ScoredRounds(kinds, points)
 
 
 _OUTCOME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
@@ -226,5 +231,5 @@ _BLOCK_CODES = {
 """The point code of every block that says a round (:func:`kind_points`' choice), by its
 :data:`~trf.codes.BLOCK_KINDS` key: a file's blocks are scored by looking each one up."""
 
-_NO_ROUND = Decimal(0)
-"""What a pending or invalid block is worth."""
+_NO_ROUND = (None, Decimal(0))
+"""The kind and points of a block that says no round: pending or invalid."""
