@@ -8,6 +8,7 @@ so a file that states one system in several notations gets that system.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
@@ -185,16 +186,17 @@ def scored_rounds(doc: TrfDocument, player: Player, last: RoundNo) -> ScoredRoun
 
 def _scored(
     entries: tuple[RoundEntry, ...],
-    table: dict[tuple[bool, str, str], tuple[RoundKind | None, Decimal]],
+    table: Mapping[tuple[bool, str, str], tuple[RoundKind | None, Decimal]],
 ) -> ScoredRounds:
     """Each block's kind and points looked up by its :data:`~trf.codes.BLOCK_KINDS` key in
     ``table``, which holds both for every key in the file's system."""
-    found = [
-        table.get((entry.opponent is not None, entry.colour, entry.result), _NO_ROUND)
-        for entry in entries
-    ]
-    kinds, points = zip(*found) if found else ((), ())
-    return ScoredRounds(kinds, points)
+    kinds: list[RoundKind | None] = []
+    points: list[Decimal] = []
+    for entry in entries:
+        kind, value = table.get((entry.opponent is not None, entry.colour, entry.result), _NO_ROUND)
+        kinds.append(kind)
+        points.append(value)
+    return ScoredRounds(tuple(kinds), tuple(points))
 
 
 _OUTCOME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
