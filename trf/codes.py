@@ -12,6 +12,7 @@ from engine.model import Outcome, RoundKind
 from trf.model import RoundEntry
 
 __all__ = [
+    "BLOCK_KINDS",
     "COLOURS",
     "FREE_TEXT_HEADERS",
     "GAME_RESULTS",
@@ -105,11 +106,14 @@ def points_text(points: Decimal, width: int = 4) -> str | None:
     >>> points_text(Decimal("100.5")) is None
     True
     """
-    one_decimal = points.quantize(Decimal("0.1")) if points.is_finite() else None
-    if one_decimal == points and len(text := f"{one_decimal:.1f}") <= width:
-        return text
+    one_decimal = points.quantize(_TENTH) if points.is_finite() else None
+    if one_decimal == points and len(text := str(one_decimal)) <= width:
+        return text  # with one decimal place ``str`` writes no exponent
     text = format(points.normalize(), "f")
     return text if len(text) <= width else None
+
+
+_TENTH = Decimal("0.1")
 
 
 _BYE_KINDS = {
@@ -138,7 +142,7 @@ def entry_kind(entry: RoundEntry) -> RoundKind | None:
     >>> entry_kind(RoundEntry(opponent=4, colour="-", result="1")) is None
     True
     """
-    return _KINDS.get((entry.opponent is not None, entry.colour, entry.result))
+    return BLOCK_KINDS.get((entry.opponent is not None, entry.colour, entry.result))
 
 
 def _kind(paired: bool, colour: str, result: str) -> RoundKind | None:
@@ -154,7 +158,7 @@ def _kind(paired: bool, colour: str, result: str) -> RoundKind | None:
     return None
 
 
-_KINDS = {
+BLOCK_KINDS: dict[tuple[bool, str, str], RoundKind] = {
     (paired, colour, result): kind
     for paired in (True, False)
     for colour in COLOURS

@@ -405,9 +405,10 @@ class TrfDocument(msgspec.Struct, frozen=True, kw_only=True, dict=True):
             for word in options.words
         )
 
-    @property
+    @cached_property
     def rounds_in_file(self) -> int:
-        """The highest round with a non-blank block on any ``001`` line."""
+        """The highest round with a non-blank block on any ``001`` line (asked by several
+        checks and by the request: worked out once)."""
         return max((len(player.rounds) for player in self.players), default=0)
 
 

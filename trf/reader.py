@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from operator import itemgetter
 from pathlib import Path
 
 from engine.model import PairingNumber
@@ -203,9 +204,12 @@ def _player(line: str, report: _Report) -> Record:
         raise FieldError(5, "pairing number 0 is not allowed (1-9999)")
     rating = _optional_int(padded[48:52], 49, "rating") or None
     shifted = padded[79] != " " and padded[69] == " "
-    for column in _PLAYER_GAPS:
-        if padded[column - 1] != " " and not (shifted and column == 80):
-            report.warn(column, f"column {column} should be blank; {padded[column - 1]!r} ignored")
+    if _gaps(padded) != _BLANK_GAPS:
+        for column in _PLAYER_GAPS:
+            if padded[column - 1] != " " and not (shifted and column == 80):
+                report.warn(
+                    column, f"column {column} should be blank; {padded[column - 1]!r} ignored"
+                )
     return Player(
         pairing_no=pairing_no,
         sex=padded[9].strip(),
@@ -214,7 +218,7 @@ def _player(line: str, report: _Report) -> Record:
         rating=rating,
         federation=padded[53:56].strip(),
         fide_id=_fide_id(padded[57:68]),
-        birth_date=_birth_date(padded, report),
+        birth_date=_birth_date(padded, shifted, report),
         points=_optional_decimal(padded[80:84], 81, "points"),
         rank=_optional_int(padded[85:89], 86, "rank"),
         rounds=_rounds(line, report),
@@ -224,6 +228,11 @@ def _player(line: str, report: _Report) -> Record:
 _PLAYER_GAPS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 """Columns of the static part of a ``001`` line that separate fields (trf.md §4.1)."""
 
+_gaps = itemgetter(*(column - 1 for column in _PLAYER_GAPS))
+"""The characters in those columns, read in one step: on most lines they are all blank."""
+
+_BLANK_GAPS = (" ",) * len(_PLAYER_GAPS)
+
 
 def _fide_id(text: str) -> int | None:
     stripped = text.strip()
@@ -232,32 +241,35 @@ def _fide_id(text: str) -> int | None:
     return _int(stripped, 58, "FIDE ID") or None
 
 
-def _birth_date(padded: str, report: _Report) -> str:
+def _birth_date(padded: str, shifted: bool, report: _Report) -> str:
     # One hand-written TRF-2026 file shifts the date one column right (trf.md §8.4).
-    if padded[79] != " " and padded[69] == " ":
+    if shifted:
         report.warn(71, "birth date written in columns 71-80 instead of 70-79")
         return padded[70:80].strip()
     return padded[69:79].strip()
 
 
 def _rounds(line: str, report: _Report) -> tuple[RoundEntry, ...]:
-    entries: list[RoundEntry] = []
-    for start in range(91, len(line), 10):
-        entries.append(_round_entry(line[start : start + 10].ljust(10), start, report))
+    """The blocks from column 92, ten columns each (the last one padded with blanks)."""
+    grid = line[91:]
+    grid += " " * (-len(grid) % 10)
+    entries = []
+    for offset in range(0, len(grid), 10):
+        block = grid[offset : offset + 10]
+        entry = _CLEAN_BLOCKS.get(block)
+        entries.append(entry if entry is not None else _round_entry(block, 91 + offset, report))
     while entries and entries[-1].is_blank:
         entries.pop()
     return tuple(entries)
 
 
 def _round_entry(block: str, start: int, report: _Report) -> RoundEntry:
-    """The block's entry; a block read without a remark is kept by its text, since a file
+    """The block's entry, read and then kept by its text when it has no remark: a file
     repeats the same few hundred blocks (``  12 w 1  ``) on every line."""
-    found = _CLEAN_BLOCKS.get(block)
-    if found is None:
-        remarks = len(report.problems)
-        found = _read_round_entry(block, start, report)
-        if len(report.problems) == remarks and len(_CLEAN_BLOCKS) < _CLEAN_BLOCKS_KEPT:
-            _CLEAN_BLOCKS[block] = found
+    remarks = len(report.problems)
+    found = _read_round_entry(block, start, report)
+    if len(report.problems) == remarks and len(_CLEAN_BLOCKS) < _CLEAN_BLOCKS_KEPT:
+        _CLEAN_BLOCKS[block] = found
     return found
 
 

@@ -8,15 +8,15 @@ so a file that states one system in several notations gets that system.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
-from itertools import repeat
 from typing import NamedTuple
 
 import msgspec
 
 from engine.model import PointSystem, RoundKind
-from trf.codes import entry_kind
+from trf.codes import BLOCK_KINDS, entry_kind
 from trf.model import Player, PointsLine, RoundEntry, RoundNo, TrfDocument
 
 __all__ = [
@@ -139,13 +139,10 @@ def kind_points(kind: RoundKind | None, entry: RoundEntry, system: ScoreCodes) -
     ...             ScoreCodes(BD=Decimal(1)))
     Decimal('1')
     """
-    if kind is RoundKind.PLAYED:
-        played: Decimal = getattr(system, _PLAYED_CODE[entry.colour, entry.result])
-        return played
     if kind is None:
         return Decimal(0)
-    unplayed: Decimal = getattr(system, _UNPLAYED_CODE[kind])
-    return unplayed
+    points: Decimal = getattr(system, _point_code(kind, entry.colour, entry.result))
+    return points
 
 
 class ScoredRounds(NamedTuple):
@@ -171,19 +168,35 @@ def scored_rounds(doc: TrfDocument, player: Player, last: RoundNo) -> ScoredRoun
     lines: dict[int, ScoredRounds] | None = doc.derived.get("scored rounds")
     if lines is None:
         system = point_system(doc)
-        lines = {id(line): _scored(line.rounds, system) for line in doc.players}
+        table = {
+            key: (kind, getattr(system, _BLOCK_CODES[key])) for key, kind in BLOCK_KINDS.items()
+        }
+        lines = {id(line): _scored(line.rounds, table) for line in doc.players}
         doc.derived["scored rounds"] = lines
-    kinds, points = lines[id(player)]
+    scored = lines[id(player)]
+    kinds, points = scored
     missing = last - len(kinds)
     if missing > 0:
-        blank_kinds, blank_points = _scored((RoundEntry(),), point_system(doc))
-        return ScoredRounds(kinds + blank_kinds * missing, points + blank_points * missing)
-    return ScoredRounds(kinds[:last], points[:last])
+        blank = RoundEntry()
+        kind = entry_kind(blank)
+        value = kind_points(kind, blank, point_system(doc))
+        return ScoredRounds(kinds + (kind,) * missing, points + (value,) * missing)
+    return scored if missing == 0 else ScoredRounds(kinds[:last], points[:last])
 
 
-def _scored(entries: tuple[RoundEntry, ...], system: ScoreCodes) -> ScoredRounds:
-    kinds = tuple(map(entry_kind, entries))
-    return ScoredRounds(kinds, tuple(map(kind_points, kinds, entries, repeat(system))))
+def _scored(
+    entries: tuple[RoundEntry, ...],
+    table: Mapping[tuple[bool, str, str], tuple[RoundKind | None, Decimal]],
+) -> ScoredRounds:
+    """Each block's kind and points looked up by its :data:`~trf.codes.BLOCK_KINDS` key in
+    ``table``, which holds both for every key in the file's system."""
+    kinds: list[RoundKind | None] = []
+    points: list[Decimal] = []
+    for entry in entries:
+        kind, value = table.get((entry.opponent is not None, entry.colour, entry.result), _NO_ROUND)
+        kinds.append(kind)
+        points.append(value)
+    return ScoredRounds(tuple(kinds), tuple(points))
 
 
 _OUTCOME = {"1": "W", "W": "W", "=": "D", "D": "D", "0": "L", "L": "L"}
@@ -206,3 +219,19 @@ _UNPLAYED_CODE = {
     RoundKind.ZERO_BYE: "ZPB",
     RoundKind.NOT_PAIRED: "ZPB",
 }
+
+
+def _point_code(kind: RoundKind, colour: str, result: str) -> str:
+    """The :class:`ScoreCodes` field a block of that kind, colour and result is worth."""
+    return _PLAYED_CODE[colour, result] if kind is RoundKind.PLAYED else _UNPLAYED_CODE[kind]
+
+
+_BLOCK_CODES = {
+    (paired, colour, result): _point_code(kind, colour, result)
+    for (paired, colour, result), kind in BLOCK_KINDS.items()
+}
+"""The point code of every block that says a round (:func:`kind_points`' choice), by its
+:data:`~trf.codes.BLOCK_KINDS` key: a file's blocks are scored by looking each one up."""
+
+_NO_ROUND = (None, Decimal(0))
+"""The kind and points of a block that says no round: pending or invalid."""

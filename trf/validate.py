@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from decimal import Decimal
+from functools import cached_property
 
 from engine.model import PairingNumber, RoundKind
 from trf.codes import (
@@ -76,8 +77,8 @@ def announced_round(doc: TrfDocument) -> int | None:
     derived = doc.derived
     if "announced_round" not in derived:
         last = doc.rounds_in_file
-        kinds = {entry_kind(player.entry(last)) for player in doc.players}
-        derived["announced_round"] = last if last and kinds <= _ANNOUNCED else None
+        announced = all(entry_kind(player.entry(last)) in _ANNOUNCED for player in doc.players)
+        derived["announced_round"] = last if last and announced else None
     found: int | None = derived["announced_round"]
     return found
 
@@ -130,6 +131,9 @@ def withdrawn_from(
     return present[-1] + 1 if present else 1
 
 
+_ZERO = Decimal(0)
+
+
 def _block_column(round_no: int, offset: int) -> int:
     """Column of a round block's field: offset 0 = opponent, 5 = colour, 7 = result."""
     return 92 + 10 * (round_no - 1) + offset
@@ -139,16 +143,18 @@ class _Validator:
     def __init__(self, doc: TrfDocument) -> None:
         self.doc = doc
         self.problems: list[TrfProblem] = []
-        self.line_of: dict[int, int] = {}  # id(record) -> line
         self.players: dict[PairingNumber, Player] = {}
-        self.player_line: dict[PairingNumber, int] = {}
-        self.kinds: dict[PairingNumber, tuple[RoundKind | None, ...]] = {}
-        """Each player's blocks classified once (:func:`entry_kind`), for every check."""
-        self.listed_by: dict[tuple[int, PairingNumber], list[Player]] = defaultdict(list)
+        self.rounds_of: dict[PairingNumber, tuple[RoundEntry, ...]] = {}
+        """Each player's blocks, to find the opponent's block of a round."""
+        self.scored: dict[PairingNumber, ScoredRounds] = {}
+        """Each player's blocks classified and scored once (:func:`scored_rounds`)."""
         self.pabs: dict[int, list[Player]] = defaultdict(list)
         self.team_file = any(r.code in ("013", "310") for r in doc.records_of(OpaqueRecord))
-        for index, record in enumerate(doc.records):
-            self.line_of[id(record)] = index + 1
+
+    @cached_property
+    def line_of(self) -> dict[int, int]:
+        """id(record) -> line; worked out for the first problem, as most files have none."""
+        return {id(record): index for index, record in enumerate(self.doc.records, start=1)}
 
     def error(self, record: Record, column: int, message: str) -> None:
         self.problems.append(
@@ -180,27 +186,21 @@ class _Validator:
     def collect_players(self) -> None:
         for player in self.doc.players:
             if player.pairing_no in self.players:
-                first = self.player_line[player.pairing_no]
+                first = self.line_of[id(self.players[player.pairing_no])]
                 self.error(
                     player, 5, f"pairing number {player.pairing_no} is also used on line {first}"
                 )
                 continue
             self.players[player.pairing_no] = player
-            self.player_line[player.pairing_no] = self.line_of[id(player)]
-            self.kinds[player.pairing_no] = self.scored(player).kinds
-
-    def scored(self, player: Player) -> ScoredRounds:
-        return scored_rounds(self.doc, player, len(player.rounds))
+            self.rounds_of[player.pairing_no] = player.rounds
+            self.scored[player.pairing_no] = scored_rounds(self.doc, player, len(player.rounds))
 
     def check_rounds(self, player: Player) -> None:
-        """Each block on its own and against its opponent's; collects who lists whom and the
-        PABs for :meth:`check_paired_once` on the way."""
-        kinds = self.kinds[player.pairing_no]
+        """Each block on its own and against its opponent's; collects the PABs for
+        :meth:`check_paired_once` on the way."""
+        number = player.pairing_no
+        kinds = self.scored[number].kinds
         for round_no, (entry, kind) in enumerate(zip(player.rounds, kinds), start=1):
-            if entry.opponent is not None:
-                self.listed_by[(round_no, entry.opponent)].append(player)
-            elif kind is RoundKind.PAB and entry.result == "U":
-                self.pabs[round_no].append(player)  # ``+`` may be a full-point bye: not counted
             if kind is None:
                 if not pending(entry):
                     self.explain_invalid(player, round_no, entry)
@@ -210,8 +210,25 @@ class _Validator:
                     _block_column(round_no, 7),
                     f"round {round_no}: pairing without a result",
                 )
-            if entry.opponent is not None:
-                self.check_opponent(player, round_no, entry)
+            opponent = entry.opponent
+            if opponent is None:
+                if kind is RoundKind.PAB and entry.result == "U":
+                    self.pabs[round_no].append(player)  # ``+`` may be a full-point bye: not counted
+                continue
+            theirs = self.rounds_of.get(opponent, ())
+            if len(theirs) < round_no or theirs[round_no - 1].opponent != number:
+                self.explain_opponent(player, round_no, entry)
+            elif opponent == number:
+                self.error(
+                    player,
+                    _block_column(round_no, 0),
+                    f"round {round_no}: player {number} is paired with itself",
+                )
+            elif number < opponent:  # each game once, from its lower number
+                other = theirs[round_no - 1]
+                same_colour = entry.colour != "-" and entry.colour == other.colour
+                if same_colour or (entry.result, other.result) not in GAME_RESULTS:
+                    self.explain_game(player, round_no, entry, other)
 
     def explain_invalid(self, player: Player, round_no: int, entry: RoundEntry) -> None:
         where = f"round {round_no}"
@@ -250,33 +267,28 @@ class _Validator:
                 f"{where}: bye code {entry.result} with opponent {entry.opponent}",
             )
 
-    def check_opponent(self, player: Player, round_no: int, entry: RoundEntry) -> None:
+    def explain_opponent(self, player: Player, round_no: int, entry: RoundEntry) -> None:
+        """The block names an opponent whose block of that round does not name it back."""
         assert entry.opponent is not None
         opponent = self.players.get(entry.opponent)
-        if entry.opponent == player.pairing_no:
-            problem = f"player {player.pairing_no} is paired with itself"
-        elif opponent is None:
+        if opponent is None:
             problem = f"opponent {entry.opponent} is not in the file"
-        elif (other := opponent.entry(round_no)).opponent != player.pairing_no:
-            listed = f"lists {other.opponent}" if other.opponent else "lists no opponent"
-            problem = f"{player.pairing_no} lists {entry.opponent} as opponent, but {entry.opponent} {listed}"
         else:
-            if player.pairing_no < entry.opponent:  # each game once, from its lower number
-                self.check_game(player, round_no, entry, other)
-            return
+            other = opponent.entry(round_no).opponent
+            listed = f"lists {other}" if other else "lists no opponent"
+            problem = f"{player.pairing_no} lists {entry.opponent} as opponent, but {entry.opponent} {listed}"
         self.error(player, _block_column(round_no, 0), f"round {round_no}: {problem}")
 
-    def check_game(
+    def explain_game(
         self, player: Player, round_no: int, mine: RoundEntry, theirs: RoundEntry
     ) -> None:
-        """Both lines of one pairing agree on colours and results (§4.3 "Played game")."""
+        """The two lines of one pairing give the same colour or results that cannot stand
+        together (§4.3 "Played game")."""
         assert mine.opponent is not None
-        if self.kinds[mine.opponent][round_no - 1] is None and not pending(theirs):
+        if entry_kind(theirs) is None and not pending(theirs):
             return  # an invalid block is explained on its own (``mine`` is valid: see the caller)
         same_colour = mine.colour != "-" and mine.colour == theirs.colour
         results = (mine.result, theirs.result)
-        if not same_colour and results in GAME_RESULTS:
-            return
         pair = f"round {round_no}: {player.pairing_no} and {mine.opponent}"
         if same_colour:
             self.error(player, _block_column(round_no, 5), f"{pair} both have colour {mine.colour}")
@@ -290,19 +302,33 @@ class _Validator:
             )
 
     def check_paired_once(self) -> None:
-        for (round_no, opponent), players in self.listed_by.items():
-            for player in players[1:]:
-                self.error(
-                    player,
-                    _block_column(round_no, 0),
-                    f"round {round_no}: {opponent} is paired twice (by {players[0].pairing_no} and {player.pairing_no})",
-                )
+        """A player listed by two others in one round, and a second PAB in a round.
+
+        Opponents are gathered only when an error was already found: two players listing one
+        opponent means at least one of their blocks is invalid or not pointed back at, which
+        :meth:`check_rounds` reported (a line seen twice, :meth:`collect_players`)."""
+        if any(problem.severity == "error" for problem in self.problems):
+            self.check_listed_once()
         for round_no, players in self.pabs.items():
             for player in players[1:]:
                 self.error(
                     player,
                     _block_column(round_no, 7),
                     f"round {round_no}: second pairing-allocated bye (also {players[0].pairing_no})",
+                )
+
+    def check_listed_once(self) -> None:
+        listed_by: dict[tuple[int, PairingNumber], list[Player]] = defaultdict(list)
+        for player in self.players.values():
+            for round_no, entry in enumerate(player.rounds, start=1):
+                if entry.opponent is not None:
+                    listed_by[(round_no, entry.opponent)].append(player)
+        for (round_no, opponent), players in listed_by.items():
+            for player in players[1:]:
+                self.error(
+                    player,
+                    _block_column(round_no, 0),
+                    f"round {round_no}: {opponent} is paired twice (by {players[0].pairing_no} and {player.pairing_no})",
                 )
 
     def check_points(self) -> None:
@@ -318,12 +344,14 @@ class _Validator:
         for player in self.players.values():
             if player.points is None:
                 continue
-            total = sum(self.scored(player).points, Decimal(0))
-            total += adjustments.get(player.pairing_no, Decimal(0))
-            accepted = [total, total + acceleration.get(player.pairing_no, Decimal(0))]
+            total = sum(self.scored[player.pairing_no].points, _ZERO)
+            total += adjustments.get(player.pairing_no, _ZERO)
+            if player.points == total:
+                continue  # as on most lines: the other totals accepted are not needed
+            accepted = [total + acceleration.get(player.pairing_no, _ZERO)]
             if announced is not None:
                 without = total - entry_points(player.entry(announced), system)
-                accepted += [without, without + acceleration.get(player.pairing_no, Decimal(0))]
+                accepted += [without, without + acceleration.get(player.pairing_no, _ZERO)]
             if player.points not in accepted:
                 self.error(player, 81, f"points {player.points} but the results give {total}")
 

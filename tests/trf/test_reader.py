@@ -106,3 +106,56 @@ def test_strict_raises_on_the_first_error() -> None:
     with pytest.raises(TrfError) as raised:
         read_trf(text, strict=True)
     assert raised.value.problems[0].column == 97
+
+
+# Columns of the 001 line, trf.md §4.1/§4.2: pairing number 5-8, a blank in 48, birth date
+# 70-79, points 81-84, round 1's block from 92 (opponent 92-95, blank 96, colour 97, result 99).
+
+
+def test_a_character_in_a_blank_column_is_a_warning() -> None:
+    line = ANNA[:47] + "x" + ANNA[48:]
+    doc, problems = read_trf(line)
+    assert [(p.line, p.column, p.severity, p.message) for p in problems] == [
+        (1, 48, "warning", "column 48 should be blank; 'x' ignored")
+    ]
+    assert doc.players[0].rating == 2105
+
+
+def test_a_birth_date_one_column_to_the_right() -> None:
+    line = ANNA[:69] + " 1990/04/12" + ANNA[80:]
+    doc, problems = read_trf(line)
+    assert [(p.column, p.severity) for p in problems] == [(71, "warning")]
+    assert doc.players[0].birth_date == "1990/04/12"
+    assert doc.players[0].points == Decimal("2.5")
+
+
+def test_points_that_need_more_than_four_columns() -> None:
+    # -0.25 is written "-0.25", five characters for the four columns of the field.
+    (problem,) = read_trf(ANNA[:80] + "-.25" + ANNA[84:])[1]
+    assert (problem.column, problem.message) == (
+        81,
+        "001 line: points '-.25' does not fit 4 columns; line kept as it is",
+    )
+
+
+def test_pairing_number_zero() -> None:
+    (problem,) = read_trf(ANNA.replace("001    1", "001    0", 1))[1]
+    assert (problem.column, problem.message) == (
+        5,
+        "001 line: pairing number 0 is not allowed (1-9999); line kept as it is",
+    )
+
+
+def test_a_character_in_a_blank_column_of_a_round_block() -> None:
+    (problem,) = read_trf(ANNA[:91] + "   4xw 1")[1]
+    assert (problem.column, problem.message) == (
+        96,
+        "001 line: round 1: column should be blank; line kept as it is",
+    )
+
+
+def test_result_x_is_read_with_a_warning() -> None:
+    # X (unknown result) is a TRF-2026 162 code, not a TRF16 one.
+    doc, problems = read_trf(ANNA[:91] + "   4 w X")
+    assert [(p.column, p.severity) for p in problems] == [(99, "warning")]
+    assert doc.players[0].rounds[0] == RoundEntry(opponent=4, colour="w", result="X")

@@ -162,3 +162,76 @@ def test_structured_codes_are_the_ones_the_reader_parses() -> None:
 
     parsed = set(reader._PARSERS) | set(reader._BB_CODES) | {"001"}
     assert parsed == codes.STRUCTURED_CODES
+
+
+# Round-block columns of trf.md §4.2: round 1's opponent starts in column 92, its colour is in
+# column 97 and its result in column 99.
+
+
+def test_a_player_paired_with_itself() -> None:
+    text = player_line(1, "A", "0.0", "1 w 0")
+    assert [(p.line, p.column, p.message) for p in errors(text)] == [
+        (1, 92, "round 1: player 1 is paired with itself")
+    ]
+
+
+def test_an_opponent_who_is_not_in_the_file() -> None:
+    text = player_line(1, "A", "1.0", "9 w 1")
+    assert [(p.line, p.column, p.message) for p in errors(text)] == [
+        (1, 92, "round 1: opponent 9 is not in the file")
+    ]
+
+
+def test_an_opponent_who_lists_no_opponent() -> None:
+    # #2 had the pairing-allocated bye (worth a win) in the round #1 says they played.
+    text = "\n".join([player_line(1, "A", "1.0", "2 w 1"), player_line(2, "B", "1.0", "0000 - U")])
+    assert [(p.line, p.column, p.message) for p in errors(text)] == [
+        (1, 92, "round 1: 1 lists 2 as opponent, but 2 lists no opponent")
+    ]
+
+
+def test_a_second_pairing_allocated_bye_in_a_round() -> None:
+    # C.04.1 c: at most one player receives the pairing-allocated bye in a round.
+    text = "\n".join(
+        [player_line(1, "A", "1.0", "0000 - U"), player_line(2, "B", "1.0", "0000 - U")]
+    )
+    assert [(p.line, p.column, p.message) for p in errors(text)] == [
+        (2, 99, "round 1: second pairing-allocated bye (also 1)")
+    ]
+
+
+def test_a_result_without_an_opponent() -> None:
+    # §4.3: "1" is the result of a game, which needs an opponent.
+    text = player_line(1, "A", "0.0", "0000 - 1")
+    assert [(p.line, p.column, p.message) for p in errors(text)] == [
+        (1, 99, "round 1: result 1 needs an opponent")
+    ]
+
+
+def test_a_published_pairing_without_a_result_is_a_warning() -> None:
+    # An opponent and a colour with a blank result column (§4.3): a pairing not yet played.
+    lines = [
+        player_line(n, name, "0.0") + f"  {3 - n:>4} {c}  "
+        for n, name, c in ((1, "A", "w"), (2, "B", "b"))
+    ]
+    problems = check_trf("\n".join(lines))[1]
+    assert [(p.line, p.column, p.severity, p.message) for p in problems] == [
+        (1, 99, "warning", "round 1: pairing without a result"),
+        (2, 99, "warning", "round 1: pairing without a result"),
+    ]
+
+
+def test_a_player_listed_by_a_valid_and_an_invalid_block() -> None:
+    # #1 and #3 played each other; #2's block also names #3 but has no colour (§4.3 needs w
+    # or b for a game): that block is wrong on its own and #3 is listed twice.
+    text = "\n".join(
+        [
+            player_line(1, "A", "1.0", "3 w 1"),
+            player_line(2, "B", "0.0", "3 - 1"),
+            player_line(3, "C", "0.0", "1 b 0"),
+        ]
+    )
+    assert [(p.line, p.column, p.message) for p in errors(text)] == [
+        (2, 92, "round 1: 3 is paired twice (by 1 and 2)"),
+        (2, 97, "round 1: a played game needs colour w or b"),
+    ]
