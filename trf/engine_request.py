@@ -40,7 +40,6 @@ from trf.validate import ABSENT, announced_round, joins_round, withdrawn_from
 __all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
 
 _TOOK_PART = {RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB}
-_ABSENT = frozenset(ABSENT)
 
 
 def next_round(doc: TrfDocument) -> int:
@@ -92,7 +91,7 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
         # The checker replays rounds as the reference engines read them: every Z a bye.
         # Otherwise a player's rounds outside their entry matter only to their absences.
         outside = (range(0), paired + 1)
-        if not replay and not _ABSENT.isdisjoint(scored.kinds):
+        if not replay and any(kind in scored.kinds for kind in ABSENT):
             outside = _outside_entry(doc, player, paired, total)
         this_round = entry_kind(player.entry(round_no))
         if replay:
