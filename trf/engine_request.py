@@ -40,6 +40,8 @@ from trf.validate import ABSENT, announced_round, joins_round, withdrawn_from
 __all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
 
 _TOOK_PART = {RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB}
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK}
+"""A played game's colour letter (a block whose kind is ``PLAYED`` has one of these)."""
 
 
 def next_round(doc: TrfDocument) -> int:
@@ -144,19 +146,20 @@ def _history(
     entries = player.entries(len(scored.kinds))
     records = []
     for round_no, (entry, kind, points) in enumerate(zip(entries, *scored), start=1):
-        value = _fraction(points)
-        if kind is RoundKind.PLAYED:
-            colour = Colour.WHITE if entry.colour == "w" else Colour.BLACK
-            records.append(RoundRecord(kind, value, entry.opponent, colour))
-        elif kind in ABSENT and (round_no in before or round_no >= withdrawn):
-            records.append(RoundRecord(RoundKind.NOT_PAIRED, value))
-        elif kind is None:
+        if kind is None:
             what = "no result for the game" if pending(entry) else "invalid round entry"
             raise _error(
                 f"player {player.pairing_no}, round {round_no}: {what}",
                 line=next(n for n, record in enumerate(doc.records, start=1) if record is player),
                 column=92 + 10 * (round_no - 1),
             )
+        value = _fraction(points)
+        # ``kind.played`` and the colours' table, not ``RoundKind.PLAYED`` or ``Colour.WHITE``:
+        # reading an enum's member off its class is several times slower than either.
+        if kind.played:
+            records.append(RoundRecord(kind, value, entry.opponent, _COLOURS[entry.colour]))
+        elif kind in ABSENT and (round_no in before or round_no >= withdrawn):
+            records.append(RoundRecord(RoundKind.NOT_PAIRED, value))
         else:
             records.append(RoundRecord(kind, value, entry.opponent))
     return tuple(records)
