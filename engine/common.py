@@ -137,7 +137,9 @@ def in_pairing_order(entry: PlayerEntry) -> bool:
 
 def opponents(entry: PlayerEntry) -> frozenset[PairingNumber]:
     """Opponents actually met over the board (forfeits excluded, GHR 3.5)."""
-    return frozenset(r.opponent for r in entry.history if r.kind.played and r.opponent is not None)
+    return frozenset(
+        [r.opponent for r in entry.history if r.kind.played and r.opponent is not None]
+    )
 
 
 def compatible(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
