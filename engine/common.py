@@ -137,7 +137,9 @@ def in_pairing_order(entry: PlayerEntry) -> bool:
 
 def opponents(entry: PlayerEntry) -> frozenset[PairingNumber]:
     """Opponents actually met over the board (forfeits excluded, GHR 3.5)."""
-    return frozenset(r.opponent for r in entry.history if r.kind.played and r.opponent is not None)
+    return frozenset(
+        [r.opponent for r in entry.history if r.kind.played and r.opponent is not None]
+    )
 
 
 def compatible(request: PairingRequest, a: PlayerEntry, b: PlayerEntry) -> bool:
@@ -220,14 +222,23 @@ class ScaledScores:
 
     @classmethod
     def of(cls, request: PairingRequest) -> ScaledScores:
-        scale = _common_denominator(request)
+        # Each record's points read once as (numerator, denominator), for both the common
+        # denominator and the scaled value: a Fraction's two are Python properties.
+        ratios = [
+            [record.points.as_integer_ratio() for record in entry.history]
+            for entry in request.players
+        ]
+        scale = math.lcm(
+            *{denominator for rounds in ratios for _, denominator in rounds},
+            *(virtual.denominator for e in request.players for virtual in e.acceleration.values()),
+        )
         pairing: dict[PairingNumber, Sequence[int]] = {}
         points: dict[PairingNumber, int] = {}
-        for entry in request.players:
+        for entry, rounds in zip(request.players, ratios):
             total = 0
             running = [0]
-            for record in entry.history:
-                total += _scaled(record.points, scale)
+            for numerator, denominator in rounds:
+                total += numerator * (scale // denominator)
                 running.append(total)
             points[entry.number] = total
             if entry.acceleration:
@@ -270,15 +281,6 @@ def past_float(
     if theirs is None:
         return None
     return game_floats(scores.pairing[entry.number][round_no - 1], theirs[round_no - 1])[0]
-
-
-def _common_denominator(request: PairingRequest) -> int:
-    """A denominator every score of ``request`` is a whole multiple of (2 for halves)."""
-    denominators = {record.points.denominator for e in request.players for record in e.history}
-    denominators.update(
-        virtual.denominator for e in request.players for virtual in e.acceleration.values()
-    )
-    return math.lcm(*denominators)
 
 
 def _scaled(value: Fraction | int, scale: int) -> int:

@@ -29,18 +29,19 @@ from trf.model import (
     ForbiddenPairs,
     Header,
     Player,
-    RoundEntry,
     TrfDocument,
     TrfProblem,
     XxaAcceleration,
     XxzAbsent,
 )
-from trf.scoring import point_system, scored_rounds
+from trf.scoring import ScoredRounds, point_system, scored_rounds
 from trf.validate import ABSENT, announced_round, joins_round, withdrawn_from
 
 __all__ = ["next_round", "next_round_request", "paired_rounds", "round_request"]
 
 _TOOK_PART = {RoundKind.PLAYED, RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS, RoundKind.PAB}
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK}
+"""A played game's colour letter (a block whose kind is ``PLAYED`` has one of these)."""
 
 
 def next_round(doc: TrfDocument) -> int:
@@ -85,14 +86,15 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
     accelerations = _accelerations(doc, total)
     entries = []
     paired = paired_rounds(doc)
+    if not replay and doc.players:
+        _read_round_lists(doc)
     for player in sorted(doc.players, key=lambda p: p.pairing_no):
+        scored = scored_rounds(doc, player, round_no - 1)
         # The checker replays rounds as the reference engines read them: every Z a bye.
-        outside = (range(0), paired + 1) if replay else _outside_entry(doc, player, paired, total)
-        kinds, values = scored_rounds(doc, player, round_no - 1)
-        history = tuple(
-            _record(doc, player, r, block, outside)
-            for r, block in enumerate(zip(player.entries(round_no - 1), kinds, values), start=1)
-        )
+        # Otherwise a player's rounds outside their entry matter only to their absences.
+        outside = (range(0), paired + 1)
+        if not replay and any(kind in scored.kinds for kind in ABSENT):
+            outside = _outside_entry(doc, player, paired, total)
         this_round = entry_kind(player.entry(round_no))
         if replay:
             available = this_round in _TOOK_PART
@@ -102,7 +104,7 @@ def round_request(doc: TrfDocument, round_no: int, *, replay: bool) -> PairingRe
             PlayerEntry(
                 number=PairingNumber(player.pairing_no),
                 rating=player.rating or 0,
-                history=history,
+                history=_history(doc, player, scored, outside),
                 available=available,
                 acceleration=accelerations.get(player.pairing_no, {}),
                 name=name_str(*parse_name(player.name)),
@@ -131,30 +133,46 @@ def _outside_entry(doc: TrfDocument, player: Player, paired: int, total: int) ->
     return range(1, joins if joins is not None else paired + 1), withdrawn or paired + 1
 
 
-def _record(
+def _history(
     doc: TrfDocument,
     player: Player,
-    round_no: int,
-    block: tuple[RoundEntry, RoundKind | None, Decimal],
+    scored: ScoredRounds,
     outside: tuple[range, int],
-) -> RoundRecord:
-    """The record of one round block: its entry, kind and points (:func:`scored_rounds`)."""
-    entry, kind, points = block
-    value = _fraction(points)
+) -> tuple[RoundRecord, ...]:
+    """The records of a player's round blocks, round 1 first, from their kinds and points
+    (:func:`scored_rounds`); an absence in a round ``outside`` the player's entry
+    (:func:`_outside_entry`) is ``NOT_PAIRED``."""
     before, withdrawn = outside
-    if kind in ABSENT and (round_no in before or round_no >= withdrawn):
-        return RoundRecord(RoundKind.NOT_PAIRED, value)
-    if kind is None:
-        what = "no result for the game" if pending(entry) else "invalid round entry"
-        raise _error(
-            f"player {player.pairing_no}, round {round_no}: {what}",
-            line=next(n for n, record in enumerate(doc.records, start=1) if record is player),
-            column=92 + 10 * (round_no - 1),
-        )
-    if kind is RoundKind.PLAYED:
-        colour = Colour.WHITE if entry.colour == "w" else Colour.BLACK
-        return RoundRecord(kind, value, entry.opponent, colour)
-    return RoundRecord(kind, value, entry.opponent)
+    entries = player.entries(len(scored.kinds))
+    records = []
+    for round_no, (entry, kind, points) in enumerate(zip(entries, *scored), start=1):
+        if kind is None:
+            what = "no result for the game" if pending(entry) else "invalid round entry"
+            raise _error(
+                f"player {player.pairing_no}, round {round_no}: {what}",
+                line=next(n for n, record in enumerate(doc.records, start=1) if record is player),
+                column=92 + 10 * (round_no - 1),
+            )
+        value = _fraction(points)
+        # ``kind.played`` and the colours' table, not ``RoundKind.PLAYED`` or ``Colour.WHITE``:
+        # reading an enum's member off its class is several times slower than either.
+        if kind.played:
+            records.append(RoundRecord(kind, value, entry.opponent, _COLOURS[entry.colour]))
+        elif kind in ABSENT and (round_no in before or round_no >= withdrawn):
+            records.append(RoundRecord(RoundKind.NOT_PAIRED, value))
+        else:
+            records.append(RoundRecord(kind, value, entry.opponent))
+    return tuple(records)
+
+
+def _read_round_lists(doc: TrfDocument) -> None:
+    """Refuse a ``late entries`` or ``withdrawn`` comment that cannot be read, whether or not
+    any player's absences ask what it says (:func:`_outside_entry`)."""
+    try:
+        doc.round_list("late entries")
+        doc.round_list("withdrawn")
+    except ValueError as error:
+        raise _error(str(error)) from None
 
 
 def _error(message: str, *, line: int = 0, column: int = 0) -> TrfError:

@@ -27,7 +27,7 @@ from engine.model import Colour, PairingNumber, PairingRequest
 __all__ = ["DutchPlayer", "build_players", "colour_rank_indices"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DutchPlayer:
     """One player to be paired, with the facts the criteria and colour rules read.
 
@@ -35,6 +35,10 @@ class DutchPlayer:
     which doubles as the vertex number in the matching graph. The facts of ``preference``
     the criteria compare per pair (``wants``, ``absolute``, ``strong``, ``imbalance``) are
     worked out once here, not on every comparison.
+
+    Not frozen, though nothing changes a player once built: a frozen dataclass sets each of
+    these twenty-one fields through ``object.__setattr__``, which was a fifth of
+    :func:`build_players`. Equal by value, as before, and so not hashable.
     """
 
     index: int

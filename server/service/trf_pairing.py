@@ -68,10 +68,11 @@ def read_round(
     :raises TrfError: when the file cannot give the round's request;
         :raises InvalidRequest: for ``maxi`` without a maxi variant.
     """
-    request = replace(next_round_request(document), explain=explain)
-    if rules is not None:
-        request = replace(request, rules_edition=f"fide-{rules}")
-    return FileRound(request, system_variant(system, maxi=maxi))
+    request = next_round_request(document)
+    edition = request.rules_edition if rules is None else f"fide-{rules}"
+    return FileRound(
+        replace(request, explain=explain, rules_edition=edition), system_variant(system, maxi=maxi)
+    )
 
 
 def render_pairing(pairing: Pairing) -> str:

@@ -124,3 +124,13 @@ def test_round_request_replays_a_complete_round() -> None:
 def test_missing_total_rounds_is_an_error() -> None:
     with pytest.raises(TrfError, match="total number of rounds"):
         next_round_request(_doc(*PLAYED))
+
+
+@pytest.mark.parametrize("label", ["withdrawn", "late entries"])
+def test_an_unreadable_round_list_is_refused_when_nobody_is_absent(label: str) -> None:
+    """A ``withdrawn`` or ``late entries`` comment whose group is not ``round: players``
+    (trf.model.ROUND_LISTS) cannot say who was out; the request refuses it whether or not a
+    player's absences would ask it (here every player played round 1)."""
+    document = _doc("XXR 5", f"### {label} (from round: players): 3", *PLAYED)
+    with pytest.raises(TrfError, match=f"{label} '3': not 'round: players'"):
+        next_round_request(document)

@@ -37,10 +37,11 @@ def build_players_2012(request: PairingRequest) -> list[DutchPlayer]:
 
     :raises engine.errors.InvalidRequest: the request contradicts itself.
     """
+    entries = {entry.number: entry for entry in request.players}
     return [
         replace(
             player,
-            eligible_for_bye=bye_allowed(request.player(player.number), request.points),
+            eligible_for_bye=bye_allowed(entries[player.number], request.points),
             colour_rank=player.colour_rank if request.round_no == 1 else player.number,
         )
         for player in build_players(request)

@@ -35,9 +35,10 @@ def build_players_2017(request: PairingRequest) -> list[DutchPlayer]:
     :raises engine.errors.InvalidRequest: the request contradicts itself.
     """
     played = request.round_no - 1
+    entries = {entry.number: entry for entry in request.players}
     result = []
     for player in build_players(request):
-        entry = request.player(player.number)
+        entry = entries[player.number]
         result.append(
             replace(
                 player,
