@@ -116,19 +116,22 @@ class BracketWeights:
         of each kind of pair (empty when an edition lists every pair)."""
         members = context.current + context.following
         # Members come in pairing order: a score is either the one before or lower, so one
-        # comparison per member finds the levels (a Fraction hashes slowly).
+        # integer comparison per member finds the levels.
         scores: list[Fraction] = []
         below_top: list[int] = []
+        last = None
         for i in members:
-            score = players[i].score
-            if not scores or score != scores[-1]:
-                scores.append(score)
+            player = players[i]
+            if player.scaled_score != last:
+                last = player.scaled_score
+                scores.append(player.score)
             below_top.append(len(scores) - 1)
         top = len(scores) - 1
         self._level = {i: top - rank for i, rank in zip(members, below_top)}
         """Score levels as small integers (ascending with the score): compared per pair,
         much faster than the Fractions themselves."""
-        self._level_of = {score: level for level, score in enumerate(reversed(scores))}
+        self._score_at = scores[::-1]
+        """The score of each level, which names the fields of score levels."""
         self._floated: dict[tuple[int, Float], set[int]] = {
             (back, kind): set() for back in (1, 2) for kind in (Float.DOWN, Float.UP)
         }
@@ -193,8 +196,8 @@ class BracketWeights:
         p = self.players
         mdps = set(ctx.mdps)
         following = ctx.following
-        cur_levels = self._scores_of(ctx.current)
-        all_levels = self._scores_of(ctx.current + following)
+        cur_levels = self._levels_of(ctx.current)
+        all_levels = self._levels_of(ctx.current + following)
 
         # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8): the
         # latter are every pair with a player of the next score group, whose C8 and C9
@@ -215,10 +218,9 @@ class BracketWeights:
         )
         of = self._level
         for level in all_levels[:-1]:
-            key = self._level_of[level]
-            holders = [h for h in higher if of[h] == key]
+            holders = [h for h in higher if of[h] == level]
             self._count(
-                f"C8 scores {level}",
+                f"C8 scores {self._score_at[level]}",
                 {},
                 min(len(holders), len(members) // 2),
                 higher=dict.fromkeys(holders, 1),
@@ -242,11 +244,10 @@ class BracketWeights:
         for back in windows:
             self._float_levels(current_pairs, cur_levels, back, repeat_up[back])
 
-    def _scores_of(self, players: tuple[int, ...]) -> list[Fraction]:
-        """The scores among ``players`` (of this bracket or its next score group), highest
-        first, found by their levels."""
-        scores = list(self._level_of)
-        return [scores[level] for level in sorted({self._level[i] for i in players}, reverse=True)]
+    def _levels_of(self, players: tuple[int, ...]) -> list[int]:
+        """The score levels among ``players`` (of this bracket or its next score group),
+        highest first."""
+        return sorted({self._level[i] for i in players}, reverse=True)
 
     def _sample_pairs(self, mdps: set[int]) -> list[tuple[int, int]]:
         """One pair ``(h, low)`` of the bracket (``low`` not an MDP, C6) for each kind of
@@ -306,7 +307,7 @@ class BracketWeights:
         self,
         name: str,
         pairs: list[tuple[int, int]],
-        levels: list[Fraction],
+        levels: list[int],
         bound: int,
         *,
         higher: tuple[int, ...] | None = None,
@@ -316,11 +317,12 @@ class BracketWeights:
         are the players that are the higher of some pair, when ``pairs`` are samples."""
         of = self._level
         for level in levels[:-1]:
-            key = self._level_of[level]
-            at_level = [pair for pair in pairs if of[pair[0]] == key]
+            at_level = [pair for pair in pairs if of[pair[0]] == level]
             tops = {pair[0] for pair in at_level} if higher is None else higher
-            holders = sum(1 for i in tops if of[i] == key)
-            self._count(f"{name} {level}", dict.fromkeys(at_level, 1), min(holders, bound))
+            holders = sum(1 for i in tops if of[i] == level)
+            self._count(
+                f"{name} {self._score_at[level]}", dict.fromkeys(at_level, 1), min(holders, bound)
+            )
 
     def _bye_ranks(
         self,
@@ -370,7 +372,7 @@ class BracketWeights:
     def _float_levels(
         self,
         pairs: list[tuple[int, int]],
-        levels: list[Fraction],
+        levels: list[int],
         back: int,
         repeat_up: dict[tuple[int, int], bool],
     ) -> None:
@@ -382,21 +384,19 @@ class BracketWeights:
         down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
         current = self.context.current
         for level in levels[:-1]:
-            key = self._level_of[level]
             values = {
-                pair: (pair[0] in fell and of[pair[0]] == key)
-                + (pair[1] in fell and of[pair[1]] == key)
+                pair: (pair[0] in fell and of[pair[0]] == level)
+                + (pair[1] in fell and of[pair[1]] == level)
                 for pair in pairs
             }
-            holders = sum(1 for i in current if i in fell and of[i] == key)
-            self._count(f"{down} {level}", values, holders)
+            holders = sum(1 for i in current if i in fell and of[i] == level)
+            self._count(f"{down} {self._score_at[level]}", values, holders)
         for level in levels[:-1]:
-            key = self._level_of[level]
-            at_level = [pair for pair in pairs if of[pair[0]] == key]
+            at_level = [pair for pair in pairs if of[pair[0]] == level]
             if any(repeat_up[pair] for pair in at_level):
-                holders = sum(1 for i in current if of[i] == key)
+                holders = sum(1 for i in current if of[i] == level)
                 self._count(
-                    f"{up} {level}",
+                    f"{up} {self._score_at[level]}",
                     {pair: 0 if repeat_up[pair] else 1 for pair in at_level},
                     holders,
                 )

@@ -71,9 +71,9 @@ class Weights2012(BracketWeights):
         ctx = self.context
         p = self.players
         mdps = set(ctx.mdps)
-        cur_levels = sorted({p[i].score for i in ctx.current}, reverse=True)
+        cur_levels = self._levels_of(ctx.current)
         members = ctx.current + ctx.following
-        all_levels = sorted({p[i].score for i in members}, reverse=True)
+        all_levels = self._levels_of(members)
         current_pairs = [
             (h, low)
             for a, low in enumerate(ctx.current)
