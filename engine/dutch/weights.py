@@ -114,6 +114,8 @@ class BracketWeights:
         self._samples: dict[tuple[int, int], tuple[int, int]] = {}
         """With :meth:`_sample_pairs`: each bracket player's kind, and the sample pair
         of each kind of pair (empty when an edition lists every pair)."""
+        self._by_kinds: dict[tuple[int, int], int] = {}
+        """The weight of each kind of pair: its sample's, once packed."""
         members = context.current + context.following
         # Members come in pairing order: a score is either the one before or lower, so one
         # integer comparison per member finds the levels.
@@ -132,15 +134,19 @@ class BracketWeights:
         much faster than the Fractions themselves."""
         self._score_at = scores[::-1]
         """The score of each level, which names the fields of score levels."""
-        self._floated: dict[tuple[int, Float], set[int]] = {
-            (back, kind): set() for back in (1, 2) for kind in (Float.DOWN, Float.UP)
-        }
-        """The members who floated down or up one (two) rounds ago, by ``(back, kind)``."""
-        for i in members:
-            for back in (1, 2):
+        self._fell: dict[int, set[int]] = {1: set(), 2: set()}
+        """The members who floated down one (two) rounds ago, by ``back`` (1 or 2)..."""
+        self._rose: dict[int, set[int]] = {1: set(), 2: set()}
+        """... and those who floated up."""
+        for back in (1, 2):
+            fell = self._fell[back]
+            rose = self._rose[back]
+            for i in members:
                 kind = players[i].floated(back)
-                if kind is not None:
-                    self._floated[(back, kind)].add(i)
+                if kind is Float.DOWN:
+                    fell.add(i)
+                elif kind is Float.UP:
+                    rose.add(i)
         self._build(played_rounds)
         self.base_bits = sum(spec.bound.bit_length() for spec in self._fields)
         self.stage_bits = max(total_bits - self.base_bits, min_stage_bits)
@@ -159,8 +165,11 @@ class BracketWeights:
         self.bits = offset
         for spec, shift in zip(reversed(self._fields), offsets):
             _add_shifted(self.base, spec.values, shift)
-            _add_shifted(self.ahead, spec.higher, shift)
-            _add_shifted(self.behind, spec.lower, shift)
+            if spec.higher:
+                _add_shifted(self.ahead, spec.higher, shift)
+            if spec.lower:
+                _add_shifted(self.behind, spec.lower, shift)
+        self._by_kinds = {kinds: self.base.get(pair, 0) for kinds, pair in self._samples.items()}
         self.following = frozenset(context.following)
         self.field_names = tuple(spec.name for spec in self._fields)
 
@@ -171,8 +180,7 @@ class BracketWeights:
             return self.base.get((u, v), 0) + self.ahead.get(u, 0) + self.behind.get(v, 0)
         kind = self._kind
         if kind:
-            sample = self._samples.get((kind[u], kind[v]))
-            return 0 if sample is None else self.base.get(sample, 0)
+            return self._by_kinds.get((kind[u], kind[v]), 0)
         return self.base.get((u, v), 0)
 
     @property
@@ -257,6 +265,7 @@ class BracketWeights:
         through a few hundred pairs instead of half a million."""
         ctx = self.context
         rank = ctx.bye_rank or {}
+        fell, rose = self._fell, self._rose
         kinds: dict[int, int] = {}
         numbers: dict[tuple[object, ...], int] = {}
         for i in ctx.current:
@@ -269,8 +278,10 @@ class BracketWeights:
                 player.absolute,
                 player.strong,
                 player.repeated,
-                player.float_previous,
-                player.float_before_previous,
+                i in fell[1],
+                i in rose[1],
+                i in fell[2],
+                i in rose[2],
                 rank.get(i, 0),
             )
             kinds[i] = numbers.setdefault(facts, len(numbers))  # small ints hash fast
@@ -343,7 +354,7 @@ class BracketWeights:
     def _repeat_up(self, pairs: list[tuple[int, int]], back: int) -> dict[tuple[int, int], bool]:
         """MDP opponents (lower players of a pair with an MDP) who upfloated ``back`` rounds ago."""
         of = self._level
-        up = self._floated[(back, Float.UP)]
+        up = self._rose[back]
         return {pair: of[pair[0]] > of[pair[1]] and pair[1] in up for pair in pairs}
 
     def _float_counts(
@@ -356,7 +367,7 @@ class BracketWeights:
         counts only in the score levels of C18/C20); C15/C17: MDP opponents who upfloated
         then (counted as pairs without such a player: ``repeat_up``, :meth:`_repeat_up`)."""
         of = self._level
-        fell = self._floated[(back, Float.DOWN)]
+        fell = self._fell[back]
         down, up = ("C14", "C15") if back == 1 else ("C16", "C17")
         downs = {
             pair: (pair[1] in fell) + (of[pair[0]] <= of[pair[1]] and pair[0] in fell)
@@ -380,7 +391,7 @@ class BracketWeights:
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
         resident did not upfloat then (``repeat_up``, :meth:`_repeat_up`)."""
         of = self._level
-        fell = self._floated[(back, Float.DOWN)]
+        fell = self._fell[back]
         down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
         current = self.context.current
         for level in levels[:-1]:

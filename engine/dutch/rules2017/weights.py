@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from engine.common import Float
 from engine.dutch.weights import BracketWeights, colour_failures
 
 __all__ = ["Weights2017"]
@@ -112,8 +111,8 @@ class Weights2017(BracketWeights):
         upfloaters, charged their pair's difference."""
         p = self.players
         down, up = ("C.16", "C.17") if back == 1 else ("C.18", "C.19")
-        fell = self._floated[(back, Float.DOWN)]
-        rose = self._floated[(back, Float.UP)]
+        fell = self._fell[back]
+        rose = self._rose[back]
         terms: dict[Pair, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         charged: list[Pair] = []
         for h, low in pairs:
