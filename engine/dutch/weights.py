@@ -365,16 +365,19 @@ class BracketWeights:
     ) -> None:
         """C14/C16: residents who downfloated then and are paired now (an MDP higher player
         counts only in the score levels of C18/C20); C15/C17: MDP opponents who upfloated
-        then (counted as pairs without such a player: ``repeat_up``, :meth:`_repeat_up`)."""
+        then (counted as pairs without such a player: ``repeat_up``, :meth:`_repeat_up`).
+        Nothing is weighed for a count no one in the bracket can add to."""
         of = self._level
         fell = self._fell[back]
         down, up = ("C14", "C15") if back == 1 else ("C16", "C17")
-        downs = {
-            pair: (pair[1] in fell) + (of[pair[0]] <= of[pair[1]] and pair[0] in fell)
-            for pair in pairs
-        }
         current = self.context.current
-        self._count(down, downs, sum(1 for i in current if i in fell))
+        holders = sum(1 for i in current if i in fell)
+        if holders:
+            downs = {
+                pair: (pair[1] in fell) + (of[pair[0]] <= of[pair[1]] and pair[0] in fell)
+                for pair in pairs
+            }
+            self._count(down, downs, holders)
         if any(repeat_up.values()):
             self._count(
                 up, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, len(current) // 2
@@ -389,19 +392,22 @@ class BracketWeights:
     ) -> None:
         """C18/C20: per MDP score level, paired MDPs who downfloated then (the residents'
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
-        resident did not upfloat then (``repeat_up``, :meth:`_repeat_up`)."""
+        resident did not upfloat then (``repeat_up``, :meth:`_repeat_up`). A level without
+        such a downfloater is not weighed."""
         of = self._level
         fell = self._fell[back]
         down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
         current = self.context.current
+        fallen = [of[i] for i in current if i in fell]
         for level in levels[:-1]:
-            values = {
-                pair: (pair[0] in fell and of[pair[0]] == level)
-                + (pair[1] in fell and of[pair[1]] == level)
-                for pair in pairs
-            }
-            holders = sum(1 for i in current if i in fell and of[i] == level)
-            self._count(f"{down} {self._score_at[level]}", values, holders)
+            holders = fallen.count(level)
+            if holders:
+                values = {
+                    pair: (pair[0] in fell and of[pair[0]] == level)
+                    + (pair[1] in fell and of[pair[1]] == level)
+                    for pair in pairs
+                }
+                self._count(f"{down} {self._score_at[level]}", values, holders)
         for level in levels[:-1]:
             at_level = [pair for pair in pairs if of[pair[0]] == level]
             if any(repeat_up[pair] for pair in at_level):
