@@ -203,21 +203,22 @@ class BracketWeights:
         ctx = self.context
         p = self.players
         mdps = set(ctx.mdps)
+        current = ctx.current
         following = ctx.following
-        cur_levels = self._levels_of(ctx.current)
-        all_levels = self._levels_of(ctx.current + following)
+        members = current + following
+        cur_levels = self._levels_of(current)
+        all_levels = self._levels_of(members)
 
         # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8): the
         # latter are every pair with a player of the next score group, whose C8 and C9
         # values only depend on who is in the pair (:class:`_Field`). The former are
         # weighed by one sample pair per kind of pair (:meth:`_sample_pairs`).
         current_pairs = self._sample_pairs(mdps)
-        members = ctx.current + following
         higher = members[:-1] if following else ()
-        half_current = len(ctx.current) // 2
+        half_current = len(current) // 2
 
         self._count("C6", dict.fromkeys(current_pairs, 1), half_current)
-        self._levels("C7", current_pairs, cur_levels, half_current, higher=ctx.current[:-1])
+        self._levels("C7", current_pairs, cur_levels, half_current, higher=current[:-1])
         self._count(
             "C8 pairs",
             {},
@@ -236,12 +237,12 @@ class BracketWeights:
         if ctx.bye_rank is not None:
             self._bye_ranks(current_pairs, higher, following, ctx.bye_rank)
 
-        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
-        for position, name in enumerate(("C10", "C11", "C12", "C13")):
-            if any(bad[position] for bad in failures.values()):
+        failures = [colour_failures(p[low], p[h]) for h, low in current_pairs]
+        for name, failed in zip(("C10", "C11", "C12", "C13"), zip(*failures)):
+            if any(failed):
                 self._count(
                     name,
-                    {pair: 0 if bad[position] else 1 for pair, bad in failures.items()},
+                    {pair: 0 if bad else 1 for pair, bad in zip(current_pairs, failed)},
                     half_current,
                 )
         # C14-C17 (float counts) rank above C18-C21 (float score levels), previous round first.
