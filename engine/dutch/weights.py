@@ -116,24 +116,21 @@ class BracketWeights:
         of each kind of pair (empty when an edition lists every pair)."""
         self._by_kinds: dict[tuple[int, int], int] = {}
         """The weight of each kind of pair: its sample's, once packed."""
+        self._level: dict[int, int] = {}
+        """Score levels of the members as small integers (ascending with the score):
+        compared per pair, much faster than the Fractions themselves."""
+        self._score_at: list[Fraction] = []
+        """The score of each level, which names the fields of score levels."""
+        # Members come in pairing order: read backwards, a score is either the one before
+        # or higher, so one integer comparison per member finds the levels.
         members = context.current + context.following
-        # Members come in pairing order: a score is either the one before or lower, so one
-        # integer comparison per member finds the levels.
-        scores: list[Fraction] = []
-        below_top: list[int] = []
         last = None
-        for i in members:
+        for i in reversed(members):
             player = players[i]
             if player.scaled_score != last:
                 last = player.scaled_score
-                scores.append(player.score)
-            below_top.append(len(scores) - 1)
-        top = len(scores) - 1
-        self._level = {i: top - rank for i, rank in zip(members, below_top)}
-        """Score levels as small integers (ascending with the score): compared per pair,
-        much faster than the Fractions themselves."""
-        self._score_at = scores[::-1]
-        """The score of each level, which names the fields of score levels."""
+                self._score_at.append(player.score)
+            self._level[i] = len(self._score_at) - 1
         self._fell: dict[int, set[int]] = {1: set(), 2: set()}
         """The members who floated down one (two) rounds ago, by ``back`` (1 or 2)..."""
         self._rose: dict[int, set[int]] = {1: set(), 2: set()}
@@ -148,7 +145,8 @@ class BracketWeights:
                 elif kind is Float.UP:
                     rose.add(i)
         self._build(played_rounds)
-        self.base_bits = sum(spec.bound.bit_length() for spec in self._fields)
+        widths = [spec.bound.bit_length() for spec in self._fields]
+        self.base_bits = sum(widths)
         self.stage_bits = max(total_bits - self.base_bits, min_stage_bits)
         """Low bits for the tie-breaking stages (as many as ``total_bits`` leaves, at least
         ``min_stage_bits``)."""
@@ -157,18 +155,15 @@ class BracketWeights:
         """Weight of a pair ``(h, low)`` with ``low`` in the next score group, by ``h``..."""
         self.behind: dict[int, int] = {}
         """... plus this, by ``low``: such pairs weigh ``ahead[h] + behind[low]``."""
-        offset = self.stage_bits
-        offsets = []
-        for spec in reversed(self._fields):
-            offsets.append(offset)
-            offset += spec.bound.bit_length()
-        self.bits = offset
-        for spec, shift in zip(reversed(self._fields), offsets):
+        shift = self.stage_bits
+        for spec, width in zip(reversed(self._fields), reversed(widths)):
             _add_shifted(self.base, spec.values, shift)
             if spec.higher:
                 _add_shifted(self.ahead, spec.higher, shift)
             if spec.lower:
                 _add_shifted(self.behind, spec.lower, shift)
+            shift += width
+        self.bits = shift
         self._by_kinds = {kinds: self.base.get(pair, 0) for kinds, pair in self._samples.items()}
         self.following = frozenset(context.following)
         self.field_names = tuple(spec.name for spec in self._fields)
