@@ -347,17 +347,18 @@ class BracketWeights:
             lower={low: rank.get(low, 0) for low in following},
         )
 
-    def _repeat_up(self, pairs: list[tuple[int, int]], back: int) -> dict[tuple[int, int], bool]:
-        """MDP opponents (lower players of a pair with an MDP) who upfloated ``back`` rounds ago."""
+    def _repeat_up(self, pairs: list[tuple[int, int]], back: int) -> set[tuple[int, int]]:
+        """The pairs whose lower player is an MDP opponent (paired with a higher score) who
+        upfloated ``back`` rounds ago."""
         of = self._level
         up = self._rose[back]
-        return {pair: of[pair[0]] > of[pair[1]] and pair[1] in up for pair in pairs}
+        return {pair for pair in pairs if pair[1] in up and of[pair[0]] > of[pair[1]]}
 
     def _float_counts(
         self,
         pairs: list[tuple[int, int]],
         back: int,
-        repeat_up: dict[tuple[int, int], bool],
+        repeat_up: set[tuple[int, int]],
     ) -> None:
         """C14/C16: residents who downfloated then and are paired now (an MDP higher player
         counts only in the score levels of C18/C20); C15/C17: MDP opponents who upfloated
@@ -374,9 +375,9 @@ class BracketWeights:
                 for pair in pairs
             }
             self._count(down, downs, holders)
-        if any(repeat_up.values()):
+        if repeat_up:
             self._count(
-                up, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, len(current) // 2
+                up, {pair: 0 if pair in repeat_up else 1 for pair in pairs}, len(current) // 2
             )
 
     def _float_levels(
@@ -384,7 +385,7 @@ class BracketWeights:
         pairs: list[tuple[int, int]],
         levels: list[int],
         back: int,
-        repeat_up: dict[tuple[int, int], bool],
+        repeat_up: set[tuple[int, int]],
     ) -> None:
         """C18/C20: per MDP score level, paired MDPs who downfloated then (the residents'
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
@@ -406,11 +407,11 @@ class BracketWeights:
                 self._count(f"{down} {self._score_at[level]}", values, holders)
         for level in levels[:-1]:
             at_level = [pair for pair in pairs if of[pair[0]] == level]
-            if any(repeat_up[pair] for pair in at_level):
+            if any(pair in repeat_up for pair in at_level):
                 holders = sum(1 for i in current if of[i] == level)
                 self._count(
                     f"{up} {self._score_at[level]}",
-                    {pair: 0 if repeat_up[pair] else 1 for pair in at_level},
+                    {pair: 0 if pair in repeat_up else 1 for pair in at_level},
                     holders,
                 )
 

@@ -203,8 +203,8 @@ class Weights2012(BracketWeights):
         """B.5/B.6 for upfloats: pairs in which no lower player who upfloated ``back`` rounds
         ago meets a higher score (``most``: the most pairs a matching holds)."""
         repeat_up = self._repeat_up(pairs, back)
-        if any(repeat_up.values()):
-            values = {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}
+        if repeat_up:
+            values = {pair: 0 if pair in repeat_up else 1 for pair in pairs}
             self._count(f"B.{4 + back} up", values, most)
 
 
