@@ -281,14 +281,22 @@ class BracketWeights:
                 rank.get(i, 0),
             )
             kinds[i] = numbers.setdefault(facts, len(numbers))  # small ints hash fast
+        # The sample of kinds (a, b) is the first such pair in pairing order: the first
+        # player of kind a with the first player of kind b after it. Kinds are numbered in
+        # the order they are met, so ``firsts[a]`` is the first player of kind a; the
+        # players of kind b so far have sampled the kinds below ``sampled[b]``, so each one
+        # only pairs with the kinds met since.
         samples: dict[tuple[int, int], tuple[int, int]] = {}
-        first: dict[int, int] = {}
+        firsts: list[int] = []
+        sampled = [0] * len(numbers)
         for low in ctx.current:
             kind = kinds[low]
             if low not in mdps:
-                for other, h in first.items():
-                    samples.setdefault((other, kind), (h, low))
-            first.setdefault(kind, low)
+                for other in range(sampled[kind], len(firsts)):
+                    samples[(other, kind)] = (firsts[other], low)
+                sampled[kind] = len(firsts)
+            if kind == len(firsts):
+                firsts.append(low)
         self._kind = kinds
         self._samples = samples
         return list(samples.values())
