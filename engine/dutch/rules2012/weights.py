@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.common import Float
 from engine.dutch.players import DutchPlayer
 from engine.dutch.weights import BracketWeights, colour_failures
 
@@ -188,16 +187,17 @@ class Weights2012(BracketWeights):
         who downfloated ``back`` rounds ago and are paired in this bracket, so that they do
         not float down from it: residents, and moved-down players paired first (A.3). In a
         bracket treated as homogeneous a higher player paired with a lower one floats down
-        all the same."""
-        p = self.players
+        all the same. Nothing is weighed when no player of the bracket floated down then."""
+        of = self._level
         mdps = set(self.context.mdps)
-        values = {
-            (h, low): (p[low].floated(back) is Float.DOWN)
-            + ((h in mdps or p[h].score <= p[low].score) and p[h].floated(back) is Float.DOWN)
-            for h, low in pairs
-        }
-        holders = sum(1 for i in self.context.current if p[i].floated(back) is Float.DOWN)
-        self._count(f"B.{4 + back} down", values, holders)
+        fell = self._fell[back]
+        holders = sum(1 for i in self.context.current if i in fell)
+        if holders:
+            values = {
+                (h, low): (low in fell) + ((h in mdps or of[h] <= of[low]) and h in fell)
+                for h, low in pairs
+            }
+            self._count(f"B.{4 + back} down", values, holders)
 
     def _repeated_upfloats(self, pairs: list[tuple[int, int]], back: int, most: int) -> None:
         """B.5/B.6 for upfloats: pairs in which no lower player who upfloated ``back`` rounds
