@@ -196,7 +196,6 @@ class BracketWeights:
 
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
-        p = self.players
         mdps = set(ctx.mdps)
         current = ctx.current
         following = ctx.following
@@ -232,14 +231,7 @@ class BracketWeights:
         if ctx.bye_rank is not None:
             self._bye_ranks(current_pairs, higher, following, ctx.bye_rank)
 
-        failures = [colour_failures(p[low], p[h]) for h, low in current_pairs]
-        for name, failed in zip(("C10", "C11", "C12", "C13"), zip(*failures)):
-            if any(failed):
-                self._count(
-                    name,
-                    {pair: 0 if bad else 1 for pair, bad in zip(current_pairs, failed)},
-                    half_current,
-                )
+        self._colours(("C10", "C11", "C12", "C13"), current_pairs, half_current)
         # C14-C17 (float counts) rank above C18-C21 (float score levels), previous round first.
         windows = [back for back in (1, 2) if played_rounds >= back]
         repeat_up = {back: self._repeat_up(current_pairs, back) for back in windows}
@@ -247,6 +239,22 @@ class BracketWeights:
             self._float_counts(current_pairs, back, repeat_up[back])
         for back in windows:
             self._float_levels(current_pairs, cur_levels, back, repeat_up[back])
+
+    def _colours(
+        self, names: tuple[str, str, str, str], pairs: list[tuple[int, int]], bound: int
+    ) -> None:
+        """C10-C13, named ``names``: the pairs that meet each criterion some pair fails."""
+        for name, failed in zip(names, self._colour_failures(pairs)):
+            if any(failed):
+                self._count(
+                    name, {pair: 0 if bad else 1 for pair, bad in zip(pairs, failed)}, bound
+                )
+
+    def _colour_failures(self, pairs: list[tuple[int, int]]) -> list[tuple[bool, ...]]:
+        """For C10, C11, C12 and C13 in turn, whether each of ``pairs`` fails it
+        (:func:`colour_failures`); empty without pairs."""
+        p = self.players
+        return list(zip(*(colour_failures(p[low], p[h]) for h, low in pairs)))
 
     def _levels_of(self, players: tuple[int, ...]) -> list[int]:
         """The score levels among ``players`` (of this bracket or its next score group),

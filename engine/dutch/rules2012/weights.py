@@ -35,7 +35,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.dutch.players import DutchPlayer
-from engine.dutch.weights import BracketWeights, colour_failures
+from engine.dutch.weights import BracketWeights
 
 __all__ = [
     "AcrossWeights2012",
@@ -95,10 +95,10 @@ class Weights2012(BracketWeights):
             if self.across
             else (current_pairs, half)
         )
-        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in coloured}
-        for position, name in enumerate(("B.2 CD", "B.2 three", "B.4", "B.4 strong")):
-            if any(bad[position] for bad in failures.values()):
-                values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
+        names = ("B.2 CD", "B.2 three", "B.4", "B.4 strong")
+        for name, failed in zip(names, self._colour_failures(coloured)):
+            if any(failed):
+                values = {pair: 0 if bad else 1 for pair, bad in zip(coloured, failed)}
                 if name == "B.4":
                     values, bound = self._bounded_by_x(values, most)
                     self._count(name, values, bound)

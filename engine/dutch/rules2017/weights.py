@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from engine.dutch.weights import BracketWeights, colour_failures
+from engine.dutch.weights import BracketWeights
 
 __all__ = ["Weights2017"]
 
@@ -71,14 +71,7 @@ class Weights2017(BracketWeights):
         if ctx.following:
             self._look_ahead(current_pairs + next_pairs, len(members) // 2)
 
-        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
-        for position, name in enumerate(("C.8", "C.9", "C.10", "C.11")):
-            if any(bad[position] for bad in failures.values()):
-                self._count(
-                    name,
-                    {pair: 0 if bad[position] else 1 for pair, bad in failures.items()},
-                    half,
-                )
+        self._colours(("C.8", "C.9", "C.10", "C.11"), current_pairs, half)
         windows = [back for back in (1, 2) if played_rounds >= back]
         for back in windows:
             self._float_counts(current_pairs, back, self._repeat_up(current_pairs, back))
