@@ -220,8 +220,11 @@ class BracketWeights:
             higher=dict.fromkeys(higher, 1),
         )
         of = self._level
+        by_level: dict[int, list[int]] = {}
+        for h in higher:
+            by_level.setdefault(of[h], []).append(h)
         for level in all_levels[:-1]:
-            holders = [h for h in higher if of[h] == level]
+            holders = by_level.get(level, [])
             self._count(
                 f"C8 scores {self._score_at[level]}",
                 {},
