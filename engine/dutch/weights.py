@@ -114,32 +114,39 @@ class BracketWeights:
         self._samples: dict[tuple[int, int], tuple[int, int]] = {}
         """With :meth:`_sample_pairs`: each bracket player's kind, and the sample pair
         of each kind of pair (empty when an edition lists every pair)."""
+        self._by_kinds: dict[tuple[int, int], int] = {}
+        """The weight of each kind of pair: its sample's, once packed."""
+        self._level: dict[int, int] = {}
+        """Score levels of the members as small integers (ascending with the score):
+        compared per pair, much faster than the Fractions themselves."""
+        self._score_at: list[Fraction] = []
+        """The score of each level, which names the fields of score levels."""
+        # Members come in pairing order: read backwards, a score is either the one before
+        # or higher, so one integer comparison per member finds the levels.
         members = context.current + context.following
-        # Members come in pairing order: a score is either the one before or lower, so one
-        # comparison per member finds the levels (a Fraction hashes slowly).
-        scores: list[Fraction] = []
-        below_top: list[int] = []
-        for i in members:
-            score = players[i].score
-            if not scores or score != scores[-1]:
-                scores.append(score)
-            below_top.append(len(scores) - 1)
-        top = len(scores) - 1
-        self._level = {i: top - rank for i, rank in zip(members, below_top)}
-        """Score levels as small integers (ascending with the score): compared per pair,
-        much faster than the Fractions themselves."""
-        self._level_of = {score: level for level, score in enumerate(reversed(scores))}
-        self._floated: dict[tuple[int, Float], set[int]] = {
-            (back, kind): set() for back in (1, 2) for kind in (Float.DOWN, Float.UP)
-        }
-        """The members who floated down or up one (two) rounds ago, by ``(back, kind)``."""
-        for i in members:
-            for back in (1, 2):
+        last = None
+        for i in reversed(members):
+            player = players[i]
+            if player.scaled_score != last:
+                last = player.scaled_score
+                self._score_at.append(player.score)
+            self._level[i] = len(self._score_at) - 1
+        self._fell: dict[int, set[int]] = {1: set(), 2: set()}
+        """The members who floated down one (two) rounds ago, by ``back`` (1 or 2)..."""
+        self._rose: dict[int, set[int]] = {1: set(), 2: set()}
+        """... and those who floated up."""
+        for back in (1, 2):
+            fell = self._fell[back]
+            rose = self._rose[back]
+            for i in members:
                 kind = players[i].floated(back)
-                if kind is not None:
-                    self._floated[(back, kind)].add(i)
+                if kind is Float.DOWN:
+                    fell.add(i)
+                elif kind is Float.UP:
+                    rose.add(i)
         self._build(played_rounds)
-        self.base_bits = sum(spec.bound.bit_length() for spec in self._fields)
+        widths = [spec.bound.bit_length() for spec in self._fields]
+        self.base_bits = sum(widths)
         self.stage_bits = max(total_bits - self.base_bits, min_stage_bits)
         """Low bits for the tie-breaking stages (as many as ``total_bits`` leaves, at least
         ``min_stage_bits``)."""
@@ -148,16 +155,16 @@ class BracketWeights:
         """Weight of a pair ``(h, low)`` with ``low`` in the next score group, by ``h``..."""
         self.behind: dict[int, int] = {}
         """... plus this, by ``low``: such pairs weigh ``ahead[h] + behind[low]``."""
-        offset = self.stage_bits
-        offsets = []
-        for spec in reversed(self._fields):
-            offsets.append(offset)
-            offset += spec.bound.bit_length()
-        self.bits = offset
-        for spec, shift in zip(reversed(self._fields), offsets):
+        shift = self.stage_bits
+        for spec, width in zip(reversed(self._fields), reversed(widths)):
             _add_shifted(self.base, spec.values, shift)
-            _add_shifted(self.ahead, spec.higher, shift)
-            _add_shifted(self.behind, spec.lower, shift)
+            if spec.higher:
+                _add_shifted(self.ahead, spec.higher, shift)
+            if spec.lower:
+                _add_shifted(self.behind, spec.lower, shift)
+            shift += width
+        self.bits = shift
+        self._by_kinds = {kinds: self.base.get(pair, 0) for kinds, pair in self._samples.items()}
         self.following = frozenset(context.following)
         self.field_names = tuple(spec.name for spec in self._fields)
 
@@ -168,8 +175,7 @@ class BracketWeights:
             return self.base.get((u, v), 0) + self.ahead.get(u, 0) + self.behind.get(v, 0)
         kind = self._kind
         if kind:
-            sample = self._samples.get((kind[u], kind[v]))
-            return 0 if sample is None else self.base.get(sample, 0)
+            return self._by_kinds.get((kind[u], kind[v]), 0)
         return self.base.get((u, v), 0)
 
     @property
@@ -190,23 +196,23 @@ class BracketWeights:
 
     def _build(self, played_rounds: int) -> None:
         ctx = self.context
-        p = self.players
         mdps = set(ctx.mdps)
+        current = ctx.current
         following = ctx.following
-        cur_levels = self._scores_of(ctx.current)
-        all_levels = self._scores_of(ctx.current + following)
+        members = current + following
+        cur_levels = self._levels_of(current)
+        all_levels = self._levels_of(members)
 
         # Pairs whose lower player is in this bracket (C6 ...) or in the next (C8): the
         # latter are every pair with a player of the next score group, whose C8 and C9
         # values only depend on who is in the pair (:class:`_Field`). The former are
         # weighed by one sample pair per kind of pair (:meth:`_sample_pairs`).
         current_pairs = self._sample_pairs(mdps)
-        members = ctx.current + following
         higher = members[:-1] if following else ()
-        half_current = len(ctx.current) // 2
+        half_current = len(current) // 2
 
         self._count("C6", dict.fromkeys(current_pairs, 1), half_current)
-        self._levels("C7", current_pairs, cur_levels, half_current, higher=ctx.current[:-1])
+        self._levels("C7", current_pairs, cur_levels, half_current, higher=current[:-1])
         self._count(
             "C8 pairs",
             {},
@@ -214,11 +220,13 @@ class BracketWeights:
             higher=dict.fromkeys(higher, 1),
         )
         of = self._level
+        by_level: dict[int, list[int]] = {}
+        for h in higher:
+            by_level.setdefault(of[h], []).append(h)
         for level in all_levels[:-1]:
-            key = self._level_of[level]
-            holders = [h for h in higher if of[h] == key]
+            holders = by_level.get(level, [])
             self._count(
-                f"C8 scores {level}",
+                f"C8 scores {self._score_at[level]}",
                 {},
                 min(len(holders), len(members) // 2),
                 higher=dict.fromkeys(holders, 1),
@@ -226,14 +234,7 @@ class BracketWeights:
         if ctx.bye_rank is not None:
             self._bye_ranks(current_pairs, higher, following, ctx.bye_rank)
 
-        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
-        for position, name in enumerate(("C10", "C11", "C12", "C13")):
-            if any(bad[position] for bad in failures.values()):
-                self._count(
-                    name,
-                    {pair: 0 if bad[position] else 1 for pair, bad in failures.items()},
-                    half_current,
-                )
+        self._colours(("C10", "C11", "C12", "C13"), current_pairs, half_current)
         # C14-C17 (float counts) rank above C18-C21 (float score levels), previous round first.
         windows = [back for back in (1, 2) if played_rounds >= back]
         repeat_up = {back: self._repeat_up(current_pairs, back) for back in windows}
@@ -242,11 +243,26 @@ class BracketWeights:
         for back in windows:
             self._float_levels(current_pairs, cur_levels, back, repeat_up[back])
 
-    def _scores_of(self, players: tuple[int, ...]) -> list[Fraction]:
-        """The scores among ``players`` (of this bracket or its next score group), highest
-        first, found by their levels."""
-        scores = list(self._level_of)
-        return [scores[level] for level in sorted({self._level[i] for i in players}, reverse=True)]
+    def _colours(
+        self, names: tuple[str, str, str, str], pairs: list[tuple[int, int]], bound: int
+    ) -> None:
+        """C10-C13, named ``names``: the pairs that meet each criterion some pair fails."""
+        for name, failed in zip(names, self._colour_failures(pairs)):
+            if any(failed):
+                self._count(
+                    name, {pair: 0 if bad else 1 for pair, bad in zip(pairs, failed)}, bound
+                )
+
+    def _colour_failures(self, pairs: list[tuple[int, int]]) -> list[tuple[bool, ...]]:
+        """For C10, C11, C12 and C13 in turn, whether each of ``pairs`` fails it
+        (:func:`colour_failures`); empty without pairs."""
+        p = self.players
+        return list(zip(*(colour_failures(p[low], p[h]) for h, low in pairs)))
+
+    def _levels_of(self, players: tuple[int, ...]) -> list[int]:
+        """The score levels among ``players`` (of this bracket or its next score group),
+        highest first."""
+        return sorted({self._level[i] for i in players}, reverse=True)
 
     def _sample_pairs(self, mdps: set[int]) -> list[tuple[int, int]]:
         """One pair ``(h, low)`` of the bracket (``low`` not an MDP, C6) for each kind of
@@ -256,6 +272,7 @@ class BracketWeights:
         through a few hundred pairs instead of half a million."""
         ctx = self.context
         rank = ctx.bye_rank or {}
+        fell, rose = self._fell, self._rose
         kinds: dict[int, int] = {}
         numbers: dict[tuple[object, ...], int] = {}
         for i in ctx.current:
@@ -268,19 +285,29 @@ class BracketWeights:
                 player.absolute,
                 player.strong,
                 player.repeated,
-                player.float_previous,
-                player.float_before_previous,
+                i in fell[1],
+                i in rose[1],
+                i in fell[2],
+                i in rose[2],
                 rank.get(i, 0),
             )
             kinds[i] = numbers.setdefault(facts, len(numbers))  # small ints hash fast
+        # The sample of kinds (a, b) is the first such pair in pairing order: the first
+        # player of kind a with the first player of kind b after it. Kinds are numbered in
+        # the order they are met, so ``firsts[a]`` is the first player of kind a; the
+        # players of kind b so far have sampled the kinds below ``sampled[b]``, so each one
+        # only pairs with the kinds met since.
         samples: dict[tuple[int, int], tuple[int, int]] = {}
-        first: dict[int, int] = {}
+        firsts: list[int] = []
+        sampled = [0] * len(numbers)
         for low in ctx.current:
             kind = kinds[low]
             if low not in mdps:
-                for other, h in first.items():
-                    samples.setdefault((other, kind), (h, low))
-            first.setdefault(kind, low)
+                for other in range(sampled[kind], len(firsts)):
+                    samples[(other, kind)] = (firsts[other], low)
+                sampled[kind] = len(firsts)
+            if kind == len(firsts):
+                firsts.append(low)
         self._kind = kinds
         self._samples = samples
         return list(samples.values())
@@ -306,7 +333,7 @@ class BracketWeights:
         self,
         name: str,
         pairs: list[tuple[int, int]],
-        levels: list[Fraction],
+        levels: list[int],
         bound: int,
         *,
         higher: tuple[int, ...] | None = None,
@@ -316,11 +343,12 @@ class BracketWeights:
         are the players that are the higher of some pair, when ``pairs`` are samples."""
         of = self._level
         for level in levels[:-1]:
-            key = self._level_of[level]
-            at_level = [pair for pair in pairs if of[pair[0]] == key]
+            at_level = [pair for pair in pairs if of[pair[0]] == level]
             tops = {pair[0] for pair in at_level} if higher is None else higher
-            holders = sum(1 for i in tops if of[i] == key)
-            self._count(f"{name} {level}", dict.fromkeys(at_level, 1), min(holders, bound))
+            holders = sum(1 for i in tops if of[i] == level)
+            self._count(
+                f"{name} {self._score_at[level]}", dict.fromkeys(at_level, 1), min(holders, bound)
+            )
 
     def _bye_ranks(
         self,
@@ -338,66 +366,71 @@ class BracketWeights:
             lower={low: rank.get(low, 0) for low in following},
         )
 
-    def _repeat_up(self, pairs: list[tuple[int, int]], back: int) -> dict[tuple[int, int], bool]:
-        """MDP opponents (lower players of a pair with an MDP) who upfloated ``back`` rounds ago."""
+    def _repeat_up(self, pairs: list[tuple[int, int]], back: int) -> set[tuple[int, int]]:
+        """The pairs whose lower player is an MDP opponent (paired with a higher score) who
+        upfloated ``back`` rounds ago."""
         of = self._level
-        up = self._floated[(back, Float.UP)]
-        return {pair: of[pair[0]] > of[pair[1]] and pair[1] in up for pair in pairs}
+        up = self._rose[back]
+        return {pair for pair in pairs if pair[1] in up and of[pair[0]] > of[pair[1]]}
 
     def _float_counts(
         self,
         pairs: list[tuple[int, int]],
         back: int,
-        repeat_up: dict[tuple[int, int], bool],
+        repeat_up: set[tuple[int, int]],
     ) -> None:
         """C14/C16: residents who downfloated then and are paired now (an MDP higher player
         counts only in the score levels of C18/C20); C15/C17: MDP opponents who upfloated
-        then (counted as pairs without such a player: ``repeat_up``, :meth:`_repeat_up`)."""
+        then (counted as pairs without such a player: ``repeat_up``, :meth:`_repeat_up`).
+        Nothing is weighed for a count no one in the bracket can add to."""
         of = self._level
-        fell = self._floated[(back, Float.DOWN)]
+        fell = self._fell[back]
         down, up = ("C14", "C15") if back == 1 else ("C16", "C17")
-        downs = {
-            pair: (pair[1] in fell) + (of[pair[0]] <= of[pair[1]] and pair[0] in fell)
-            for pair in pairs
-        }
         current = self.context.current
-        self._count(down, downs, sum(1 for i in current if i in fell))
-        if any(repeat_up.values()):
+        holders = sum(1 for i in current if i in fell)
+        if holders:
+            downs = {
+                pair: (pair[1] in fell) + (of[pair[0]] <= of[pair[1]] and pair[0] in fell)
+                for pair in pairs
+            }
+            self._count(down, downs, holders)
+        if repeat_up:
             self._count(
-                up, {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}, len(current) // 2
+                up, {pair: 0 if pair in repeat_up else 1 for pair in pairs}, len(current) // 2
             )
 
     def _float_levels(
         self,
         pairs: list[tuple[int, int]],
-        levels: list[Fraction],
+        levels: list[int],
         back: int,
-        repeat_up: dict[tuple[int, int], bool],
+        repeat_up: set[tuple[int, int]],
     ) -> None:
         """C18/C20: per MDP score level, paired MDPs who downfloated then (the residents'
         level repeats C14/C16 and is left out); C19/C21: per MDP score level, pairs whose
-        resident did not upfloat then (``repeat_up``, :meth:`_repeat_up`)."""
+        resident did not upfloat then (``repeat_up``, :meth:`_repeat_up`). A level without
+        such a downfloater is not weighed."""
         of = self._level
-        fell = self._floated[(back, Float.DOWN)]
+        fell = self._fell[back]
         down, up = ("C18", "C19") if back == 1 else ("C20", "C21")
         current = self.context.current
+        fallen = [of[i] for i in current if i in fell]
         for level in levels[:-1]:
-            key = self._level_of[level]
-            values = {
-                pair: (pair[0] in fell and of[pair[0]] == key)
-                + (pair[1] in fell and of[pair[1]] == key)
-                for pair in pairs
-            }
-            holders = sum(1 for i in current if i in fell and of[i] == key)
-            self._count(f"{down} {level}", values, holders)
+            holders = fallen.count(level)
+            if holders:
+                values = {
+                    pair: (pair[0] in fell and of[pair[0]] == level)
+                    + (pair[1] in fell and of[pair[1]] == level)
+                    for pair in pairs
+                }
+                self._count(f"{down} {self._score_at[level]}", values, holders)
         for level in levels[:-1]:
-            key = self._level_of[level]
-            at_level = [pair for pair in pairs if of[pair[0]] == key]
-            if any(repeat_up[pair] for pair in at_level):
-                holders = sum(1 for i in current if of[i] == key)
+            at_level = [pair for pair in pairs if of[pair[0]] == level]
+            if any(pair in repeat_up for pair in at_level):
+                holders = sum(1 for i in current if of[i] == level)
                 self._count(
-                    f"{up} {level}",
-                    {pair: 0 if repeat_up[pair] else 1 for pair in at_level},
+                    f"{up} {self._score_at[level]}",
+                    {pair: 0 if pair in repeat_up else 1 for pair in at_level},
                     holders,
                 )
 

@@ -34,9 +34,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.common import Float
 from engine.dutch.players import DutchPlayer
-from engine.dutch.weights import BracketWeights, colour_failures
+from engine.dutch.weights import BracketWeights
 
 __all__ = [
     "AcrossWeights2012",
@@ -71,9 +70,9 @@ class Weights2012(BracketWeights):
         ctx = self.context
         p = self.players
         mdps = set(ctx.mdps)
-        cur_levels = sorted({p[i].score for i in ctx.current}, reverse=True)
+        cur_levels = self._levels_of(ctx.current)
         members = ctx.current + ctx.following
-        all_levels = sorted({p[i].score for i in members}, reverse=True)
+        all_levels = self._levels_of(members)
         current_pairs = [
             (h, low)
             for a, low in enumerate(ctx.current)
@@ -96,10 +95,10 @@ class Weights2012(BracketWeights):
             if self.across
             else (current_pairs, half)
         )
-        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in coloured}
-        for position, name in enumerate(("B.2 CD", "B.2 three", "B.4", "B.4 strong")):
-            if any(bad[position] for bad in failures.values()):
-                values = {pair: 0 if bad[position] else 1 for pair, bad in failures.items()}
+        names = ("B.2 CD", "B.2 three", "B.4", "B.4 strong")
+        for name, failed in zip(names, self._colour_failures(coloured)):
+            if any(failed):
+                values = {pair: 0 if bad else 1 for pair, bad in zip(coloured, failed)}
                 if name == "B.4":
                     values, bound = self._bounded_by_x(values, most)
                     self._count(name, values, bound)
@@ -188,23 +187,24 @@ class Weights2012(BracketWeights):
         who downfloated ``back`` rounds ago and are paired in this bracket, so that they do
         not float down from it: residents, and moved-down players paired first (A.3). In a
         bracket treated as homogeneous a higher player paired with a lower one floats down
-        all the same."""
-        p = self.players
+        all the same. Nothing is weighed when no player of the bracket floated down then."""
+        of = self._level
         mdps = set(self.context.mdps)
-        values = {
-            (h, low): (p[low].floated(back) is Float.DOWN)
-            + ((h in mdps or p[h].score <= p[low].score) and p[h].floated(back) is Float.DOWN)
-            for h, low in pairs
-        }
-        holders = sum(1 for i in self.context.current if p[i].floated(back) is Float.DOWN)
-        self._count(f"B.{4 + back} down", values, holders)
+        fell = self._fell[back]
+        holders = sum(1 for i in self.context.current if i in fell)
+        if holders:
+            values = {
+                (h, low): (low in fell) + ((h in mdps or of[h] <= of[low]) and h in fell)
+                for h, low in pairs
+            }
+            self._count(f"B.{4 + back} down", values, holders)
 
     def _repeated_upfloats(self, pairs: list[tuple[int, int]], back: int, most: int) -> None:
         """B.5/B.6 for upfloats: pairs in which no lower player who upfloated ``back`` rounds
         ago meets a higher score (``most``: the most pairs a matching holds)."""
         repeat_up = self._repeat_up(pairs, back)
-        if any(repeat_up.values()):
-            values = {pair: 0 if bad else 1 for pair, bad in repeat_up.items()}
+        if repeat_up:
+            values = {pair: 0 if pair in repeat_up else 1 for pair in pairs}
             self._count(f"B.{4 + back} up", values, most)
 
 

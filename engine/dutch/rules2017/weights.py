@@ -25,8 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from engine.common import Float
-from engine.dutch.weights import BracketWeights, colour_failures
+from engine.dutch.weights import BracketWeights
 
 __all__ = ["Weights2017"]
 
@@ -52,8 +51,12 @@ class Weights2017(BracketWeights):
             (h, low) for a, low in enumerate(members) if low in in_following for h in members[:a]
         ]
         half = len(ctx.current) // 2
-        scale = math.lcm(*{p[i].score.denominator for i in members})
-        self._units = {i: int(p[i].score * scale) for i in members}
+        scores = {p[i].scaled_score: p[i].score for i in members}  # integer keys hash fast
+        scale = math.lcm(*(score.denominator for score in scores.values()))
+        units = {
+            key: score.numerator * (scale // score.denominator) for key, score in scores.items()
+        }
+        self._units = {i: units[p[i].scaled_score] for i in members}
         """Scores in whole units of the smallest fraction present: differences as ints."""
         self._floor = min(self._units.values()) - scale
         """A.8: one point below the lowest score of the bracket (and of the next group)."""
@@ -68,14 +71,7 @@ class Weights2017(BracketWeights):
         if ctx.following:
             self._look_ahead(current_pairs + next_pairs, len(members) // 2)
 
-        failures = {pair: colour_failures(p[pair[1]], p[pair[0]]) for pair in current_pairs}
-        for position, name in enumerate(("C.8", "C.9", "C.10", "C.11")):
-            if any(bad[position] for bad in failures.values()):
-                self._count(
-                    name,
-                    {pair: 0 if bad[position] else 1 for pair, bad in failures.items()},
-                    half,
-                )
+        self._colours(("C.8", "C.9", "C.10", "C.11"), current_pairs, half)
         windows = [back for back in (1, 2) if played_rounds >= back]
         for back in windows:
             self._float_counts(current_pairs, back, self._repeat_up(current_pairs, back))
@@ -91,7 +87,7 @@ class Weights2017(BracketWeights):
         p = self.players
         ctx = self.context
         current = set(ctx.current)
-        last = p[ctx.following[0]].score == p[-1].score
+        last = p[ctx.following[0]].scaled_score == p[-1].scaled_score
         if last:
             ahead = {
                 (h, low): 1 + (not p[h].eligible_for_bye) + (not p[low].eligible_for_bye)
@@ -101,7 +97,11 @@ class Weights2017(BracketWeights):
             following = set(ctx.following)
             ahead = {(h, low): 1 for h, low in pairs if low in following}
         self._count("C.7 pairs", ahead, 3 * most if last else most)
-        gains = {pair: tuple(i for i in pair if i in current) for pair in pairs}
+        # The higher player comes first in pairing order: a lower one in this bracket means both.
+        gains = {
+            (h, low): (h, low) if low in current else (h,) if h in current else ()
+            for h, low in pairs
+        }
         self._differences(
             "C.7 PSD", {pair: (kept, ()) for pair, kept in gains.items()}, ctx.current, []
         )
@@ -109,25 +109,26 @@ class Weights2017(BracketWeights):
     def _float_differences(self, pairs: list[Pair], back: int) -> None:
         """C.16/C.18: repeated downfloaters, charged their downfloater difference when left
         over and their pair's difference when paired downwards; C.17/C.19: repeated
-        upfloaters, charged their pair's difference."""
-        p = self.players
+        upfloaters, charged their pair's difference. Nothing is weighed when no player of
+        the bracket floated so."""
+        units = self._units
         down, up = ("C.16", "C.17") if back == 1 else ("C.18", "C.19")
-        fell = self._floated[(back, Float.DOWN)]
-        rose = self._floated[(back, Float.UP)]
-        terms: dict[Pair, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        charged: list[Pair] = []
-        for h, low in pairs:
-            downward = h in fell and p[h].score > p[low].score
-            if downward:
-                charged.append((h, low))
-            terms[(h, low)] = (
-                tuple(i for i in (h, low) if i in fell),
-                (self._gap((h, low)),) if downward else (),
-            )
+        fell = self._fell[back]
+        rose = self._rose[back]
         falling = [i for i in self.context.current if i in fell]
         if falling:
+            terms: dict[Pair, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+            charged: list[Pair] = []
+            for h, low in pairs:
+                downward = h in fell and units[h] > units[low]
+                if downward:
+                    charged.append((h, low))
+                terms[(h, low)] = (
+                    tuple(i for i in (h, low) if i in fell),
+                    (self._gap((h, low)),) if downward else (),
+                )
             self._differences(down, terms, falling, charged)
-        again = [(h, low) for h, low in pairs if low in rose and p[h].score > p[low].score]
+        again = [(h, low) for h, low in pairs if low in rose and units[h] > units[low]]
         if again:
             repeated = set(again)
             costs = {pair: ((), (self._gap(pair),) if pair in repeated else ()) for pair in pairs}
@@ -167,9 +168,13 @@ class Weights2017(BracketWeights):
             width += room[key].bit_length()
         top = 1 << width if base else 0
         down = {i: bit[key] for i in units if (key := units[i] - self._floor) in bit}
-        values = {
-            pair: top + sum(down[i] for i in saved) - sum(bit[gap] for gap in costs)
-            for pair, (saved, costs) in terms.items()
-        }
+        values = {}
+        for pair, (saved, costs) in terms.items():
+            value = top
+            for i in saved:
+                value += down[i]
+            for gap in costs:
+                value -= bit[gap]
+            values[pair] = value
         bound = top * base if base else sum(n * bit[key] for key, n in room.items())
         self._count(name, values, bound)
