@@ -93,8 +93,12 @@ class RoundPairer:
         self.pairs: list[tuple[int, int]] = []
         self.records: list[BracketRecord] = []
         self.mate: dict[int, int] = {}
-        self.bye_score: Fraction | None = None
+        self.bye_score: int | None = None
+        """The PAB score (C5) as a :attr:`DutchPlayer.scaled_score`, once known."""
         self.bye_rank: dict[int, int] = {}
+        self.base_weights: dict[tuple[int, int], int] = {}
+        """The weight :meth:`_weigh` listed for each pair of the bracket (and of the next
+        score group when it is listed), which the stages add their bits to."""
 
     # -- round level --------------------------------------------------------------------
 
@@ -127,7 +131,7 @@ class RoundPairer:
     def _score_groups(self) -> list[tuple[int, ...]]:
         groups: list[list[int]] = []
         for player in self.players:
-            if groups and self.players[groups[-1][0]].score == player.score:
+            if groups and self.players[groups[-1][0]].scaled_score == player.scaled_score:
                 groups[-1].append(player.index)
             else:
                 groups.append([player.index])
@@ -153,8 +157,8 @@ class RoundPairer:
         ):
             if self.dummy is None:
                 return False
-            lowest = min(p[i].score for i in graph.bye_ok)
-            if lowest < p[0].score:
+            lowest = min(p[i].scaled_score for i in graph.bye_ok)
+            if lowest < p[0].scaled_score:
                 self._settle_bye_score(lowest)
                 return False
         return self._start_by_solving()
@@ -177,38 +181,34 @@ class RoundPairer:
         if dummy is None:
             return False
         # Lowest PAB score first (C5), then as many pairs inside the top score group.
-        levels = sorted({player.score for player in p})
-        top = p[0].score
-        in_top = sum(1 for player in p if player.score == top)
+        scores = sorted({player.scaled_score for player in p}, reverse=True)
+        rise_of = {score: rise for rise, score in enumerate(scores)}  # levels above it
+        top = p[0].scaled_score
+        in_top = sum(1 for player in p if player.scaled_score == top)
         for i in graph.bye_ok:
-            rise = len(levels) - 1 - levels.index(p[i].score)
+            rise = rise_of[p[i].scaled_score]
             graph.set_weight(i, dummy, rise * (in_top + 1))
         for u in range(in_top):
             for v in graph.adjacent(u, set(range(u + 1, in_top))):
                 graph.set_weight(u, v, 1)
         mate = graph.solve(whole=True)
         graph.weights.clear()
-        self._settle_bye_score(p[mate[dummy]].score)
+        self._settle_bye_score(p[mate[dummy]].scaled_score)
         self.mate = mate
         if self.bye_score is None or self.bye_score < top:
             return False
-        return all(mate[u] == dummy or p[mate[u]].score >= top for u in range(in_top))
+        return all(mate[u] == dummy or p[mate[u]].scaled_score >= top for u in range(in_top))
 
-    def _settle_bye_score(self, score: Fraction) -> None:
-        """Only eligible players at the PAB score or lower stay joined to the dummy (C5);
-        C9 ranks those at the PAB score by games played."""
+    def _settle_bye_score(self, score: int) -> None:
+        """Only eligible players at the PAB score (a scaled score) or lower stay joined to
+        the dummy (C5); C9 ranks those at the PAB score by games played."""
         p = self.players
         self.bye_score = score
-        self.graph.bye_ok = {i for i in self.graph.bye_ok if p[i].score <= score}
-        played = sorted(
-            (player.played_games for player in p if player.score == score), reverse=True
-        )
+        self.graph.bye_ok = {i for i in self.graph.bye_ok if p[i].scaled_score <= score}
+        at_score = [player for player in p if player.scaled_score == score]
+        played = sorted((player.played_games for player in at_score), reverse=True)
         rank_of_count = {count: position for position, count in enumerate(played)}
-        self.bye_rank = {
-            player.index: rank_of_count[player.played_games]
-            for player in p
-            if player.score == score
-        }
+        self.bye_rank = {player.index: rank_of_count[player.played_games] for player in at_score}
 
     def _single_bye_next(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
         """Whether C9 is in force in the next bracket (dutch.md §3.4, engine note): the
@@ -216,12 +216,12 @@ class RoundPairer:
         pairing pairs everyone of the next bracket but the PAB inside it."""
         if not self._bye_reads_optimum(following):
             return False
-        floor = self.players[following[0]].score
+        floor = self.players[following[0]].scaled_score
         for u in carry + following:
             other = self.mate.get(u, u)
             if other == self.dummy:
                 other = u
-            if other == LOWER or self.players[other].score < floor:
+            if other == LOWER or self.players[other].scaled_score < floor:
                 return False
         return True
 
@@ -231,7 +231,7 @@ class RoundPairer:
         else reads it."""
         if self.dummy is None or not following or self.bye_score is None:
             return False
-        return self.bye_score >= self.players[following[0]].score
+        return self.bye_score >= self.players[following[0]].scaled_score
 
     # -- one bracket --------------------------------------------------------------------
 
@@ -288,9 +288,14 @@ class RoundPairer:
         else:
             graph.set_scope(members)
         graph.weight_bits = weights.bits
+        weight = weights.weight
+        base: dict[tuple[int, int], int] = {}
         for a, u in enumerate(listed):
-            for v in graph.adjacent(u, set(listed[a + 1 :])):
-                graph.set_weight(u, v, 0 if u in mdp_set and v in mdp_set else weights.weight(u, v))
+            moved = u in mdp_set
+            for v in graph.adjacent(u, set(listed[a + 1 :])):  # u < v: listed is in pairing order
+                base[(u, v)] = 0 if moved and v in mdp_set else weight(u, v)
+        graph.weights.update(base)
+        self.base_weights = base
         return weights
 
     def _may_summarise(self, context: BracketContext, weights: BracketWeights) -> bool:
@@ -308,8 +313,10 @@ class RoundPairer:
         self.mate = self.graph.solve()
 
     def _stage(self, u: int, v: int, extra: int) -> None:
-        """Set the weight of ``u``-``v`` to its base weight plus ``extra`` stage bits."""
-        self.graph.set_weight(u, v, self.weights.weight(u, v) + extra)
+        """Set the weight of ``u``-``v``, a pair of the bracket, to its base weight plus
+        ``extra`` stage bits."""
+        pair = (u, v) if u < v else (v, u)
+        self.graph.weights[pair] = self.base_weights[pair] + extra
 
     def _fix(self, u: int, v: int, record: BracketRecord) -> None:
         self._fix_all([(u, v)], record)
@@ -329,7 +336,7 @@ class RoundPairer:
         selected: list[int] = []
         levels: list[list[int]] = []
         for m in context.mdps:
-            if levels and p[levels[-1][0]].score == p[m].score:
+            if levels and p[levels[-1][0]].scaled_score == p[m].scaled_score:
                 levels[-1].append(m)
             else:
                 levels.append([m])
@@ -641,7 +648,7 @@ class RoundPairer:
         pair per S1 player, and the stages get every bit below it (fewer solves)."""
         graph = self.graph
         base = {
-            (a, b): self.weights.weight(a, b)
+            (a, b): self.base_weights[(a, b)]
             for a in uppers
             for b in graph.adjacent(a, members)
             if b > a
