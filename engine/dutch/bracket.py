@@ -71,6 +71,10 @@ class RoundPairer:
     """Whether an optimum in hand that exchanges nobody is kept instead of solving the
     exchange stage (:meth:`_pair_remainder`)."""
 
+    settles_pairless = True
+    """Whether a bracket without MDPs whose residents may not meet one another (most
+    often a lone resident) is settled without a solve (:meth:`_pair_remainder`)."""
+
     summarise_following = True
     """Whether solves may stand in for the next score group (:mod:`engine.dutch.round_graph`)
     when its pairs are weighed rather than listed; an edition that reads the graph's
@@ -415,6 +419,8 @@ class RoundPairer:
             return
         position = {r: i for i, r in enumerate(remainder)}
         members = set(remainder)
+        if not solved and self._pairless(remainder, members, context):
+            return
 
         def inside() -> int:
             mate = self.mate
@@ -508,6 +514,17 @@ class RoundPairer:
                         self._stage(a, b, 0)
         alone = self._alone(uppers, members, context)
         self._transpositions(uppers, members, record, members if alone else None)
+
+    def _pairless(self, remainder: list[int], members: set[int], context: BracketContext) -> bool:
+        """Whether a bracket without MDPs can be left unsolved: no two of its residents may
+        meet, so every optimum pairs none of them inside it (no exchange, no transposition:
+        they all float down), and nothing reads the optimum it would end with (the next
+        bracket has MDPs and solves before it reads one; :meth:`_bye_reads_optimum`)."""
+        return (
+            self.settles_pairless
+            and not self._bye_reads_optimum(context.following)
+            and not any(self.graph.adjacent(a, members) for a in remainder)
+        )
 
     def _alone(self, uppers: list[int], members: set[int], context: BracketContext) -> bool:
         """Whether the transposition solves may run on S1 and S2 alone: the optimum the

@@ -7,10 +7,12 @@ solves stand in for the next score group (``engine.dutch.round_graph``), exchang
 rule 1 is solved before rule 2's BSN sums, and a transposition stage on S1 and S2 alone
 is settled at once from the kinds' certificate (``RoundPairer._earliest_by_kinds``), and
 an optimum in hand that exchanges nobody is kept without an exchange solve
-(``RoundPairer.keeps_unexchanged``), and a bracket's one MDP has its opponents ranked in its
-first solve (``RoundPairer.ranks_lone_mdp``). Paired the unrestricted way (the base solve
-first, every exchange stage, MDP opponent stage and transposition stage solved on every
-unpaired player), every corpus problem in range must give the same boards, PAB and trace
+(``RoundPairer.keeps_unexchanged``), a bracket's one MDP has its opponents ranked in its
+first solve (``RoundPairer.ranks_lone_mdp``), and a bracket without MDPs whose residents may
+not meet one another is settled without a solve (``RoundPairer.settles_pairless``). Paired
+the unrestricted way (the base solve first, every exchange stage, MDP opponent stage and
+transposition stage solved on every unpaired player), every corpus problem in range must
+give the same boards, PAB and trace
 (exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
 sometimes missed) somewhere.
 """
@@ -42,6 +44,7 @@ class Unrestricted(RoundPairer):
     coarse_exchanges = False
     keeps_unexchanged = False
     ranks_lone_mdp = False
+    settles_pairless = False
 
     def _pair_remainder(
         self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
@@ -127,8 +130,9 @@ class CountingGuesses(RoundPairer):
         self._solve = counted  # type: ignore[method-assign]
         super()._pair_remainder(remainder, context, record, solved=False)
         del self._solve
-        CountingGuesses.guesses += 1
-        CountingGuesses.misses += first[0] != len(remainder) // 2
+        if first:  # none when the bracket is pairless (settles_pairless)
+            CountingGuesses.guesses += 1
+            CountingGuesses.misses += first[0] != len(remainder) // 2
 
 
 class CountingSolves(RoundPairer):
@@ -151,6 +155,12 @@ class RankingAfterTheBaseSolve(CountingSolves):
     """As :class:`CountingSolves`, ranking a lone MDP's opponents after the base solve."""
 
     ranks_lone_mdp = False
+
+
+class SolvingPairlessBrackets(CountingSolves):
+    """As :class:`CountingSolves`, solving brackets whose residents may not meet."""
+
+    settles_pairless = False
 
 
 def test_there_are_problems() -> None:
@@ -203,14 +213,22 @@ def test_stand_ins_are_taken() -> None:
     assert CountingStandIns.solves > 0
 
 
-def test_kept_optima_and_ranked_mdps_save_solves() -> None:
-    """Optima that exchange nobody are kept, and lone MDPs ranked in the first solve, among
-    the compared problems: each takes fewer solves than the same problems without it."""
+def test_kept_optima_ranked_mdps_and_pairless_brackets_save_solves() -> None:
+    """Optima that exchange nobody are kept, lone MDPs ranked in the first solve, and
+    brackets whose residents may not meet left unsolved, among the compared problems: each
+    takes fewer solves than the same problems without it."""
+    pairers = (
+        CountingSolves,
+        SolvingEveryExchange,
+        RankingAfterTheBaseSolve,
+        SolvingPairlessBrackets,
+    )
     for problem in PROBLEMS[::3]:
         request = problem_request(problem)
         players = build_players(request)
-        for pairer in (CountingSolves, SolvingEveryExchange, RankingAfterTheBaseSolve):
+        for pairer in pairers:
             pair_players(request, players, pairer)
     shipped = CountingSolves.solves["CountingSolves"]
     assert 0 < shipped < CountingSolves.solves["SolvingEveryExchange"]
     assert shipped < CountingSolves.solves["RankingAfterTheBaseSolve"]
+    assert shipped < CountingSolves.solves["SolvingPairlessBrackets"]
