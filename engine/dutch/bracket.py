@@ -71,6 +71,11 @@ class RoundPairer:
     """Whether an optimum in hand that exchanges nobody is kept instead of solving the
     exchange stage (:meth:`_pair_remainder`)."""
 
+    guesses_lone_mdp_remainder = True
+    """Whether a lone MDP's first solve (:attr:`ranks_lone_mdp`) also carries, below the
+    ranks of its opponents, exchange rule 1 for the remainder it leaves by meeting the first
+    of them (:meth:`_guess_remainder`): when it does, the exchange stage is solved already."""
+
     settles_pairless = True
     """Whether a bracket without MDPs whose residents may not meet one another (most
     often a lone resident) is settled without a solve (:meth:`_pair_remainder`)."""
@@ -250,6 +255,7 @@ class RoundPairer:
             weights=weights,
         )
         self.records.append(record)
+        guess: _Exchanges | None = None
         if context.mdps:
             residents = set(context.residents)
             # One MDP leaves Art. 4.4 nothing to choose (paired in one optimum, paired in
@@ -257,13 +263,14 @@ class RoundPairer:
             # solve: the optimum is the one the base solve and then the rank solve reach.
             ranked = self.ranks_lone_mdp and len(context.mdps) == 1
             if ranked:
-                self._rank_opponents(context.mdps[0], residents)
+                guess = self._guess_remainder(context.mdps[0], context.residents)
+                self._rank_opponents(context.mdps[0], residents, 0 if guess is None else guess.bits)
             self._solve()
             selected = self._select_mdps(context, residents)
             record.selected_mdps = tuple(selected)
             self._fix_mdp_opponents(selected, context, residents, record, ranked=ranked)
         remainder = [r for r in context.residents if r in self.unpaired]
-        self._pair_remainder(remainder, context, record, solved=bool(context.mdps))
+        self._pair_remainder(remainder, context, record, solved=bool(context.mdps), guess=guess)
         carry = tuple(u for u in current if u in self.unpaired)
         record.downfloaters = carry
         return carry
@@ -393,14 +400,53 @@ class RoundPairer:
                 self._solve()
             self._fix(m, self.mate[m], record)
 
-    def _rank_opponents(self, m: int, residents: set[int]) -> None:
-        """Stage the residents ``m`` may meet by rank, the highest-ranked worth most."""
+    def _rank_opponents(self, m: int, residents: set[int], shift: int = 0) -> None:
+        """Stage the residents ``m`` may meet by rank, the highest-ranked worth most, above
+        the ``shift`` lowest stage bits."""
         options = sorted(self.graph.adjacent(m, residents))
         for rank, r in enumerate(reversed(options), start=1):
-            self._stage(m, r, rank)
+            self._stage(m, r, rank << shift)
+
+    def _guess_remainder(self, m: int, residents: tuple[int, ...]) -> _Exchanges | None:
+        """Stage exchange rule 1 (coarse) for the remainder a lone MDP ``m`` leaves when it
+        meets the first resident it may meet, guessing "every resident of it but a parity
+        leftover is paired inside" (as :meth:`_pair_remainder` guesses without MDPs).
+
+        The ranks of ``m``'s opponents go above these bits and the criteria above both, so
+        the solve pairs ``m`` as before and, restricted to the other players, is an optimum
+        of rule 1's weights for the remainder ``m`` does leave; when that is the guessed one
+        with the guessed S1, :meth:`_pair_remainder` needs no solve of rule 1. None, with
+        nothing staged, when not :attr:`guesses_lone_mdp_remainder` or the stage bits have
+        no room for both."""
+        if not self.guesses_lone_mdp_remainder:
+            return None
+        options = self.graph.adjacent(m, set(residents))
+        if not options:
+            return None
+        first = min(options)
+        remainder = [r for r in residents if r != first]
+        guess = _Exchanges(remainder, len(remainder) // 2)
+        if guess.bits + (len(options) + 1).bit_length() > self.weights.stage_bits:
+            return None
+        members = set(remainder)
+        for a in remainder:
+            self._stage_exchange(a, members, guess.value(a, coarse=True))
+        return guess
+
+    def _stage_exchange(self, a: int, members: set[int], value: int) -> None:
+        """Stage ``value`` on the pairs of remainder player ``a`` with the later ones."""
+        for b in self.graph.adjacent(a, members):
+            if b > a:
+                self._stage(a, b, value)
 
     def _pair_remainder(
-        self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
+        self,
+        remainder: list[int],
+        context: BracketContext,
+        record: BracketRecord,
+        *,
+        solved: bool,
+        guess: _Exchanges | None = None,
     ) -> None:
         """Exchanges (rules 1-4 of Art. 4.3) then transpositions for the residents left.
 
@@ -412,12 +458,14 @@ class RoundPairer:
         and when the guess was right its weights, and so its optimum, are exactly those the
         solve after the base solve would have had; when wrong, the weights are set again
         from the true number and solved again, as they would have been after the base solve.
+        ``guess``: the rule 1 weights the optimum in hand was solved with
+        (:meth:`_guess_remainder`), which stand for rule 1's solve when they are this
+        remainder's.
         """
         if not remainder:
             if not solved:
                 self._solve()
             return
-        position = {r: i for i, r in enumerate(remainder)}
         members = set(remainder)
         if not solved and self._pairless(remainder, members, context):
             return
@@ -426,20 +474,11 @@ class RoundPairer:
             mate = self.mate
             return sum(1 for r in remainder if mate.get(r) in members and mate[r] < r)
 
-        pairs_inside = inside() if solved else len(remainder) // 2
-        top_index = len(remainder) - 1
-
-        def exchange_value(a: int, *, coarse: bool = False) -> int:
-            in_s1 = 1 if position[a] < pairs_inside else 0
-            sum_bits = (pairs_inside * top_index).bit_length()
-            bsn = 0 if coarse else top_index - position[a]
-            return ((in_s1 << sum_bits) + bsn) << 1
+        exchange = _Exchanges(remainder, inside() if solved else len(remainder) // 2)
+        pairs_inside = exchange.pairs_inside
 
         def set_exchange_weights(a: int, delta: int = 0, *, coarse: bool = False) -> None:
-            value = exchange_value(a, coarse=coarse) + delta
-            for b in self.graph.adjacent(a, members):
-                if b > a:
-                    self._stage(a, b, value)
+            self._stage_exchange(a, members, exchange.value(a, coarse=coarse) + delta)
 
         def upper(a: int) -> bool:
             other = self.mate.get(a)
@@ -452,8 +491,10 @@ class RoundPairer:
         # weights cost rustworkx many times more: when that optimum exchanges nobody, S1
         # is the same in every optimum and the BSN sums cannot tell them apart. An optimum
         # in hand that exchanges nobody (S1 all paired inside, upwards) already has the
-        # best exchange values, so it is kept without solving.
-        coarse = self.coarse_exchanges
+        # best exchange values, so it is kept without solving; so is one solved with rule
+        # 1's weights of this remainder (``guess``), and if it exchanges someone, rule 2
+        # comes next.
+        coarse = self.coarse_exchanges and guess != exchange
         while not (solved and self.keeps_unexchanged and unexchanged()):
             for a in remainder:
                 set_exchange_weights(a, coarse=coarse)
@@ -462,6 +503,7 @@ class RoundPairer:
             found = inside()
             if found != pairs_inside:
                 pairs_inside = found
+                exchange = _Exchanges(remainder, found)
             elif coarse and not unexchanged():
                 coarse = False
             else:
@@ -717,6 +759,35 @@ class RoundPairer:
     def _forbid(self, u: int, v: int) -> None:
         """Remove a pair for the rest of the round (as the reference engine's zeroed edge)."""
         self.graph.forbid(u, v)
+
+
+@dataclass(slots=True)
+class _Exchanges:
+    """The exchange stage of a remainder whose S1 is its first ``pairs_inside`` players
+    (Art. 4.3), as the stage bits of each player's pairs with the later ones: an S1 player
+    paired upwards inside the remainder earns a bit above every BSN sum (rule 1, fewest
+    exchanges) and, unless coarse, every player paired upwards its distance from the end
+    (rule 2, the BSN sums)."""
+
+    remainder: list[int]
+    pairs_inside: int
+    position: dict[int, int] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.position = {r: i for i, r in enumerate(self.remainder)}
+
+    def value(self, a: int, *, coarse: bool) -> int:
+        top_index = len(self.remainder) - 1
+        in_s1 = 1 if self.position[a] < self.pairs_inside else 0
+        sum_bits = (self.pairs_inside * top_index).bit_length()
+        bsn = 0 if coarse else top_index - self.position[a]
+        return ((in_s1 << sum_bits) + bsn) << 1
+
+    @property
+    def bits(self) -> int:
+        """Bits the coarse values of a matching's pairs add up to at most (rule 1 alone)."""
+        top_index = len(self.remainder) - 1
+        return (self.pairs_inside * top_index).bit_length() + 1 + self.pairs_inside.bit_length()
 
 
 def _stage_bits(mdps: int, residents: int) -> int:
