@@ -263,12 +263,17 @@ class RoundPairer:
             # solve: the optimum is the one the base solve and then the rank solve reach.
             ranked = self.ranks_lone_mdp and len(context.mdps) == 1
             if ranked:
-                guess = self._guess_remainder(context.mdps[0], context.residents)
-                self._rank_opponents(context.mdps[0], residents, 0 if guess is None else guess.bits)
+                guess = self._guess_remainder(context)
+                shift = 0 if guess is None else guess.bits
+                self._rank_opponents(context.mdps[0], residents, shift)
             self._solve()
             selected = self._select_mdps(context, residents)
             record.selected_mdps = tuple(selected)
             self._fix_mdp_opponents(selected, context, residents, record, ranked=ranked)
+            if guess is not None and not selected:
+                # The MDP floats on: its ranks, shifted above the guess, would overlap the
+                # stages to come.
+                self._stage_opponents(context.mdps[0], residents, 0)
         remainder = [r for r in context.residents if r in self.unpaired]
         self._pair_remainder(remainder, context, record, solved=bool(context.mdps), guess=guess)
         carry = tuple(u for u in current if u in self.unpaired)
@@ -363,18 +368,20 @@ class RoundPairer:
                     continue
                 remaining -= 1
                 if self.mate.get(m) not in residents:
-                    for r in self.graph.adjacent(m, residents):
-                        self._stage(m, r, 1)
+                    self._stage_opponents(m, residents, 1)
                     self._solve()
                 if self.mate.get(m) in residents:
                     selected.append(m)
                     matched -= 1
-                    for r in self.graph.adjacent(m, residents):
-                        self._stage(m, r, keep_bonus)
+                    self._stage_opponents(m, residents, keep_bonus)
                 else:
-                    for r in self.graph.adjacent(m, residents):
-                        self._stage(m, r, 0)
+                    self._stage_opponents(m, residents, 0)
         return selected
+
+    def _stage_opponents(self, m: int, residents: set[int], extra: int) -> None:
+        """Stage ``extra`` on every pair of MDP ``m`` with a resident it may meet."""
+        for r in self.graph.adjacent(m, residents):
+            self._stage(m, r, extra)
 
     def _fix_mdp_opponents(
         self,
@@ -394,8 +401,7 @@ class RoundPairer:
             if not ranked and self.mate.get(m) != min(self.graph.adjacent(m, residents)):
                 for other in selected:
                     if other != m and other in self.unpaired:
-                        for r in self.graph.adjacent(other, residents):
-                            self._stage(other, r, keep_bonus)
+                        self._stage_opponents(other, residents, keep_bonus)
                 self._rank_opponents(m, residents)
                 self._solve()
             self._fix(m, self.mate[m], record)
@@ -407,20 +413,22 @@ class RoundPairer:
         for rank, r in enumerate(reversed(options), start=1):
             self._stage(m, r, rank << shift)
 
-    def _guess_remainder(self, m: int, residents: tuple[int, ...]) -> _Exchanges | None:
-        """Stage exchange rule 1 (coarse) for the remainder a lone MDP ``m`` leaves when it
-        meets the first resident it may meet, guessing "every resident of it but a parity
-        leftover is paired inside" (as :meth:`_pair_remainder` guesses without MDPs).
+    def _guess_remainder(self, context: BracketContext) -> _Exchanges | None:
+        """Stage exchange rule 1 (coarse) for the remainder the bracket's lone MDP leaves
+        when it meets the first resident it may meet, guessing "every resident of it but a
+        parity leftover is paired inside" (as :meth:`_pair_remainder` guesses without MDPs).
 
-        The ranks of ``m``'s opponents go above these bits and the criteria above both, so
-        the solve pairs ``m`` as before and, restricted to the other players, is an optimum
-        of rule 1's weights for the remainder ``m`` does leave; when that is the guessed one
-        with the guessed S1, :meth:`_pair_remainder` needs no solve of rule 1. None, with
-        nothing staged, when not :attr:`guesses_lone_mdp_remainder` or the stage bits have
-        no room for both."""
-        if not self.guesses_lone_mdp_remainder:
+        The ranks of the MDP's opponents go above these bits and the criteria above both,
+        so the solve pairs the MDP as before and, restricted to the other players, is an
+        optimum of rule 1's weights for the remainder it does leave; when that is the
+        guessed one with the guessed S1, :meth:`_pair_remainder` needs no solve of rule 1.
+        None, with nothing staged, when not :attr:`guesses_lone_mdp_remainder`, when the
+        bracket's optimum is read later (:meth:`_bye_reads_optimum`: its solves are then
+        the same as without the guess) or when the stage bits have no room for both."""
+        if not self.guesses_lone_mdp_remainder or self._bye_reads_optimum(context.following):
             return None
-        options = self.graph.adjacent(m, set(residents))
+        residents = context.residents
+        options = self.graph.adjacent(context.mdps[0], set(residents))
         if not options:
             return None
         first = min(options)
