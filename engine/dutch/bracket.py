@@ -305,11 +305,18 @@ class RoundPairer:
             graph.set_scope(members)
         graph.weight_bits = weights.bits
         weight = weights.weight
+        # A pair into the next score group weighs ahead[u] + behind[v] (additive_ahead).
+        following = weights.following if weights.additive_ahead else frozenset()
+        ahead, behind = weights.ahead, weights.behind
         base: dict[tuple[int, int], int] = {}
         for a, u in enumerate(listed):
             moved = u in mdp_set
+            ahead_u = ahead.get(u, 0)
             for v in graph.adjacent(u, set(listed[a + 1 :])):  # u < v: listed is in pairing order
-                base[(u, v)] = 0 if moved and v in mdp_set else weight(u, v)
+                if v in following:
+                    base[(u, v)] = ahead_u + behind.get(v, 0)
+                else:
+                    base[(u, v)] = 0 if moved and v in mdp_set else weight(u, v)
         graph.weights.update(base)
         self.base_weights = base
         return weights
