@@ -490,7 +490,6 @@ class RoundPairer:
             return sum(1 for r in remainder if mate.get(r) in members and mate[r] < r)
 
         exchange = _Exchanges(remainder, inside() if solved else len(remainder) // 2)
-        pairs_inside = exchange.pairs_inside
 
         def set_exchange_weights(a: int, delta: int = 0, *, coarse: bool = False) -> None:
             self._stage_exchange(a, members, exchange.value(a, coarse=coarse) + delta)
@@ -500,7 +499,7 @@ class RoundPairer:
             return other is not None and other in members and other > a
 
         def unexchanged() -> bool:
-            return all(upper(a) for a in remainder[:pairs_inside])
+            return all(upper(a) for a in remainder[: exchange.pairs_inside])
 
         # Rule 1 (fewest exchanges) is solved first without rule 2's BSN sums, whose fine
         # weights cost rustworkx many times more: when that optimum exchanges nobody, S1
@@ -516,13 +515,13 @@ class RoundPairer:
             self._solve()
             solved = True
             found = inside()
-            if found != pairs_inside:
-                pairs_inside = found
+            if found != exchange.pairs_inside:
                 exchange = _Exchanges(remainder, found)
             elif coarse and not unexchanged():
                 coarse = False
             else:
                 break
+        pairs_inside = exchange.pairs_inside
         s1 = remainder[:pairs_inside]
 
         exchanges = sum(1 for a in s1 if not upper(a))
