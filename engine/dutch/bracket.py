@@ -676,9 +676,8 @@ class RoundPairer:
                     stage(c, b, rank << shift)
                 shift += len(choices).bit_length()
             self._solve_transposition(alone)
-            for c, _choices in chunk:
-                self._fix(c, self.mate[c], record)
-                waiting.pop(0)
+            self._fix_all([(c, self.mate[c]) for c, _choices in chunk], record)
+            del waiting[: len(chunk)]
 
     def _earliest_by_kinds(
         self, uppers: list[int], members: set[int], record: BracketRecord
