@@ -71,6 +71,15 @@ class RoundPairer:
     """Whether an optimum in hand that exchanges nobody is kept instead of solving the
     exchange stage (:meth:`_pair_remainder`)."""
 
+    guesses_lone_mdp_remainder = True
+    """Whether a lone MDP's first solve (:attr:`ranks_lone_mdp`) also carries, below the
+    ranks of its opponents, exchange rule 1 for the remainder it leaves by meeting the first
+    of them (:meth:`_guess_remainder`): when it does, the exchange stage is solved already."""
+
+    settles_pairless = True
+    """Whether a bracket without MDPs whose residents may not meet one another (most
+    often a lone resident) is settled without a solve (:meth:`_pair_remainder`)."""
+
     summarise_following = True
     """Whether solves may stand in for the next score group (:mod:`engine.dutch.round_graph`)
     when its pairs are weighed rather than listed; an edition that reads the graph's
@@ -93,8 +102,12 @@ class RoundPairer:
         self.pairs: list[tuple[int, int]] = []
         self.records: list[BracketRecord] = []
         self.mate: dict[int, int] = {}
-        self.bye_score: Fraction | None = None
+        self.bye_score: int | None = None
+        """The PAB score (C5) as a :attr:`DutchPlayer.scaled_score`, once known."""
         self.bye_rank: dict[int, int] = {}
+        self.base_weights: dict[tuple[int, int], int] = {}
+        """The weight :meth:`_weigh` listed for each pair of the bracket (and of the next
+        score group when it is listed), which the stages add their bits to."""
 
     # -- round level --------------------------------------------------------------------
 
@@ -127,7 +140,7 @@ class RoundPairer:
     def _score_groups(self) -> list[tuple[int, ...]]:
         groups: list[list[int]] = []
         for player in self.players:
-            if groups and self.players[groups[-1][0]].score == player.score:
+            if groups and self.players[groups[-1][0]].scaled_score == player.scaled_score:
                 groups[-1].append(player.index)
             else:
                 groups.append([player.index])
@@ -153,8 +166,8 @@ class RoundPairer:
         ):
             if self.dummy is None:
                 return False
-            lowest = min(p[i].score for i in graph.bye_ok)
-            if lowest < p[0].score:
+            lowest = min(p[i].scaled_score for i in graph.bye_ok)
+            if lowest < p[0].scaled_score:
                 self._settle_bye_score(lowest)
                 return False
         return self._start_by_solving()
@@ -177,38 +190,34 @@ class RoundPairer:
         if dummy is None:
             return False
         # Lowest PAB score first (C5), then as many pairs inside the top score group.
-        levels = sorted({player.score for player in p})
-        top = p[0].score
-        in_top = sum(1 for player in p if player.score == top)
+        scores = sorted({player.scaled_score for player in p}, reverse=True)
+        rise_of = {score: rise for rise, score in enumerate(scores)}  # levels above it
+        top = p[0].scaled_score
+        in_top = sum(1 for player in p if player.scaled_score == top)
         for i in graph.bye_ok:
-            rise = len(levels) - 1 - levels.index(p[i].score)
+            rise = rise_of[p[i].scaled_score]
             graph.set_weight(i, dummy, rise * (in_top + 1))
         for u in range(in_top):
             for v in graph.adjacent(u, set(range(u + 1, in_top))):
                 graph.set_weight(u, v, 1)
         mate = graph.solve(whole=True)
         graph.weights.clear()
-        self._settle_bye_score(p[mate[dummy]].score)
+        self._settle_bye_score(p[mate[dummy]].scaled_score)
         self.mate = mate
         if self.bye_score is None or self.bye_score < top:
             return False
-        return all(mate[u] == dummy or p[mate[u]].score >= top for u in range(in_top))
+        return all(mate[u] == dummy or p[mate[u]].scaled_score >= top for u in range(in_top))
 
-    def _settle_bye_score(self, score: Fraction) -> None:
-        """Only eligible players at the PAB score or lower stay joined to the dummy (C5);
-        C9 ranks those at the PAB score by games played."""
+    def _settle_bye_score(self, score: int) -> None:
+        """Only eligible players at the PAB score (a scaled score) or lower stay joined to
+        the dummy (C5); C9 ranks those at the PAB score by games played."""
         p = self.players
         self.bye_score = score
-        self.graph.bye_ok = {i for i in self.graph.bye_ok if p[i].score <= score}
-        played = sorted(
-            (player.played_games for player in p if player.score == score), reverse=True
-        )
+        self.graph.bye_ok = {i for i in self.graph.bye_ok if p[i].scaled_score <= score}
+        at_score = [player for player in p if player.scaled_score == score]
+        played = sorted((player.played_games for player in at_score), reverse=True)
         rank_of_count = {count: position for position, count in enumerate(played)}
-        self.bye_rank = {
-            player.index: rank_of_count[player.played_games]
-            for player in p
-            if player.score == score
-        }
+        self.bye_rank = {player.index: rank_of_count[player.played_games] for player in at_score}
 
     def _single_bye_next(self, carry: tuple[int, ...], following: tuple[int, ...]) -> bool:
         """Whether C9 is in force in the next bracket (dutch.md §3.4, engine note): the
@@ -216,12 +225,12 @@ class RoundPairer:
         pairing pairs everyone of the next bracket but the PAB inside it."""
         if not self._bye_reads_optimum(following):
             return False
-        floor = self.players[following[0]].score
+        floor = self.players[following[0]].scaled_score
         for u in carry + following:
             other = self.mate.get(u, u)
             if other == self.dummy:
                 other = u
-            if other == LOWER or self.players[other].score < floor:
+            if other == LOWER or self.players[other].scaled_score < floor:
                 return False
         return True
 
@@ -231,7 +240,7 @@ class RoundPairer:
         else reads it."""
         if self.dummy is None or not following or self.bye_score is None:
             return False
-        return self.bye_score >= self.players[following[0]].score
+        return self.bye_score >= self.players[following[0]].scaled_score
 
     # -- one bracket --------------------------------------------------------------------
 
@@ -246,6 +255,7 @@ class RoundPairer:
             weights=weights,
         )
         self.records.append(record)
+        guess: _Exchanges | None = None
         if context.mdps:
             residents = set(context.residents)
             # One MDP leaves Art. 4.4 nothing to choose (paired in one optimum, paired in
@@ -253,13 +263,19 @@ class RoundPairer:
             # solve: the optimum is the one the base solve and then the rank solve reach.
             ranked = self.ranks_lone_mdp and len(context.mdps) == 1
             if ranked:
-                self._rank_opponents(context.mdps[0], residents)
+                guess = self._guess_remainder(context)
+                shift = 0 if guess is None else guess.bits
+                self._rank_opponents(context.mdps[0], residents, shift)
             self._solve()
             selected = self._select_mdps(context, residents)
             record.selected_mdps = tuple(selected)
             self._fix_mdp_opponents(selected, context, residents, record, ranked=ranked)
+            if guess is not None and not selected:
+                # The MDP floats on: its ranks, shifted above the guess, would overlap the
+                # stages to come.
+                self._stage_opponents(context.mdps[0], residents, 0)
         remainder = [r for r in context.residents if r in self.unpaired]
-        self._pair_remainder(remainder, context, record, solved=bool(context.mdps))
+        self._pair_remainder(remainder, context, record, solved=bool(context.mdps), guess=guess)
         carry = tuple(u for u in current if u in self.unpaired)
         record.downfloaters = carry
         return carry
@@ -288,9 +304,21 @@ class RoundPairer:
         else:
             graph.set_scope(members)
         graph.weight_bits = weights.bits
+        weight = weights.weight
+        # A pair into the next score group weighs ahead[u] + behind[v] (additive_ahead).
+        following = weights.following if weights.additive_ahead else frozenset()
+        ahead, behind = weights.ahead, weights.behind
+        base: dict[tuple[int, int], int] = {}
         for a, u in enumerate(listed):
-            for v in graph.adjacent(u, set(listed[a + 1 :])):
-                graph.set_weight(u, v, 0 if u in mdp_set and v in mdp_set else weights.weight(u, v))
+            moved = u in mdp_set
+            ahead_u = ahead.get(u, 0)
+            for v in graph.adjacent(u, set(listed[a + 1 :])):  # u < v: listed is in pairing order
+                if v in following:
+                    base[(u, v)] = ahead_u + behind.get(v, 0)
+                else:
+                    base[(u, v)] = 0 if moved and v in mdp_set else weight(u, v)
+        graph.weights.update(base)
+        self.base_weights = base
         return weights
 
     def _may_summarise(self, context: BracketContext, weights: BracketWeights) -> bool:
@@ -308,8 +336,10 @@ class RoundPairer:
         self.mate = self.graph.solve()
 
     def _stage(self, u: int, v: int, extra: int) -> None:
-        """Set the weight of ``u``-``v`` to its base weight plus ``extra`` stage bits."""
-        self.graph.set_weight(u, v, self.weights.weight(u, v) + extra)
+        """Set the weight of ``u``-``v``, a pair of the bracket, to its base weight plus
+        ``extra`` stage bits."""
+        pair = (u, v) if u < v else (v, u)
+        self.graph.weights[pair] = self.base_weights[pair] + extra
 
     def _fix(self, u: int, v: int, record: BracketRecord) -> None:
         self._fix_all([(u, v)], record)
@@ -329,7 +359,7 @@ class RoundPairer:
         selected: list[int] = []
         levels: list[list[int]] = []
         for m in context.mdps:
-            if levels and p[levels[-1][0]].score == p[m].score:
+            if levels and p[levels[-1][0]].scaled_score == p[m].scaled_score:
                 levels[-1].append(m)
             else:
                 levels.append([m])
@@ -345,18 +375,20 @@ class RoundPairer:
                     continue
                 remaining -= 1
                 if self.mate.get(m) not in residents:
-                    for r in self.graph.adjacent(m, residents):
-                        self._stage(m, r, 1)
+                    self._stage_opponents(m, residents, 1)
                     self._solve()
                 if self.mate.get(m) in residents:
                     selected.append(m)
                     matched -= 1
-                    for r in self.graph.adjacent(m, residents):
-                        self._stage(m, r, keep_bonus)
+                    self._stage_opponents(m, residents, keep_bonus)
                 else:
-                    for r in self.graph.adjacent(m, residents):
-                        self._stage(m, r, 0)
+                    self._stage_opponents(m, residents, 0)
         return selected
+
+    def _stage_opponents(self, m: int, residents: set[int], extra: int) -> None:
+        """Stage ``extra`` on every pair of MDP ``m`` with a resident it may meet."""
+        for r in self.graph.adjacent(m, residents):
+            self._stage(m, r, extra)
 
     def _fix_mdp_opponents(
         self,
@@ -376,20 +408,60 @@ class RoundPairer:
             if not ranked and self.mate.get(m) != min(self.graph.adjacent(m, residents)):
                 for other in selected:
                     if other != m and other in self.unpaired:
-                        for r in self.graph.adjacent(other, residents):
-                            self._stage(other, r, keep_bonus)
+                        self._stage_opponents(other, residents, keep_bonus)
                 self._rank_opponents(m, residents)
                 self._solve()
             self._fix(m, self.mate[m], record)
 
-    def _rank_opponents(self, m: int, residents: set[int]) -> None:
-        """Stage the residents ``m`` may meet by rank, the highest-ranked worth most."""
+    def _rank_opponents(self, m: int, residents: set[int], shift: int = 0) -> None:
+        """Stage the residents ``m`` may meet by rank, the highest-ranked worth most, above
+        the ``shift`` lowest stage bits."""
         options = sorted(self.graph.adjacent(m, residents))
         for rank, r in enumerate(reversed(options), start=1):
-            self._stage(m, r, rank)
+            self._stage(m, r, rank << shift)
+
+    def _guess_remainder(self, context: BracketContext) -> _Exchanges | None:
+        """Stage exchange rule 1 (coarse) for the remainder the bracket's lone MDP leaves
+        when it meets the first resident it may meet, guessing "every resident of it but a
+        parity leftover is paired inside" (as :meth:`_pair_remainder` guesses without MDPs).
+
+        The ranks of the MDP's opponents go above these bits and the criteria above both,
+        so the solve pairs the MDP as before and, restricted to the other players, is an
+        optimum of rule 1's weights for the remainder it does leave; when that is the
+        guessed one with the guessed S1, :meth:`_pair_remainder` needs no solve of rule 1.
+        None, with nothing staged, when not :attr:`guesses_lone_mdp_remainder`, when the
+        bracket's optimum is read later (:meth:`_bye_reads_optimum`: its solves are then
+        the same as without the guess) or when the stage bits have no room for both."""
+        if not self.guesses_lone_mdp_remainder or self._bye_reads_optimum(context.following):
+            return None
+        residents = context.residents
+        options = self.graph.adjacent(context.mdps[0], set(residents))
+        if not options:
+            return None
+        first = min(options)
+        remainder = [r for r in residents if r != first]
+        guess = _Exchanges(remainder, len(remainder) // 2)
+        if guess.bits + (len(options) + 1).bit_length() > self.weights.stage_bits:
+            return None
+        members = set(remainder)
+        for a in remainder:
+            self._stage_exchange(a, members, guess.value(a, coarse=True))
+        return guess
+
+    def _stage_exchange(self, a: int, members: set[int], value: int) -> None:
+        """Stage ``value`` on the pairs of remainder player ``a`` with the later ones."""
+        for b in self.graph.adjacent(a, members):
+            if b > a:
+                self._stage(a, b, value)
 
     def _pair_remainder(
-        self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
+        self,
+        remainder: list[int],
+        context: BracketContext,
+        record: BracketRecord,
+        *,
+        solved: bool,
+        guess: _Exchanges | None = None,
     ) -> None:
         """Exchanges (rules 1-4 of Art. 4.3) then transpositions for the residents left.
 
@@ -401,58 +473,55 @@ class RoundPairer:
         and when the guess was right its weights, and so its optimum, are exactly those the
         solve after the base solve would have had; when wrong, the weights are set again
         from the true number and solved again, as they would have been after the base solve.
+        ``guess``: the rule 1 weights the optimum in hand was solved with
+        (:meth:`_guess_remainder`), which stand for rule 1's solve when they are this
+        remainder's.
         """
         if not remainder:
             if not solved:
                 self._solve()
             return
-        position = {r: i for i, r in enumerate(remainder)}
         members = set(remainder)
+        if not solved and self._pairless(remainder, members, context):
+            return
 
         def inside() -> int:
             mate = self.mate
             return sum(1 for r in remainder if mate.get(r) in members and mate[r] < r)
 
-        pairs_inside = inside() if solved else len(remainder) // 2
-        top_index = len(remainder) - 1
-
-        def exchange_value(a: int, *, coarse: bool = False) -> int:
-            in_s1 = 1 if position[a] < pairs_inside else 0
-            sum_bits = (pairs_inside * top_index).bit_length()
-            bsn = 0 if coarse else top_index - position[a]
-            return ((in_s1 << sum_bits) + bsn) << 1
+        exchange = _Exchanges(remainder, inside() if solved else len(remainder) // 2)
 
         def set_exchange_weights(a: int, delta: int = 0, *, coarse: bool = False) -> None:
-            value = exchange_value(a, coarse=coarse) + delta
-            for b in self.graph.adjacent(a, members):
-                if b > a:
-                    self._stage(a, b, value)
+            self._stage_exchange(a, members, exchange.value(a, coarse=coarse) + delta)
 
         def upper(a: int) -> bool:
             other = self.mate.get(a)
             return other is not None and other in members and other > a
 
         def unexchanged() -> bool:
-            return all(upper(a) for a in remainder[:pairs_inside])
+            return all(upper(a) for a in remainder[: exchange.pairs_inside])
 
         # Rule 1 (fewest exchanges) is solved first without rule 2's BSN sums, whose fine
         # weights cost rustworkx many times more: when that optimum exchanges nobody, S1
         # is the same in every optimum and the BSN sums cannot tell them apart. An optimum
         # in hand that exchanges nobody (S1 all paired inside, upwards) already has the
-        # best exchange values, so it is kept without solving.
-        coarse = self.coarse_exchanges
+        # best exchange values, so it is kept without solving; so is one solved with rule
+        # 1's weights of this remainder (``guess``), and if it exchanges someone, rule 2
+        # comes next.
+        coarse = self.coarse_exchanges and guess != exchange
         while not (solved and self.keeps_unexchanged and unexchanged()):
             for a in remainder:
                 set_exchange_weights(a, coarse=coarse)
             self._solve()
             solved = True
             found = inside()
-            if found != pairs_inside:
-                pairs_inside = found
+            if found != exchange.pairs_inside:
+                exchange = _Exchanges(remainder, found)
             elif coarse and not unexchanged():
                 coarse = False
             else:
                 break
+        pairs_inside = exchange.pairs_inside
         s1 = remainder[:pairs_inside]
 
         exchanges = sum(1 for a in s1 if not upper(a))
@@ -501,6 +570,17 @@ class RoundPairer:
                         self._stage(a, b, 0)
         alone = self._alone(uppers, members, context)
         self._transpositions(uppers, members, record, members if alone else None)
+
+    def _pairless(self, remainder: list[int], members: set[int], context: BracketContext) -> bool:
+        """Whether a bracket without MDPs can be left unsolved: no two of its residents may
+        meet, so every optimum pairs none of them inside it (no exchange, no transposition:
+        they all float down), and nothing reads the optimum it would end with (the next
+        bracket has MDPs and solves before it reads one; :meth:`_bye_reads_optimum`)."""
+        return (
+            self.settles_pairless
+            and not self._bye_reads_optimum(context.following)
+            and not any(self.graph.adjacent(a, members) for a in remainder)
+        )
 
     def _alone(self, uppers: list[int], members: set[int], context: BracketContext) -> bool:
         """Whether the transposition solves may run on S1 and S2 alone: the optimum the
@@ -596,9 +676,8 @@ class RoundPairer:
                     stage(c, b, rank << shift)
                 shift += len(choices).bit_length()
             self._solve_transposition(alone)
-            for c, _choices in chunk:
-                self._fix(c, self.mate[c], record)
-                waiting.pop(0)
+            self._fix_all([(c, self.mate[c]) for c, _choices in chunk], record)
+            del waiting[: len(chunk)]
 
     def _earliest_by_kinds(
         self, uppers: list[int], members: set[int], record: BracketRecord
@@ -641,7 +720,7 @@ class RoundPairer:
         pair per S1 player, and the stages get every bit below it (fewer solves)."""
         graph = self.graph
         base = {
-            (a, b): self.weights.weight(a, b)
+            (a, b): self.base_weights[(a, b)]
             for a in uppers
             for b in graph.adjacent(a, members)
             if b > a
@@ -693,6 +772,35 @@ class RoundPairer:
     def _forbid(self, u: int, v: int) -> None:
         """Remove a pair for the rest of the round (as the reference engine's zeroed edge)."""
         self.graph.forbid(u, v)
+
+
+@dataclass(slots=True)
+class _Exchanges:
+    """The exchange stage of a remainder whose S1 is its first ``pairs_inside`` players
+    (Art. 4.3), as the stage bits of each player's pairs with the later ones: an S1 player
+    paired upwards inside the remainder earns a bit above every BSN sum (rule 1, fewest
+    exchanges) and, unless coarse, every player paired upwards its distance from the end
+    (rule 2, the BSN sums)."""
+
+    remainder: list[int]
+    pairs_inside: int
+    position: dict[int, int] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.position = {r: i for i, r in enumerate(self.remainder)}
+
+    def value(self, a: int, *, coarse: bool) -> int:
+        top_index = len(self.remainder) - 1
+        in_s1 = 1 if self.position[a] < self.pairs_inside else 0
+        sum_bits = (self.pairs_inside * top_index).bit_length()
+        bsn = 0 if coarse else top_index - self.position[a]
+        return ((in_s1 << sum_bits) + bsn) << 1
+
+    @property
+    def bits(self) -> int:
+        """Bits the coarse values of a matching's pairs add up to at most (rule 1 alone)."""
+        top_index = len(self.remainder) - 1
+        return (self.pairs_inside * top_index).bit_length() + 1 + self.pairs_inside.bit_length()
 
 
 def _stage_bits(mdps: int, residents: int) -> int:

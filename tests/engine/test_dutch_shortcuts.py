@@ -7,10 +7,14 @@ solves stand in for the next score group (``engine.dutch.round_graph``), exchang
 rule 1 is solved before rule 2's BSN sums, and a transposition stage on S1 and S2 alone
 is settled at once from the kinds' certificate (``RoundPairer._earliest_by_kinds``), and
 an optimum in hand that exchanges nobody is kept without an exchange solve
-(``RoundPairer.keeps_unexchanged``), and a bracket's one MDP has its opponents ranked in its
-first solve (``RoundPairer.ranks_lone_mdp``). Paired the unrestricted way (the base solve
-first, every exchange stage, MDP opponent stage and transposition stage solved on every
-unpaired player), every corpus problem in range must give the same boards, PAB and trace
+(``RoundPairer.keeps_unexchanged``), a bracket's one MDP has its opponents ranked in its
+first solve (``RoundPairer.ranks_lone_mdp``) with exchange rule 1 for the remainder it
+leaves guessed below them (``RoundPairer.guesses_lone_mdp_remainder``), and a bracket
+without MDPs whose residents may not meet one another is settled without a solve
+(``RoundPairer.settles_pairless``). Paired
+the unrestricted way (the base solve first, every exchange stage, MDP opponent stage and
+transposition stage solved on every unpaired player), every corpus problem in range must
+give the same boards, PAB and trace
 (exchanges, floaters, pairs), and each shortcut must have been taken (and the guess
 sometimes missed) somewhere.
 """
@@ -23,7 +27,7 @@ from typing import ClassVar
 
 import pytest
 
-from engine.dutch.bracket import BracketRecord, RoundPairer
+from engine.dutch.bracket import BracketRecord, RoundPairer, _Exchanges
 from engine.dutch.players import build_players
 from engine.dutch.system import pair_players
 from engine.dutch.weights import BracketContext
@@ -42,13 +46,21 @@ class Unrestricted(RoundPairer):
     coarse_exchanges = False
     keeps_unexchanged = False
     ranks_lone_mdp = False
+    guesses_lone_mdp_remainder = False
+    settles_pairless = False
 
     def _pair_remainder(
-        self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
+        self,
+        remainder: list[int],
+        context: BracketContext,
+        record: BracketRecord,
+        *,
+        solved: bool,
+        guess: _Exchanges | None = None,
     ) -> None:
         if not solved:
             self._solve()
-        super()._pair_remainder(remainder, context, record, solved=True)
+        super()._pair_remainder(remainder, context, record, solved=True, guess=guess)
 
     def _transpositions(
         self,
@@ -109,10 +121,16 @@ class CountingGuesses(RoundPairer):
     misses = 0
 
     def _pair_remainder(
-        self, remainder: list[int], context: BracketContext, record: BracketRecord, *, solved: bool
+        self,
+        remainder: list[int],
+        context: BracketContext,
+        record: BracketRecord,
+        *,
+        solved: bool,
+        guess: _Exchanges | None = None,
     ) -> None:
         if solved or not remainder:
-            super()._pair_remainder(remainder, context, record, solved=solved)
+            super()._pair_remainder(remainder, context, record, solved=solved, guess=guess)
             return
         members = set(remainder)
         solve = self._solve
@@ -127,8 +145,9 @@ class CountingGuesses(RoundPairer):
         self._solve = counted  # type: ignore[method-assign]
         super()._pair_remainder(remainder, context, record, solved=False)
         del self._solve
-        CountingGuesses.guesses += 1
-        CountingGuesses.misses += first[0] != len(remainder) // 2
+        if first:  # none when the bracket is pairless (settles_pairless)
+            CountingGuesses.guesses += 1
+            CountingGuesses.misses += first[0] != len(remainder) // 2
 
 
 class CountingSolves(RoundPairer):
@@ -151,6 +170,19 @@ class RankingAfterTheBaseSolve(CountingSolves):
     """As :class:`CountingSolves`, ranking a lone MDP's opponents after the base solve."""
 
     ranks_lone_mdp = False
+
+
+class NotGuessingRemainders(CountingSolves):
+    """As :class:`CountingSolves`, ranking a lone MDP's opponents without guessing the
+    remainder's exchange stage below them."""
+
+    guesses_lone_mdp_remainder = False
+
+
+class SolvingPairlessBrackets(CountingSolves):
+    """As :class:`CountingSolves`, solving brackets whose residents may not meet."""
+
+    settles_pairless = False
 
 
 def test_there_are_problems() -> None:
@@ -203,14 +235,25 @@ def test_stand_ins_are_taken() -> None:
     assert CountingStandIns.solves > 0
 
 
-def test_kept_optima_and_ranked_mdps_save_solves() -> None:
-    """Optima that exchange nobody are kept, and lone MDPs ranked in the first solve, among
-    the compared problems: each takes fewer solves than the same problems without it."""
+def test_kept_optima_ranked_mdps_and_pairless_brackets_save_solves() -> None:
+    """Optima that exchange nobody are kept, lone MDPs ranked in the first solve with the
+    remainder's exchange stage guessed, and brackets whose residents may not meet left
+    unsolved, among the compared problems: each takes fewer solves than the same problems
+    without it."""
+    pairers = (
+        CountingSolves,
+        SolvingEveryExchange,
+        RankingAfterTheBaseSolve,
+        NotGuessingRemainders,
+        SolvingPairlessBrackets,
+    )
     for problem in PROBLEMS[::3]:
         request = problem_request(problem)
         players = build_players(request)
-        for pairer in (CountingSolves, SolvingEveryExchange, RankingAfterTheBaseSolve):
+        for pairer in pairers:
             pair_players(request, players, pairer)
     shipped = CountingSolves.solves["CountingSolves"]
     assert 0 < shipped < CountingSolves.solves["SolvingEveryExchange"]
     assert shipped < CountingSolves.solves["RankingAfterTheBaseSolve"]
+    assert shipped < CountingSolves.solves["NotGuessingRemainders"]
+    assert shipped < CountingSolves.solves["SolvingPairlessBrackets"]
