@@ -599,9 +599,13 @@ class RoundGraph:
             for x in view.dummy_partners
             if dummy is not None and (x, dummy) not in self.weights
         ]
+        pairs = chain(self.weights.items(), view.edges)
         listed = (
-            (index[u], index[v], weight + lift[u] + lift[v])
-            for (u, v), weight in chain(self.weights.items(), view.edges)
+            ((index[u], index[v], weight + lift[u] + lift[v]) for (u, v), weight in pairs)
+            if any(lift.values())
+            # Every vertex may stay unmatched (all of a large bracket, as a rule): the
+            # weights go as they are, without two additions of 0 per pair.
+            else ((index[u], index[v], weight) for (u, v), weight in pairs)
         )
         found = solve_edges(len(order), chain(listed, edges), max_cardinality=False)
         return self._mates(view, order, found, unmatched=True)
