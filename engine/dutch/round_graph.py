@@ -557,11 +557,16 @@ class RoundGraph:
             cap = min(capacity, 4 * cap)
         return None
 
-    def _vertices(self, view: _View) -> tuple[list[int], dict[int, int]]:
+    def _vertices(self, view: _View) -> tuple[list[int], list[int]]:
+        """The view's vertices in the order the solve numbers them, and each one's number
+        by vertex (a list: the solve looks up both ends of every listed pair)."""
         order = [*view.players, *view.stand_ins]
         if self.dummy is not None:
             order.append(self.dummy)
-        return order, {v: i for i, v in enumerate(order)}
+        index = [-1] * (self.size + 1 + len(view.stand_ins))
+        for i, v in enumerate(order):
+            index[v] = i
+        return order, index
 
     def _mates(
         self, view: _View, order: list[int], found: dict[int, int], *, unmatched: bool
