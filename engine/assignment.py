@@ -56,6 +56,8 @@ def first_best_assignment(
     """
     if len(columns) < len(rows):
         return None
+    if not rows:  # nothing to assign: the empty assignment is the only one, and optimal
+        return {}
     mate = dict(start)  # row -> column, dummy rows are negative
     taken = set(mate.values())
     for position, column in enumerate(c for c in columns if c not in taken):

@@ -461,20 +461,25 @@ class RoundGraph:
             count += 1
         if count >= following:
             return 0
-        if not self._stand_ins_certified(group, count):
+        if not self._stand_ins_certified(players, self._meeting(bracket, players), count):
             return 0
         return count
 
-    def _stand_ins_certified(self, group: NextGroup, count: int) -> bool:
+    def _meeting(self, bracket: Iterable[int], players: AbstractSet[int]) -> dict[int, int]:
+        """How many of the next group's unpaired ``players`` each bracket player may meet."""
+        memo: dict[int, int] = {}
+        return {x: len(players) - self._blocked(x, players, memo) for x in bracket}
+
+    def _stand_ins_certified(
+        self, players: AbstractSet[int], meeting: Mapping[int, int], count: int
+    ) -> bool:
         """Conditions (d), (e) and the PAB half of (f) of the module notes for ``count``
-        stand-ins (the other half depends on the capacity, see :meth:`_stand_in_view`)."""
-        players = group.players & self.unpaired
+        stand-ins (the other half depends on the capacity, see :meth:`_stand_in_view`),
+        given the next group's unpaired ``players`` and :meth:`_meeting` of the bracket."""
+        if any(0 < reach < count for reach in meeting.values()):
+            return False
         following = len(players)
         memo: dict[int, int] = {}
-        for x in self.scope - players:
-            reach = following - self._blocked(x, players, memo)
-            if 0 < reach < count:
-                return False
         for f in players:
             if 2 * (following - 1 - self._blocked(f, players, memo)) < following + count:
                 return False
@@ -485,10 +490,11 @@ class RoundGraph:
         """The bracket's players, ``m`` stand-ins for the next group and the dummy; None
         when the certificate no longer holds."""
         count = self._stand_ins
-        if not self._stand_ins_certified(group, count):
-            return None
         players = group.players & self.unpaired
         bracket = sorted(self.scope - players)
+        meeting = self._meeting(bracket, players)
+        if not self._stand_ins_certified(players, meeting, count):
+            return None
         reach = {x: self._reach[x] for x in bracket if self._reach[x]}
         below = sorted((self._reach[f] for f in players if self._reach[f]), reverse=True)
         stand_ins = tuple(range(self.size + 1, self.size + 1 + count))
@@ -501,9 +507,8 @@ class RoundGraph:
             reach.update(dict.fromkeys(stand_ins, below[count]))
         same = group.ahead[min(players)] if players else 0
         edges: list[tuple[tuple[int, int], int]] = []
-        memo: dict[int, int] = {}
         for x in bracket:
-            if self._blocked(x, players, memo) < len(players):
+            if meeting[x]:
                 edges.extend(((x, s), group.ahead.get(x, 0)) for s in stand_ins)
         for a, s in enumerate(stand_ins):
             edges.extend(((s, t), same) for t in stand_ins[a + 1 :])
@@ -557,11 +562,16 @@ class RoundGraph:
             cap = min(capacity, 4 * cap)
         return None
 
-    def _vertices(self, view: _View) -> tuple[list[int], dict[int, int]]:
+    def _vertices(self, view: _View) -> tuple[list[int], list[int]]:
+        """The view's vertices in the order the solve numbers them, and each one's number
+        by vertex (a list: the solve looks up both ends of every listed pair)."""
         order = [*view.players, *view.stand_ins]
         if self.dummy is not None:
             order.append(self.dummy)
-        return order, {v: i for i, v in enumerate(order)}
+        index = [-1] * (self.size + 1 + len(view.stand_ins))
+        for i, v in enumerate(order):
+            index[v] = i
+        return order, index
 
     def _mates(
         self, view: _View, order: list[int], found: dict[int, int], *, unmatched: bool
@@ -599,9 +609,13 @@ class RoundGraph:
             for x in view.dummy_partners
             if dummy is not None and (x, dummy) not in self.weights
         ]
+        pairs = chain(self.weights.items(), view.edges)
         listed = (
-            (index[u], index[v], weight + lift[u] + lift[v])
-            for (u, v), weight in chain(self.weights.items(), view.edges)
+            ((index[u], index[v], weight + lift[u] + lift[v]) for (u, v), weight in pairs)
+            if any(lift.values())
+            # Every vertex may stay unmatched (all of a large bracket, as a rule): the
+            # weights go as they are, without two additions of 0 per pair.
+            else ((index[u], index[v], weight) for (u, v), weight in pairs)
         )
         found = solve_edges(len(order), chain(listed, edges), max_cardinality=False)
         return self._mates(view, order, found, unmatched=True)

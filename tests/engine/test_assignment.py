@@ -98,3 +98,13 @@ def test_certificate_found_for_most_optimal_starts() -> None:
         start = rng.choice([c for c in options if problem.total(c) == best])
         certified += problem.solve(start) is not None
     assert certified >= 0.8 * tried
+
+
+@pytest.mark.parametrize("columns", [0, 1, 3])
+def test_no_rows_is_the_empty_assignment(columns: int) -> None:
+    """With no rows the only assignment assigns nothing (a bracket whose S1 is empty), and
+    it is optimal whatever the columns are; the enumeration agrees."""
+    cols = list(range(10, 10 + columns))
+    problem = _Problem([], cols, dict.fromkeys(cols, 0), set(), {})
+    assert problem.assignments() == [()]
+    assert problem.solve(()) == ()
