@@ -20,11 +20,10 @@ import multiprocessing
 import pickle
 import signal
 import threading
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -109,18 +108,6 @@ class _Worker:
         self.jobs.close()
 
 
-@dataclass(eq=False)
-class _Job:
-    """A call made on the event loop: what to run, the future its request awaits, the
-    executor for what blocks, and its timer (the wait for a worker, then the time limit)."""
-
-    function: Callable[..., Any]
-    args: tuple[Any, ...]
-    answer: asyncio.Future[Any]
-    executor: Executor
-    timer: asyncio.TimerHandle = field(init=False)
-
-
 class PairingPool:
     """Runs ``function(*args)`` calls for the pairer threads (never on the event loop)."""
 
@@ -137,11 +124,6 @@ class PairingPool:
         self._workers: set[_Worker] = set()
         self._lock = threading.Lock()
         self._closed = threading.Event()
-        self._queue: deque[_Job] = deque()
-        """Calls made on the loop, waiting for a worker (the loop's thread only)."""
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread_waiting = 0
-        """Calls of :meth:`run` waiting for a slot."""
 
     def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)``'s answer (or its exception); ``function`` and ``args`` are
@@ -150,14 +132,7 @@ class PairingPool:
         :raises PairingTimedOut: past the time limit (the worker is killed and replaced).
         :raises PairingCancelled: the pool closed, or no worker came free within the limit.
         """
-        with self._lock:
-            self._thread_waiting += 1
-        try:
-            acquired = self._slots.acquire(timeout=self.time_limit)
-        finally:
-            with self._lock:
-                self._thread_waiting -= 1
-        if not acquired:
+        if not self._slots.acquire(timeout=self.time_limit):
             raise PairingCancelled("every pairing worker is busy; retry shortly")
         try:
             if self._closed.is_set():
@@ -167,7 +142,6 @@ class PairingPool:
             return self._in_worker(function, args)
         finally:
             self._slots.release()
-            self._wake()
 
     def start(self) -> None:
         """Start every worker now rather than at its first pairing (the first start also
@@ -247,165 +221,52 @@ class PairingPool:
         return result
 
     async def run_on_loop(self, executor: Executor, function: Callable[..., T], *args: Any) -> T:
-        """:meth:`run`, awaited on the event loop with no thread in between: the call waits
-        in the pool's queue until a slot and a warm worker are free, and whoever reads a
-        worker's answer (a callback on the loop) sends that worker the next queued call at
-        once, so a busy pool is handed its next job without a wake-up of the waiting
-        request or of a thread. ``executor`` runs what blocks: starting and reaping
-        workers. With ``workers=0`` it is :meth:`run` on one of ``executor``'s threads.
+        """:meth:`run`, awaited on the event loop. When a slot and a warm worker are both
+        free (a pool that keeps up), the call is sent at once and its answer awaited on
+        the worker's pipe, no thread in between (a hand-over to a pairer thread and back
+        per pairing, and its wake-ups). Otherwise it is :meth:`run` on one of
+        ``executor``'s threads, which waits there for a worker.
 
         :raises PairingTimedOut: as :meth:`run`; :raises PairingCancelled: as :meth:`run`.
         """
         loop = asyncio.get_running_loop()
-        if self._threads is not None:
+        worker = self._take_idle()
+        if worker is None:
             return await loop.run_in_executor(executor, partial(self.run, function, *args))
-        job = _Job(function, args, loop.create_future(), executor)
-        job.timer = loop.call_later(self.time_limit, self._unserved, job)
-        self._loop = loop
-        self._queue.append(job)
-        self._dispatch()
-        result: T = await job.answer
-        return result
+        readable = loop.create_future()
+        descriptor = worker.jobs.fileno()
 
-    def _dispatch(self) -> None:
-        """Send queued calls to free warm workers (on the loop); start a worker in a free
-        slot that has none (off the loop: a process start). A pairing waiting on a thread
-        (:meth:`run`) goes first: the queue waits until it has its worker."""
-        while self._queue and not self._thread_waiting:
-            worker = self._take_idle()
-            if worker is None:
-                if self._spawnable():
-                    self._queue[0].executor.submit(self._start_and_wake)
-                return
-            job = self._next_job()
-            if job is None:
-                self._release(worker)
-                return
-            self._send_job(worker, job)
+        def wake() -> None:
+            if not readable.done():
+                readable.set_result(None)
 
-    def _next_job(self) -> _Job | None:
-        """The first queued call whose request still waits (those gone are dropped)."""
-        while self._queue:
-            job = self._queue.popleft()
-            job.timer.cancel()
-            if not job.answer.done():
-                return job
-        return None
-
-    def _send_job(self, worker: _Worker, job: _Job) -> None:
-        """``job`` to ``worker`` (its slot taken), its answer awaited by a reader on the
-        worker's pipe and its time counted from now."""
-        assert self._loop is not None
+        loop.add_reader(descriptor, wake)
+        answered = False
         try:
-            _send(worker.jobs, (job.function, job.args))
-        except (EOFError, OSError):
-            self._drop(worker, job, lost=True)
-            return
-        except Exception as error:  # noqa: BLE001 -- cannot be pickled: the request's error
-            job.answer.set_exception(error)
-            self._release(worker)
-            return
-        self._loop.add_reader(worker.jobs.fileno(), self._answered, worker, job)
-        job.timer = self._loop.call_later(self.time_limit, self._expired, worker, job)
-
-    def _answered(self, worker: _Worker, job: _Job) -> None:
-        """The reader's callback: ``job``'s answer to its request, and ``worker`` to the
-        next queued call (or back among the idle)."""
-        assert self._loop is not None
-        self._loop.remove_reader(worker.jobs.fileno())
-        job.timer.cancel()
-        try:
+            _send(worker.jobs, (function, args))
+            try:
+                async with asyncio.timeout(self.time_limit):
+                    await readable
+            except TimeoutError:
+                raise self._timed_out() from None
             # Readable: the worker is writing its answer; the read waits for the rest of
-            # it (a copy, as the sending of the job: microseconds for a round).
+            # it (a copy, as the sending of the job above: microseconds for a round).
             ok, answer = _received(worker.jobs)
-        except (EOFError, OSError):  # killed by close(), or the worker died
-            self._drop(worker, job, lost=True)
-            return
-        if not job.answer.done():
-            if ok:
-                job.answer.set_result(answer)
-            else:
-                job.answer.set_exception(answer)
-        following = None if self._closed.is_set() or self._thread_waiting else self._next_job()
-        if following is not None:
-            self._send_job(worker, following)  # the slot passes on with the worker
-        else:
-            self._release(worker)
-
-    def _expired(self, worker: _Worker, job: _Job) -> None:
-        """``job`` ran past the time limit: refused, its worker killed and replaced."""
-        assert self._loop is not None
-        self._loop.remove_reader(worker.jobs.fileno())
-        self._drop(worker, job, lost=False)
-
-    def _unserved(self, job: _Job) -> None:
-        """No worker came free for ``job`` within the time limit."""
-        if not job.answer.done():
-            job.answer.set_exception(
-                PairingCancelled("every pairing worker is busy; retry shortly")
-            )
-        with contextlib.suppress(ValueError):
-            self._queue.remove(job)
-
-    def _drop(self, worker: _Worker, job: _Job, *, lost: bool) -> None:
-        """Take ``worker`` out of the pool (replaced off the loop, unless it is closing) and
-        fail ``job``: timed out, or with why the worker's pipe closed."""
-        assert self._loop is not None
-        self._settle(worker, answered=False)
-        self._slots.release()
-        if not lost:
-            job.executor.submit(self._replace, worker)
-            if not job.answer.done():
-                job.answer.set_exception(self._timed_out())
-            return
-        # Why it closed is known once the process is reaped (off the loop), before the
-        # worker is stopped and replaced.
-        why = self._loop.run_in_executor(job.executor, self._lost_and_replaced, worker)
-        why.add_done_callback(partial(_fail_with, job.answer))
-
-    def _lost_and_replaced(self, worker: _Worker) -> Exception:
-        """:meth:`_lost`, then :meth:`_replace` (blocking: the process is reaped)."""
-        why = self._lost(worker)
-        self._replace(worker)
-        return why
-
-    def _release(self, worker: _Worker) -> None:
-        """``worker`` back among the idle and its slot free, then the queue served."""
-        self._settle(worker, answered=True)
-        self._slots.release()
-        self._dispatch()
-
-    def _spawnable(self) -> bool:
-        """Whether the pool has room for a worker it has not started (at its start, or
-        after one was stopped)."""
-        with self._lock:
-            return len(self._workers) < self.size and not self._closed.is_set()
-
-    def _start_and_wake(self) -> None:
-        """:meth:`_start` (off the loop), then the loop's queue served."""
-        with contextlib.suppress(PairingCancelled):
-            self._start()
-        self._wake()
-
-    def _wake(self) -> None:
-        """Have the loop serve its queue (from any thread): a slot or a worker came free."""
-        loop = self._loop
-        if loop is not None and self._queue:
-            with contextlib.suppress(RuntimeError):  # the loop is closed: nothing to serve
-                loop.call_soon_threadsafe(self._dispatch)
-
-    def _cancel_queued(self) -> None:
-        """Fail every call still waiting for a worker (on the loop, as the pool closes)."""
-        while self._queue:
-            job = self._queue.popleft()
-            job.timer.cancel()
-            if not job.answer.done():
-                job.answer.set_exception(PairingCancelled("the server is stopping"))
+            answered = True
+        except (EOFError, OSError):
+            raise await loop.run_in_executor(executor, self._lost, worker) from None
+        finally:
+            loop.remove_reader(descriptor)
+            if not self._settle(worker, answered):  # killing and starting: off the loop
+                executor.submit(self._replace, worker)
+            self._slots.release()
+        result: T = _returned(ok, answer)
+        return result
 
     def _take_idle(self) -> _Worker | None:
         """A slot and an idle worker, taken together when both are free now; None (and
-        nothing taken) otherwise."""
-        if not self._slots.acquire(blocking=False):
+        nothing taken) otherwise, or when this pool runs in threads."""
+        if self._threads is not None or not self._slots.acquire(blocking=False):
             return None
         with self._lock:
             if self._idle and not self._closed.is_set():
@@ -432,10 +293,10 @@ class PairingPool:
         return RuntimeError(f"the pairing process died (exit code {worker.process.exitcode})")
 
     def _replace(self, worker: _Worker) -> None:
-        """Stop ``worker`` and start another in its place, unless the pool is closing;
-        then the loop's queue is served."""
+        """Stop ``worker`` and start another in its place, unless the pool is closing."""
         worker.stop()
-        self._start_and_wake()
+        with contextlib.suppress(PairingCancelled):
+            self._start()
 
     def close(self) -> None:
         """Stop every worker now, busy or idle: running pairings fail (nothing is written)
@@ -451,15 +312,6 @@ class PairingPool:
             worker.stop()
         if self._threads is not None:
             self._threads.shutdown(wait=False, cancel_futures=True)
-        if self._loop is not None:
-            with contextlib.suppress(RuntimeError):  # the loop is closed: nothing waits
-                self._loop.call_soon_threadsafe(self._cancel_queued)
-
-
-def _fail_with(answer: asyncio.Future[Any], why: asyncio.Future[Exception]) -> None:
-    """Fail ``answer`` with the exception ``why`` found (a done callback)."""
-    if not answer.done():
-        answer.set_exception(why.result())
 
 
 def _returned(ok: bool, answer: Any) -> Any:

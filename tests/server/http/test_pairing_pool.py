@@ -217,12 +217,11 @@ async def test_on_the_loop_a_warm_worker_answers_and_stays() -> None:
 
 
 @pytest.mark.slow
-async def test_on_the_loop_a_busy_pool_is_waited_for_in_its_queue() -> None:
-    """The only worker is held by a pairing on a thread: the loop's call waits in the
-    pool's queue, the loop stays free meanwhile, and the worker takes it when it is back."""
+async def test_on_the_loop_a_busy_pool_is_waited_for_on_a_thread() -> None:
+    """The only worker is held by a pairing on a thread: the loop's call waits for it
+    there, and the loop stays free meanwhile."""
     with _warm_pool(30, threads=2) as (pool, threads):
         loop = asyncio.get_running_loop()
-        (worker,) = pool.pids()
         busy = loop.run_in_executor(threads, pool.run, time.sleep, engines.SLOW_SECONDS)
         await asyncio.sleep(0.3)  # the worker is taken
         waiting = asyncio.ensure_future(pool.run_on_loop(threads, operator.mul, 6, 7))
@@ -230,59 +229,6 @@ async def test_on_the_loop_a_busy_pool_is_waited_for_in_its_queue() -> None:
         assert not waiting.done()  # the loop ran this test meanwhile
         assert await waiting == 42
         await busy
-        assert pool.pids() == {worker}
-
-
-@pytest.mark.slow
-async def test_on_the_loop_queued_calls_are_each_answered_once() -> None:
-    """Twenty calls at once on one worker: each gets its own answer, from that worker;
-    one whose request went away while it waited is skipped, not run."""
-    with _warm_pool(30) as (pool, threads):
-        (worker,) = pool.pids()
-        first = asyncio.ensure_future(pool.run_on_loop(threads, time.sleep, 0.3))
-        await asyncio.sleep(0)  # sent: the worker is busy for 0.3 s
-        calls = [
-            asyncio.ensure_future(pool.run_on_loop(threads, operator.mul, n, n)) for n in range(20)
-        ]
-        calls[3].cancel()
-        await first
-        answers = await asyncio.gather(*calls, return_exceptions=True)
-        assert isinstance(answers[3], asyncio.CancelledError)
-        assert [a for n, a in enumerate(answers) if n != 3] == [n * n for n in range(20) if n != 3]
-        assert pool.pids() == {worker}
-
-
-@pytest.mark.slow
-async def test_on_the_loop_a_pairing_waiting_on_a_thread_goes_first() -> None:
-    """A tournament's pairing (:meth:`PairingPool.run`, on a pairer thread) waiting for the
-    busy worker gets it before calls queued on the loop, so a stream of ``POST /pairings``
-    cannot keep it waiting past the time limit."""
-    with _warm_pool(30, threads=2) as (pool, threads):
-        loop = asyncio.get_running_loop()
-        order: list[str] = []
-        first = asyncio.ensure_future(pool.run_on_loop(threads, time.sleep, 0.5))
-        await asyncio.sleep(0.1)
-        queued = asyncio.ensure_future(pool.run_on_loop(threads, operator.add, 1, 1))
-        queued.add_done_callback(lambda _: order.append("queue"))
-        await asyncio.sleep(0.1)
-        thread = loop.run_in_executor(threads, pool.run, time.sleep, 0.3)
-        thread.add_done_callback(lambda _: order.append("thread"))
-        await asyncio.gather(first, queued, thread)
-        assert order == ["thread", "queue"]
-
-
-@pytest.mark.slow
-async def test_on_the_loop_a_call_no_worker_takes_within_the_limit_is_refused() -> None:
-    """Behind a call that runs past the limit (1 s), a second waits for the only worker
-    and is refused once it has waited the limit (the worker is still being replaced)."""
-    with _warm_pool(1.0) as (pool, threads):
-        stuck = asyncio.ensure_future(pool.run_on_loop(threads, time.sleep, engines.STUCK_SECONDS))
-        refused = asyncio.ensure_future(pool.run_on_loop(threads, operator.add, 2, 3))
-        with pytest.raises(PairingCancelled, match="every pairing worker is busy"):
-            await asyncio.wait_for(refused, 30)  # a guard against a hang
-        with pytest.raises(PairingTimedOut):
-            await asyncio.wait_for(stuck, 30)
-        assert await pool.run_on_loop(threads, operator.add, 2, 3) == 5  # a fresh worker
 
 
 @pytest.mark.slow
