@@ -9,12 +9,16 @@ beside two references measured in the same run with the same clients.
   platforms call it, ``--clients`` at a time; each output checked the same way.
 * **bare aiohttp**: a server whose handler answers the same body with bytes it holds: what
   HTTP alone costs, the floor under any Python service.
+* **Arbiter, no hand-over**: the same app (middlewares, token, rate, query and body read)
+  with the pool's hand-over replaced by the answer it holds: what the app costs around the
+  pairing, the hand-over to a worker left out.
 
 CPU seconds are those the server's process tree spent while the requests ran (its own and
 every worker's, from ``/proc``), or the reference processes' (``RUSAGE_CHILDREN``), so
 "per core" is pairings over those CPU seconds. The Arbiter line also splits the CPU per
-pairing between the server process (HTTP, the hand-over) and the workers (the file read,
-the pairing, the JSON)::
+pairing between the server process (HTTP, the hand-over; its event loop's thread, then its
+other threads, those that wait for a busy pool) and the workers (the file read, the
+pairing, the JSON)::
 
     .venv/bin/python -m bench.pairing_service --requests 1000 \\
         --reference ../shared/reference-engines/bbpPairings-master
@@ -51,6 +55,17 @@ settings = Settings(db=sys.argv[1], token_sha256=hash_token(sys.argv[2]),
                     pairing_workers=int(sys.argv[4]), pairings_per_second=1e9, pairings_burst=10**9)
 web.run_app(create_app(settings), host="127.0.0.1", port=int(sys.argv[3]), print=None)
 """
+NO_HANDOVER = (
+    """
+import sys
+from server.http.pairing import PairingPool
+held = open(sys.argv[5], "rb").read()
+async def answer_held(pool, executor, function, *args):
+    return held
+PairingPool.run_on_loop = answer_held
+"""
+    + SERVER
+)
 BARE = """
 import sys
 from aiohttp import web
@@ -92,9 +107,10 @@ class Run:
         )
 
 
-def own_cpu(pid: int) -> float:
-    """CPU seconds of ``pid`` itself (user + sys)."""
-    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def own_cpu(pid: int, thread: int | None = None) -> float:
+    """CPU seconds of ``pid`` itself (user + sys), or of its thread ``thread``."""
+    where = f"/proc/{pid}" if thread is None else f"/proc/{pid}/task/{thread}"
+    stat = Path(f"{where}/stat").read_text().rsplit(")", 1)[1].split()
     return sum(int(field) for field in stat[11:13]) / os.sysconf("SC_CLK_TCK")
 
 
@@ -163,25 +179,26 @@ async def _wait_until_up(url: str) -> None:
 
 def serve_and_post(
     command: list[str], port: int, data: bytes, expected: str | None, args: argparse.Namespace
-) -> tuple[Run, float, bytes]:
+) -> tuple[Run, tuple[float, float], bytes]:
     """Start ``command`` (a server on ``port``), warm it, then time ``--requests`` posts:
-    the run, the CPU seconds the server process spent itself (not its children), and one
-    answer."""
+    the run, the CPU seconds the server process spent itself (not its children) and of
+    those its main thread (the event loop's), and one answer."""
     server = subprocess.Popen(command)
     url = f"http://127.0.0.1:{port}"
     try:
         asyncio.run(_wait_until_up(url + "/health"))
         asyncio.run(_post(url + "/pairings", data, expected, args.clients * 10, args.clients))
-        started, before, own = time.perf_counter(), tree_cpu(server.pid), own_cpu(server.pid)
+        started, before = time.perf_counter(), tree_cpu(server.pid)
+        own, loop = own_cpu(server.pid), own_cpu(server.pid, server.pid)
         latencies, answer = asyncio.run(
             _post(url + "/pairings", data, expected, args.requests, args.clients)
         )
         wall, cpu = time.perf_counter() - started, tree_cpu(server.pid) - before
-        own = own_cpu(server.pid) - own
+        own, loop = own_cpu(server.pid) - own, own_cpu(server.pid, server.pid) - loop
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=60)
-    return Run(latencies, wall, cpu), own, answer
+    return Run(latencies, wall, cpu), (own, loop), answer
 
 
 def reference_runs(reference: Path, problem: Path, expected: str, args: argparse.Namespace) -> Run:
@@ -224,9 +241,12 @@ def main() -> None:
         port = _free_port()
         db = str(Path(workdir) / "bench.db")
         command = [sys.executable, "-c", SERVER, db, TOKEN, str(port), str(args.workers)]
-        ours, own, answer = serve_and_post(command, port, data, expected, args)
+        ours, (own, loop), answer = serve_and_post(command, port, data, expected, args)
         answered = Path(workdir) / "answer.json"
         answered.write_bytes(answer)
+        port = _free_port()
+        command = [sys.executable, "-c", NO_HANDOVER, db, TOKEN, str(port), "0", str(answered)]
+        held, _, _ = serve_and_post(command, port, data, expected, args)
         port = _free_port()
         bare, _, _ = serve_and_post(
             [sys.executable, "-c", BARE, str(answered), str(port)], port, data, None, args
@@ -240,12 +260,15 @@ def main() -> None:
     )
     print(f"{'':<30} {'/s core':>7} {'/s wall':>7} {'p50 ms':>7} {'p99 ms':>7} {'CPU ms':>8}")
     count = len(ours.latencies)
+    per = 1000 / count
     print(
         ours.line("arbiter POST /pairings")
-        + f"  (server {own / count * 1000:.2f} + workers {(ours.cpu - own) / count * 1000:.2f})"
+        + f"  (server {own * per:.2f}: loop {loop * per:.2f} + threads {(own - loop) * per:.2f};"
+        f" workers {(ours.cpu - own) * per:.2f})"
     )
     if theirs is not None:
         print(theirs.line(f"{args.reference.name}, a process each"))
+    print(held.line("arbiter, no hand-over"))
     print(bare.line("bare aiohttp, same answer"))
     for label, other in (("the reference", theirs), ("bare aiohttp", bare)):
         if other is not None:
