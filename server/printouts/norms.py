@@ -7,6 +7,7 @@ through the :class:`~server.printouts.Language` passed in, like every other shee
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date
@@ -35,6 +36,7 @@ from server.printouts.legend import SYSTEM_NAMES
 __all__ = [
     "EXEMPTIONS",
     "Certificate",
+    "chief_arbiter",
     "exemption_words",
     "norm_certificate",
     "norm_list",
@@ -314,6 +316,7 @@ def norm_certificate(
     above = "-" if required is None else _.number(found.score - required)
     born = _date(player.birth_date, language.code) or str(player.birth_year or "")
     lists = sorted({p.rating_list for p in (player, *met) if p.rating_list})
+    arbiter, arbiter_id = chief_arbiter(settings.chief_arbiter)
     return Certificate(
         language=language.code,
         title=norm.title,
@@ -330,8 +333,8 @@ def norm_certificate(
             (_("Place"), settings.place),
             (_("Dates"), event_dates(state, language.code)),
             (_("Host federation"), settings.federation),
-            (_("Chief arbiter"), settings.chief_arbiter),
-            (_("Chief arbiter's FIDE ID"), ""),
+            (_("Chief arbiter"), arbiter),
+            (_("Chief arbiter's FIDE ID"), arbiter_id),
             (_("Rate of play"), settings.time_control),
             (_("System"), _(SYSTEM_NAMES.get(settings.system, settings.system))),
             (_("Rounds"), str(settings.rounds)),
@@ -361,6 +364,18 @@ def norm_certificate(
                  (_("Name of the federation official"), "")),
         signatures=(_("Chief arbiter"), _("Federation rating officer or president")),
     )  # fmt: skip
+
+
+_ID_AFTER = re.compile(r"(?P<name>.*?)\s*\((?P<id>\d{4,10})\)\s*")
+_ID_FIRST = re.compile(r"(?P<id>\d{4,10})\s+(?P<name>.*?)\s*")
+
+
+def chief_arbiter(text: str) -> tuple[str, str]:
+    """The chief arbiter's name and FIDE id, split the two ways TRF line 102 is written
+    (``IA Name (FIDE-ID)``, or the id first): the certificate gives each its own line. A
+    text with no id in either place is all name, and the id is left to fill by hand."""
+    found = _ID_AFTER.fullmatch(text) or _ID_FIRST.fullmatch(text.strip())
+    return (found["name"], found["id"]) if found else (text.strip(), "")
 
 
 def _date(value: date | None, code: str) -> str:

@@ -12,13 +12,14 @@ from fractions import Fraction
 from html import unescape
 
 import msgspec
+import pytest
 
 from events.norms import NormTitle
 from events.projections import TournamentState
 from events.results import Result
 from server.http.pages import i18n
 from server.printouts import Language
-from server.printouts.norms import norm_certificate
+from server.printouts.norms import chief_arbiter, norm_certificate
 from tests.events.test_norms import ALL_ESP, CASE_A, FEDS, results, tournament
 from tests.server.http.support import Api, Client
 from tests.server.http.test_pages import open_tournament, post_form, sign_in
@@ -258,3 +259,27 @@ def test_the_certificate_under_the_swiss_exemption_with_an_unrated_opponent() ->
     assert certificate.games_header[:3] == ("round", "date", "opponent")
     assert certificate.games[0][1] == "5/1/24"  # round 1 on 1 May 2024, short English date
     assert certificate.games[-1][-3:] == ("unrated", 2200, "0")
+
+
+@pytest.mark.parametrize(
+    ("line_102", "name", "fide_id"),
+    [
+        # The two ways real TRF files write the id (../shared/spec/trf.md, line 102; the first
+        # from Moritz72/py4swiss javafo_example.trf, the second from FedorovVladimir's test.trf).
+        ("IA Mikel Larreategi Arana (22232540)", "IA Mikel Larreategi Arana", "22232540"),
+        ("24148296 Sakhvadze Georgy              ", "Sakhvadze Georgy", "24148296"),
+        # No id: all name, the id line left to fill by hand.
+        ("Arbiter, Anna", "Arbiter, Anna", ""),
+        ("https://lichess.org/swiss", "https://lichess.org/swiss", ""),
+        ("", "", ""),
+    ],
+)
+def test_the_chief_arbiters_fide_id_comes_from_the_line_102_text(
+    line_102: str, name: str, fide_id: str
+) -> None:
+    assert chief_arbiter(line_102) == (name, fide_id)
+    state = tournament(CASE_A, results(Fraction(7), 9))
+    settings = msgspec.structs.replace(state.require_settings(), chief_arbiter=line_102)
+    certificate = norm_certificate(dataclasses.replace(state, settings=settings), 1, NormTitle.GM)
+    event = dict(certificate.event)
+    assert (event["Chief arbiter"], event["Chief arbiter's FIDE ID"]) == (name, fide_id)
