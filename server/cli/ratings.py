@@ -3,7 +3,7 @@
 ``load`` streams a FIDE list (TXT or XML, zipped or not) into the player directory of the
 database, reporting progress on stderr; ``register T --fide-id N`` then fills a player from
 it, and ``update T`` sets every player's rating to the list before round 1. ``changes T``
-shows what the event does to each rating (FIDE B.02 in the edition of the end date).
+shows what the event does to each rating (FIDE B.02 in the edition of the start date, B.02 0.1).
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def changes(
     language: Language,
 ) -> None:
     """Show each player's rating change over the complete rounds: K, expected score, change
-    and new rating, by the FIDE Rating Regulations in force on the end date (or the rating
+    and new rating, by the FIDE Rating Regulations in force on the start date (or the rating
     system the tournament names); an unrated player's first rating.
 
     Example:

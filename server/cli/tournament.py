@@ -175,7 +175,7 @@ def _identity(options: dict[str, Any]) -> dict[str, Any]:
     type=click.Choice(SYSTEM_NAMES),
     default="fide",
     show_default=True,
-    help="Whose rating changes to show: FIDE's (the edition of the end date) or a national one.",
+    help="Whose rating changes to show: FIDE's (the edition of the start date) or a national one.",
 )
 @click.option("--avoid-same-club", is_flag=True, help="Wish: players of one club not paired.")
 @click.option("--avoid-same-federation", is_flag=True, help="Wish: the same for federations.")

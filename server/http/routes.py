@@ -198,7 +198,7 @@ DESK: tuple[Route, ...] = (
               query=schemas.StandingsPrintoutQuery),
     _printout(TOURNAMENT + "/rating-changes/printout", desk.rating_changes_printout,
               "ratingChangesPrintout", "getRatingChangesPrintout",
-              "Printable rating changes (FIDE B.02 in the edition of the end date)"),
+              "Printable rating changes (FIDE B.02 in the edition of the start date)"),
 )  # fmt: skip
 """The arbiter's desk (issue 19): corrections, regulations, manual pairing, printouts."""
 
@@ -374,7 +374,7 @@ ROUTES: tuple[Route, ...] = (
         tournaments.get_rating_changes,
         "rating-changes",
         "getRatingChanges",
-        "Each player's rating change game by game (FIDE B.02 in the edition of the end date, "
+        "Each player's rating change game by game (FIDE B.02 in the edition of the start date, "
         "or the tournament's rating system), as of the end of any round",
         "standings",
         response=schemas.RatingChangesOut,
