@@ -397,11 +397,13 @@ def rating_change_list(
             rows.append((change.pairing_number, name, "", "", len(change.games), score, "", "",
                          first + mark))  # fmt: skip
             continue
-        expected, gain = (
-            None if v is None else _.number(v) for v in (change.expected, change.change)
-        )
+        if change.change is None or change.expected is None:  # no rated game counted yet
+            rows.append((change.pairing_number, name, change.rating, change.k,
+                         len(change.games), score, "", "", ""))  # fmt: skip
+            continue
         rows.append((change.pairing_number, name, change.rating, change.k, len(change.games),
-                     score, expected, gain, change.new_rating))  # fmt: skip
+                     score, _.number(change.expected), _.number(change.change),
+                     change.new_rating))  # fmt: skip
     system = changes.system
     rounds = completed_rounds(state)
     return Printout(

@@ -149,3 +149,23 @@ def test_the_lists_k_rates_the_event_and_the_arbiters_k_wins(tmp_path: Path) -> 
     assert changes() == {1: (10, 0.2), 2: (20, -1.6)}
     event = json.loads(arbiter(db, "log", "open", "--json").stdout.splitlines()[1])["event"]
     assert (event["rating"], event["list_k_factor"]) == (2725, 40)
+
+
+def test_the_text_list_leaves_blank_what_no_rated_game_gives_yet(tmp_path: Path) -> None:
+    """Before a rated game is counted a player has a rating and a K but no expected score,
+    change or new rating: the sheet leaves those cells blank (it printed "None")."""
+    db = tmp_path / "a.db"
+    steps = [
+        ["create-tournament", "Open", "--rounds", "5", "--start", "2026-09-05"],
+        ["register", "open", "First, Ann", "--rating", "2000"],
+        ["register", "open", "Second, Bo", "--rating", "1900"],
+    ]
+    for step in steps:
+        assert arbiter(db, *step).exit_code == 0, step
+    shown = arbiter(db, "ratings", "changes", "open")
+    assert shown.exit_code == 0, shown.output
+    rows = [line.split() for line in shown.stdout.splitlines() if line.lstrip().startswith("1 ")]
+    # No., surname, given name, rating, K (B.02 8.3.3: 20 below 2400; no list says more),
+    # games, score.
+    assert rows == [["1", "First,", "Ann", "2000", "20", "0", "0"]]
+    assert "None" not in shown.stdout
