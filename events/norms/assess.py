@@ -232,6 +232,18 @@ class Terms:
     forfeit_loss: bool = False
 
 
+def _games_article(terms: Terms, *, overscored: bool) -> str:
+    """The article (2024 numbering) the games check cites: the exception that let the
+    games count, else the rule of nine games."""
+    if terms.eight_of_nine:
+        return "1.4.1c"  # eight games of nine, the ninth a forfeit win or a PAB
+    if overscored:
+        return "1.4.1d"  # an overscore counted as games (fewer than nine rounds)
+    if terms.forfeit_loss:
+        return "1.4.2c"  # a last-round forfeit win counted as a lost game
+    return "1.4.1a"
+
+
 def assess(games: list[Game], terms: Terms) -> Assessment:
     """Check ``games`` against the norm ``terms`` name; the checks cite the articles as the
     terms' edition numbers them.
@@ -261,16 +273,8 @@ def assess(games: list[Game], terms: Terms) -> Assessment:
     eight_of_nine = terms.eight_of_nine
     counts_as = MIN_GAMES if eight_of_nine and n == MIN_GAMES - 1 else n + extra
     needed_games = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
-    article = (
-        "1.4.1c"
-        if eight_of_nine
-        else "1.4.1d"
-        if extra
-        else "1.4.2c"
-        if terms.forfeit_loss
-        else "1.4.1a"
-    )
     played = counts_as if extra else n
+    article = _games_article(terms, overscored=bool(extra))
     checks = [Check("games", article, played >= needed_games, str(played), str(needed_games))]
     mix_games = n if extra else max(counts_as, 1)
     checks += _mix_checks(opponents, max(mix_games, 1), terms)
