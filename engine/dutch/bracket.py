@@ -17,7 +17,7 @@ re-solving with a small preference in the low *stage* bits:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -335,11 +335,14 @@ class RoundPairer:
     def _solve(self) -> None:
         self.mate = self.graph.solve()
 
-    def _stage(self, u: int, v: int, extra: int) -> None:
-        """Set the weight of ``u``-``v``, a pair of the bracket, to its base weight plus
-        ``extra`` stage bits."""
-        pair = (u, v) if u < v else (v, u)
-        self.graph.weights[pair] = self.base_weights[pair] + extra
+    def _stage(self, u: int, others: Iterable[int], extra: int) -> None:
+        """Set the weights of ``u``'s pairs with ``others``, players of the bracket, to their
+        base weights plus ``extra`` stage bits (a row at a time: staging a remainder of a
+        thousand players sets half a million pairs)."""
+        weights, base = self.graph.weights, self.base_weights
+        for v in others:
+            pair = (u, v) if u < v else (v, u)
+            weights[pair] = base[pair] + extra
 
     def _fix(self, u: int, v: int, record: BracketRecord) -> None:
         self._fix_all([(u, v)], record)
@@ -387,8 +390,7 @@ class RoundPairer:
 
     def _stage_opponents(self, m: int, residents: set[int], extra: int) -> None:
         """Stage ``extra`` on every pair of MDP ``m`` with a resident it may meet."""
-        for r in self.graph.adjacent(m, residents):
-            self._stage(m, r, extra)
+        self._stage(m, self.graph.adjacent(m, residents), extra)
 
     def _fix_mdp_opponents(
         self,
@@ -418,7 +420,7 @@ class RoundPairer:
         the ``shift`` lowest stage bits."""
         options = sorted(self.graph.adjacent(m, residents))
         for rank, r in enumerate(reversed(options), start=1):
-            self._stage(m, r, rank << shift)
+            self._stage(m, (r,), rank << shift)
 
     def _guess_remainder(self, context: BracketContext) -> _Exchanges | None:
         """Stage exchange rule 1 (coarse) for the remainder the bracket's lone MDP leaves
@@ -450,9 +452,7 @@ class RoundPairer:
 
     def _stage_exchange(self, a: int, members: set[int], value: int) -> None:
         """Stage ``value`` on the pairs of remainder player ``a`` with the later ones."""
-        for b in self.graph.adjacent(a, members):
-            if b > a:
-                self._stage(a, b, value)
+        self._stage(a, [b for b in self.graph.adjacent(a, members) if b > a], value)
 
     def _pair_remainder(
         self,
@@ -536,9 +536,7 @@ class RoundPairer:
                 self._solve()
             if not upper(a):
                 remaining -= 1
-                for b in list(self.graph.adjacent(a, members)):
-                    if b > a:
-                        self._forbid(a, b)
+                self.graph.forbid(a, [b for b in self.graph.adjacent(a, members) if b > a])
             else:
                 set_exchange_weights(a)
         # Rule 4: move into S1 the lowest BSNs of S2 that an optimal pairing allows.
@@ -553,21 +551,20 @@ class RoundPairer:
                 self._solve()
             if upper(b):
                 remaining -= 1
-                for c in list(self.graph.adjacent(b, (members | following))):
-                    if c < b or c in following:
-                        self._forbid(b, c)
+                options = self.graph.adjacent(b, members | following)
+                self.graph.forbid(b, [c for c in options if c < b or c in following])
             if not already:
                 set_exchange_weights(b)
         # The exchange is settled: S1 are the upper players of the current optimum.
         uppers = [a for a in remainder if upper(a)]
         upper_set = set(uppers)
         for a in remainder:
-            for b in list(self.graph.adjacent(a, members)):
-                if b > a:
-                    if a not in upper_set or b in upper_set:
-                        self._forbid(a, b)
-                    else:
-                        self._stage(a, b, 0)
+            later = [b for b in self.graph.adjacent(a, members) if b > a]
+            if a not in upper_set:
+                self.graph.forbid(a, later)
+                continue
+            self.graph.forbid(a, [b for b in later if b in upper_set])
+            self._stage(a, [b for b in later if b not in upper_set], 0)  # S1-S2: base weights
         alone = self._alone(uppers, members, context)
         self._transpositions(uppers, members, record, members if alone else None)
 
@@ -649,7 +646,7 @@ class RoundPairer:
         """
         if alone is not None and self._earliest_by_kinds(uppers, members, record):
             return
-        stage: Callable[[int, int, int], None] = self._stage
+        stage: Callable[[int, Iterable[int], int], None] = self._stage
         room_for_stages = self.weights.stage_bits
         if alone is not None:
             stage, room_for_stages = self._alone_stage(uppers, members)
@@ -673,7 +670,7 @@ class RoundPairer:
             shift = room
             for c, choices in reversed(chunk):
                 for rank, b in enumerate(reversed(choices), start=1):
-                    stage(c, b, rank << shift)
+                    stage(c, (b,), rank << shift)
                 shift += len(choices).bit_length()
             self._solve_transposition(alone)
             self._fix_all([(c, self.mate[c]) for c, _choices in chunk], record)
@@ -712,7 +709,7 @@ class RoundPairer:
 
     def _alone_stage(
         self, uppers: list[int], members: set[int]
-    ) -> tuple[Callable[[int, int, int], None], int]:
+    ) -> tuple[Callable[[int, Iterable[int], int], None], int]:
         """Weights for the solves on S1 and S2 alone, and how many low bits they leave the
         generation order. Every matching there has one pair per S1 player, so the high
         bits on which all S1-S2 pairs agree add the same to each and are dropped; what
@@ -739,8 +736,9 @@ class RoundPairer:
             base[pair] = ((value & mask) >> low) << room
             graph.set_weight(*pair, base[pair])
 
-        def stage(u: int, v: int, extra: int) -> None:
-            graph.set_weight(u, v, base[(u, v) if u < v else (v, u)] + extra)
+        def stage(u: int, others: Iterable[int], extra: int) -> None:
+            for v in others:
+                graph.set_weight(u, v, base[(u, v) if u < v else (v, u)] + extra)
 
         return stage, room
 
@@ -768,10 +766,6 @@ class RoundPairer:
             self._solve()
         else:
             self.mate.update(self.graph.solve_among(alone & self.unpaired))
-
-    def _forbid(self, u: int, v: int) -> None:
-        """Remove a pair for the rest of the round (as the reference engine's zeroed edge)."""
-        self.graph.forbid(u, v)
 
 
 @dataclass(slots=True)

@@ -284,12 +284,16 @@ class RoundGraph:
             return group.ahead.get(u, 0) + group.behind.get(v, 0)
         return self.weights.get((u, v), 0)
 
-    def forbid(self, u: int, v: int) -> None:
-        """Rule out a pair for the rest of the round."""
-        if v not in self.group[u]:
-            self.missing[u].add(v)
-            self.missing[v].add(u)
-        self.weights.pop((u, v) if u < v else (v, u), None)
+    def forbid(self, u: int, others: Iterable[int]) -> None:
+        """Rule out ``u``'s pairs with ``others`` for the rest of the round (as the reference
+        engine's zeroed edges); a list at a time, since settling a bracket's exchange rules
+        out millions of pairs at 10,000 players."""
+        group, own, missing, drop = self.group[u], self.missing[u], self.missing, self.weights.pop
+        for v in others:
+            if v not in group:
+                own.add(v)
+                missing[v].add(u)
+            drop((u, v) if u < v else (v, u), None)
 
     def remove(self, players: list[int]) -> None:
         """``players`` have been paired: their pairs with the scope and the dummy lose
