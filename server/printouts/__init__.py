@@ -390,20 +390,22 @@ def rating_change_list(
     for change in changes.players:
         name = state.player(state.order[change.pairing_number - 1]).name
         score = _.number(Fraction(change.score))
+        # The last five cells; blank for a rated player without a counted game yet.
+        rating: object = change.rating
+        k: object = change.k
+        expected: object = ""
+        gain: object = ""
+        new: object = ""
         if change.rating is None:
             initial = change.initial
             first = "" if initial is None or initial.rating is None else str(initial.rating)
             mark = "" if initial is None or initial.published or not first else " *"
-            rows.append((change.pairing_number, name, "", "", len(change.games), score, "", "",
-                         first + mark))  # fmt: skip
-            continue
-        if change.change is None or change.expected is None:  # no rated game counted yet
-            rows.append((change.pairing_number, name, change.rating, change.k,
-                         len(change.games), score, "", "", ""))  # fmt: skip
-            continue
-        rows.append((change.pairing_number, name, change.rating, change.k, len(change.games),
-                     score, _.number(change.expected), _.number(change.change),
-                     change.new_rating))  # fmt: skip
+            rating, k, new = "", "", first + mark
+        elif change.change is not None and change.expected is not None:
+            expected, gain = _.number(change.expected), _.number(change.change)
+            new = change.new_rating
+        rows.append((change.pairing_number, name, rating, k, len(change.games), score,
+                     expected, gain, new))  # fmt: skip
     system = changes.system
     rounds = completed_rounds(state)
     return Printout(

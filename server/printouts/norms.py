@@ -366,16 +366,17 @@ def norm_certificate(
     )  # fmt: skip
 
 
-_ID_AFTER = re.compile(r"(?P<name>.*?)\s*\((?P<id>\d{4,10})\)\s*")
-_ID_FIRST = re.compile(r"(?P<id>\d{4,10})\s+(?P<name>.*?)\s*")
+_ID_AFTER = re.compile(r"(?P<name>.*?)\s*\((?P<id>\d{4,10})\)")
+_ID_FIRST = re.compile(r"(?P<id>\d{4,10})\s+(?P<name>.*)")
 
 
 def chief_arbiter(text: str) -> tuple[str, str]:
     """The chief arbiter's name and FIDE id, split the two ways TRF line 102 is written
     (``IA Name (FIDE-ID)``, or the id first): the certificate gives each its own line. A
     text with no id in either place is all name, and the id is left to fill by hand."""
-    found = _ID_AFTER.fullmatch(text) or _ID_FIRST.fullmatch(text.strip())
-    return (found["name"], found["id"]) if found else (text.strip(), "")
+    text = text.strip()
+    found = _ID_AFTER.fullmatch(text) or _ID_FIRST.fullmatch(text)
+    return (found["name"], found["id"]) if found else (text, "")
 
 
 def _date(value: date | None, code: str) -> str:
